@@ -1,0 +1,1 @@
+"""The pluggy plugins shipped with studkit, importable as ``studkit.plugins.<name>``."""

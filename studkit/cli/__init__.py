@@ -1,0 +1,58 @@
+"""The ``studkit`` command line: a thin layer that parses, calls the library and renders.
+
+Each command lives in its own module of this package, which defines
+``register(subcommands)`` to add its parser and set ``run`` to the function that executes it
+(``run(args) -> int`` returns the exit code).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from studkit.errors import StudkitError
+
+__all__ = ["main", "build_parser", "COMMAND_MODULES"]
+
+COMMAND_MODULES: tuple[str, ...] = ("odds",)
+"""Modules of ``studkit.cli`` that each register one or more commands, in help order."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full argument parser, with every command registered."""
+    from studkit import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="studkit",
+        description="Stud poker variants as data: play, simulate, replay and compute odds.",
+    )
+    parser.add_argument("--version", action="version", version=f"studkit {__version__}")
+    subcommands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    subcommands.required = True
+    for name in COMMAND_MODULES:
+        module = importlib.import_module(f"studkit.cli.{name}")
+        module.register(subcommands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code (0 success, 1 check failed, 2 error)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.run(args)
+    except StudkitError as error:
+        print(f"studkit {args.command}: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    return code
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,50 @@
+"""The exceptions studkit raises.
+
+Every error is a :class:`ValueError` subclass whose message quotes the offending input and,
+where it helps, says what would have been accepted.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "StudkitError",
+    "CardError",
+    "EvaluatorError",
+    "VariantError",
+    "StakesError",
+    "IllegalActionError",
+    "HistoryError",
+    "PluginError",
+]
+
+
+class StudkitError(ValueError):
+    """Root of every error studkit raises on bad input."""
+
+
+class CardError(StudkitError):
+    """A card, rank or suit that cannot be parsed, or a card used twice."""
+
+
+class EvaluatorError(StudkitError):
+    """An unknown evaluator name or an impossible evaluation request."""
+
+
+class VariantError(StudkitError):
+    """A variant file that is malformed, invalid or cannot be found."""
+
+
+class StakesError(StudkitError):
+    """A ``--stakes`` override that cannot be parsed or does not fit the variant."""
+
+
+class IllegalActionError(StudkitError):
+    """An action that is not legal in the hand's current state."""
+
+
+class HistoryError(StudkitError):
+    """A hand history that cannot be read, or describes an impossible hand."""
+
+
+class PluginError(StudkitError):
+    """A plugin that cannot be found, is misconfigured or failed while running."""

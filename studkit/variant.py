@@ -1,0 +1,279 @@
+"""The variant model: a stud game as typed, immutable data.
+
+A :class:`Variant` is what the loader builds from a YAML file (after ``extends`` is resolved,
+the schema is checked and defaults are filled) and what the engine reads. Every rule switch is
+a field with a default; the defaults are seven-card stud as the spec documents describe it
+(section 0 of the rules reference). Rules that data cannot say are plugin hooks, named in
+:attr:`Variant.plugins`.
+
+>>> v = Variant(name="seven-card-stud")
+>>> "".join(street.pattern for street in v.streets)
+'↓↓↑↑↑↑↓'
+>>> v.max_cards_per_player
+7
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Any, Literal
+
+from studkit.cards import Rank, Suit
+
+__all__ = [
+    "CardFace",
+    "DeckSpec",
+    "Street",
+    "BringIn",
+    "ForcedBets",
+    "ActionOrder",
+    "Betting",
+    "PotShare",
+    "OddChips",
+    "Showdown",
+    "DeckExhaustion",
+    "PluginRef",
+    "Stakes",
+    "Variant",
+    "SEVEN_CARD_STUD_STREETS",
+]
+
+CardFace = Literal["down", "up", "choice"]
+"""How a dealt card lands: face down, face up, or the player chooses (roll your own)."""
+
+BetSize = Literal["small", "big"]
+Structure = Literal["fixed-limit", "pot-limit", "no-limit", "spread-limit"]
+
+_FACE_ARROWS: Mapping[str, str] = {"down": "↓", "up": "↑", "choice": "↕"}
+
+
+@dataclass(frozen=True, slots=True)
+class DeckSpec:
+    """The cards in play and how they rank for forced bets and tie-breaks."""
+
+    stripped_ranks: tuple[Rank, ...] = ()
+    """Ranks removed from the 52-card deck (e.g. deuces to fives for a short deck)."""
+    jokers: int = 0
+    """Jokers added to the deck: 0, 1 or 2."""
+    joker_mode: Literal["wild", "bug"] = "wild"
+    """``wild``: a joker is any card; ``bug``: an ace, or fills a straight or flush."""
+    wild_ranks: tuple[Rank, ...] = ()
+    """Ranks that are wild for every player all hand (Baseball: 3s and 9s)."""
+    five_of_a_kind: bool = True
+    """Whether wild cards can make five of a kind (it then beats a straight flush)."""
+    suit_order: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+    """Suits from lowest to highest, for bring-in ties, suit tie-breaks and odd chips."""
+
+    @property
+    def size(self) -> int:
+        """How many cards the deck holds."""
+        return 4 * (13 - len(set(self.stripped_ranks))) + self.jokers
+
+
+@dataclass(frozen=True, slots=True)
+class Street:
+    """One street: the cards dealt to each live player, then (usually) a betting round."""
+
+    name: str
+    cards: tuple[CardFace, ...]
+    """The cards each player receives on this street, in dealing order."""
+    burn: bool = True
+    """Whether the dealer burns a card before dealing this street."""
+    betting: bool = True
+    """Whether a betting round follows the deal."""
+    bet_size: BetSize = "small"
+    """Fixed and spread limit: which bet size this round uses."""
+
+    @property
+    def pattern(self) -> str:
+        """The cards as arrows: ``↓`` down, ``↑`` up, ``↕`` player's choice."""
+        return "".join(_FACE_ARROWS[face] for face in self.cards)
+
+
+SEVEN_CARD_STUD_STREETS: tuple[Street, ...] = (
+    Street("third", ("down", "down", "up"), burn=False, bet_size="small"),
+    Street("fourth", ("up",), bet_size="small"),
+    Street("fifth", ("up",), bet_size="big"),
+    Street("sixth", ("up",), bet_size="big"),
+    Street("seventh", ("down",), bet_size="big"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class BringIn:
+    """Who is forced to open on the first street, and how."""
+
+    selector: Literal["lowest", "highest"] = "lowest"
+    """The lowest up card brings in (high games) or the highest (razz and other lows)."""
+    ace: Literal["high", "low"] = "high"
+    """Whether an ace counts high or low when choosing the bring-in."""
+    may_complete: bool = True
+    """Whether the forced player may complete to the small bet instead of bringing in."""
+    short_stack: Literal["next-player", "partial"] = "next-player"
+    """If the forced player cannot post it: ``next-player`` (spec-002: the next player
+    clockwise brings in), or ``partial`` (a partial bring-in stands)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ForcedBets:
+    """Antes and the bring-in. Amounts live in :class:`Stakes`."""
+
+    ante: bool = True
+    """Whether every player antes before the deal."""
+    bring_in: BringIn | None = field(default_factory=BringIn)
+    """``None``: no bring-in; the best showing hand opens and may check."""
+
+
+@dataclass(frozen=True, slots=True)
+class ActionOrder:
+    """Who acts first on streets without a bring-in."""
+
+    evaluator: str = "high"
+    """The showing-hand evaluator over up cards (``high``, ``a5-low``, ``2-7-low``, ``a6-low``);
+    the best showing hand acts first."""
+    tie_break: Literal["position", "suit"] = "position"
+    """Tied boards: ``position`` (spec-001: closest to the dealer's left) or ``suit`` (the
+    highest card by suit, TDA/WSOP tournaments)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Betting:
+    """The betting structure. Amounts live in :class:`Stakes`."""
+
+    structure: Structure = "fixed-limit"
+    max_raises: int | None = 3
+    """Fixed and spread limit: raises allowed after a round's opening bet (3: bet + 3 raises,
+    RRP; 4: WSOP live). ``None``: no cap."""
+    completion_is_raise: bool = False
+    """Whether completing the bring-in uses up one of the raises."""
+    heads_up_uncapped: Literal["never", "if-heads-up-before-cap", "if-round-began-heads-up"] = (
+        "if-heads-up-before-cap"
+    )
+    """When two players only may raise without limit (RRP, WSOP live, TDA never)."""
+    open_pair_street: str | None = "fourth"
+    """The street on which an open pair lets anyone bet the big bet (spec-002);
+    ``None`` turns the option off (TDA, razz, stud/8)."""
+    half_bet_reopens: bool = True
+    """Fixed limit: an all-in raise of at least half a bet counts as a full raise and reopens
+    the betting; a smaller one does not."""
+
+
+@dataclass(frozen=True, slots=True)
+class PotShare:
+    """One share of each pot: e.g. the high half of a hi-lo pot."""
+
+    name: str
+    evaluator: str
+    """An evaluator name (``high``, ``a5-low``, ``eight-or-better``, ``2-7-low``, ``a6-low``)
+    or one a plugin registers (``hole-spade-high``)."""
+    weight: int = 1
+    """Relative size: two shares of weight 1 split the pot in halves."""
+    qualifier: str | None = None
+    """The weakest hand that may win this share, in the evaluator's terms (``8-low``)."""
+    if_unqualified: Literal["to-other-shares"] = "to-other-shares"
+    """When no hand qualifies, the other shares take this one (high takes all)."""
+
+
+@dataclass(frozen=True, slots=True)
+class OddChips:
+    """Who gets a chip that does not divide evenly."""
+
+    method: Literal["first-shown", "high-card-by-suit", "low-card-by-suit"] = "first-shown"
+    """``first-shown`` (spec-000), or the tied player with the high (or low) card by suit."""
+    cards: Literal["all", "hand"] = "all"
+    """For the by-suit methods: all the player's cards, or only the five played."""
+    hi_lo_side: str | None = None
+    """In split pots, the share that gets the odd chip of the whole pot (``high``);
+    ``None``: the first share listed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Showdown:
+    """The order of showing hands and who may muck."""
+
+    no_bet_order: Literal["last-checker", "first-actor"] = "last-checker"
+    """With no bet on the last round: the player who checked last shows first (spec-000), or
+    the first actor of the round (TDA, WSOP). With a bet, the last aggressor shows first."""
+    losers_may_muck: bool = True
+    """Whether a hand that cannot win may be mucked unshown (spec-000)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeckExhaustion:
+    """What happens when the stub cannot give every live player a card."""
+
+    community_card: bool = True
+    """Deal one face-up card that every player uses (spec-000, spec-002)."""
+    reshuffle_burns: bool = False
+    """First scramble the burned cards back into the stub (TDA RP-10-H, WSOP 228)."""
+    reuse_folded: bool = True
+    """Folded cards may be shuffled back in and used (spec-000's note)."""
+    community_first_actor: Literal["board", "previous-street"] = "board"
+    """With a community card, who acts first: the best board as usual, or the player who
+    acted first on the previous street (TDA)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PluginRef:
+    """A plugin the variant needs, with its options."""
+
+    name: str
+    options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """The amounts. A variant file gives defaults; ``--stakes`` overrides them."""
+
+    ante: int = 1
+    bring_in: int = 2
+    small_bet: int = 5
+    big_bet: int = 10
+    spread_min: int | None = None
+    """Spread limit: the smallest bet."""
+    spread_max: int | None = None
+    """Spread limit: the largest bet."""
+    last_round_max: int | None = None
+    """Spread limit: the largest bet on the last round, when higher."""
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """A stud game, completely described. Defaults are seven-card stud (section 0)."""
+
+    name: str
+    title: str = ""
+    description: str = ""
+    aliases: tuple[str, ...] = ()
+    min_players: int = 2
+    max_players: int = 8
+    deck: DeckSpec = field(default_factory=DeckSpec)
+    streets: tuple[Street, ...] = SEVEN_CARD_STUD_STREETS
+    forced_bets: ForcedBets = field(default_factory=ForcedBets)
+    action_order: ActionOrder = field(default_factory=ActionOrder)
+    betting: Betting = field(default_factory=Betting)
+    stakes: Stakes = field(default_factory=Stakes)
+    pots: tuple[PotShare, ...] = (PotShare("high", "high"),)
+    odd_chips: OddChips = field(default_factory=OddChips)
+    showdown: Showdown = field(default_factory=Showdown)
+    deck_exhaustion: DeckExhaustion = field(default_factory=DeckExhaustion)
+    plugins: tuple[PluginRef, ...] = ()
+    source: str | None = None
+    """The file the variant was loaded from, if any."""
+
+    @property
+    def max_cards_per_player(self) -> int:
+        """Cards each player holds after the last street."""
+        return sum(len(street.cards) for street in self.streets)
+
+    @property
+    def cards_needed(self) -> int:
+        """Cards the deal needs with every seat full and every player staying to the end."""
+        burns = sum(street.burn for street in self.streets)
+        return self.max_cards_per_player * self.max_players + burns
+
+    def with_stakes(self, **amounts: int | None) -> Variant:
+        """A copy with some amounts replaced, e.g. ``with_stakes(ante=5, big_bet=20)``."""
+        return replace(self, stakes=replace(self.stakes, **amounts))

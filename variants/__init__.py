@@ -1,0 +1,1 @@
+"""The variant files shipped with studkit (one YAML file per game); data only."""
