@@ -17,6 +17,7 @@ from studkit.errors import (
     StudkitError,
     VariantError,
 )
+from studkit.pots import Award, Pot, ShareInput, award_pots, build_pots
 from studkit.variant import Variant
 
 __version__ = "0.1.0"
@@ -32,6 +33,11 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "Variant",
+    "Pot",
+    "ShareInput",
+    "Award",
+    "build_pots",
+    "award_pots",
     "StudkitError",
     "CardError",
     "EvaluatorError",
