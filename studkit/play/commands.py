@@ -1,0 +1,379 @@
+"""The short commands a player types at the table, and what each one means right now.
+
+A command is read against the decisions that are legal at this moment (:class:`Choice`), so
+the same letters do the natural thing in every spot: ``c`` checks when nothing is owed, calls a
+bet, and brings in when the player is the forced one.
+
+==========================  ===========================================================
+command                     meaning
+==========================  ===========================================================
+``c``                       check, else call, else bring in (the forced player)
+``k``, ``check``            check
+``f``, ``fold``             fold
+``call``                    call
+``b 10``, ``bet 10``        bet 10 (in fixed limit the amount may be left out)
+``r 20``, ``raise 20``      raise to 20 in all this round (``raise to 20`` also reads)
+``complete``                complete the bring-in to the full bet
+``bring-in``, ``bi``        post the bring-in
+``allin``                   put every chip in, with whatever bet, raise or call does it
+``3`` or ``3 40``           the third decision listed (with an amount if it takes one)
+any listed decision         typed as shown, e.g. ``pay`` or ``expose Kh``
+``t``                       show the table again
+``?``, ``help``             explain the commands and list what is legal now
+``q``, ``quit``             leave the table at once
+==========================  ===========================================================
+
+>>> choices = [Choice("fold"), Choice("call", amount=5), Choice("raise", min_amount=10,
+...     max_amount=10)]
+>>> parse_command("c", choices).choice.kind
+'call'
+>>> parse_command("r", choices).amount
+10
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from studkit.errors import StudkitError
+
+__all__ = [
+    "Choice",
+    "Command",
+    "CommandError",
+    "AGGRESSIVE_KINDS",
+    "parse_command",
+    "describe_choice",
+    "help_text",
+]
+
+
+class CommandError(StudkitError):
+    """A command that does not fit the current spot; the message says what would."""
+
+
+AGGRESSIVE_KINDS: tuple[str, ...] = ("bet", "complete", "raise")
+"""Kinds that put in more than the current bet, in the order ``b``/``r`` look for them."""
+
+# The verb of each standard kind as a sentence reads it, for labels and messages.
+_KIND_WORDS: dict[str, str] = {
+    "fold": "fold",
+    "check": "check",
+    "call": "call",
+    "bring-in": "bring in",
+    "complete": "complete to",
+    "bet": "bet",
+    "raise": "raise to",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One decision the player may take now, as the table shows it.
+
+    ``kind`` is ``fold``, ``check``, ``call``, ``bring-in``, ``complete``, ``bet``, ``raise``
+    or a kind a plugin adds (``pay``, ``expose``, ``declare``, ``twist``, ...). Amounts are
+    totals for the betting round ("raise to"), as the engine counts them.
+    """
+
+    kind: str
+    amount: int | None = None
+    """The chips a fixed decision puts in (call 5, bring in 2), if any."""
+    min_amount: int | None = None
+    """For a bet or raise of a size the player picks: the smallest total allowed."""
+    max_amount: int | None = None
+    """For a bet or raise of a size the player picks: the largest total allowed."""
+    all_in: bool = False
+    """Whether the decision (at its largest amount) puts the player's last chip in."""
+    label: str = ""
+    """How the decision reads, e.g. ``expose Kh``; empty: built from kind and amount."""
+    payload: object = None
+    """The engine's own action record this choice stands for (opaque here)."""
+
+    @property
+    def sized(self) -> bool:
+        """Whether the player picks an amount (a range with more than one value)."""
+        return (
+            self.min_amount is not None
+            and self.max_amount is not None
+            and self.max_amount > self.min_amount
+        )
+
+    def fixed_amount(self) -> int | None:
+        """The amount when there is only one: ``amount``, or a range of a single value."""
+        if self.amount is not None:
+            return self.amount
+        if self.min_amount is not None and self.min_amount == self.max_amount:
+            return self.min_amount
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """What a typed line asks for: a decision (with its amount) or a table command."""
+
+    name: Literal["act", "help", "quit", "table"]
+    choice: Choice | None = None
+    amount: int | None = None
+    """The total the player chose for a sized bet or raise, else the fixed amount."""
+
+
+def describe_choice(choice: Choice, *, amount: int | None = None) -> str:
+    """A decision in words: ``call 5``, ``raise to 10-50``, ``raise to 40``, ``pay 12``."""
+    if choice.label:
+        return choice.label
+    word = _KIND_WORDS.get(choice.kind, choice.kind)
+    if amount is None:
+        amount = choice.fixed_amount()
+    if amount is not None:
+        text = f"{word} {amount}"
+    elif choice.min_amount is not None and choice.max_amount is not None:
+        text = f"{word} {choice.min_amount}-{choice.max_amount}"
+    else:
+        text = word
+    if choice.all_in:
+        if not choice.sized or amount == choice.max_amount:
+            text += " (all in)"
+        elif amount is None:
+            text += f" ({choice.max_amount} is all in)"
+    return text
+
+
+def _largest(choice: Choice) -> int | None:
+    return choice.max_amount if choice.max_amount is not None else choice.amount
+
+
+def _norm(word: str) -> str:
+    return word.lower().replace("_", "-")
+
+
+# Typed verbs and the intent each one names.
+_VERBS: dict[str, str] = {
+    "c": "c",
+    "k": "check",
+    "x": "check",
+    "check": "check",
+    "f": "fold",
+    "fold": "fold",
+    "call": "call",
+    "b": "aggressive",
+    "r": "aggressive",
+    "bet": "aggressive",
+    "raise": "aggressive",
+    "complete": "complete",
+    "comp": "complete",
+    "bring-in": "bring-in",
+    "bringin": "bring-in",
+    "bring": "bring-in",
+    "bi": "bring-in",
+    "allin": "allin",
+    "all-in": "allin",
+    "all": "allin",
+    "shove": "allin",
+    "?": "help",
+    "h": "help",
+    "help": "help",
+    "q": "quit",
+    "quit": "quit",
+    "exit": "quit",
+    "t": "table",
+    "table": "table",
+}
+
+_TABLE_COMMANDS: dict[str, Command] = {
+    "help": Command("help"),
+    "quit": Command("quit"),
+    "table": Command("table"),
+}
+
+_INTENTS_NEEDING_NO_AMOUNT = ("c", "check", "fold", "call", "bring-in", "allin")
+
+
+def parse_command(text: str, choices: Sequence[Choice]) -> Command:
+    """Read one typed line against the decisions legal now.
+
+    Raises :class:`CommandError` with a message that quotes the line, says why it does not
+    fit and what would.
+    """
+    line = text.strip()
+    if not line:
+        raise CommandError(f"nothing typed; {_legal_hint(choices)}")
+    words = line.split()
+    verb = _norm(words[0])
+    args = [w for w in words[1:] if _norm(w) != "to"]
+    if verb.isdigit():
+        return _by_number(line, int(verb), args, choices)
+    labelled = _by_label(line, choices)
+    if labelled is not None:
+        return labelled
+    intent = _VERBS.get(verb)
+    table_command = _TABLE_COMMANDS.get(intent or "")
+    if table_command is not None:
+        if args:
+            raise CommandError(f"{line!r}: {verb!r} takes nothing after it")
+        return table_command
+    if intent is None:
+        return _by_kind(line, verb, args, choices)
+    if intent in _INTENTS_NEEDING_NO_AMOUNT and args:
+        raise CommandError(f"{line!r}: {verb!r} takes no amount; {_legal_hint(choices)}")
+    if intent == "c":
+        for kind in ("check", "call", "bring-in"):
+            found = _first(choices, kind)
+            if found is not None:
+                return Command("act", found, found.fixed_amount())
+        raise CommandError(
+            f"{line!r}: there is nothing to check, call or bring in; {_legal_hint(choices)}"
+        )
+    if intent == "allin":
+        return _all_in(line, choices)
+    if intent == "aggressive":
+        wanted: tuple[str, ...] = AGGRESSIVE_KINDS
+    else:
+        wanted = (intent,)
+    for kind in wanted:
+        candidates = [c for c in choices if c.kind == kind]
+        if candidates:
+            return _with_amount(line, candidates, args)
+    raise CommandError(f"{line!r}: {_why_not(intent, choices)}; {_legal_hint(choices)}")
+
+
+def _first(choices: Sequence[Choice], kind: str) -> Choice | None:
+    return next((c for c in choices if c.kind == kind), None)
+
+
+def _by_number(line: str, number: int, args: list[str], choices: Sequence[Choice]) -> Command:
+    if not 1 <= number <= len(choices):
+        raise CommandError(
+            f"{line!r}: there is no decision number {number}; pick 1 to {len(choices)} "
+            f"({_numbered(choices)})"
+        )
+    return _with_amount(line, [choices[number - 1]], args)
+
+
+def _by_label(line: str, choices: Sequence[Choice]) -> Command | None:
+    """A line that spells out a listed decision exactly, e.g. ``expose Kh`` or ``pay 12``."""
+    wanted = " ".join(_norm(w) for w in line.split())
+    for choice in choices:
+        if choice.label and " ".join(_norm(w) for w in choice.label.split()) == wanted:
+            return Command("act", choice, choice.fixed_amount())
+    return None
+
+
+def _by_kind(line: str, verb: str, args: list[str], choices: Sequence[Choice]) -> Command:
+    """A verb that names a kind directly: plugin kinds such as ``pay``, ``expose``, ``twist``."""
+    candidates = [c for c in choices if _norm(c.kind) == verb]
+    if not candidates:
+        raise CommandError(f"{line!r} is not a command here; {_legal_hint(choices)}")
+    if len(candidates) > 1:
+        if args:
+            rest = " ".join(_norm(a) for a in args)
+            for choice in candidates:
+                label = _norm(describe_choice(choice))
+                if label.endswith(" " + rest):
+                    return Command("act", choice, choice.fixed_amount())
+        sized = [c for c in candidates if c.min_amount is not None]
+        if not sized or len(sized) != len(candidates):
+            raise CommandError(
+                f"{line!r}: say which one: "
+                + ", ".join(f"{describe_choice(c)!r}" for c in candidates)
+            )
+    return _with_amount(line, candidates, args)
+
+
+def _with_amount(line: str, candidates: Sequence[Choice], args: list[str]) -> Command:
+    """Pick among decisions of one kind by the amount typed (or the only amount there is)."""
+    if len(args) > 1:
+        raise CommandError(f"{line!r}: expected at most one amount after the command")
+    if not args:
+        if len(candidates) == 1:
+            choice = candidates[0]
+            if choice.sized:
+                raise CommandError(
+                    f"{line!r}: say how much: {describe_choice(choice)}, e.g. "
+                    f"'{_short(choice)} {choice.min_amount}'"
+                )
+            return Command("act", choice, choice.fixed_amount())
+        raise CommandError(
+            f"{line!r}: say how much: "
+            + " or ".join(f"'{_short(c)} {c.fixed_amount()}'" for c in candidates)
+        )
+    token = args[0]
+    try:
+        amount = int(token)
+    except ValueError:
+        raise CommandError(f"{line!r}: {token!r} is not a whole number of chips") from None
+    for choice in candidates:
+        fixed = choice.fixed_amount()
+        if fixed is not None and amount == fixed:
+            return Command("act", choice, amount)
+        low, high = choice.min_amount, choice.max_amount
+        if low is not None and high is not None and low <= amount <= high:
+            return Command("act", choice, amount)
+    allowed = " or ".join(describe_choice(c) for c in candidates)
+    raise CommandError(f"{line!r}: {amount} is not allowed here; you may {allowed}")
+
+
+def _all_in(line: str, choices: Sequence[Choice]) -> Command:
+    all_in = [c for c in choices if c.all_in]
+    if all_in:
+        choice = max(all_in, key=lambda c: _largest(c) or 0)
+        return Command("act", choice, _largest(choice))
+    aggressive = [c for c in choices if c.kind in AGGRESSIVE_KINDS]
+    most = describe_choice(aggressive[-1], amount=_largest(aggressive[-1])) if aggressive else ""
+    limit = f": the most you may put in now is {most}" if most else ""
+    raise CommandError(f"{line!r}: you cannot go all in{limit}; {_legal_hint(choices)}")
+
+
+def _why_not(intent: str, choices: Sequence[Choice]) -> str:
+    """Why a standard decision is not legal now, in a player's words."""
+    kinds = {c.kind for c in choices}
+    if intent == "check":
+        if "bring-in" in kinds:
+            return "you cannot check: you are the forced player (c brings in)"
+        call = _first(choices, "call")
+        if call is not None:
+            return f"you cannot check: it is {call.fixed_amount()} to call"
+    if intent == "fold" and "check" in kinds:
+        return "folding is not offered when you can check for free"
+    if intent == "call" and "check" in kinds:
+        return "there is no bet to call (k checks)"
+    if intent == "aggressive":
+        return "you cannot bet or raise now (the raises may be capped, or you are all in)"
+    if intent == "complete":
+        return "there is no bring-in to complete"
+    if intent == "bring-in":
+        return "you are not the player who brings in"
+    return f"{intent} is not legal now"
+
+
+def _short(choice: Choice) -> str:
+    return {"bet": "b", "raise": "r"}.get(choice.kind, choice.kind)
+
+
+def _numbered(choices: Sequence[Choice]) -> str:
+    return "  ".join(f"{i}) {describe_choice(c)}" for i, c in enumerate(choices, 1))
+
+
+def _legal_hint(choices: Sequence[Choice]) -> str:
+    return f"you may: {_numbered(choices)}  (? for help)"
+
+
+def help_text(choices: Sequence[Choice]) -> str:
+    """The commands, with what each does in the current spot, then the legal decisions."""
+    lines = [
+        "Commands:",
+        "  c             check, or call, or bring in when you are the forced player",
+        "  k             check                 f            fold",
+        "  b 10          bet 10                r 20         raise to 20 (this round's total)",
+        "  complete      complete the bring-in allin        put all your chips in",
+        "  3 / 3 40      the third decision below (with an amount if it takes one)",
+        "  t             show the table again  ?            this help",
+        "  q             leave the table (end of input does the same)",
+        "In fixed limit the amount may be left out: b and r bet or raise the limit.",
+        "Any decision below may also be typed as shown (e.g. 'pay' or 'expose Kh').",
+        "Now you may:",
+    ]
+    lines.extend(f"  {i}) {describe_choice(c)}" for i, c in enumerate(choices, 1))
+    return "\n".join(lines)

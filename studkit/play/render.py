@@ -1,0 +1,343 @@
+"""The table as one player sees it, drawn as text: cards, seats, pots, decisions, showdowns.
+
+Everything here works on plain records (:class:`TableState`, :class:`Showdown`) so that it
+can be tested without a hand in progress; :mod:`studkit.play.table_view` builds them from the
+engine. Output is :class:`rich.text.Text`: on a terminal the cards show suit symbols in four
+colours (hearts red, diamonds blue, clubs green, spades bold); :data:`PLAIN` writes the
+letters ``As Td 2c`` and no colour, for pipes and files.
+
+>>> from studkit.cards import parse_cards
+>>> cards_text(parse_cards("As Td"), PLAIN).plain
+'As Td'
+>>> cards_text(parse_cards("As Td"), FANCY).plain
+'A♠ T♦'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from rich.text import Text
+
+from studkit.cards import CARDS, Card
+from studkit.play.commands import Choice, describe_choice
+from studkit.pots import Pot, pot_label
+
+__all__ = [
+    "CardStyle",
+    "FANCY",
+    "PLAIN",
+    "SeatLine",
+    "TableState",
+    "ShownHand",
+    "PotResult",
+    "Showdown",
+    "card_text",
+    "cards_text",
+    "table_text",
+    "choices_text",
+    "showdown_text",
+    "seat_name",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class CardStyle:
+    """How cards and markers are drawn."""
+
+    symbols: bool
+    """Suit symbols (``A♠``) instead of letters (``As``)."""
+    color: bool
+    """Colour suits and highlights (rich styles); off, the text carries no style."""
+    hidden: str = "##"
+    """A face-down card the player may not see."""
+    actor: str = ">"
+    """Marks the seat whose turn it is."""
+
+
+FANCY = CardStyle(symbols=True, color=True, hidden="▒▒", actor="▶")
+"""For a terminal: suit symbols, colours, a shaded back for hidden cards."""
+PLAIN = CardStyle(symbols=False, color=False)
+"""For pipes and files: letters only, no styles."""
+
+# Four-colour deck: clubs, diamonds, hearts, spades.
+_SUIT_STYLES: tuple[str, ...] = ("green", "blue", "red", "bold")
+_JOKER_STYLE = "magenta"
+
+
+def card_text(card: int | None, style: CardStyle) -> Text:
+    """One card (``None``: a face-down card this player may not see)."""
+    if card is None:
+        return Text(style.hidden, style="dim" if style.color else "")
+    shared: Card = CARDS[int(card)]
+    face = shared.symbol if style.symbols and not shared.is_joker else str(shared)
+    if not style.color:
+        return Text(face)
+    colour = _JOKER_STYLE if shared.is_joker else _SUIT_STYLES[int(shared) & 3]
+    return Text(face, style=colour)
+
+
+def cards_text(cards: Sequence[int | None], style: CardStyle) -> Text:
+    """Cards separated by single spaces."""
+    return Text(" ").join(card_text(c, style) for c in cards)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLine:
+    """One seat at the table as the viewing player may see it (seats count from 0)."""
+
+    seat: int
+    name: str
+    stack: int
+    """Chips behind, not counting what is in front of the seat this round."""
+    bet: int = 0
+    """Chips put in this betting round (not yet gathered into the pot)."""
+    up_cards: tuple[Card, ...] = ()
+    down_cards: tuple[Card | None, ...] = ()
+    """Face-down cards in deal order; ``None`` for those the viewer may not see."""
+    folded: bool = False
+    all_in: bool = False
+    button: bool = False
+    to_act: bool = False
+    viewer: bool = False
+    """The seat of the player looking at the table."""
+    sitting_out: bool = False
+    """In the game but not dealt in this hand (busted, or left)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """Everything the table shows one player at a decision (or between hands)."""
+
+    heading: str
+    """E.g. ``Hand 3 · Seven-card stud · fixed limit 5/10, ante 1, bring-in 2``."""
+    street: str
+    """The street being played, e.g. ``fifth street``; empty between hands."""
+    seats: tuple[SeatLine, ...]
+    pot: int = 0
+    """Every chip in the middle, including this round's bets."""
+    pots: tuple[Pot, ...] = ()
+    """Main and side pots gathered so far (shown one by one when there is a side pot)."""
+    to_call: int | None = None
+    """What the viewer must add to stay in; ``None``: not the viewer's turn."""
+    choices: tuple[Choice, ...] = ()
+    community: tuple[Card, ...] = ()
+    """Face-up cards every player uses (a community card when the deck runs out)."""
+    notes: tuple[str, ...] = ()
+    """Extra lines about the game state, e.g. ``wild: 3s, 9s``."""
+
+
+@dataclass(frozen=True, slots=True)
+class ShownHand:
+    """A hand at showdown: shown with its descriptions per pot share, or mucked."""
+
+    seat: int
+    name: str
+    cards: tuple[Card, ...] = ()
+    hands: tuple[tuple[str, str, str], ...] = ()
+    """Per pot share: ``(share, category, description)``, e.g.
+    ``("high", "full-house", "Full house, kings full of fives")``."""
+    mucked: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PotResult:
+    """One share of one pot and who took it."""
+
+    pot: int
+    """0 = main pot, 1 = first side pot, ..."""
+    amount: int
+    """Chips in this share of this pot."""
+    share: str = ""
+    """The share (``high``, ``low``); empty when the pot has only one share."""
+    winners: tuple[tuple[int, str, int, str], ...] = ()
+    """``(seat, name, chips, hand description)`` for each winner; no description when the
+    pot was won without a showdown."""
+
+
+@dataclass(frozen=True, slots=True)
+class Showdown:
+    """The end of a hand: shown hands (in showing order) and the pots awarded."""
+
+    hands: tuple[ShownHand, ...] = ()
+    results: tuple[PotResult, ...] = ()
+    net: tuple[tuple[int, str, int], ...] = field(default=())
+    """``(seat, name, chips won or lost this hand)``, for the seats that played."""
+
+
+def seat_name(seat: int, name: str) -> str:
+    """A seat as sentences name it: ``Ann (seat 2)``; seats count from 1 for people."""
+    return f"{name} (seat {seat + 1})"
+
+
+def _strong(text: str, style: CardStyle, how: str = "bold") -> Text:
+    return Text(text, style=how if style.color else "")
+
+
+def table_text(state: TableState, style: CardStyle) -> Text:
+    """The table: heading, one line per seat, the pots, and what the viewer may do."""
+    out = Text()
+    out.append_text(_strong(state.heading, style))
+    out.append("\n")
+    line = state.street[:1].upper() + state.street[1:] if state.street else ""
+    line += f"{' · ' if line else ''}pot {state.pot}"
+    out.append(line + "\n")
+    if state.community:
+        out.append("Community card: ")
+        out.append_text(cards_text(state.community, style))
+        out.append("\n")
+    for note in state.notes:
+        out.append(note + "\n")
+
+    name_width = max([len(s.name) for s in state.seats] + [6])
+    stack_width = max([len(str(s.stack)) for s in state.seats] + [5])
+    down_width = max([_cards_width(s.down_cards) for s in state.seats] + [4])
+    header = (
+        f"   {'seat':<4} {'player':<{name_width}} {'stack':>{stack_width}} {'bet':>4}  "
+        f"{'down':<{down_width}}  up"
+    )
+    out.append_text(Text(header, style="dim" if style.color else ""))
+    out.append("\n")
+    for seat in state.seats:
+        out.append_text(_seat_text(seat, style, name_width, stack_width, down_width))
+        out.append("\n")
+
+    if len(state.pots) > 1:
+        out.append("Pots: ")
+        out.append(", ".join(_pot_line(i, pot) for i, pot in enumerate(state.pots)))
+        out.append("\n")
+    if state.to_call is not None:
+        viewer = next((s for s in state.seats if s.viewer), None)
+        parts = []
+        if viewer is not None:
+            parts.append(f"your stack {viewer.stack}")
+        parts.append(f"{state.to_call} to call" if state.to_call else "nothing to call")
+        out.append_text(_strong("Your turn: " + ", ".join(parts), style))
+        out.append("\n")
+    if state.choices:
+        out.append_text(choices_text(state.choices, style))
+        out.append("\n")
+    out.rstrip()
+    return out
+
+
+def _pot_line(index: int, pot: Pot) -> str:
+    seats = ", ".join(str(seat + 1) for seat in pot.eligible)
+    return f"{pot_label(index)}: {pot.amount} (seats {seats})"
+
+
+def _cards_width(cards: Sequence[object]) -> int:
+    return 3 * len(cards) - 1 if cards else 0
+
+
+def _seat_text(
+    seat: SeatLine, style: CardStyle, name_width: int, stack_width: int, down_width: int
+) -> Text:
+    marker = style.actor if seat.to_act else " "
+    button = "D" if seat.button else " "
+    bet = str(seat.bet) if seat.bet else ""
+    row = Text(f"{marker}{button} {seat.seat + 1:>4} ")
+    name = Text(f"{seat.name:<{name_width}}")
+    if seat.viewer and style.color:
+        name.stylize("bold cyan")
+    row.append_text(name)
+    row.append(f" {seat.stack:>{stack_width}} {bet:>4}  ")
+    if seat.sitting_out:
+        row.append_text(Text("out", style="dim" if style.color else ""))
+        return row
+    if seat.folded:
+        row.append_text(Text("folded", style="dim" if style.color else ""))
+        return row
+    down = cards_text(seat.down_cards, style)
+    row.append_text(down)
+    row.append(" " * (down_width - _cards_width(seat.down_cards) + 2))
+    row.append_text(cards_text(seat.up_cards, style))
+    if seat.all_in:
+        row.append("  ")
+        row.append_text(_strong("all in", style, "bold red"))
+    return row
+
+
+def choices_text(choices: Sequence[Choice], style: CardStyle) -> Text:
+    """The legal decisions, numbered, with the short command for each standard one."""
+    out = Text("You may: ")
+    for number, choice in enumerate(choices, 1):
+        if number > 1:
+            out.append("   ")
+        out.append_text(_strong(f"{number})", style, "bold yellow"))
+        out.append(f" {describe_choice(choice)}")
+        short = _SHORT.get(choice.kind)
+        if short:
+            out.append_text(Text(f" [{short}]", style="dim" if style.color else ""))
+    return out
+
+
+_SHORT: dict[str, str] = {
+    "fold": "f",
+    "check": "k",
+    "call": "c",
+    "bring-in": "c",
+    "complete": "complete",
+    "bet": "b",
+    "raise": "r",
+}
+
+
+def _describe_hand(category: str, description: str) -> str:
+    """A hand in words, with its category when the description does not already say it."""
+    if not category or category.replace("-", " ").lower() in description.lower():
+        return description
+    if not description:
+        return category
+    return f"{description} ({category})"
+
+
+def showdown_text(showdown: Showdown, style: CardStyle) -> Text:
+    """Shown hands with their categories, then who won which pot with what, then net."""
+    out = Text()
+    if showdown.hands:
+        out.append_text(_strong("Showdown", style))
+        out.append("\n")
+        width = max(len(seat_name(h.seat, h.name)) for h in showdown.hands)
+        card_width = max(_cards_width(h.cards) for h in showdown.hands)
+        for hand in showdown.hands:
+            out.append(f"  {seat_name(hand.seat, hand.name):<{width}}  ")
+            if hand.mucked:
+                out.append_text(Text("mucks", style="dim" if style.color else ""))
+                out.append("\n")
+                continue
+            out.append_text(cards_text(hand.cards, style))
+            out.append(" " * (card_width - _cards_width(hand.cards) + 2))
+            several = len(hand.hands) > 1
+            out.append(
+                "; ".join(
+                    (f"{share}: " if several else "") + _describe_hand(category, description)
+                    for share, category, description in hand.hands
+                )
+            )
+            out.append("\n")
+    for result in showdown.results:
+        what = pot_label(result.pot).capitalize()
+        if result.share:
+            what = f"{what}, {result.share} share"
+        out.append(f"{what} ({result.amount}): ")
+        pieces = []
+        for seat, name, chips, description in result.winners:
+            piece = f"{seat_name(seat, name)} wins {chips}"
+            if description:
+                piece += f" with {description}"
+            pieces.append(piece)
+        if len(result.winners) > 1:
+            out.append("split: ")
+        out.append_text(_strong("; ".join(pieces), style, "bold green"))
+        out.append("\n")
+    if showdown.net:
+        parts = [f"{name} {_signed(chips)}" for _, name, chips in showdown.net]
+        out.append("This hand: " + ", ".join(parts) + "\n")
+    out.rstrip()
+    return out
+
+
+def _signed(chips: int) -> str:
+    return f"+{chips}" if chips > 0 else str(chips)
