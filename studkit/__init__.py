@@ -17,7 +17,9 @@ from studkit.errors import (
     StudkitError,
     VariantError,
 )
+from studkit.loader import builtin_variant_names, dump_variant, load_variant
 from studkit.pots import Award, Pot, ShareInput, award_pots, build_pots
+from studkit.stakes import apply_stakes, parse_stakes
 from studkit.variant import Variant
 
 __version__ = "0.1.0"
@@ -33,6 +35,11 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "Variant",
+    "load_variant",
+    "builtin_variant_names",
+    "dump_variant",
+    "apply_stakes",
+    "parse_stakes",
     "Pot",
     "ShareInput",
     "Award",

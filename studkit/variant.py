@@ -260,8 +260,9 @@ class Variant:
     showdown: Showdown = field(default_factory=Showdown)
     deck_exhaustion: DeckExhaustion = field(default_factory=DeckExhaustion)
     plugins: tuple[PluginRef, ...] = ()
-    source: str | None = None
-    """The file the variant was loaded from, if any."""
+    source: str | None = field(default=None, compare=False)
+    """The file the variant was loaded from, if any (not compared: two variants with the same
+    rules are equal wherever they were read from)."""
 
     @property
     def max_cards_per_player(self) -> int:
@@ -276,4 +277,5 @@ class Variant:
 
     def with_stakes(self, **amounts: int | None) -> Variant:
         """A copy with some amounts replaced, e.g. ``with_stakes(ante=5, big_bet=20)``."""
-        return replace(self, stakes=replace(self.stakes, **amounts))
+        changes: dict[str, Any] = dict(amounts)
+        return replace(self, stakes=replace(self.stakes, **changes))

@@ -1,0 +1,247 @@
+"""Loading variant files: ``load_variant("razz")`` or ``load_variant("house/stud.yaml")``.
+
+A file goes through, in order: the safe located YAML reader (format version first, then
+syntax, tags, duplicate keys, alias limits), ``extends`` resolution, the JSON Schema, default
+filling, the semantic checks, and finally the build into a frozen :class:`Variant`. Any
+problem raises :class:`VariantFileError` (a :class:`VariantError`) whose message lists each
+problem as ``file:line:column: key.path: message`` and whose ``problems`` attribute holds them
+as records.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from studkit.errors import PluginError
+from studkit.extends import resolve_extends
+from studkit.schema_check import fill_defaults, schema_problems, suggest, variant_schema
+from studkit.semantics import semantic_problems
+from studkit.variant import Variant
+from studkit.variant_data import data_to_variant, dump_data, variant_to_data
+from studkit.yaml_source import (
+    FORMAT_VERSION,
+    Located,
+    Location,
+    Problem,
+    VariantFileError,
+    describe,
+    parse_located,
+    read_located,
+    to_plain,
+)
+
+__all__ = [
+    "load_variant",
+    "load_variant_text",
+    "check_variant_file",
+    "builtin_variant_names",
+    "builtin_variant_path",
+    "builtin_aliases",
+    "find_plugin",
+    "dump_variant",
+    "VariantFileError",
+    "Problem",
+]
+
+_SUFFIXES = (".yaml", ".yml")
+
+
+def builtin_directory() -> Path:
+    """The folder holding the shipped variant files (package ``studkit.variants``)."""
+    return Path(str(resources.files("studkit.variants")))
+
+
+def builtin_variant_names() -> list[str]:
+    """The names of the shipped variants, sorted."""
+    return sorted(path.stem for path in builtin_directory().glob("*.yaml"))
+
+
+def builtin_variant_path(name: str) -> Path | None:
+    """The file of the built-in variant called ``name`` or aliased so, if there is one."""
+    path = builtin_directory() / f"{name}.yaml"
+    if "/" not in name and os.sep not in name and path.is_file():
+        return path
+    target = builtin_aliases().get(name)
+    return builtin_directory() / f"{target}.yaml" if target is not None else None
+
+
+def builtin_aliases() -> dict[str, str]:
+    """Every alias of a shipped variant, mapped to the variant's name."""
+    directory = builtin_directory()
+    stamps = tuple(
+        (path.name, path.stat().st_mtime_ns) for path in sorted(directory.glob("*.yaml"))
+    )
+    return dict(_aliases(str(directory), stamps))
+
+
+@cache
+def _aliases(directory: str, stamps: tuple[tuple[str, int], ...]) -> tuple[tuple[str, str], ...]:
+    table: list[tuple[str, str]] = []
+    for file_name, _ in stamps:
+        try:
+            root = read_located(Path(directory) / file_name)
+        except VariantFileError:
+            continue
+        aliases = root.get("aliases")
+        if aliases is not None and isinstance(aliases.value, list):
+            stem = file_name.rsplit(".", 1)[0]
+            table.extend((str(alias.value), stem) for alias in aliases.value)
+    return tuple(table)
+
+
+def find_plugin(name: str) -> str:
+    """The module that implements plugin ``name`` (``studkit.plugins.<name_with_underscores>``).
+
+    Raises :class:`PluginError` ``plugin 'baseball' is not installed`` when there is none. The
+    plugin manager may replace this lookup; the loader calls it once per named plugin.
+    """
+    module = "studkit.plugins." + name.replace("-", "_")
+    try:
+        spec = importlib.util.find_spec(module)
+    except (ImportError, ValueError):
+        spec = None
+    if spec is None:
+        raise PluginError(f"plugin {name!r} is not installed (no module {module})")
+    return module
+
+
+def display_name(path: Path) -> str:
+    """How a file is named in messages: relative to the working folder when inside it."""
+    try:
+        return os.path.relpath(path) if path.resolve().is_relative_to(Path.cwd()) else str(path)
+    except (OSError, ValueError):
+        return str(path)
+
+
+def _is_path_like(reference: str) -> bool:
+    return "/" in reference or os.sep in reference or reference.endswith(_SUFFIXES)
+
+
+def _unknown_variant(reference: str) -> str:
+    names = builtin_variant_names()
+    hint = suggest(reference, names + list(builtin_aliases()))
+    return (
+        f"{reference!r} is not a built-in variant or a variant file{hint}; "
+        f"built-in: {', '.join(names)}"
+    )
+
+
+def _find_parent(reference: str, node: Located, here: Path | None) -> tuple[Path, str]:
+    if _is_path_like(reference):
+        base = here if here is not None else Path.cwd()
+        path = (base / reference) if not os.path.isabs(reference) else Path(reference)
+        if not path.is_file():
+            raise VariantFileError.at(
+                node.location, "extends", f"{reference!r}: no such file ({display_name(path)})"
+            )
+        return path, display_name(path)
+    builtin = builtin_variant_path(reference)
+    if builtin is None:
+        raise VariantFileError.at(node.location, "extends", _unknown_variant(reference))
+    return builtin, display_name(builtin)
+
+
+def _check_header(root: Located) -> Located:
+    """The file is a mapping and declares ``studkit: 1``: checked before anything else."""
+    start = root.location
+    if not isinstance(root.value, dict):
+        raise VariantFileError.at(
+            start, "", f"a variant file is a mapping of keys (studkit: 1, name: ...), "
+            f"not {describe(to_plain(root))}"
+        )
+    version = root.get("studkit")
+    if version is None:
+        raise VariantFileError.at(
+            Location(start.file, 1, 1), "",
+            f"missing the format version: the file must say 'studkit: {FORMAT_VERSION}'",
+        )
+    value = version.value
+    if isinstance(value, int) and not isinstance(value, bool) and value > FORMAT_VERSION:
+        raise VariantFileError.at(
+            version.location, "studkit",
+            f"format version {value}: this file needs a newer studkit "
+            f"(this one reads version {FORMAT_VERSION})",
+        )
+    if value != FORMAT_VERSION or isinstance(value, bool):
+        raise VariantFileError.at(
+            version.location, "studkit",
+            f"format version {describe(value)} is not one studkit reads; "
+            f"write 'studkit: {FORMAT_VERSION}'",
+        )
+    return root
+
+
+def _read_file(path: Path, shown_as: str) -> Located:
+    return _check_header(read_located(path, shown_as))
+
+
+def _load_tree(root: Located, path: Path | None, source: str | None) -> Variant:
+    root = _check_header(root)
+    schema = variant_schema()
+    merged = resolve_extends(root, path, _read_file, _find_parent, schema)
+    data = to_plain(merged)
+    problems = schema_problems(merged, data)
+    if problems:
+        raise VariantFileError(problems)
+    filled = fill_defaults(data, schema)
+    problems = semantic_problems(merged, filled, find_plugin)
+    if problems:
+        raise VariantFileError(problems)
+    return data_to_variant(filled, source)
+
+
+def load_variant(name_or_path: str | os.PathLike[str]) -> Variant:
+    """The variant a built-in name, an alias or a file path names.
+
+    >>> load_variant("razz").pots[0].evaluator
+    'a5-low'
+
+    Raises :class:`VariantError` (a :class:`VariantFileError` with ``problems``) for an
+    unknown name or any problem in the file or the files it extends.
+    """
+    reference = os.fspath(name_or_path)
+    path: Path | None
+    if isinstance(name_or_path, os.PathLike) or _is_path_like(reference):
+        path = Path(reference)
+    else:
+        path = builtin_variant_path(reference)
+        if path is None and Path(reference).is_file():
+            path = Path(reference)
+        if path is None:
+            raise VariantFileError.at(Location(reference, 1, 1), "", _unknown_variant(reference))
+    shown = display_name(path)
+    return _load_tree(read_located(path, shown), path, shown)
+
+
+def load_variant_text(text: str, name: str = "<text>", base: Path | None = None) -> Variant:
+    """The variant a YAML text describes; relative ``extends`` paths start at ``base``.
+
+    The result's ``source`` is ``None`` (it came from no file).
+    """
+    root = parse_located(text, name)
+    fake_path = (base / name) if base is not None else None
+    return _load_tree(root, fake_path, None)
+
+
+def check_variant_file(path: Path) -> list[Problem]:
+    """Every problem loading ``path`` finds (empty when the file is valid)."""
+    try:
+        load_variant(path)
+    except VariantFileError as error:
+        return list(error.problems)
+    return []
+
+
+def dump_variant(variant: Variant) -> str:
+    """The variant as a complete YAML file (no ``extends``); loading it gives an equal variant."""
+    return dump_data(variant_to_data(variant))
+
+
+def variant_data(variant: Variant) -> dict[str, Any]:
+    """The variant as the plain data of a complete file (what :func:`dump_variant` writes)."""
+    return variant_to_data(variant)

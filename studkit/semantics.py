@@ -1,0 +1,312 @@
+"""Checks a variant file must pass beyond its schema: rules that are each valid alone but do
+not make a playable game together (a bring-in as big as the small bet, an open-pair street
+that does not exist, more cards than the deck holds with no policy for running out, ...).
+
+The checks read the schema-valid data with defaults filled in and return located problems.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+from studkit.errors import PluginError
+from studkit.schema_check import locate, one_of_text, path_text, suggest
+from studkit.yaml_source import Located, Location, Problem
+
+__all__ = [
+    "evaluator_names",
+    "SHOWING_EVALUATORS",
+    "LOW_EVALUATORS",
+    "FACE_PLUGINS",
+    "semantic_problems",
+    "stakes_problems",
+    "deck_size",
+]
+
+_KNOWN_EVALUATORS: tuple[str, ...] = ("high", "a5-low", "eight-or-better", "2-7-low", "a6-low")
+"""Used until :mod:`studkit.evaluation` exports ``EVALUATOR_NAMES``."""
+
+SHOWING_EVALUATORS: tuple[str, ...] = ("high", "a5-low", "2-7-low", "a6-low")
+"""Evaluators that can rank partial boards for the order of action."""
+
+LOW_EVALUATORS: dict[str, str | None] = {
+    "a5-low": None,
+    "2-7-low": None,
+    "a6-low": None,
+    "eight-or-better": "8",
+}
+"""Evaluators that take a ``N-low`` qualifier, with the loosest qualifier each allows."""
+
+FACE_PLUGINS: dict[str, str] = {"choice": "roll-your-own"}
+"""Card faces that need a plugin to decide them."""
+
+_QUALIFIER_ORDER = "56789TJQK"
+
+
+def evaluator_names() -> tuple[str, ...]:
+    """The built-in pot evaluators (from :mod:`studkit.evaluation` once it is available)."""
+    try:
+        module = importlib.import_module("studkit.evaluation")
+    except ImportError:
+        return _KNOWN_EVALUATORS
+    names = getattr(module, "EVALUATOR_NAMES", None)
+    if names is None:
+        return _KNOWN_EVALUATORS
+    return tuple(str(name) for name in names)
+
+
+def deck_size(deck: dict[str, Any]) -> int:
+    """How many cards a (filled) ``deck`` mapping holds."""
+    stripped = {str(rank) for rank in deck["stripped_ranks"]}
+    stripped = {"10" if rank == "T" else rank for rank in stripped}
+    return 4 * (13 - len(stripped)) + int(deck["jokers"])
+
+
+class _Checker:
+    def __init__(self, root: Located, data: dict[str, Any]) -> None:
+        self.root = root
+        self.data = data
+        self.problems: list[Problem] = []
+
+    def add(self, path: tuple[str | int, ...], message: str) -> None:
+        where = locate(self.root, path)
+        self.problems.append(
+            Problem(where.file, where.line, where.column, path_text(path, self.data), message)
+        )
+
+
+def semantic_problems(
+    root: Located, data: dict[str, Any], find_plugin: Callable[[str], object]
+) -> list[Problem]:
+    """Every semantic problem in filled, schema-valid ``data`` (located via ``root``)."""
+    checker = _Checker(root, data)
+    for check in _CHECKS:
+        check(checker)
+    _check_plugins(checker, find_plugin)
+    checker.problems.extend(stakes_problems(data, root))
+    checker.problems.sort(key=lambda problem: (problem.file, problem.line, problem.column))
+    return checker.problems
+
+
+def _check_identity(c: _Checker) -> None:
+    for index, alias in enumerate(c.data["aliases"]):
+        if alias == c.data["name"]:
+            c.add(("aliases", index), f"alias {alias!r} is the variant's own name")
+
+
+def _check_players(c: _Checker) -> None:
+    players = c.data["players"]
+    if players["min"] > players["max"]:
+        c.add(("players", "min"), f"min {players['min']} is more than max {players['max']}")
+
+
+def _check_streets(c: _Checker) -> None:
+    streets = c.data["streets"]
+    seen: dict[str, int] = {}
+    for index, street in enumerate(streets):
+        if street["name"] in seen:
+            first = seen[street["name"]]
+            c.add(("streets", index, "name"),
+                  f"street {street['name']!r} is named twice (also streets[{first}])")
+        seen.setdefault(street["name"], index)
+        plugins = {plugin["name"] for plugin in c.data["plugins"]}
+        for card_index, face in enumerate(street["cards"]):
+            needed = FACE_PLUGINS.get(face)
+            if needed is not None and needed not in plugins:
+                c.add(("streets", index, "cards", card_index),
+                      f"{face!r} cards need the {needed!r} plugin; add it under 'plugins'")
+    if not any(street["betting"] for street in streets):
+        c.add(("streets",), "no street has a betting round")
+    first = streets[0]
+    if "up" not in first["cards"] and "choice" not in first["cards"]:
+        bring_in = c.data["forced_bets"]["bring_in"]
+        if bring_in is not None:
+            c.add(("streets", 0, "cards"),
+                  "the first street deals no up card, so nobody can be chosen to bring in")
+
+
+def _check_deck(c: _Checker) -> None:
+    deck = c.data["deck"]
+    stripped = {_rank_key(rank) for rank in deck["stripped_ranks"]}
+    for index, rank in enumerate(deck["wild_ranks"]):
+        if _rank_key(rank) in stripped:
+            c.add(("deck", "wild_ranks", index),
+                  f"rank {rank!r} is wild but stripped from the deck")
+    if len(stripped) > 8:
+        c.add(("deck", "stripped_ranks"),
+              f"strips {len(stripped)} ranks; at least 5 ranks must stay in the deck")
+    size = deck_size(deck)
+    max_players = c.data["players"]["max"]
+    streets = c.data["streets"]
+    first = streets[0]
+    first_needs = len(first["cards"]) * max_players + int(first["burn"])
+    if first_needs > size:
+        c.add(("players", "max"),
+              f"{max_players} players need {first_needs} cards on {first['name']} street "
+              f"but the deck holds {size}")
+        return
+    per_player = sum(len(street["cards"]) for street in streets)
+    burns = sum(bool(street["burn"]) for street in streets)
+    needed = per_player * max_players + burns
+    exhaustion = c.data["deck_exhaustion"]
+    policies = ("community_card", "reshuffle_burns", "reuse_folded")
+    if needed > size and not any(exhaustion[policy] for policy in policies):
+        c.add(("deck_exhaustion",),
+              f"{max_players} players staying to the end need {needed} cards "
+              f"({per_player} each and {burns} burns) but the deck holds {size}; "
+              "turn on a policy: community_card, reshuffle_burns or reuse_folded")
+    if exhaustion["community_first_actor"] != "board" and not exhaustion["community_card"]:
+        c.add(("deck_exhaustion", "community_first_actor"),
+              "only applies with a community card, and community_card is false")
+
+
+def _rank_key(rank: object) -> str:
+    text = str(rank)
+    return "10" if text == "T" else text
+
+
+def _check_action_order(c: _Checker) -> None:
+    evaluator = c.data["action_order"]["evaluator"]
+    if evaluator not in SHOWING_EVALUATORS:
+        c.add(("action_order", "evaluator"),
+              f"{evaluator!r} is not one of {one_of_text(SHOWING_EVALUATORS)}"
+              + suggest(evaluator, SHOWING_EVALUATORS))
+
+
+def _check_open_pair(c: _Checker) -> None:
+    betting = c.data["betting"]
+    street_name = betting["open_pair_street"]
+    if street_name is None:
+        return
+    path = ("betting", "open_pair_street")
+    names = [street["name"] for street in c.data["streets"]]
+    if street_name not in names:
+        c.add(path, f"no street is named {street_name!r}; streets: {one_of_text(names)}"
+              + suggest(street_name, names))
+        return
+    if betting["structure"] not in ("fixed-limit", "spread-limit"):
+        c.add(path, f"the open-pair option is a limit rule; in {betting['structure']} set it "
+              "to null")
+        return
+    up_cards = 0
+    for street in c.data["streets"]:
+        up_cards += street["cards"].count("up")
+        if street["name"] == street_name:
+            break
+    street = c.data["streets"][names.index(street_name)]
+    if up_cards < 2:
+        c.add(path, f"players hold {up_cards} up card{'s' if up_cards != 1 else ''} on "
+              f"{street_name} street; an open pair needs two")
+    elif not street["betting"]:
+        c.add(path, f"{street_name} street has no betting round")
+    elif street["bet_size"] != "small":
+        c.add(path, f"{street_name} street already bets the big bet; the open-pair option "
+              "only matters on a small-bet street")
+
+
+def _check_pots(c: _Checker) -> None:
+    pots = c.data["pots"]
+    plugin_names = [plugin["name"] for plugin in c.data["plugins"]]
+    builtin = evaluator_names()
+    seen: set[str] = set()
+    for index, share in enumerate(pots):
+        if share["name"] in seen:
+            c.add(("pots", index, "name"), f"share {share['name']!r} is listed twice")
+        seen.add(share["name"])
+        evaluator = share["evaluator"]
+        from_plugin = any(
+            evaluator == name or evaluator.startswith(name + "-") for name in plugin_names
+        )
+        if evaluator not in builtin and not from_plugin:
+            message = f"unknown evaluator {evaluator!r}; built-in: {one_of_text(builtin)}"
+            c.add(("pots", index, "evaluator"), message + suggest(evaluator, builtin))
+            continue
+        qualifier = share["qualifier"]
+        if qualifier is None:
+            continue
+        if evaluator not in LOW_EVALUATORS:
+            c.add(("pots", index, "qualifier"),
+                  f"qualifier {qualifier!r} needs a low evaluator, not {evaluator!r}")
+            continue
+        loosest = LOW_EVALUATORS[evaluator]
+        if loosest is not None and (
+            _QUALIFIER_ORDER.index(qualifier[0]) > _QUALIFIER_ORDER.index(loosest)
+        ):
+            c.add(("pots", index, "qualifier"),
+                  f"{qualifier!r} is looser than {evaluator!r} allows ({loosest}-low at worst)")
+    if len(pots) == 1 and pots[0]["qualifier"] is not None:
+        c.add(("pots", 0, "qualifier"),
+              "the only share has a qualifier: with no qualifying hand nobody could win the pot")
+    side = c.data["odd_chips"]["hi_lo_side"]
+    names = [share["name"] for share in pots]
+    if side is not None and side not in names:
+        c.add(("odd_chips", "hi_lo_side"),
+              f"no pot share is named {side!r}; shares: {one_of_text(names)}"
+              + suggest(side, names))
+
+
+def _check_plugins(c: _Checker, find_plugin: Callable[[str], object]) -> None:
+    seen: set[str] = set()
+    for index, plugin in enumerate(c.data["plugins"]):
+        name = plugin["name"]
+        if name in seen:
+            c.add(("plugins", index, "name"), f"plugin {name!r} is listed twice")
+            continue
+        seen.add(name)
+        try:
+            find_plugin(name)
+        except PluginError as error:
+            c.add(("plugins", index, "name"), str(error))
+
+
+def stakes_problems(data: dict[str, Any], root: Located | None = None) -> list[Problem]:
+    """Problems with the amounts alone (also used for ``--stakes`` overrides)."""
+    checker = _Checker(root if root is not None else Located({}, _NOWHERE), data)
+    forced = data["forced_bets"]
+    betting = data["betting"]
+    structure = betting["structure"]
+    bring_in = forced["bring_in"]
+    small, big = betting["small_bet"], betting["big_bet"]
+    if bring_in is not None and bring_in["amount"] >= small:
+        checker.add(("forced_bets", "bring_in", "amount"),
+                    f"bring-in {bring_in['amount']} must be less than the small bet {small}")
+    if structure == "fixed-limit" and small > big:
+        checker.add(("betting", "small_bet"),
+                    f"small bet {small} is more than the big bet {big}")
+    spread = ("spread_min", "spread_max", "last_round_max")
+    if structure == "spread-limit":
+        low, high, last = (betting[key] for key in spread)
+        for key in ("spread_min", "spread_max"):
+            if betting[key] is None:
+                checker.add(("betting",), f"spread-limit needs {key}")
+        if low is not None and high is not None and low > high:
+            checker.add(("betting", "spread_min"),
+                        f"spread_min {low} is more than spread_max {high}")
+        if high is not None and last is not None and last < high:
+            checker.add(("betting", "last_round_max"),
+                        f"last_round_max {last} is less than spread_max {high}")
+        if high is not None and bring_in is not None and bring_in["amount"] > high:
+            checker.add(("forced_bets", "bring_in", "amount"),
+                        f"bring-in {bring_in['amount']} is more than spread_max {high}")
+    else:
+        for key in spread:
+            if betting[key] is not None:
+                checker.add(("betting", key),
+                            f"{key} only applies to spread-limit; this game is {structure}")
+    return checker.problems
+
+
+_NOWHERE = Location("--stakes", 1, 1)
+
+
+_CHECKS: tuple[Callable[[_Checker], None], ...] = (
+    _check_identity,
+    _check_players,
+    _check_streets,
+    _check_deck,
+    _check_action_order,
+    _check_open_pair,
+    _check_pots,
+)

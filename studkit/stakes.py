@@ -1,0 +1,167 @@
+"""Stakes at run time: ``--stakes ante=1,bring-in=2,small=5,big=10`` overrides a file's amounts.
+
+Amounts in a variant file are defaults. Every command that plays hands adds the same option
+with :func:`add_stakes_argument` and applies it with :func:`apply_stakes`:
+
+>>> parse_stakes("ante=1, bring-in=2, small=5, big=10")
+{'ante': 1, 'bring_in': 2, 'small_bet': 5, 'big_bet': 10}
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Mapping
+from dataclasses import replace
+
+from studkit.errors import StakesError
+from studkit.schema_check import suggest
+from studkit.semantics import stakes_problems
+from studkit.variant import Stakes, Variant
+from studkit.variant_data import variant_to_data
+
+__all__ = [
+    "STAKES_KEYS",
+    "STAKES_HELP",
+    "parse_stakes",
+    "apply_stakes",
+    "add_stakes_argument",
+    "stakes_text",
+]
+
+STAKES_KEYS: dict[str, str] = {
+    "ante": "ante",
+    "bring-in": "bring_in",
+    "small": "small_bet",
+    "big": "big_bet",
+    "min": "spread_min",
+    "max": "spread_max",
+    "last-max": "last_round_max",
+}
+"""``--stakes`` keys and the :class:`~studkit.variant.Stakes` fields they set."""
+
+_SPELLINGS: dict[str, str] = {
+    **STAKES_KEYS,
+    **{field: field for field in STAKES_KEYS.values()},
+    "bring_in": "bring_in",
+    "bringin": "bring_in",
+    "small-bet": "small_bet",
+    "big-bet": "big_bet",
+    "last_max": "last_round_max",
+    "last-round-max": "last_round_max",
+}
+
+STAKES_HELP = (
+    "override the variant's amounts, e.g. ante=1,bring-in=2,small=5,big=10 "
+    "(spread limit: min=,max=,last-max=; pot and no limit use ante and bring-in)"
+)
+
+_ACCEPTED = ", ".join(STAKES_KEYS)
+
+
+def parse_stakes(text: str) -> dict[str, int]:
+    """``"ante=1,bring-in=2"`` to ``{"ante": 1, "bring_in": 2}`` (keys are Stakes fields).
+
+    Raises :class:`StakesError` naming the bad item and listing the accepted keys.
+    """
+    amounts: dict[str, int] = {}
+    items = [item.strip() for item in text.split(",")]
+    if not any(items):
+        raise StakesError(f"--stakes {text!r}: give amounts like ante=1,bring-in=2,small=5,big=10")
+    for item in items:
+        if not item:
+            raise StakesError(f"--stakes {text!r}: empty item between commas")
+        key, equals, value = item.partition("=")
+        key = key.strip().lower()
+        value = value.strip()
+        if not equals:
+            raise StakesError(
+                f"--stakes: {item!r} is not KEY=AMOUNT; accepted keys: {_ACCEPTED}"
+            )
+        field = _SPELLINGS.get(key)
+        if field is None:
+            hint = suggest(key, list(STAKES_KEYS))
+            raise StakesError(
+                f"--stakes: unknown key {key!r} in {item!r}{hint}; accepted keys: {_ACCEPTED}"
+            )
+        if field in amounts:
+            raise StakesError(f"--stakes: {key!r} is given twice (in {item!r})")
+        if not value.isdigit():
+            raise StakesError(
+                f"--stakes: {item!r}: the amount must be a whole number of chips, "
+                f"not {value!r}"
+            )
+        amounts[field] = int(value)
+    return amounts
+
+
+def apply_stakes(variant: Variant, stakes: str | Mapping[str, int] | None) -> Variant:
+    """``variant`` with the amounts in ``stakes`` (``--stakes`` text or a mapping) replaced.
+
+    Mapping keys may be ``--stakes`` keys (``bring-in``) or Stakes fields (``bring_in``).
+    ``None`` or an empty mapping returns ``variant`` unchanged. The result must still be a
+    playable game (a bring-in below the small bet, spread amounts only for spread limit, ...);
+    otherwise :class:`StakesError` says what is wrong.
+    """
+    if stakes is None:
+        return variant
+    amounts = parse_stakes(stakes) if isinstance(stakes, str) else _from_mapping(stakes)
+    if not amounts:
+        return variant
+    if "bring_in" in amounts and variant.forced_bets.bring_in is None:
+        raise StakesError(
+            f"--stakes: {variant.name} has no bring-in (the best showing hand opens), "
+            "so bring-in= cannot be set"
+        )
+    if amounts.get("bring_in") == 0:
+        raise StakesError("--stakes: bring-in=0: a bring-in must be at least 1")
+    for field in ("small_bet", "big_bet", "spread_min", "spread_max", "last_round_max"):
+        if amounts.get(field) == 0:
+            key = next(key for key, name in STAKES_KEYS.items() if name == field)
+            raise StakesError(f"--stakes: {key}=0: must be at least 1")
+    new_stakes = replace(variant.stakes, **amounts)
+    forced = variant.forced_bets
+    if "ante" in amounts:
+        forced = replace(forced, ante=amounts["ante"] > 0)
+    result = replace(variant, stakes=new_stakes, forced_bets=forced)
+    problems = stakes_problems(variant_to_data(result))
+    if problems:
+        given = ",".join(
+            f"{next(k for k, f in STAKES_KEYS.items() if f == field)}={amount}"
+            for field, amount in amounts.items()
+        )
+        reasons = "; ".join(problem.message for problem in problems)
+        raise StakesError(f"--stakes {given} does not fit {variant.name}: {reasons}")
+    return result
+
+
+def _from_mapping(stakes: Mapping[str, int]) -> dict[str, int]:
+    amounts: dict[str, int] = {}
+    for key, value in stakes.items():
+        field = _SPELLINGS.get(str(key).lower())
+        if field is None:
+            hint = suggest(str(key), list(STAKES_KEYS))
+            raise StakesError(f"stakes: unknown key {key!r}{hint}; accepted keys: {_ACCEPTED}")
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise StakesError(f"stakes: {key}={value!r}: must be a whole number of chips")
+        amounts[field] = value
+    return amounts
+
+
+def add_stakes_argument(parser: argparse.ArgumentParser) -> None:
+    """Add the shared ``--stakes`` option (a string; apply it with :func:`apply_stakes`)."""
+    parser.add_argument(
+        "--stakes",
+        metavar="ante=1,bring-in=2,small=5,big=10",
+        default=None,
+        help=STAKES_HELP,
+    )
+
+
+def stakes_text(stakes: Stakes) -> str:
+    """The amounts as ``--stakes`` text (``ante=1,bring-in=2,small=5,big=10``)."""
+    parts = []
+    for key, field in STAKES_KEYS.items():
+        value = getattr(stakes, field)
+        if value is not None:
+            parts.append(f"{key}={value}")
+    return ",".join(parts)

@@ -1,0 +1,232 @@
+"""Between the file format and the model: filled file data to :class:`Variant`, and back.
+
+The file puts amounts where a card-room reader expects them (the ante and bring-in under
+``forced_bets``, bet sizes under ``betting``); the model keeps them together in
+:class:`~studkit.variant.Stakes` so ``--stakes`` can replace them in one step.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any
+
+import yaml
+
+from studkit.cards import Rank, Suit
+from studkit.variant import (
+    ActionOrder,
+    Betting,
+    BringIn,
+    DeckExhaustion,
+    DeckSpec,
+    ForcedBets,
+    OddChips,
+    PluginRef,
+    PotShare,
+    Showdown,
+    Stakes,
+    Street,
+    Variant,
+)
+from studkit.yaml_source import FORMAT_VERSION
+
+__all__ = ["data_to_variant", "variant_to_data", "dump_data", "rank_from_data", "rank_to_data"]
+
+_LETTER_RANKS = {"T": Rank.TEN, "J": Rank.JACK, "Q": Rank.QUEEN, "K": Rank.KING, "A": Rank.ACE}
+
+
+def rank_from_data(value: int | str) -> Rank:
+    """A rank as the file writes it (``2`` to ``10``, ``T``, ``J``, ``Q``, ``K``, ``A``)."""
+    if isinstance(value, int):
+        return Rank(value - 2)
+    return _LETTER_RANKS[value]
+
+
+def rank_to_data(rank: Rank) -> int | str:
+    """A rank as the file writes it: a number up to 10, else its letter."""
+    return int(rank) + 2 if rank <= Rank.TEN else rank.char
+
+
+def data_to_variant(data: dict[str, Any], source: str | None = None) -> Variant:
+    """Build the model from schema-valid data with every default filled."""
+    deck = data["deck"]
+    forced = data["forced_bets"]
+    bring_in = forced["bring_in"]
+    betting = data["betting"]
+    return Variant(
+        name=data["name"],
+        title=data["title"].strip(),
+        description=" ".join(data["description"].split()),
+        aliases=tuple(data["aliases"]),
+        min_players=data["players"]["min"],
+        max_players=data["players"]["max"],
+        deck=DeckSpec(
+            stripped_ranks=tuple(rank_from_data(rank) for rank in deck["stripped_ranks"]),
+            jokers=deck["jokers"],
+            joker_mode=deck["joker_mode"],
+            wild_ranks=tuple(rank_from_data(rank) for rank in deck["wild_ranks"]),
+            five_of_a_kind=deck["five_of_a_kind"],
+            suit_order=tuple(Suit[suit.upper()] for suit in deck["suit_order"]),
+        ),
+        streets=tuple(
+            Street(
+                name=street["name"],
+                cards=tuple(street["cards"]),
+                burn=street["burn"],
+                betting=street["betting"],
+                bet_size=street["bet_size"],
+            )
+            for street in data["streets"]
+        ),
+        forced_bets=ForcedBets(
+            ante=forced["ante"] > 0,
+            bring_in=None if bring_in is None else BringIn(
+                selector=bring_in["card"],
+                ace=bring_in["ace"],
+                may_complete=bring_in["may_complete"],
+                short_stack=bring_in["short_stack"],
+            ),
+        ),
+        action_order=ActionOrder(**data["action_order"]),
+        betting=Betting(
+            structure=betting["structure"],
+            max_raises=betting["max_raises"],
+            completion_is_raise=betting["completion_is_raise"],
+            heads_up_uncapped=betting["heads_up_uncapped"],
+            open_pair_street=betting["open_pair_street"],
+            half_bet_reopens=betting["half_bet_reopens"],
+        ),
+        stakes=Stakes(
+            ante=forced["ante"],
+            bring_in=0 if bring_in is None else bring_in["amount"],
+            small_bet=betting["small_bet"],
+            big_bet=betting["big_bet"],
+            spread_min=betting["spread_min"],
+            spread_max=betting["spread_max"],
+            last_round_max=betting["last_round_max"],
+        ),
+        pots=tuple(PotShare(**share) for share in data["pots"]),
+        odd_chips=OddChips(**data["odd_chips"]),
+        showdown=Showdown(**data["showdown"]),
+        deck_exhaustion=DeckExhaustion(**data["deck_exhaustion"]),
+        plugins=tuple(
+            PluginRef(plugin["name"], MappingProxyType(dict(plugin["options"])))
+            for plugin in data["plugins"]
+        ),
+        source=source,
+    )
+
+
+def variant_to_data(variant: Variant) -> dict[str, Any]:
+    """The complete file data for ``variant`` (every key, in the schema's order)."""
+    stakes = variant.stakes
+    bring_in = variant.forced_bets.bring_in
+    betting = variant.betting
+    deck = variant.deck
+    return {
+        "studkit": FORMAT_VERSION,
+        "name": variant.name,
+        "title": variant.title,
+        "description": variant.description,
+        "aliases": list(variant.aliases),
+        "players": {"min": variant.min_players, "max": variant.max_players},
+        "deck": {
+            "stripped_ranks": [rank_to_data(rank) for rank in deck.stripped_ranks],
+            "jokers": deck.jokers,
+            "joker_mode": deck.joker_mode,
+            "wild_ranks": [rank_to_data(rank) for rank in deck.wild_ranks],
+            "five_of_a_kind": deck.five_of_a_kind,
+            "suit_order": [Suit(suit).name.lower() for suit in deck.suit_order],
+        },
+        "streets": [
+            {
+                "name": street.name,
+                "cards": list(street.cards),
+                "burn": street.burn,
+                "betting": street.betting,
+                "bet_size": street.bet_size,
+            }
+            for street in variant.streets
+        ],
+        "forced_bets": {
+            "ante": stakes.ante if variant.forced_bets.ante else 0,
+            "bring_in": None if bring_in is None else {
+                "amount": stakes.bring_in,
+                "card": bring_in.selector,
+                "ace": bring_in.ace,
+                "may_complete": bring_in.may_complete,
+                "short_stack": bring_in.short_stack,
+            },
+        },
+        "action_order": {
+            "evaluator": variant.action_order.evaluator,
+            "tie_break": variant.action_order.tie_break,
+        },
+        "betting": {
+            "structure": betting.structure,
+            "small_bet": stakes.small_bet,
+            "big_bet": stakes.big_bet,
+            "spread_min": stakes.spread_min,
+            "spread_max": stakes.spread_max,
+            "last_round_max": stakes.last_round_max,
+            "max_raises": betting.max_raises,
+            "completion_is_raise": betting.completion_is_raise,
+            "heads_up_uncapped": betting.heads_up_uncapped,
+            "open_pair_street": betting.open_pair_street,
+            "half_bet_reopens": betting.half_bet_reopens,
+        },
+        "pots": [
+            {
+                "name": share.name,
+                "evaluator": share.evaluator,
+                "weight": share.weight,
+                "qualifier": share.qualifier,
+                "if_unqualified": share.if_unqualified,
+            }
+            for share in variant.pots
+        ],
+        "odd_chips": {
+            "method": variant.odd_chips.method,
+            "cards": variant.odd_chips.cards,
+            "hi_lo_side": variant.odd_chips.hi_lo_side,
+        },
+        "showdown": {
+            "no_bet_order": variant.showdown.no_bet_order,
+            "losers_may_muck": variant.showdown.losers_may_muck,
+        },
+        "deck_exhaustion": {
+            "community_card": variant.deck_exhaustion.community_card,
+            "reshuffle_burns": variant.deck_exhaustion.reshuffle_burns,
+            "reuse_folded": variant.deck_exhaustion.reuse_folded,
+            "community_first_actor": variant.deck_exhaustion.community_first_actor,
+        },
+        "plugins": [
+            {"name": plugin.name, "options": dict(plugin.options)} for plugin in variant.plugins
+        ],
+    }
+
+
+class _Dumper(yaml.SafeDumper):
+    """Block style for structure, flow style for short lists of plain values."""
+
+
+def _represent_list(dumper: yaml.SafeDumper, value: list[Any]) -> yaml.Node:
+    flow = all(not isinstance(item, (dict, list)) for item in value)
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", value, flow_style=flow)
+
+
+def _represent_str(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
+    style = ">" if len(value) > 80 and "\n" not in value else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+_Dumper.add_representer(list, _represent_list)
+_Dumper.add_representer(str, _represent_str)
+
+
+def dump_data(data: dict[str, Any]) -> str:
+    """File data as YAML text, keys in the given order."""
+    text: str = yaml.dump(
+        data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=96, indent=2
+    )
+    return text
