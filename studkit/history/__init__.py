@@ -1,0 +1,36 @@
+"""Hand histories: read and write PHH files, replay them through the engine, narrate them.
+
+The public names are re-exported here; see docs/hand-histories.md.
+"""
+
+from __future__ import annotations
+
+from studkit.history.actions import Action, format_action, parse_action
+from studkit.history.phh import (
+    PHH_CODES,
+    STUDKIT_CODE,
+    HandHistory,
+    dumps,
+    dumps_all,
+    history_files,
+    load_file,
+    loads,
+    read_histories,
+    write_history,
+)
+
+__all__ = [
+    "Action",
+    "HandHistory",
+    "PHH_CODES",
+    "STUDKIT_CODE",
+    "dumps",
+    "dumps_all",
+    "format_action",
+    "history_files",
+    "load_file",
+    "loads",
+    "parse_action",
+    "read_histories",
+    "write_history",
+]

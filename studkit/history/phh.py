@@ -1,0 +1,564 @@
+"""PHH hand histories: the model, the reader with precise errors, and the writer.
+
+A PHH file (the Poker Hand History format of the uoftcprg/phh-std project) is TOML: required
+fields set up the hand (``variant``, ``antes``, ``bring_in``, ``small_bet``, ``big_bet``,
+``starting_stacks``), ``actions`` lists what happened, optional fields describe it (``players``,
+``event``, ``finishing_stacks``...), and fields whose names start with ``_`` are user-defined.
+A ``.phhs`` file holds several hands, each a table (``[1]``, ``[2]``...).
+
+studkit reads and writes the stud codes ``F7S``, ``F7S/8`` and ``FR``, and writes every other
+studkit game with ``variant = "studkit"`` and the user-defined field ``_studkit_variant``
+naming it (see docs/hand-histories.md).
+
+>>> text = '''variant = "FR"
+... antes = [1, 1]
+... bring_in = 1
+... small_bet = 2
+... big_bet = 4
+... starting_stacks = [50, 50]
+... actions = ["d dh p1 2c3d4h", "d dh p2 KcKdKh", "p2 pb", "p1 f"]
+... '''
+>>> (hand,) = loads(text)
+>>> hand.variant, hand.player_count, str(hand.actions[2])
+('FR', 2, 'p2 pb')
+>>> loads(dumps(hand)) == [hand]
+True
+"""
+
+from __future__ import annotations
+
+import datetime
+import difflib
+import os
+import re
+import tomllib
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from studkit.cards import Card
+from studkit.errors import HistoryError
+from studkit.history.actions import Action, Amount, format_action, format_phh_cards, parse_action
+from studkit.history.toml_writer import toml_array_lines, toml_line
+
+__all__ = [
+    "HandHistory",
+    "PHH_CODES",
+    "STUDKIT_CODE",
+    "OPTIONAL_FIELDS",
+    "loads",
+    "load_file",
+    "history_files",
+    "read_histories",
+    "dumps",
+    "dumps_all",
+    "write_history",
+]
+
+PHH_CODES: Mapping[str, str] = MappingProxyType(
+    {"F7S": "seven-card-stud", "F7S/8": "seven-card-stud-hi-lo", "FR": "razz"}
+)
+"""The PHH variant codes studkit plays, and the shipped variant each is played with."""
+
+STUDKIT_CODE = "studkit"
+"""The ``variant`` code of a hand of any other studkit game, named by ``_studkit_variant``."""
+
+STUDKIT_VARIANT_FIELD = "_studkit_variant"
+STUDKIT_STAKES_FIELD = "_studkit_stakes"
+
+_STAKE_FIELDS = ("bring_in", "small_bet", "big_bet")
+_REQUIRED: Mapping[str, tuple[str, ...]] = {
+    **{code: ("antes", *_STAKE_FIELDS, "starting_stacks", "actions") for code in PHH_CODES},
+    STUDKIT_CODE: ("antes", "starting_stacks", "actions", STUDKIT_VARIANT_FIELD),
+}
+_TOML_AT = re.compile(r"\(at line (\d+), column (\d+)\)")
+_OTHER_PHH_CODES = ("FT", "NT", "NS", "PO", "FO/8", "N2L1D", "F2L3D", "FB")
+_NOT_STUD_FIELDS = ("blinds_or_straddles", "min_bet")
+
+
+def _is_amount(value: Any) -> bool:
+    return isinstance(value, int | Decimal) and not isinstance(value, bool)
+
+
+def _is_amounts(value: Any) -> bool:
+    return isinstance(value, list) and all(_is_amount(v) for v in value)
+
+
+def _is_ints(value: Any) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value
+    )
+
+
+def _is_strings(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+def _is(*types: type) -> Any:
+    def check(value: Any) -> bool:
+        return isinstance(value, types) and not (isinstance(value, bool) and bool not in types)
+
+    return check
+
+
+OPTIONAL_FIELDS: Mapping[str, tuple[Any, str]] = MappingProxyType(
+    {
+        "author": (_is(str), "a string"),
+        "event": (_is(str), "a string"),
+        "url": (_is(str), "a string"),
+        "venue": (_is(str), "a string"),
+        "address": (_is(str), "a string"),
+        "city": (_is(str), "a string"),
+        "region": (_is(str), "a string"),
+        "postal_code": (_is(str), "a string"),
+        "country": (_is(str), "a string"),
+        "time": (_is(datetime.time, datetime.datetime), "a local time such as 14:30:00"),
+        "time_zone": (_is(str), "a string"),
+        "time_zone_abbreviation": (_is(str), "a string"),
+        "day": (_is(int), "an integer"),
+        "month": (_is(int), "an integer"),
+        "year": (_is(int), "an integer"),
+        "hand": (_is(str, int), "a string or an integer"),
+        "level": (_is(int), "an integer"),
+        "seats": (_is_ints, "an array of integers, one per player"),
+        "seat_count": (_is(int), "an integer"),
+        "table": (_is(str, int), "a string or an integer"),
+        "players": (_is_strings, "an array of strings, one per player"),
+        "finishing_stacks": (_is_amounts, "an array of numbers, one per player"),
+        "winnings": (_is_amounts, "an array of numbers, one per player"),
+        "currency": (_is(str), "a string"),
+        "currency_symbol": (_is(str), "a string"),
+        "time_limit": (_is(int, Decimal), "a number"),
+        "time_banks": (_is_amounts, "an array of numbers, one per player"),
+    }
+)
+"""The PHH optional fields studkit checks and keeps, with the type each must have."""
+
+_PER_PLAYER = ("seats", "players", "finishing_stacks", "winnings", "time_banks")
+_KNOWN = frozenset(
+    {"variant", "ante_trimming_status", *_STAKE_FIELDS, "antes", "starting_stacks", "actions"}
+    | set(OPTIONAL_FIELDS)
+)
+
+
+@dataclass(frozen=True, slots=True)
+class HandHistory:
+    """One hand as a PHH file records it.
+
+    Amounts are integers, or :class:`~decimal.Decimal` where the file has fractional chips.
+    ``fields`` keeps every optional and user-defined field in file order; ``source`` and
+    ``key`` say where the hand came from (``key`` is its table in a ``.phhs`` file).
+    """
+
+    variant: str
+    antes: tuple[Amount, ...]
+    starting_stacks: tuple[Amount, ...]
+    actions: tuple[Action, ...]
+    bring_in: Amount | None = None
+    small_bet: Amount | None = None
+    big_bet: Amount | None = None
+    ante_trimming_status: bool | None = None
+    fields: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    source: str | None = field(default=None, compare=False)
+    key: str | None = field(default=None, compare=False)
+    texts: tuple[str, ...] = field(default=(), compare=False)
+    """The actions as the file wrote them (error messages quote these)."""
+    notes: Mapping[int, str] = field(default_factory=dict, compare=False)
+    """TOML comments the writer puts before actions (``{index: "fourth street"}``)."""
+    warnings: tuple[str, ...] = field(default=(), compare=False)
+    """Things the reader noticed but tolerated (e.g. an unknown field)."""
+
+    @property
+    def player_count(self) -> int:
+        """How many players were dealt in."""
+        return len(self.starting_stacks)
+
+    @property
+    def finishing_stacks(self) -> tuple[Amount, ...] | None:
+        """The ``finishing_stacks`` field, if the file has one."""
+        value = self.fields.get("finishing_stacks")
+        return tuple(value) if value is not None else None
+
+    @property
+    def players(self) -> tuple[str, ...] | None:
+        """The players' names, if the file has them."""
+        value = self.fields.get("players")
+        return tuple(value) if value is not None else None
+
+    @property
+    def studkit_variant(self) -> str | None:
+        """The ``_studkit_variant`` field: the studkit game the hand was played in."""
+        value = self.fields.get(STUDKIT_VARIANT_FIELD)
+        return value if isinstance(value, str) else None
+
+    @property
+    def label(self) -> str:
+        """Where the hand came from, for messages: ``hands.phhs[3]`` or ``hand-85.phh``."""
+        base = self.source or "<history>"
+        return f"{base}[{self.key}]" if self.key is not None else base
+
+    def text_of(self, index: int) -> str:
+        """The action at ``index`` as the file wrote it."""
+        if index < len(self.texts):
+            return self.texts[index]
+        return format_action(self.actions[index])
+
+    def error(self, index: int, why: str) -> HistoryError:
+        """A :class:`HistoryError` naming this hand, the action's index and text, and why."""
+        return HistoryError(f"{self.label}: actions[{index}] {self.text_of(index)!r}: {why}")
+
+
+# --------------------------------------------------------------------------------------------
+# Reading
+
+
+def _field_error(label: str, name: str, why: str) -> HistoryError:
+    return HistoryError(f"{label}: field {name!r}: {why}")
+
+
+def _check_amounts(label: str, name: str, value: Any, count: int | None, *, positive: bool) -> None:
+    if not _is_amounts(value):
+        raise _field_error(label, name, f"expected an array of numbers, got {value!r}")
+    if count is not None and len(value) != count:
+        raise _field_error(
+            label, name, f"has {len(value)} entries for {count} players (one per player)"
+        )
+    for i, v in enumerate(value):
+        if v < 0 or (positive and v == 0):
+            need = "positive" if positive else "zero or more"
+            raise _field_error(label, name, f"entry {i} is {v}: each must be {need}")
+
+
+def _check_amount(label: str, name: str, value: Any) -> Amount:
+    if (
+        not _is_amount(value)
+        or value <= 0
+        or (isinstance(value, Decimal) and not value.is_finite())
+    ):
+        raise _field_error(label, name, f"expected a positive number, got {value!r}")
+    return value  # type: ignore[no-any-return]
+
+
+def _from_table(
+    table: Mapping[str, Any], label: str, source: str | None, key: str | None
+) -> HandHistory:
+    code = table.get("variant")
+    if code is None:
+        raise _field_error(label, "variant", "missing (a PHH file must say its game, e.g. 'F7S')")
+    if not isinstance(code, str):
+        raise _field_error(label, "variant", f"expected a string, got {code!r}")
+    if code not in _REQUIRED:
+        if code in _OTHER_PHH_CODES:
+            why = f"{code!r} is not a stud game; studkit plays F7S, F7S/8 and FR"
+        else:
+            why = f"unknown variant code {code!r}: expected F7S, F7S/8, FR or {STUDKIT_CODE!r}"
+        raise _field_error(label, "variant", why)
+    for name in _REQUIRED[code]:
+        if name not in table:
+            raise _field_error(label, name, f"missing: every {code} hand history needs it")
+    for name in _NOT_STUD_FIELDS:
+        if name in table:
+            raise _field_error(label, name, "stud games have a bring-in, not blinds or a min bet")
+    stacks = table["starting_stacks"]
+    if not isinstance(stacks, list) or len(stacks) < 2:
+        raise _field_error(
+            label, "starting_stacks", f"expected one number per player (2 or more), got {stacks!r}"
+        )
+    count = len(stacks)
+    _check_amounts(label, "starting_stacks", stacks, count, positive=True)
+    _check_amounts(label, "antes", table["antes"], count, positive=False)
+    stakes = {
+        name: _check_amount(label, name, table[name]) for name in _STAKE_FIELDS if name in table
+    }
+    trimming = table.get("ante_trimming_status")
+    if trimming is not None and not isinstance(trimming, bool):
+        raise _field_error(
+            label, "ante_trimming_status", f"expected true or false, got {trimming!r}"
+        )
+
+    extra: dict[str, Any] = {}
+    warnings: list[str] = []
+    for name, value in table.items():
+        if name in _KNOWN - set(OPTIONAL_FIELDS):
+            continue
+        if name in OPTIONAL_FIELDS:
+            check, what = OPTIONAL_FIELDS[name]
+            if not check(value):
+                raise _field_error(label, name, f"expected {what}, got {value!r}")
+            if name in _PER_PLAYER and len(value) != count:
+                raise _field_error(label, name, f"has {len(value)} entries for {count} players")
+            if name in ("finishing_stacks", "winnings"):
+                _check_amounts(label, name, value, count, positive=False)
+        elif not name.startswith("_"):
+            close = difflib.get_close_matches(name, sorted(_KNOWN), n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            warnings.append(f"{label}: unknown field {name!r}{hint} kept but not used")
+        extra[name] = value
+    if code == STUDKIT_CODE and not isinstance(extra.get(STUDKIT_VARIANT_FIELD), str):
+        raise _field_error(label, STUDKIT_VARIANT_FIELD, "expected a studkit variant name or path")
+    stakes_field = extra.get(STUDKIT_STAKES_FIELD)
+    if stakes_field is not None and not (
+        isinstance(stakes_field, dict) and all(_is_amount(v) for v in stakes_field.values())
+    ):
+        raise _field_error(
+            label, STUDKIT_STAKES_FIELD, f"expected a table of amounts, got {stakes_field!r}"
+        )
+
+    raw = table["actions"]
+    if not _is_strings(raw):
+        raise _field_error(label, "actions", "expected an array of strings such as 'p1 cc'")
+    history = HandHistory(
+        variant=code,
+        antes=tuple(table["antes"]),
+        starting_stacks=tuple(stacks),
+        actions=(),
+        ante_trimming_status=trimming,
+        fields=MappingProxyType(extra),
+        source=source,
+        key=key,
+        texts=tuple(raw),
+        warnings=tuple(warnings),
+        bring_in=stakes.get("bring_in"),
+        small_bet=stakes.get("small_bet"),
+        big_bet=stakes.get("big_bet"),
+    )
+    actions: list[Action] = []
+    for index, text in enumerate(raw):
+        try:
+            action = parse_action(text)
+        except HistoryError as error:
+            raise history.error(index, str(error)) from None
+        if action.player is not None and action.player >= count:
+            raise history.error(
+                index, f"there is no player p{action.player + 1}: the hand has {count} players"
+            )
+        actions.append(action)
+    history = _replace_actions(history, tuple(actions))
+    check_cards(history)
+    return history
+
+
+def _replace_actions(history: HandHistory, actions: tuple[Action, ...]) -> HandHistory:
+    from dataclasses import replace
+
+    return replace(history, actions=actions)
+
+
+def check_cards(history: HandHistory) -> list[list[Card | None]]:
+    """Check that no card is dealt twice and every shown hand matches the cards dealt.
+
+    Returns each player's cards in dealing order, unknown cards filled from the cards that
+    player later shows (``None`` where still unknown).
+    """
+    held: list[list[Card | None]] = [[] for _ in range(history.player_count)]
+    where: dict[Card, tuple[int, int | None]] = {}
+    for index, action in enumerate(history.actions):
+        if action.verb in ("dh", "db"):
+            for c in action.cards or ():
+                if c is None:
+                    continue
+                if c in where:
+                    first = where[c][0]
+                    raise history.error(
+                        index,
+                        f"card {c} was already dealt, by actions[{first}] "
+                        f"{history.text_of(first)!r}",
+                    )
+                where[c] = (index, action.player)
+            if action.verb == "dh" and action.player is not None:
+                held[action.player].extend(action.cards or ())
+        elif action.verb == "sm" and action.cards is not None and action.player is not None:
+            _match_shown(history, index, action.player, held[action.player], action.cards, where)
+    return held
+
+
+def _match_shown(
+    history: HandHistory,
+    index: int,
+    player: int,
+    dealt: list[Card | None],
+    shown: tuple[Card | None, ...],
+    where: dict[Card, tuple[int, int | None]],
+) -> None:
+    name = f"p{player + 1}"
+    if len(shown) != len(dealt):
+        raise history.error(
+            index,
+            f"{name} shows {len(shown)} cards but was dealt {len(dealt)}: "
+            f"{format_phh_cards(dealt) or 'none'}",
+        )
+    known_shown = [c for c in shown if c is not None]
+    for c in known_shown:
+        if known_shown.count(c) > 1:
+            raise history.error(index, f"{name} shows {c} twice")
+    missing = [c for c in dealt if c is not None]
+    for c in known_shown:
+        if c in missing:
+            missing.remove(c)
+            continue
+        if c in where and where[c][1] != player:
+            first = where[c][0]
+            raise history.error(
+                index,
+                f"{name} shows {c}, which actions[{first}] {history.text_of(first)!r} "
+                "dealt to another player",
+            )
+        if None not in dealt:
+            raise history.error(index, f"{name} shows {c} but was dealt {format_phh_cards(dealt)}")
+    # Reveal unknown cards: shown cards not among the known dealt cards, in order.
+    known = [c for c in dealt if c is not None]
+    revealed = [c for c in known_shown if c not in known]
+    for position, slot in enumerate(dealt):
+        if slot is None and revealed:
+            card = revealed.pop(0)
+            dealt[position] = card
+            where[card] = (index, player)
+
+
+def loads(text: str, *, source: str | None = None) -> list[HandHistory]:
+    """Read the hands of a PHH (one hand) or PHHS (tables ``[1]``, ``[2]``...) text."""
+    label = source or "<history>"
+    try:
+        document = tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as error:
+        message = str(error)
+        at = _TOML_AT.search(message)
+        if at is not None:
+            where = f"{label}:{at.group(1)}:{at.group(2)}"
+            message = message[: at.start()].rstrip()
+        else:
+            where = label
+        raise HistoryError(f"{where}: not valid TOML: {message}") from None
+    if not document:
+        raise HistoryError(f"{label}: empty: no hand history in it")
+    if "variant" not in document and all(isinstance(v, dict) for v in document.values()):
+        return [
+            _from_table(table, f"{label}[{key}]", source, key) for key, table in document.items()
+        ]
+    return [_from_table(document, label, source, None)]
+
+
+def load_file(path: str | os.PathLike[str]) -> list[HandHistory]:
+    """Read every hand of one ``.phh`` or ``.phhs`` file."""
+    name = os.fspath(path)
+    try:
+        raw = Path(name).read_bytes()
+    except OSError as error:
+        raise HistoryError(f"{name}: cannot read: {error.strerror or error}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise HistoryError(
+            f"{name}: not UTF-8 text (byte {error.start}): is it a PHH file?"
+        ) from None
+    return loads(text, source=name)
+
+
+def history_files(paths: Iterable[str | os.PathLike[str]]) -> list[str]:
+    """Expand files and directories (``*.phh`` and ``*.phhs`` inside, sorted) to file names."""
+    out: list[str] = []
+    for path in paths:
+        name = os.fspath(path)
+        if os.path.isdir(name):
+            found = sorted(
+                str(p)
+                for p in Path(name).rglob("*")
+                if p.suffix in (".phh", ".phhs") and p.is_file()
+            )
+            if not found:
+                raise HistoryError(f"{name}: no .phh or .phhs files in this directory")
+            out.extend(found)
+        elif os.path.exists(name):
+            out.append(name)
+        else:
+            raise HistoryError(f"{name}: no such file or directory")
+    return out
+
+
+def read_histories(*paths: str | os.PathLike[str]) -> list[HandHistory]:
+    """Every hand in the given files and directories, in order; the first problem raises."""
+    return [hand for name in history_files(paths) for hand in load_file(name)]
+
+
+# --------------------------------------------------------------------------------------------
+# Writing
+
+
+def _head(history: HandHistory) -> list[str]:
+    lines = [toml_line("variant", history.variant)]
+    if history.ante_trimming_status is not None:
+        lines.append(toml_line("ante_trimming_status", history.ante_trimming_status))
+    lines.append(toml_line("antes", list(history.antes)))
+    for name in _STAKE_FIELDS:
+        value = getattr(history, name)
+        if value is not None:
+            lines.append(toml_line(name, value))
+    lines.append(toml_line("starting_stacks", list(history.starting_stacks)))
+    return lines
+
+
+def dumps(history: HandHistory) -> str:
+    """The hand as PHH text (one action a line, with the writer's notes as TOML comments)."""
+    items: list[tuple[str | None, Any]] = []
+    for index, action in enumerate(history.actions):
+        note = history.notes.get(index)
+        if note is not None:
+            items.append((note, None))
+        items.append((None, format_action(action)))
+    lines = _head(history) + toml_array_lines("actions", items)
+    lines.extend(toml_line(name, value) for name, value in history.fields.items())
+    return "\n".join(lines) + "\n"
+
+
+def dumps_all(histories: Iterable[HandHistory]) -> str:
+    """Several hands as one PHHS text: tables ``[1]``, ``[2]``..."""
+    return "\n".join(f"[{i}]\n{dumps(h)}" for i, h in enumerate(histories, 1))
+
+
+def _as_history(hand: Any) -> HandHistory:
+    if isinstance(hand, HandHistory):
+        return hand
+    raise HistoryError(f"cannot write {type(hand).__name__} as a hand history")
+
+
+def write_history(hands: Iterable[Any], path: str | os.PathLike[str]) -> int:
+    """Write hands (engine :class:`~studkit.engine.Hand` objects or histories) to ``path``.
+
+    A directory (existing, or a path ending in ``/``) gets one ``hand-000001.phh`` file per
+    hand; a ``.phh`` path given exactly one hand gets a plain PHH file; anything else is one
+    PHHS file with a table per hand. Hands are written as they come (a generator of millions
+    is fine). Returns how many hands were written.
+    """
+    name = os.fspath(path)
+    try:
+        if os.path.isdir(name) or name.endswith(("/", os.sep)):
+            os.makedirs(name, exist_ok=True)
+            count = 0
+            for count, hand in enumerate(hands, 1):
+                Path(name, f"hand-{count:06d}.phh").write_text(dumps(_as_history(hand)), "utf-8")
+            return count
+        iterator = iter(hands)
+        first = next(iterator, None)
+        second = next(iterator, None)
+        with open(name, "w", encoding="utf-8") as out:
+            if first is None:
+                return 0
+            if second is None and name.endswith(".phh"):
+                out.write(dumps(_as_history(first)))
+                return 1
+            count = 0
+            for count, hand in enumerate(_chain(first, second, iterator), 1):
+                out.write(("\n" if count > 1 else "") + f"[{count}]\n" + dumps(_as_history(hand)))
+            return count
+    except OSError as error:
+        raise HistoryError(f"{name}: cannot write: {error.strerror or error}") from None
+
+
+def _chain(first: Any, second: Any, rest: Iterator[Any]) -> Iterator[Any]:
+    yield first
+    if second is not None:
+        yield second
+    yield from rest

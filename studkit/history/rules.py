@@ -1,0 +1,184 @@
+"""Which studkit game and rules a hand history is played with, and the stakes it names.
+
+A PHH code (``F7S``, ``F7S/8``, ``FR``) is played with the shipped variant it names, under
+the rules the PHH data follows: those of PokerKit, the format's reference implementation
+(no open-pair option, a cap of four bets or raises a street heads-up included, ties for
+first to act by seat order, burned and folded cards reshuffled before a community card).
+:func:`phh_rules` applies them. A hand of any other game, or one played under studkit's own
+rules, names its variant in ``_studkit_variant`` and is played exactly as that variant says.
+
+Amounts may be fractional in a PHH file; the engine counts whole chips, so a history's
+amounts are multiplied by the smallest power of ten that makes them all whole
+(:func:`chip_scale`) and results are divided back.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable
+from dataclasses import replace
+from decimal import Decimal
+from typing import Any
+
+from studkit.errors import HistoryError, StudkitError
+from studkit.history.actions import Amount
+from studkit.history.phh import (
+    PHH_CODES,
+    STUDKIT_CODE,
+    STUDKIT_STAKES_FIELD,
+    STUDKIT_VARIANT_FIELD,
+    HandHistory,
+)
+from studkit.variant import DeckExhaustion, Variant
+
+__all__ = [
+    "phh_rules",
+    "is_phh_rules",
+    "load_variant_named",
+    "history_variant",
+    "code_for",
+    "chip_scale",
+    "MAX_SCALE_DIGITS",
+]
+
+MAX_SCALE_DIGITS = 6
+"""Amounts may have at most this many decimal places (a millionth of a chip)."""
+
+_PHH_DECK_EXHAUSTION = DeckExhaustion(
+    community_card=True, reshuffle_burns=True, reuse_folded=True, community_first_actor="board"
+)
+
+
+def phh_rules(variant: Variant) -> Variant:
+    """``variant`` under the rules PHH histories are played by (PokerKit's), where studkit has
+    a setting for them: no open-pair option, bet + 3 raises a street heads-up included (the
+    completion is the opening bet), ties for first to act broken by seat, burned and folded
+    cards reshuffled before a community card is dealt.
+
+    What has no setting is documented in docs/hand-histories.md (PokerKit gives an odd chip
+    to the lowest seat; it counts a short all-in between the bring-in and the completion as
+    a full raise).
+    """
+    betting = replace(
+        variant.betting,
+        open_pair_street=None,
+        max_raises=3,
+        completion_is_raise=False,
+        heads_up_uncapped="never",
+    )
+    order = replace(variant.action_order, tie_break="position")
+    return replace(
+        variant,
+        betting=betting,
+        action_order=order,
+        deck_exhaustion=_PHH_DECK_EXHAUSTION,
+    )
+
+
+def _rules_only(variant: Variant) -> Variant:
+    return replace(variant, stakes=type(variant.stakes)(), source=None)
+
+
+def is_phh_rules(variant: Variant, base: Variant) -> bool:
+    """Whether ``variant`` is ``base`` under :func:`phh_rules` (stakes aside)."""
+    return _rules_only(variant) == _rules_only(phh_rules(base))
+
+
+def load_variant_named(name: str) -> Variant:
+    """A variant by built-in name, alias or path (``studkit.load_variant``)."""
+    try:
+        loader: Any = importlib.import_module("studkit").load_variant
+    except AttributeError:  # pragma: no cover - only before the variant loader is installed
+        raise HistoryError(f"cannot load variant {name!r}: no variant loader") from None
+    try:
+        variant: Variant = loader(name)
+    except StudkitError as error:
+        raise HistoryError(f"variant {name!r}: {error}") from None
+    return variant
+
+
+def code_for(variant: Variant) -> tuple[str, str | None]:
+    """The ``variant`` code to write for a hand of ``variant``, and the ``_studkit_variant``
+    value (``None`` when the PHH code alone says it all: a PHH game under PHH rules)."""
+    for code, name in PHH_CODES.items():
+        if variant.name == name:
+            if is_phh_rules(variant, load_variant_named(name)):
+                return code, None
+            return code, variant.name
+    return STUDKIT_CODE, variant.name
+
+
+def chip_scale(amounts: Iterable[Amount]) -> int:
+    """The smallest power of ten that makes every amount whole (1 for whole chips)."""
+    digits = 0
+    for amount in amounts:
+        if isinstance(amount, Decimal) and amount != amount.to_integral_value():
+            exponent = amount.normalize().as_tuple().exponent
+            assert isinstance(exponent, int)
+            digits = max(digits, -exponent)
+    if digits > MAX_SCALE_DIGITS:
+        raise HistoryError(
+            f"amounts with {digits} decimal places: at most {MAX_SCALE_DIGITS} are supported"
+        )
+    scale: int = 10**digits
+    return scale
+
+
+def _all_amounts(history: HandHistory) -> list[Amount]:
+    out: list[Amount] = [*history.antes, *history.starting_stacks]
+    out += [a for a in (history.bring_in, history.small_bet, history.big_bet) if a is not None]
+    out += [a.amount for a in history.actions if a.amount is not None]
+    out += list(history.finishing_stacks or ())
+    stakes = history.fields.get(STUDKIT_STAKES_FIELD) or {}
+    out += [v for v in stakes.values() if v is not None]
+    return out
+
+
+def scaled(amount: Amount, scale: int) -> int:
+    """``amount`` in whole chips of ``1 / scale``."""
+    return int(amount * scale)
+
+
+def history_variant(history: HandHistory) -> tuple[Variant, int]:
+    """The variant (with the history's stakes) to replay ``history`` with, and its chip scale.
+
+    Raises :class:`HistoryError` when the stakes cannot be played (antes that differ by
+    player, an unknown variant).
+    """
+    label = history.label
+    name = history.studkit_variant
+    if name is not None:
+        variant = load_variant_named(name)
+    elif history.variant in PHH_CODES:
+        variant = phh_rules(load_variant_named(PHH_CODES[history.variant]))
+    else:
+        raise HistoryError(f"{label}: variant {STUDKIT_CODE!r} needs {STUDKIT_VARIANT_FIELD!r}")
+    scale = chip_scale(_all_amounts(history))
+    antes = {scaled(a, scale) for a in history.antes}
+    if len(antes) > 1:
+        raise HistoryError(
+            f"{label}: field 'antes': {list(history.antes)} differ by player; studkit antes "
+            "are the same for every player"
+        )
+    stakes: dict[str, int | None] = {"ante": antes.pop()}
+    for field_name, stake in (
+        ("bring_in", "bring_in"),
+        ("small_bet", "small_bet"),
+        ("big_bet", "big_bet"),
+    ):
+        value = getattr(history, field_name)
+        if value is not None:
+            stakes[stake] = scaled(value, scale)
+    extra = history.fields.get(STUDKIT_STAKES_FIELD) or {}
+    known = set(type(variant.stakes).__dataclass_fields__)
+    for key, value in extra.items():
+        if key not in known:
+            raise HistoryError(
+                f"{label}: field {STUDKIT_STAKES_FIELD!r}: unknown stake {key!r}; expected one "
+                f"of {', '.join(sorted(known))}"
+            )
+        stakes[key] = scaled(value, scale)
+    try:
+        return variant.with_stakes(**stakes), scale
+    except StudkitError as error:
+        raise HistoryError(f"{label}: stakes: {error}") from None
