@@ -1,0 +1,77 @@
+"""Hole-spade pot share: Chicago (the highest spade in the hole) and Low Chicago (the lowest).
+
+A variant gives a pot share the evaluator ``hole-spade-high`` (or ``hole-spade-low``); this
+plugin ranks that share by the players' spades dealt face down. Up spades do not count. When
+nobody holds a spade in the hole the share goes to the other shares (the high hand takes all).
+
+Options:
+
+* ``direction``: ``high`` (Chicago) or ``low`` (Low Chicago) for a share whose evaluator is
+  just ``hole-spade``; the names ``hole-spade-high``/``hole-spade-low`` say it themselves.
+* ``ace``: ``high`` (the ace of spades is the highest spade, so the lowest is the deuce) or
+  ``low`` (Low Chicago houses where the ace of spades is the lowest spade).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from studkit.cards import Rank, Suit
+from studkit.hookspecs import HandView, Holding, hookimpl
+from studkit.variant import PotShare
+
+OPTIONS_SCHEMA: Mapping[str, Any] = {
+    "type": "object",
+    "properties": {
+        "direction": {
+            "enum": ["high", "low"],
+            "default": "high",
+            "description": "Share evaluator 'hole-spade': highest (high) or lowest (low) spade.",
+        },
+        "ace": {
+            "enum": ["high", "low"],
+            "default": "high",
+            "description": "Whether the ace of spades ranks above the king or below the deuce.",
+        },
+    },
+    "additionalProperties": False,
+}
+
+EVALUATORS: Mapping[str, str | None] = {
+    "hole-spade": None,
+    "hole-spade-high": "high",
+    "hole-spade-low": "low",
+}
+"""The evaluator names this plugin ranks, and the direction each implies."""
+
+
+class Plugin:
+    """Ranks hole-spade shares; the options pick the direction and the ace."""
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        self.direction: str = options.get("direction", "high")
+        ace_low = options.get("ace", "high") == "low"
+        # order[rank] = 1 (worst) .. 13 (best) for the highest-spade reading
+        self.order = [(rank + 2 if ace_low else rank + 1) for rank in range(13)]
+        if ace_low:
+            self.order[Rank.ACE] = 1
+
+    @hookimpl
+    def studkit_share_strengths(
+        self, hand: HandView, share: PotShare, holdings: Sequence[Holding | None]
+    ) -> list[int] | None:
+        if share.evaluator not in EVALUATORS:
+            return None
+        low = (EVALUATORS[share.evaluator] or self.direction) == "low"
+        strengths = []
+        for holding in holdings:
+            best = 0
+            if holding is not None:
+                for card in holding.down:
+                    if card.is_joker or card.suit != Suit.SPADES:
+                        continue
+                    value = self.order[card.rank]
+                    best = max(best, 14 - value if low else value)
+            strengths.append(best)
+        return strengths

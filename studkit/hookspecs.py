@@ -1,0 +1,263 @@
+"""The hooks a studkit plugin may implement: the rules a variant file cannot say as data.
+
+Each hook is a typed function whose docstring says when the engine calls it, what it receives
+and what it returns. A plugin implements a hook by defining a function (or a method of its
+``Plugin`` class) with the same name, marked with :data:`hookimpl`; it may take any subset of
+the hook's arguments, by name. Hooks marked *first result* are "who decides" hooks: the
+engine stops at the first plugin that returns something other than ``None``.
+
+Plugins never change the hand themselves: every hook returns a decision (a small record such as
+:class:`DealEffect`) that the engine checks and applies. So a plugin that raises leaves the hand
+as it was, and the engine reports a :class:`~studkit.errors.PluginError` naming the plugin.
+
+The records below are what hooks return; ``docs/hooks.md`` documents every hook with an
+example plugin.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+import pluggy
+
+from studkit.cards import Card, Rank
+from studkit.variant import CardFace, DeckExhaustion, PotShare, Street, Variant
+
+__all__ = [
+    "PROJECT_NAME",
+    "hookspec",
+    "hookimpl",
+    "HandView",
+    "Holding",
+    "DealEffect",
+    "ExposureChoice",
+    "DeclarePhase",
+    "TwistOffer",
+]
+
+PROJECT_NAME = "studkit"
+hookspec = pluggy.HookspecMarker(PROJECT_NAME)
+"""Marks a hook specification (used only in this module)."""
+hookimpl = pluggy.HookimplMarker(PROJECT_NAME)
+"""Marks a plugin's hook implementation: ``@hookimpl`` above a ``studkit_...`` function."""
+
+
+class HandView(Protocol):
+    """What a hook may read from the hand in play (read-only by convention)."""
+
+    @property
+    def variant(self) -> Variant:
+        """The game being played."""
+        ...
+
+    @property
+    def events(self) -> Sequence[tuple[Any, ...]]:
+        """Everything that happened so far, in order (see :mod:`studkit.engine.events`)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Holding:
+    """One player's cards at the showdown."""
+
+    seat: int
+    down: tuple[Card, ...]
+    """The hole cards, in the order dealt."""
+    up: tuple[Card, ...]
+    """The cards dealt face up, in the order dealt."""
+    community: tuple[Card, ...] = ()
+    """Community cards every player uses (dealt when the deck ran short)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealEffect:
+    """What a dealt card sets off: a change of wild ranks, an extra card, a payment."""
+
+    wild_ranks: tuple[Rank, ...] | None = None
+    """The table's changing wild ranks from now on (replacing the previous ones; the
+    variant's static wild ranks stay); ``None`` leaves them as they are."""
+    extra_cards: tuple[CardFace, ...] = ()
+    """Extra cards dealt at once to the player who received the card (Baseball: a 4 dealt up
+    gives one more card face down)."""
+    pay_or_fold: int | Literal["pot"] | None = None
+    """The player must pay this many chips into the pot (``"pot"``: match the pot) or fold;
+    the engine asks for the decision before the next card is dealt."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExposureChoice:
+    """A decision the player takes before the street's betting: which of their down cards to
+    turn face up (roll your own)."""
+
+    candidates: tuple[Card, ...]
+    """The down cards the player may turn up."""
+    count: int = 1
+    """How many cards to turn up."""
+    hidden_until_all_chose: bool = False
+    """Simultaneous choice: every player chooses before any choice is shown."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeclarePhase:
+    """A declaration before the showdown (high-low declare)."""
+
+    choices: tuple[str, ...] = ("high", "low", "swing")
+    """What a player may declare: the names of pot shares, or ``swing`` for all of them."""
+    simultaneous: bool = True
+    """Every player declares before any declaration is shown (chips in the hand)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TwistOffer:
+    """A twist round: each live player in turn may replace one card at a price."""
+
+    cost: int
+    """Chips a twist costs (paid into the pot); 0 for a free twist."""
+    faces: tuple[CardFace, ...] = ("down", "up")
+    """Which cards may be replaced: a down card is replaced face down, an up card face up."""
+
+
+@hookspec(firstresult=True)
+def studkit_deck_exhausted(
+    hand: HandView, street: Street, needed: int, remaining: int
+) -> DeckExhaustion | None:
+    """Choose the deck-exhaustion policy for a street the stub cannot cover (*first result*).
+
+    Called once, before the street is dealt, when the stub holds fewer than ``needed`` cards
+    (the street's cards for every live player, plus its burn), with the stub's size.
+    Returns the :class:`~studkit.variant.DeckExhaustion` settings to finish the street with
+    (scramble the burns back, reuse folded cards, deal a face-up community card, who acts
+    first after one), or ``None`` to use the variant's ``deck_exhaustion`` settings.
+    """
+
+
+@hookspec
+def studkit_card_dealt(
+    hand: HandView, seat: int | None, card: Card, face: CardFace, street: Street
+) -> DealEffect | None:
+    """React to a card as it is dealt (Baseball, Follow the Queen).
+
+    Called for every card dealt to a player (``seat``) or to the table (``seat`` is ``None``
+    for a community card), with its face (``up`` or ``down``) and the street, after the card
+    is in the hand and recorded in ``hand.events``. Returns a :class:`DealEffect` or ``None``
+    for no effect. Every plugin's effect is applied, in call order.
+    """
+
+
+@hookspec(firstresult=True)
+def studkit_wild_ranks(
+    hand: HandView, seat: int, holding: Holding, table_wild: frozenset[Rank]
+) -> Sequence[Rank] | None:
+    """Give one player's wild ranks (shifting sands: your lowest hole card is wild for you)
+    (*first result*).
+
+    Called when a player's hand is evaluated (showdown and showing hands), with the player's
+    cards and the ranks wild for the whole table right now (the variant's static wild ranks
+    plus those :class:`DealEffect` set). Returns the ranks wild for this player, or ``None``
+    for the table's.
+    """
+
+
+@hookspec(firstresult=True)
+def studkit_exposure_choice(
+    hand: HandView, seat: int, street: Street, holding: Holding
+) -> ExposureChoice | None:
+    """Ask a player to choose which card goes face up (roll your own) (*first result*).
+
+    Called for each live player once the street's cards are dealt, before its betting round.
+    Returns an :class:`ExposureChoice` (the engine then waits for an ``expose`` action from
+    that player, like a betting action), or ``None`` for no choice.
+    """
+
+
+@hookspec(firstresult=True)
+def studkit_hand_evaluator(name: str, wild_ranks: frozenset[Rank]) -> Any:
+    """Provide an evaluator the built-ins do not have (Soko, custom rankings) (*first result*).
+
+    Called when a variant names an evaluator (for a pot share or for the showing hand) that
+    studkit does not know, with the name and the ranks wild for the hand. Returns an object
+    with the built-in evaluators' interface (``strength(cards) -> int``, higher is better, 0
+    for no qualifying hand; ``describe(cards) -> str``), or ``None`` if the plugin does not
+    know the name.
+    """
+
+
+@hookspec(firstresult=True)
+def studkit_share_strengths(
+    hand: HandView, share: PotShare, holdings: Sequence[Holding | None]
+) -> Sequence[int] | None:
+    """Rank the hands for a pot share by a rule that is not a hand ranking (the highest spade
+    in the hole) (*first result*).
+
+    Called at the showdown for each pot share, with the share (its ``evaluator`` name says
+    which rule) and every seat's cards (``None`` for seats not in the showdown). Returns one
+    strength per seat (higher is better; 0: does not qualify, so the share goes to the other
+    shares if nobody qualifies), or ``None`` if the plugin does not handle this share.
+    """
+
+
+@hookspec(firstresult=True)
+def studkit_adjust_strengths(
+    hand: HandView,
+    strengths: Mapping[str, Sequence[int]],
+    holdings: Sequence[Holding | None],
+) -> Mapping[str, Sequence[int]] | None:
+    """Change who may win each pot share after all hands are ranked (declare) (*first
+    result*).
+
+    Called once at the showdown, with each share's strengths by seat (0: not in contention).
+    Returns the strengths to award the pots with (set a seat's strength to 0 to keep it out of
+    a share), or ``None`` to keep them.
+    """
+
+
+@hookspec(firstresult=True)
+def studkit_bring_in(hand: HandView, seat: int) -> int | None:
+    """Choose who brings in (*first result*).
+
+    Called once, after the first street is dealt, with the seat the variant's rule chose.
+    Returns the seat that brings in instead, or ``None`` to keep it.
+    """
+
+
+@hookspec(firstresult=True)
+def studkit_first_actor(hand: HandView, street: Street, seat: int) -> int | None:
+    """Choose who acts first on a street without a bring-in (*first result*).
+
+    Called once per betting round after the first, with the seat the variant's rule chose
+    (the best showing hand). Returns the seat that acts first instead, or ``None`` to keep it.
+    """
+
+
+@hookspec(firstresult=True)
+def studkit_declare_phase(hand: HandView) -> DeclarePhase | None:
+    """Hold a declaration before the showdown (high-low declare) (*first result*).
+
+    Called once, when the last betting round ends with two or more players live. Returns a
+    :class:`DeclarePhase` (the engine then asks each live player for a ``declare`` action and
+    records it as a ``("declare", seat, choice)`` event), or ``None`` for no declaration.
+    """
+
+
+@hookspec(firstresult=True)
+def studkit_odd_chip_order(
+    hand: HandView, share: PotShare, order: Sequence[int]
+) -> Sequence[int] | None:
+    """Choose who gets the odd chips of a split share (*first result*).
+
+    Called at the showdown for each share, with the seats in the variant's odd-chip order.
+    Returns the seats in the order odd chips go (seats left out come after, in seat order), or
+    ``None`` to keep the variant's order.
+    """
+
+
+@hookspec(firstresult=True)
+def studkit_twist_offer(hand: HandView, street: Street) -> TwistOffer | None:
+    """Offer a twist (a buy) after a street's betting round (*first result*).
+
+    Called once per street, after its betting round, with two or more players live. Returns a
+    :class:`TwistOffer` (the engine then asks each live player in turn for a ``twist`` action
+    naming the card to replace, or ``stand``), or ``None`` for no twist round.
+    """

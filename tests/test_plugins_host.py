@@ -1,0 +1,224 @@
+"""The plugin host: finding plugins, checking options and hook names, reporting failures."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+
+from studkit import pluginhost
+from studkit.errors import PluginError, StudkitError
+from studkit.hookspecs import Holding
+from studkit.pluginhost import PluginHost, host_for
+from studkit.variant import PluginRef, PotShare, Variant
+
+
+@pytest.fixture(autouse=True)
+def clean_host(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Each test starts with no plugin directories and no cached lookups."""
+    monkeypatch.setattr(pluginhost, "_plugins_dirs", [])
+    monkeypatch.delenv(pluginhost.AUTOLOAD_ENV, raising=False)
+    pluginhost.refresh()
+    yield
+    pluginhost.refresh()
+
+
+def write_plugin(directory: Path, name: str, body: str) -> Path:
+    path = directory / f"{name}.py"
+    path.write_text("from studkit.hookspecs import hookimpl\n\n" + body)
+    return path
+
+
+def test_builtin_found_by_dotted_path_with_dashes() -> None:
+    source = pluginhost.find_plugin("hole-spade")
+    assert source.origin == "builtin"
+    assert source.location == "studkit.plugins.hole_spade"
+    assert "Chicago" in source.summary
+
+
+def test_unknown_plugin_suggests_the_close_name() -> None:
+    with pytest.raises(PluginError, match=r"'hole-spades'; did you mean 'hole-spade'"):
+        pluginhost.find_plugin("hole-spades")
+
+
+def test_options_checked_against_the_plugins_schema() -> None:
+    with pytest.raises(PluginError, match=r"'hole-spade': options.direction: 'lo' is not one of"):
+        PluginHost([PluginRef("hole-spade", {"direction": "lo"})])
+    with pytest.raises(PluginError, match=r"Additional properties.*'colour'"):
+        PluginHost([PluginRef("hole-spade", {"colour": "red"})])
+    problems = pluginhost.options_problems("hole-spade", {"ace": 1})
+    assert problems and problems[0][0] == ("ace",)
+
+
+def test_plugin_without_schema_takes_no_options(tmp_path: Path) -> None:
+    write_plugin(tmp_path, "plain", "")
+    pluginhost.add_plugins_dir(tmp_path)
+    with pytest.raises(PluginError, match=r"'plain': options: Additional properties"):
+        PluginHost([PluginRef("plain", {"x": 1})])
+
+
+def test_named_twice_is_an_error() -> None:
+    with pytest.raises(PluginError, match="named twice"):
+        PluginHost([PluginRef("hole-spade"), PluginRef("hole-spade")])
+
+
+def test_misspelled_hook_names_plugin_and_hook(tmp_path: Path) -> None:
+    write_plugin(
+        tmp_path,
+        "typo",
+        "@hookimpl\ndef studkit_card_delt(card):\n    return None\n",
+    )
+    pluginhost.add_plugins_dir(tmp_path)
+    with pytest.raises(
+        PluginError,
+        match=r"plugin 'typo' implements unknown hook 'studkit_card_delt'; "
+        r"did you mean 'studkit_card_dealt'",
+    ):
+        PluginHost()
+
+
+def test_unknown_hook_argument_names_the_plugin(tmp_path: Path) -> None:
+    write_plugin(tmp_path, "badarg", "@hookimpl\ndef studkit_bring_in(hand, sear):\n    return 0\n")
+    pluginhost.add_plugins_dir(tmp_path)
+    with pytest.raises(PluginError, match=r"plugin 'badarg'.*sear"):
+        PluginHost()
+
+
+def test_wrappers_are_refused(tmp_path: Path) -> None:
+    write_plugin(
+        tmp_path,
+        "wrap",
+        "@hookimpl(wrapper=True)\ndef studkit_bring_in(hand, seat):\n    return (yield)\n",
+    )
+    pluginhost.add_plugins_dir(tmp_path)
+    with pytest.raises(PluginError, match=r"plugin 'wrap': hook 'studkit_bring_in' is a wrapper"):
+        PluginHost()
+
+
+def test_exception_inside_a_plugin_is_reported_naming_it(tmp_path: Path) -> None:
+    write_plugin(
+        tmp_path,
+        "broken",
+        "@hookimpl\ndef studkit_bring_in(seat):\n    raise KeyError(seat)\n",
+    )
+    pluginhost.add_plugins_dir(tmp_path)
+    host = PluginHost()
+    with pytest.raises(PluginError, match=r"plugin 'broken' failed in studkit_bring_in: KeyError"):
+        host.call_first("studkit_bring_in", hand=None, seat=3)
+    assert isinstance(PluginError("x"), StudkitError)
+
+
+def test_import_error_names_the_plugin(tmp_path: Path) -> None:
+    (tmp_path / "noimport.py").write_text("import no_such_module_anywhere\n")
+    pluginhost.add_plugins_dir(tmp_path)
+    with pytest.raises(PluginError, match=r"plugin 'noimport' .* failed to import"):
+        PluginHost()
+
+
+def test_plugins_dir_must_exist(tmp_path: Path) -> None:
+    with pytest.raises(PluginError, match=r"--plugins-dir .*: not a directory"):
+        pluginhost.add_plugins_dir(tmp_path / "missing")
+
+
+def test_plugins_dir_plugin_acts_in_every_game_and_can_be_named(tmp_path: Path) -> None:
+    write_plugin(
+        tmp_path,
+        "second_seat",
+        "OPTIONS_SCHEMA = {'type': 'object', 'properties': {'seat': {'type': 'integer'}}}\n"
+        "class Plugin:\n"
+        "    def __init__(self, options):\n"
+        "        self.seat = options.get('seat', 1)\n"
+        "    @hookimpl\n"
+        "    def studkit_bring_in(self, seat):\n"
+        "        return self.seat\n",
+    )
+    pluginhost.add_plugins_dir(tmp_path)
+    assert pluginhost.available_plugins()["second-seat"] == "plugins-dir"
+    host = host_for(Variant(name="seven-card-stud"))
+    assert host is not None and host.plugin_names == ("second-seat",)
+    assert host.call_first("studkit_bring_in", hand=None, seat=0) == 1
+    named = PluginHost([PluginRef("second-seat", {"seat": 4})])
+    assert named.call_first("studkit_bring_in", hand=None, seat=0) == 4
+
+
+def test_no_plugins_means_no_host() -> None:
+    variant = Variant(name="seven-card-stud")
+    assert host_for(variant) is None
+    assert host_for(variant) is None  # cached
+
+
+def test_host_calls_only_what_is_implemented() -> None:
+    host = PluginHost([PluginRef("hole-spade")])
+    assert not host.implements("studkit_card_dealt")
+    assert host.calls("studkit_card_dealt") == ()
+    holdings = [None, Holding(1, (), ()), None]
+    share = PotShare("spade", "high")
+    result = host.call_first("studkit_share_strengths", hand=None, share=share, holdings=holdings)
+    assert result is None
+
+
+def _fake_distribution(site: Path, name: str = "deuces-wild") -> None:
+    """Install the example plugin by hand: its package plus a dist-info with entry points."""
+    source = ROOT / "tests" / "example_plugin" / "studkit_deuces"
+    target = site / "studkit_deuces"
+    target.mkdir(parents=True)
+    (target / "__init__.py").write_text((source / "__init__.py").read_text())
+    info = site / "studkit_deuces-1.0.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: studkit-deuces\nVersion: 1.0.0\n")
+    (info / "entry_points.txt").write_text(f"[studkit.plugins]\n{name} = studkit_deuces\n")
+
+
+@pytest.fixture
+def installed_example(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    site = tmp_path / "site"
+    _fake_distribution(site)
+    monkeypatch.syspath_prepend(str(site))
+    pluginhost.refresh()
+    yield site
+    sys.modules.pop("studkit_deuces", None)
+
+
+def test_entry_point_plugin_autoloads_into_every_game(installed_example: Path) -> None:
+    assert pluginhost.available_plugins()["deuces-wild"] == "entry-point"
+    source = pluginhost.find_plugin("deuces-wild")
+    assert source.origin == "entry-point" and "studkit-deuces" in source.location
+    host = host_for(Variant(name="seven-card-stud"))
+    assert host is not None and host.plugin_names == ("deuces-wild",)
+
+
+def test_disable_autoload_keeps_entry_points_to_named_use(
+    installed_example: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(pluginhost.AUTOLOAD_ENV, "1")
+    pluginhost.refresh()
+    assert host_for(Variant(name="seven-card-stud")) is None
+    named = PluginHost([PluginRef("deuces-wild", {"also": ["7"]})])
+    assert named.plugin_names == ("deuces-wild",)
+
+
+def test_example_package_installs_with_pip_and_registers_its_entry_point(tmp_path: Path) -> None:
+    """The real path: pip installs the example package; its entry point is found."""
+    target = tmp_path / "site"
+    result = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target),
+         str(ROOT / "tests" / "example_plugin")],
+        capture_output=True, text=True, check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    entry_points = next(target.glob("studkit_deuces-*.dist-info")) / "entry_points.txt"
+    assert "deuces-wild = studkit_deuces" in entry_points.read_text()
+    code = (
+        "from studkit import pluginhost\n"
+        "print(pluginhost.find_plugin('deuces-wild').origin)\n"
+    )
+    env_path = f"{target}"
+    run = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False,
+        env={"PYTHONPATH": env_path, "PATH": "/usr/bin:/bin"},
+    )
+    assert run.stdout.strip() == "entry-point", run.stderr
