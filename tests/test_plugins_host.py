@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -204,9 +205,11 @@ def test_disable_autoload_keeps_entry_points_to_named_use(
 def test_example_package_installs_with_pip_and_registers_its_entry_point(tmp_path: Path) -> None:
     """The real path: pip installs the example package; its entry point is found."""
     target = tmp_path / "site"
+    package = tmp_path / "example_plugin"  # a copy: building writes into the source tree
+    shutil.copytree(ROOT / "tests" / "example_plugin", package)
     result = subprocess.run(
         [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target),
-         str(ROOT / "tests" / "example_plugin")],
+         str(package)],
         capture_output=True, text=True, check=False,
     )
     assert result.returncode == 0, result.stderr
