@@ -7,6 +7,7 @@ it; evaluators rank hands for high, razz, eight-or-better and other lows.
 from __future__ import annotations
 
 from studkit.cards import CARDS, Card, Deck, Rank, Suit, format_cards, parse_card, parse_cards
+from studkit.engine import Action, Hand, Table
 from studkit.errors import (
     CardError,
     EvaluatorError,
@@ -35,6 +36,9 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "Variant",
+    "Hand",
+    "Table",
+    "Action",
     "load_variant",
     "builtin_variant_names",
     "dump_variant",

@@ -1,0 +1,28 @@
+"""The stud engine: one generic engine that plays any variant from its data.
+
+* :class:`~studkit.engine.hand.Hand`: one hand's state, legal actions and verbs;
+* :class:`~studkit.engine.table.Table`: seats, stacks and the button across hands;
+* :class:`~studkit.engine.actions.Action`: what a player may do or did;
+* card sources (:mod:`studkit.engine.dealing`), the event log (:mod:`studkit.engine.events`),
+  betting structures (:mod:`studkit.engine.betting`), and an OpenSpiel-shaped view
+  (:mod:`studkit.engine.openspiel`).
+"""
+
+from __future__ import annotations
+
+from studkit.engine.actions import Action
+from studkit.engine.dealing import CardSource, DeckSource, OrderedSource, ScriptedSource
+from studkit.engine.exhaustion import DeckExhaustedError
+from studkit.engine.hand import Hand
+from studkit.engine.table import Table
+
+__all__ = [
+    "Action",
+    "Hand",
+    "Table",
+    "CardSource",
+    "DeckSource",
+    "OrderedSource",
+    "ScriptedSource",
+    "DeckExhaustedError",
+]

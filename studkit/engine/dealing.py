@@ -1,0 +1,184 @@
+"""Card sources: where a hand's cards come from.
+
+The engine asks its source for one card at a time with :meth:`CardSource.draw`, naming who
+gets it: a seat (``0`` and up), :data:`BURN` or :data:`COMMUNITY`. Three sources ship:
+
+* :class:`DeckSource`: a seeded shuffle of the variant's deck (the default; same seed, same
+  hand);
+* :class:`OrderedSource`: a complete card order given top card first;
+* :class:`ScriptedSource`: each seat's cards in the order they are dealt (what a hand history
+  records), burns and unknown cards drawn from the cards nobody was given.
+
+>>> src = OrderedSource(parse_cards("As Kd Qh"))
+>>> src.draw(0), src.draw(BURN), src.remaining()
+(As, Kd, 1)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Protocol
+
+from studkit.cards import CARDS, Card, format_cards, parse_cards
+from studkit.errors import CardError
+
+__all__ = [
+    "BURN",
+    "COMMUNITY",
+    "CardSource",
+    "DeckSource",
+    "OrderedSource",
+    "ScriptedSource",
+]
+
+BURN = -1
+"""The ``seat`` of a burned card."""
+COMMUNITY = -2
+"""The ``seat`` of a community card."""
+
+_ = parse_cards  # used in the module doctest
+
+
+class CardSource(Protocol):
+    """What the engine deals from."""
+
+    def draw(self, seat: int) -> Card:
+        """The next card for ``seat`` (a player, :data:`BURN` or :data:`COMMUNITY`)."""
+        ...
+
+    def remaining(self) -> int:
+        """Cards left to deal (used to detect a deck running out)."""
+        ...
+
+    def restore(self, cards: Sequence[Card], rng: random.Random) -> None:
+        """Shuffle ``cards`` (burns or folded cards) back into the stub."""
+        ...
+
+
+class DeckSource:
+    """A shuffled deck: each draw takes a uniformly random card of those left.
+
+    Drawing at random from the stub is the same distribution as shuffling first and costs a
+    fraction of a full shuffle when only part of the deck is dealt.
+    """
+
+    __slots__ = ("_stub", "_random")
+
+    def __init__(
+        self,
+        cards: Sequence[Card],
+        *,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        self._stub = list(cards)
+        self._random = (rng if rng is not None else random.Random(seed)).random
+
+    def draw(self, seat: int) -> Card:
+        stub = self._stub
+        if not stub:
+            raise CardError("cannot deal: the deck is empty")
+        i = int(self._random() * len(stub))
+        card = stub[i]
+        stub[i] = stub[-1]
+        stub.pop()
+        return card
+
+    def remaining(self) -> int:
+        return len(self._stub)
+
+    def restore(self, cards: Sequence[Card], rng: random.Random) -> None:
+        self._stub.extend(cards)
+
+
+class OrderedSource:
+    """A complete card order, top card first: the deal takes them in turn (burns included)."""
+
+    __slots__ = ("_stub",)
+
+    def __init__(self, cards: Iterable[int]) -> None:
+        order = [CARDS[int(c)] for c in cards]
+        if len(set(order)) != len(order):
+            raise CardError(f"a card appears twice in the given order {format_cards(order)!r}")
+        order.reverse()
+        self._stub = order
+
+    def draw(self, seat: int) -> Card:
+        if not self._stub:
+            raise CardError("cannot deal: the given card order has run out")
+        return self._stub.pop()
+
+    def remaining(self) -> int:
+        return len(self._stub)
+
+    def restore(self, cards: Sequence[Card], rng: random.Random) -> None:
+        extra = list(cards)
+        rng.shuffle(extra)
+        self._stub[:0] = extra
+
+
+class ScriptedSource:
+    """Each seat's cards in deal order, as a hand history records them.
+
+    ``hole[seat]`` lists the seat's cards in the order they are dealt (``None`` for a card the
+    history does not show); ``community`` and ``burns`` likewise. Anything not scripted is
+    drawn, in a seeded order, from the deck's cards that no script names.
+    """
+
+    __slots__ = ("_scripts", "_community", "_burns", "_unused", "_rng")
+
+    def __init__(
+        self,
+        hole: Sequence[Sequence[int | None]],
+        *,
+        deck: Sequence[Card],
+        community: Sequence[int | None] = (),
+        burns: Sequence[int | None] | None = None,
+        seed: int | None = 0,
+    ) -> None:
+        named: list[int] = [int(c) for cards in hole for c in cards if c is not None]
+        named += [int(c) for c in community if c is not None]
+        named += [int(c) for c in burns or () if c is not None]
+        if len(set(named)) != len(named):
+            seen: set[int] = set()
+            twice = next(c for c in named if c in seen or seen.add(c))  # type: ignore[func-returns-value]
+            raise CardError(f"card {CARDS[twice]} is scripted twice")
+        deck_set = {int(c) for c in deck}
+        strangers = [c for c in named if c not in deck_set]
+        if strangers:
+            raise CardError(f"scripted cards {format_cards(strangers)!r} are not in this deck")
+        self._scripts = [[_card_or_none(c) for c in reversed(cards)] for cards in hole]
+        self._community = [_card_or_none(c) for c in reversed(list(community))]
+        self._burns = None if burns is None else [_card_or_none(c) for c in reversed(list(burns))]
+        used = set(named)
+        self._unused = [c for c in deck if int(c) not in used]
+        self._rng = random.Random(seed)
+        self._rng.shuffle(self._unused)
+
+    def draw(self, seat: int) -> Card:
+        script: list[Card | None] | None
+        if seat >= 0:
+            script = self._scripts[seat] if seat < len(self._scripts) else None
+        elif seat == COMMUNITY:
+            script = self._community
+        else:
+            script = self._burns
+        if script:
+            card = script.pop()
+            if card is not None:
+                return card
+        if not self._unused:
+            raise CardError("cannot deal: no unscripted cards are left")
+        return self._unused.pop()
+
+    def remaining(self) -> int:
+        return sum(len(s) for s in self._scripts) + len(self._community) + len(self._unused)
+
+    def restore(self, cards: Sequence[Card], rng: random.Random) -> None:
+        self._unused.extend(cards)
+        rng.shuffle(self._unused)
+
+
+def _card_or_none(value: int | None) -> Card | None:
+    return None if value is None else CARDS[int(value)]

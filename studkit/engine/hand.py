@@ -1,0 +1,819 @@
+"""The :class:`Hand`: one hand of a stud variant, from the antes to the pot awards.
+
+A hand owns all of its state. Ask it who is to act (:attr:`Hand.actor`) and what they may do
+(:meth:`Hand.legal_actions`), then call a verb (:meth:`~Hand.fold`, :meth:`~Hand.check`,
+:meth:`~Hand.call`, :meth:`~Hand.bring_in`, :meth:`~Hand.complete`, :meth:`~Hand.bet`,
+:meth:`~Hand.raise_to`) or :meth:`~Hand.apply` an :class:`~studkit.engine.actions.Action`.
+Cards are dealt and pots awarded as soon as the betting allows; everything that happens is
+appended to :attr:`Hand.events`.
+
+>>> from studkit.variant import Variant
+>>> hand = Hand(Variant(name="stud"), [100, 100, 100], seed=1)
+>>> while not hand.is_over:
+...     hand.check_or_call()
+>>> sum(hand.payoffs)
+0
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from studkit.cards import CARDS, Card
+from studkit.engine.actions import (
+    AGGRESSIVE_KINDS,
+    BET,
+    BRING_IN,
+    CALL,
+    CHECK,
+    COMPLETE,
+    FOLD,
+    RAISE,
+    Action,
+)
+from studkit.engine.dealing import BURN, COMMUNITY, CardSource, DeckSource, OrderedSource
+from studkit.engine.events import ANTE, AWARD, DEAL, RETURN, SHOW, STREET, Event
+from studkit.engine.events import BURN as BURN_EVENT
+from studkit.engine.events import COMMUNITY as COMMUNITY_EVENT
+from studkit.engine.exhaustion import plan_short_street
+from studkit.engine.rules import Rules, StreetPlan, compile_rules, up_cards_key
+from studkit.errors import IllegalActionError, StudkitError
+from studkit.pots import Pot, build_pots
+from studkit.variant import Stakes, Variant
+
+if TYPE_CHECKING:
+    from studkit.engine.view import SeatView
+
+__all__ = ["Hand"]
+
+
+class Hand:
+    """One hand of stud: the state, the legal actions and the verbs that change it.
+
+    ``stacks`` are the players' chips before the antes, one per seat, in clockwise order;
+    ``button`` is the dealer's seat (default: the last seat, so seat 0 is the dealer's left).
+    Cards come from ``source`` if given, else from ``cards`` (a complete order, top first),
+    else from a deck shuffled with ``seed`` (or ``rng``). With ``auto_deal=False`` the hand
+    stops before each card so the caller supplies it with :meth:`deal` (chance nodes).
+    """
+
+    __slots__ = (
+        "rules", "variant", "n", "button", "stacks", "starting_stacks", "bets", "contrib",
+        "folded", "n_in", "cards", "up", "down", "community", "burned", "folded_cards",
+        "street", "actor", "events", "is_over", "shown", "awards",
+        "_order", "_need", "_reopen", "_plan", "_cur", "_last_full", "_inc", "_floor",
+        "_size", "_big", "_open_pair", "_big_made", "_half_bet", "_round_max", "_round_min",
+        "_aggr", "_capped_multi", "_round_players", "_forced", "_last_aggr", "_last_checker",
+        "_leader", "_prev_leader", "_exposed", "_source", "_rng", "_auto", "_steps",
+        "_on_over", "_pots", "_max_raises", "_uncap",
+    )
+
+    def __init__(
+        self,
+        variant: Variant,
+        stacks: Sequence[int],
+        *,
+        button: int | None = None,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        cards: Sequence[int] | None = None,
+        source: CardSource | None = None,
+        stakes: Stakes | None = None,
+        auto_deal: bool = True,
+        on_over: Callable[[Hand], None] | None = None,
+    ) -> None:
+        rules = compile_rules(variant, stakes)
+        n = len(stacks)
+        if not variant.min_players <= n <= variant.max_players:
+            raise StudkitError(
+                f"{variant.name} seats {variant.min_players} to {variant.max_players} players, "
+                f"not {n}"
+            )
+        for seat, chips in enumerate(stacks):
+            if int(chips) <= 0:
+                raise StudkitError(f"seat {seat} has {chips} chips; every player needs chips")
+        self.rules: Rules = rules
+        self.variant = variant
+        self.n = n
+        self.button = (n - 1) if button is None else button % n
+        self._order = [(self.button + 1 + i) % n for i in range(n)]
+        self.stacks = [int(c) for c in stacks]
+        self.starting_stacks = tuple(self.stacks)
+        self.bets = [0] * n
+        self.contrib = [0] * n
+        self.folded = [False] * n
+        self.n_in = n
+        self.cards: list[list[Card]] = [[] for _ in range(n)]
+        self.up: list[list[Card]] = [[] for _ in range(n)]
+        self.down: list[list[Card]] = [[] for _ in range(n)]
+        self.community: list[Card] = []
+        self.burned: list[Card] = []
+        self.folded_cards: list[Card] = []
+        self.street = -1
+        self.actor: int | None = None
+        self.events: list[Event] = []
+        self.is_over = False
+        self.shown: list[int] = []
+        self.awards: list[tuple[int, int, int, str, str]] = []
+        self._need = [False] * n
+        self._reopen = [False] * n
+        self._plan: StreetPlan = rules.streets[0]
+        self._cur = self._last_full = self._inc = self._floor = 0
+        self._size = self._big = rules.stakes.big_bet
+        self._open_pair = self._big_made = False
+        self._half_bet = variant.betting.half_bet_reopens
+        self._round_max = self._round_min = rules.round_min
+        self._aggr = 0
+        self._capped_multi = False
+        self._round_players = n
+        self._forced = -1
+        self._last_aggr = self._last_checker = self._leader = self._prev_leader = -1
+        self._exposed = False
+        self._rng = rng if rng is not None else random.Random(seed)
+        if source is None:
+            if cards is not None:
+                source = OrderedSource(cards)
+            else:
+                source = DeckSource(rules.deck, rng=self._rng)
+        self._source = source
+        self._auto = auto_deal
+        self._steps: list[tuple[int, bool]] = []
+        self._on_over = on_over
+        self._pots: list[Pot] | None = None
+        self._max_raises = variant.betting.max_raises if rules.structure.capped else None
+        self._uncap = variant.betting.heads_up_uncapped
+        ante = rules.ante
+        if ante:
+            events = self.events
+            for seat in self._order:
+                amount = ante if ante < self.stacks[seat] else self.stacks[seat]
+                self.stacks[seat] -= amount
+                self.contrib[seat] += amount
+                events.append((ANTE, seat, amount))
+        self._advance_street()
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def street_name(self) -> str:
+        """The current street's name (``""`` before the first card)."""
+        return self.rules.streets[self.street].name if self.street >= 0 else ""
+
+    @property
+    def pot(self) -> int:
+        """All chips put in so far, current bets included."""
+        return sum(self.contrib)
+
+    @property
+    def _pot_total(self) -> int:
+        return sum(self.contrib)
+
+    @property
+    def pots(self) -> list[Pot]:
+        """The main pot and side pots (as they stand; final once the hand is over)."""
+        if self._pots is not None:
+            return self._pots
+        live = [not f for f in self.folded]
+        return build_pots(self.contrib, live)
+
+    @property
+    def payoffs(self) -> list[int]:
+        """Chips won or lost per seat (zero-sum once the hand is over)."""
+        return [s - t for s, t in zip(self.stacks, self.starting_stacks, strict=True)]
+
+    @property
+    def needs_card(self) -> tuple[int, bool] | None:
+        """With ``auto_deal=False``: who the next card goes to and whether it is dealt up
+        (seat ``-1`` a burn, ``-2`` the community card), or ``None``."""
+        return self._steps[-1] if self._steps else None
+
+    @property
+    def to_call(self) -> int:
+        """Chips the player to act needs to call (0 when there is no actor)."""
+        if self.actor is None:
+            return 0
+        return min(self._cur - self.bets[self.actor], self.stacks[self.actor])
+
+    @property
+    def all_in(self) -> list[bool]:
+        """Per seat: in the hand with no chips left."""
+        return [not f and s == 0 for f, s in zip(self.folded, self.stacks, strict=True)]
+
+    @property
+    def exposed(self) -> bool:
+        """Whether all hands have been turned up (betting closed by all-ins)."""
+        return self._exposed
+
+    @property
+    def forced_seat(self) -> int | None:
+        """The seat that must bring in or complete now, if any."""
+        return self._forced if self._forced >= 0 else None
+
+    def up_cards(self, seat: int) -> tuple[Card, ...]:
+        """The seat's face-up cards, in deal order."""
+        return tuple(self.up[seat])
+
+    def down_cards(self, seat: int) -> tuple[Card, ...]:
+        """The seat's face-down cards, in deal order."""
+        return tuple(self.down[seat])
+
+    def view(self, seat: int) -> SeatView:
+        """The hand as ``seat`` may see it: its own down cards, everyone's up cards, chips."""
+        from studkit.engine.view import seat_view
+
+        return seat_view(self, seat)
+
+    # ------------------------------------------------------------------ legal actions
+
+    def legal_actions(self) -> list[Action]:
+        """What the player to act may do (empty when nobody is to act)."""
+        seat = self.actor
+        if seat is None:
+            return []
+        out: list[Action] = []
+        stack = self.stacks[seat]
+        if self._forced == seat:
+            amount = self.rules.bring_in
+            out.append(Action(BRING_IN, amount if amount < stack else stack))
+        else:
+            to_call = self._cur - self.bets[seat]
+            if to_call > 0:
+                out.append(Action(FOLD))
+                out.append(Action(CALL, to_call if to_call < stack else stack))
+            else:
+                out.append(Action(CHECK))
+        aggressive = self._aggressive(seat)
+        if aggressive is not None:
+            kind, ranges = aggressive
+            for lo, hi in ranges:
+                out.append(Action(kind, lo, lo, hi))
+        return out
+
+    def _aggressive(self, seat: int) -> tuple[str, list[tuple[int, int]]] | None:
+        """The aggressive kind and its ranges of totals for ``seat``, or None."""
+        stack = self.stacks[seat]
+        bet = self.bets[seat]
+        cur = self._cur
+        if stack <= cur - bet or not self._reopen[seat]:
+            return None
+        stacks = self.stacks
+        folded = self.folded
+        for s in range(self.n):
+            if s != seat and not folded[s] and stacks[s] > 0:
+                break
+        else:
+            return None  # nobody left who could answer a raise
+        structure = self.rules.structure
+        if self._forced == seat:
+            if not self.rules.may_complete:
+                return None
+            kind = COMPLETE if structure.completes else BET
+            ranges = structure.forced_targets(self, self.rules.bring_in)
+        else:
+            cap = self._max_raises
+            if cap is not None and self._aggr > cap and not self._uncapped():
+                return None
+            if cur == 0:
+                kind = BET
+            elif structure.completes and self._last_full == 0:
+                kind = COMPLETE
+            else:
+                kind = RAISE
+            ranges = structure.targets(self, cur - bet)
+        top = bet + stack
+        out: list[tuple[int, int]] = []
+        for lo, hi in ranges:
+            if lo >= top:
+                lo = hi = top
+            elif hi > top:
+                hi = top
+            if (lo, hi) not in out:
+                out.append((lo, hi))
+        return kind, out
+
+    def _uncapped(self) -> bool:
+        mode = self._uncap
+        if mode == "if-heads-up-before-cap":
+            return self.n_in == 2 and not self._capped_multi
+        if mode == "if-round-began-heads-up":
+            return self._round_players == 2
+        return False
+
+    def can_fold(self) -> bool:
+        """Whether the player to act may fold (only facing a bet)."""
+        seat = self.actor
+        return seat is not None and self._forced != seat and self._cur > self.bets[seat]
+
+    def can_check(self) -> bool:
+        """Whether the player to act may check."""
+        seat = self.actor
+        return seat is not None and self._forced != seat and self._cur <= self.bets[seat]
+
+    def can_call(self) -> bool:
+        """Whether the player to act faces a bet to call."""
+        return self.can_fold()
+
+    def can_bring_in(self) -> bool:
+        """Whether the player to act is the forced player who may post the bring-in."""
+        return self.actor is not None and self._forced == self.actor
+
+    def can_complete(self, amount: int | None = None) -> bool:
+        """Whether the player to act may complete (to ``amount``, if given)."""
+        return self._can_aggress(COMPLETE, amount)
+
+    def can_bet(self, amount: int | None = None) -> bool:
+        """Whether the player to act may bet (``amount`` total, if given)."""
+        return self._can_aggress(BET, amount)
+
+    def can_raise_to(self, amount: int | None = None) -> bool:
+        """Whether the player to act may raise (to ``amount`` total, if given)."""
+        return self._can_aggress(RAISE, amount)
+
+    def _can_aggress(self, kind: str, amount: int | None) -> bool:
+        if self.actor is None:
+            return False
+        aggressive = self._aggressive(self.actor)
+        if aggressive is None or aggressive[0] != kind:
+            return False
+        return amount is None or any(lo <= amount <= hi for lo, hi in aggressive[1])
+
+    # ------------------------------------------------------------------ verbs
+
+    def _illegal(self, what: str) -> IllegalActionError:
+        if self.is_over:
+            return IllegalActionError(f"cannot {what}: the hand is over")
+        if self.actor is None:
+            return IllegalActionError(f"cannot {what}: cards are being dealt, nobody is to act")
+        legal = ", ".join(str(a) for a in self.legal_actions())
+        return IllegalActionError(
+            f"seat {self.actor} cannot {what} on {self.street_name} street: "
+            f"legal actions are {legal}"
+        )
+
+    def fold(self) -> None:
+        """Fold the hand of the player to act."""
+        seat = self.actor
+        if seat is None or self._forced == seat or self._cur <= self.bets[seat]:
+            raise self._illegal(FOLD)
+        self.folded[seat] = True
+        self.n_in -= 1
+        self._need[seat] = False
+        self.folded_cards.extend(self.cards[seat])
+        self.events.append((FOLD, seat, self.bets[seat], 0))
+        if self.n_in == 1:
+            self.actor = None
+            self._end_round()
+        else:
+            self._next(seat)
+
+    def check(self) -> None:
+        """Check (no bet to call)."""
+        seat = self.actor
+        if seat is None or self._forced == seat or self._cur > self.bets[seat]:
+            raise self._illegal(CHECK)
+        self._need[seat] = False
+        self._reopen[seat] = False
+        self._last_checker = seat
+        self.events.append((CHECK, seat, self.bets[seat], 0))
+        self._next(seat)
+
+    def call(self) -> None:
+        """Call the current bet (all-in for less when short)."""
+        seat = self.actor
+        if seat is None or self._forced == seat:
+            raise self._illegal(CALL)
+        bets = self.bets
+        add = self._cur - bets[seat]
+        if add <= 0:
+            raise self._illegal(CALL)
+        stacks = self.stacks
+        if add > stacks[seat]:
+            add = stacks[seat]
+        stacks[seat] -= add
+        bets[seat] += add
+        self.contrib[seat] += add
+        self._need[seat] = False
+        self._reopen[seat] = False
+        self.events.append((CALL, seat, bets[seat], add))
+        self._next(seat)
+
+    def check_or_call(self) -> None:
+        """Check, call, or (for the forced player) post the bring-in: the passive choice."""
+        seat = self.actor
+        if seat is not None and self._forced == seat:
+            self.bring_in()
+        elif seat is not None and self._cur > self.bets[seat]:
+            self.call()
+        else:
+            self.check()
+
+    def bring_in(self) -> None:
+        """Post the bring-in (all the player's chips if they have less)."""
+        seat = self.actor
+        if seat is None or self._forced != seat:
+            raise self._illegal(BRING_IN)
+        full = self.rules.bring_in
+        stacks = self.stacks
+        add = full if full < stacks[seat] else stacks[seat]
+        stacks[seat] -= add
+        self.bets[seat] += add
+        self.contrib[seat] += add
+        self._forced = -1
+        self._cur = full
+        self._floor = full
+        if not self.rules.structure.completes:
+            self._last_full = full
+            self._inc = full
+        if self.variant.betting.completion_is_raise:
+            self._aggr = 1
+        need = self._need
+        reopen = self._reopen
+        folded = self.folded
+        for s in range(self.n):
+            if s != seat and not folded[s] and stacks[s] > 0:
+                need[s] = True
+        need[seat] = False
+        reopen[seat] = False
+        self._last_aggr = seat
+        self.events.append((BRING_IN, seat, self.bets[seat], add))
+        self._next(seat)
+
+    def complete(self, amount: int | None = None) -> None:
+        """Complete the bring-in to a full bet (``amount`` total where a range is allowed)."""
+        self._aggress(COMPLETE, amount)
+
+    def bet(self, amount: int | None = None) -> None:
+        """Bet ``amount`` (the fixed-limit size when omitted)."""
+        self._aggress(BET, amount)
+
+    def raise_to(self, amount: int | None = None) -> None:
+        """Raise to a total of ``amount`` (the fixed-limit size when omitted)."""
+        self._aggress(RAISE, amount)
+
+    def _aggress(self, kind: str, amount: int | None) -> None:
+        seat = self.actor
+        what = f"{kind} to {amount}" if amount is not None else kind
+        if seat is None:
+            raise self._illegal(what)
+        aggressive = self._aggressive(seat)
+        if aggressive is None or aggressive[0] != kind:
+            raise self._illegal(what)
+        ranges = aggressive[1]
+        if amount is None:
+            if len(ranges) != 1 or ranges[0][0] != ranges[0][1]:
+                raise self._illegal(f"{kind} without an amount")
+            to = ranges[0][0]
+        else:
+            to = int(amount)
+            for lo, hi in ranges:
+                if lo <= to <= hi:
+                    break
+            else:
+                raise self._illegal(what)
+        bets = self.bets
+        stacks = self.stacks
+        add = to - bets[seat]
+        stacks[seat] -= add
+        bets[seat] = to
+        self.contrib[seat] += add
+        self._forced = -1
+        full = self.rules.structure.record(self, to)
+        need = self._need
+        reopen = self._reopen
+        folded = self.folded
+        if full:
+            self._aggr += 1
+            cap = self._max_raises
+            if cap is not None and self._aggr > cap and self.n_in > 2:
+                self._capped_multi = True
+            for s in range(self.n):
+                if s != seat and not folded[s] and stacks[s] > 0:
+                    need[s] = True
+                    reopen[s] = True
+        else:
+            for s in range(self.n):
+                if s != seat and not folded[s] and stacks[s] > 0 and bets[s] < to:
+                    need[s] = True
+        if to > self._cur:
+            self._cur = to
+        need[seat] = False
+        reopen[seat] = False
+        self._last_aggr = seat
+        self.events.append((kind, seat, to, add))
+        self._next(seat)
+
+    def apply(self, action: Action) -> None:
+        """Take an :class:`Action` (as :meth:`legal_actions` lists it, or with a chosen
+        amount); raises :class:`IllegalActionError` and changes nothing if it is not legal."""
+        kind = action.kind
+        if kind in AGGRESSIVE_KINDS:
+            self._aggress(kind, action.amount)
+            return
+        verb = _PASSIVE.get(kind)
+        if verb is None:
+            raise self._illegal(str(action))
+        if action.amount is not None and kind in (CALL, BRING_IN):
+            legal = [a for a in self.legal_actions() if a.kind == kind]
+            if not legal or legal[0].amount != action.amount:
+                raise self._illegal(str(action))
+        verb(self)
+
+    # ------------------------------------------------------------------ flow
+
+    def _next(self, seat: int) -> None:
+        need = self._need
+        n = self.n
+        s = seat
+        for _ in range(n - 1):
+            s += 1
+            if s == n:
+                s = 0
+            if need[s]:
+                self.actor = s
+                return
+        self.actor = None
+        self._end_round()
+
+    def _end_round(self) -> None:
+        bets = self.bets
+        top = second = 0
+        top_seat = -1
+        for s in range(self.n):
+            b = bets[s]
+            if b > top:
+                second = top
+                top = b
+                top_seat = s
+            elif b > second:
+                second = b
+        if top > second:
+            back = top - second
+            self.stacks[top_seat] += back
+            self.contrib[top_seat] -= back
+            self.events.append((RETURN, top_seat, back))
+        for s in range(self.n):
+            bets[s] = 0
+        if self.n_in == 1:
+            self._win_uncontested()
+            return
+        if not self._exposed and self._active_count() < 2:
+            self._expose()
+        self._advance_street()
+
+    def _active_count(self) -> int:
+        count = 0
+        stacks = self.stacks
+        for s, f in enumerate(self.folded):
+            if not f and stacks[s] > 0:
+                count += 1
+        return count
+
+    def _expose(self) -> None:
+        self._exposed = True
+        for s in self._order:
+            if not self.folded[s]:
+                self.events.append((SHOW, s, tuple(self.cards[s])))
+
+    def _advance_street(self) -> None:
+        self.street += 1
+        if self.street == len(self.rules.streets):
+            from studkit.engine.showdown import showdown
+
+            showdown(self)
+            self._finish()
+            return
+        self._begin_street()
+
+    def _begin_street(self) -> None:
+        plan = self._plan = self.rules.streets[self.street]
+        self.events.append((STREET, plan.number, plan.name))
+        folded = self.folded
+        live = [s for s in self._order if not folded[s]]
+        rounds = len(plan.faces)
+        burn = plan.burn
+        needed = (1 if burn else 0) + rounds * len(live)
+        community = 0
+        if self._source.remaining() < needed:
+            deal = plan_short_street(
+                self.variant.deck_exhaustion,
+                self._source,
+                street=plan.name,
+                rounds=rounds,
+                live=len(live),
+                burn=burn,
+                burned=self.burned,
+                folded=self.folded_cards,
+                rng=self._rng,
+            )
+            burn, rounds, community = deal.burn, deal.rounds, deal.community
+        steps: list[tuple[int, bool]] = []
+        if burn:
+            steps.append((BURN, False))
+        for up in plan.faces[:rounds]:
+            for s in live:
+                steps.append((s, up))
+        for _ in range(community):
+            steps.append((COMMUNITY, True))
+        if not self._auto:
+            steps.reverse()
+            self._steps = steps
+            self.actor = None
+            if steps:
+                return
+            self._after_deal()
+            return
+        draw = self._source.draw
+        place = self._place
+        for seat, up in steps:
+            place(seat, up, draw(seat))
+        self._after_deal()
+
+    def _place(self, seat: int, up: bool, card: Card) -> None:
+        if seat >= 0:
+            self.cards[seat].append(card)
+            if up:
+                self.up[seat].append(card)
+            else:
+                self.down[seat].append(card)
+            self.events.append((DEAL, seat, card, up))
+        elif seat == BURN:
+            self.burned.append(card)
+            self.events.append((BURN_EVENT, card))
+        else:
+            self.community.append(card)
+            self.events.append((COMMUNITY_EVENT, card))
+
+    def deal(self, card: int) -> None:
+        """With ``auto_deal=False``: deal ``card`` to whoever :attr:`needs_card` names."""
+        if not self._steps:
+            raise StudkitError(f"no card is due: cannot deal {CARDS[int(card)]}")
+        dealt = {int(c) for c in self.burned} | {int(c) for c in self.community}
+        for cards in self.cards:
+            dealt.update(int(c) for c in cards)
+        if int(card) in dealt:
+            raise StudkitError(f"card {CARDS[int(card)]} has already been dealt")
+        seat, up = self._steps.pop()
+        self._place(seat, up, CARDS[int(card)])
+        if not self._steps:
+            self._after_deal()
+
+    def _after_deal(self) -> None:
+        if self._plan.betting and self._start_round():
+            return
+        if not self._exposed and self.n_in >= 2 and self._active_count() < 2:
+            self._expose()
+        self._advance_street()
+
+    def _start_round(self) -> bool:
+        """Set up the betting round; False when fewer than two players can bet."""
+        n = self.n
+        stacks = self.stacks
+        folded = self.folded
+        need = self._need
+        reopen = self._reopen
+        active = 0
+        for s in range(n):
+            a = not folded[s] and stacks[s] > 0
+            need[s] = a
+            reopen[s] = a
+            if a:
+                active += 1
+        if active < 2:
+            for s in range(n):
+                need[s] = False
+            return False
+        plan = self._plan
+        rules = self.rules
+        self._cur = self._last_full = self._floor = 0
+        self._inc = rules.min_open
+        self._size = plan.size
+        self._big = rules.stakes.big_bet
+        self._open_pair = plan.open_pair and self._any_open_pair()
+        self._big_made = False
+        self._round_max = plan.round_max
+        self._round_min = rules.round_min
+        self._aggr = 0
+        self._capped_multi = False
+        self._round_players = self.n_in
+        self._last_aggr = -1
+        self._last_checker = -1
+        if self.street == 0 and rules.bring_in:
+            forced = self._choose_forced()
+            if forced >= 0:
+                self._forced = forced
+                self._leader = forced
+                self.actor = forced
+                return True
+        leader = self._best_board()
+        self._prev_leader = self._leader
+        self._leader = leader
+        s = leader
+        for _ in range(n):
+            if need[s]:
+                self.actor = s
+                return True
+            s = s + 1 if s + 1 < n else 0
+        return False  # pragma: no cover - active >= 2 guarantees an actor
+
+    def _any_open_pair(self) -> bool:
+        for s in range(self.n):
+            if self.folded[s]:
+                continue
+            ups = self.up[s]
+            ranks = [c >> 2 for c in ups if c < 52]
+            if len(set(ranks)) < len(ranks):
+                return True
+        return False
+
+    def _choose_forced(self) -> int:
+        """The seat forced to bring in, after the short-stack policy; -1 for none."""
+        keys = self.rules.force_key
+        best = -1
+        forced = -1
+        for s in self._order:
+            if self.folded[s]:
+                continue
+            for c in self.up[s]:
+                k = keys[c]
+                if k > best:
+                    best = k
+                    forced = s
+        if forced < 0:
+            return -1
+        stacks = self.stacks
+        amount = self.rules.bring_in
+        if stacks[forced] >= amount or (self.rules.bring_in_partial and stacks[forced] > 0):
+            return forced
+        # spec-002: the player who cannot bring in is passed; the next player clockwise does.
+        n = self.n
+        s = forced
+        for _ in range(n - 1):
+            s = s + 1 if s + 1 < n else 0
+            if not self.folded[s] and stacks[s] >= amount:
+                return s
+        s = forced
+        for _ in range(n - 1):
+            s = s + 1 if s + 1 < n else 0
+            if not self.folded[s] and stacks[s] > 0:
+                return s  # nobody can post it in full: the first who can post part of it
+        return -1
+
+    def _best_board(self) -> int:
+        """The seat whose showing hand acts first (ties by position or by suit)."""
+        rules = self.rules
+        folded = self.folded
+        if (
+            self.community
+            and self.variant.deck_exhaustion.community_first_actor == "previous-street"
+            and self._leader >= 0
+            and not folded[self._leader]
+        ):
+            return self._leader
+        evaluate = rules.showing.evaluate
+        community = self.community
+        best = -1
+        leader = -1
+        suit_ties = rules.suit_tie_break
+        for s in self._order:
+            if folded[s]:
+                continue
+            ups: Sequence[Card] = self.up[s] + community if community else self.up[s]
+            value = evaluate(ups) if ups else 0
+            if value > best:
+                best = value
+                leader = s
+            elif value == best and suit_ties:
+                keys = rules.tie_key
+                if up_cards_key(ups, keys) > up_cards_key(self.up[leader] + community, keys):
+                    leader = s
+        return leader
+
+    def _win_uncontested(self) -> None:
+        winner = self.folded.index(False)
+        total = sum(self.contrib)
+        self._pots = [Pot(total, (winner,))] if total else []
+        self.stacks[winner] += total
+        self.awards.append((winner, total, 0, "", ""))
+        self.events.append((AWARD, winner, total, 0, "", ""))
+        self._finish()
+
+    def _finish(self) -> None:
+        self.is_over = True
+        self.actor = None
+        self._forced = -1
+        if self._on_over is not None:
+            self._on_over(self)
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over else f"seat {self.actor} to act"
+        return f"<Hand {self.variant.name} {self.n} players, {self.street_name} street, {state}>"
+
+
+_PASSIVE: dict[str, Callable[[Hand], None]] = {
+    FOLD: Hand.fold,
+    CHECK: Hand.check,
+    CALL: Hand.call,
+    BRING_IN: Hand.bring_in,
+}

@@ -1,0 +1,204 @@
+"""A variant compiled for the engine: per-street plans, lookup tables and cached evaluators.
+
+:func:`compile_rules` turns a :class:`~studkit.variant.Variant` (and the stakes in play) into
+a :class:`Rules` object once; every hand of that variant shares it, so the hot path reads
+plain tuples and lists instead of re-deriving anything from the variant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from studkit.cards import CARDS, Card, Rank, standard_deck
+from studkit.engine.betting import STRUCTURES, Structure
+from studkit.errors import VariantError
+from studkit.variant import Stakes, Variant
+
+__all__ = ["StreetPlan", "ShareRule", "Rules", "compile_rules"]
+
+
+class StreetPlan(NamedTuple):
+    """One street as the engine deals and bets it."""
+
+    number: int
+    """The street's position, 0 for the first."""
+    name: str
+    faces: tuple[bool, ...]
+    """Per card round: True for a face-up card (``choice`` cards are dealt down)."""
+    burn: bool
+    betting: bool
+    size: int
+    """The fixed-limit bet of this street (small or big)."""
+    open_pair: bool
+    """Whether the open-pair option applies on this street."""
+    round_max: int
+    """Spread limit: the largest bet or raise this round."""
+
+
+class ShareRule(NamedTuple):
+    """One pot share with its evaluator and the minimum strength that qualifies."""
+
+    name: str
+    weight: int
+    evaluator: Any
+    qualifier: int
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Everything a hand of one variant at given stakes needs, precomputed."""
+
+    variant: Variant
+    stakes: Stakes
+    deck: tuple[Card, ...]
+    streets: tuple[StreetPlan, ...]
+    structure: Structure
+    ante: int
+    bring_in: int
+    """The bring-in amount; 0 when the variant has none."""
+    bring_in_partial: bool
+    may_complete: bool
+    force_key: tuple[int, ...]
+    """Per card (0-53): larger = more likely to be forced to bring in; -1 never."""
+    tie_key: tuple[int, ...]
+    """Per card: rank then suit in the deck's suit order, for tie-breaks by suit."""
+    suit_tie_break: bool
+    showing: Any
+    """The showing-hand evaluator: ``evaluate(up_cards) -> int``, higher acts first."""
+    shares: tuple[ShareRule, ...]
+    odd_chip_share: int
+    min_open: int
+    """Pot and no limit: the smallest opening bet (the bring-in, else the small bet)."""
+    round_min: int
+    """Spread limit: the smallest bet."""
+
+    @property
+    def max_players(self) -> int:
+        """The variant's seat limit."""
+        return self.variant.max_players
+
+
+_CACHE: dict[tuple[int, Stakes], tuple[Variant, Rules]] = {}
+
+
+def compile_rules(variant: Variant, stakes: Stakes | None = None) -> Rules:
+    """The compiled rules of ``variant`` at ``stakes`` (default: the variant's), cached."""
+    stakes = stakes if stakes is not None else variant.stakes
+    key = (id(variant), stakes)
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0] is variant:
+        return hit[1]
+    rules = _compile(variant, stakes)
+    if len(_CACHE) > 256:
+        _CACHE.clear()
+    _CACHE[key] = (variant, rules)
+    return rules
+
+
+def _compile(variant: Variant, stakes: Stakes) -> Rules:
+    from studkit.evaluation import get_evaluator, get_showing_evaluator
+
+    structure = STRUCTURES.get(variant.betting.structure)
+    if structure is None:
+        raise VariantError(
+            f"{variant.name}: betting.structure {variant.betting.structure!r} is not one of "
+            f"{sorted(STRUCTURES)}"
+        )
+    if not variant.streets:
+        raise VariantError(f"{variant.name}: a variant needs at least one street")
+    deck = standard_deck(stripped_ranks=variant.deck.stripped_ranks, jokers=variant.deck.jokers)
+    betting_indexes = [i for i, st in enumerate(variant.streets) if st.betting]
+    last_betting = betting_indexes[-1] if betting_indexes else -1
+    spread_max = stakes.spread_max if stakes.spread_max is not None else stakes.big_bet
+    last_max = stakes.last_round_max if stakes.last_round_max is not None else spread_max
+    streets = tuple(
+        StreetPlan(
+            number=i,
+            name=st.name,
+            faces=tuple(face == "up" for face in st.cards),
+            burn=st.burn,
+            betting=st.betting,
+            size=stakes.big_bet if st.bet_size == "big" else stakes.small_bet,
+            open_pair=variant.betting.open_pair_street == st.name,
+            round_max=last_max if i == last_betting else spread_max,
+        )
+        for i, st in enumerate(variant.streets)
+    )
+    suit_pos = [0, 0, 0, 0]
+    for position, suit in enumerate(variant.deck.suit_order):
+        suit_pos[int(suit)] = position
+    bring = variant.forced_bets.bring_in
+    ace_low = bring is not None and bring.ace == "low"
+    tie_key: list[int] = []
+    for c in CARDS:
+        if c >= 52:
+            tie_key.append(-1)
+            continue
+        rank = c >> 2
+        rank_value = -1 if ace_low and rank == Rank.ACE else rank
+        tie_key.append((rank_value + 1) * 4 + suit_pos[c & 3])
+    if bring is None or stakes.bring_in <= 0:
+        force_key = tuple(-1 for _ in CARDS)
+    elif bring.selector == "lowest":
+        force_key = tuple(-1 if c >= 52 else 100 - tie_key[c] for c in CARDS)
+    else:
+        force_key = tuple(-1 if c >= 52 else tie_key[c] for c in CARDS)
+    wild = _wild_cards(variant)
+    shares = []
+    for share in variant.pots:
+        evaluator = get_evaluator(share.evaluator, wild=wild)
+        qualifier = evaluator.qualifier(share.qualifier) if share.qualifier else 0
+        shares.append(ShareRule(share.name, share.weight, evaluator, qualifier))
+    side = variant.odd_chips.hi_lo_side
+    names = [s.name for s in variant.pots]
+    if side is not None and side not in names:
+        raise VariantError(
+            f"{variant.name}: odd_chips.hi_lo_side {side!r} is not a pot share ({names})"
+        )
+    return Rules(
+        variant=variant,
+        stakes=stakes,
+        deck=deck,
+        streets=streets,
+        structure=structure,
+        ante=stakes.ante if variant.forced_bets.ante else 0,
+        bring_in=stakes.bring_in if bring is not None and stakes.bring_in > 0 else 0,
+        bring_in_partial=bring is not None and bring.short_stack == "partial",
+        may_complete=bring is not None and bring.may_complete,
+        force_key=force_key,
+        tie_key=tuple(tie_key),
+        suit_tie_break=variant.action_order.tie_break == "suit",
+        showing=get_showing_evaluator(variant.action_order.evaluator, wild),
+        shares=tuple(shares),
+        odd_chip_share=names.index(side) if side is not None else 0,
+        min_open=stakes.bring_in if bring is not None and stakes.bring_in > 0
+        else stakes.small_bet,
+        round_min=stakes.spread_min if stakes.spread_min is not None else stakes.small_bet,
+    )
+
+
+def _wild_cards(variant: Variant) -> Any:
+    """The evaluators' wild-card setting for the variant's deck (``None`` when nothing is
+    wild)."""
+    deck = variant.deck
+    if not deck.wild_ranks and not deck.jokers:
+        return None
+    from studkit.evaluation import WildCards
+
+    return WildCards(
+        ranks=frozenset(int(r) for r in deck.wild_ranks),
+        jokers=deck.joker_mode,
+        five_of_a_kind=deck.five_of_a_kind,
+    )
+
+
+def up_cards_key(cards: Sequence[int], keys: tuple[int, ...]) -> int:
+    """The largest key among ``cards`` (``-1`` for none)."""
+    best = -1
+    for c in cards:
+        k = keys[c]
+        if k > best:
+            best = k
+    return best

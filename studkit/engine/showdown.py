@@ -1,0 +1,146 @@
+"""The showdown: who shows first, who may muck, and how the pots are split.
+
+Called by the hand once the last street's betting is over with two or more players left.
+Hands are shown clockwise from the last bettor or raiser of the last betting round (with no
+bet there: the last player to check, or the round's first actor, per
+``variant.showdown.no_bet_order``). When ``losers_may_muck`` is set, a player whose hand
+cannot win any share of any pot against the hands already shown mucks it unshown (hands
+turned up by an all-in stay shown). The pots come from :func:`studkit.pots.build_pots` and
+are split by :func:`studkit.pots.award_pots` per the variant's pot shares, odd chips in the
+variant's order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from studkit.engine.events import AWARD, MUCK, SHOW
+from studkit.pots import ShareInput, award_pots, build_pots
+
+if TYPE_CHECKING:
+    from studkit.engine.hand import Hand
+
+__all__ = ["showdown", "show_order", "odd_chip_order"]
+
+
+def show_order(hand: Hand) -> list[int]:
+    """The live seats in the order they show."""
+    n = hand.n
+    folded = hand.folded
+    start = hand._last_aggr
+    if start < 0 or folded[start]:
+        if hand.variant.showdown.no_bet_order == "last-checker":
+            start = hand._last_checker
+        else:
+            start = hand._leader
+    if start < 0 or folded[start]:
+        start = hand._leader
+    if start < 0 or folded[start]:
+        start = (hand.button + 1) % n
+    return [s for s in ((start + i) % n for i in range(n)) if not folded[s]]
+
+
+def showdown(hand: Hand) -> None:
+    """Show or muck the live hands, then award every pot; updates ``hand`` in place."""
+    rules = hand.rules
+    n = hand.n
+    folded = hand.folded
+    community = hand.community
+    live = [not f for f in folded]
+    seats = [s for s in range(n) if live[s]]
+    cards: list[Sequence[int]] = [
+        (hand.cards[s] + community if community else hand.cards[s]) if live[s] else ()
+        for s in range(n)
+    ]
+    strengths: list[list[int]] = []
+    for share in rules.shares:
+        evaluate = share.evaluator.evaluate
+        qualifier = share.qualifier
+        row = [0] * n
+        for s in seats:
+            value = evaluate(cards[s])
+            row[s] = value if value >= qualifier else 0
+        strengths.append(row)
+    hand._pots = pots = build_pots(hand.contrib, live)
+    order = show_order(hand)
+    events = hand.events
+    shown: list[int] = []
+    mucked: list[int] = []
+    may_muck = hand.variant.showdown.losers_may_muck and not hand._exposed
+    for s in order:
+        if may_muck and shown and not _can_win(s, shown, pots, strengths):
+            mucked.append(s)
+            events.append((MUCK, s))
+            for row in strengths:
+                row[s] = 0
+        else:
+            shown.append(s)
+            events.append((SHOW, s, tuple(hand.cards[s])))
+    hand.shown = shown
+    inputs = [
+        ShareInput(share.name, share.weight, row, odd_chip_order(hand, shown + mucked, share))
+        for share, row in zip(rules.shares, strengths, strict=True)
+    ]
+    payouts, awards = award_pots(pots, inputs, odd_chip_share=rules.odd_chip_share)
+    stacks = hand.stacks
+    for s, amount in enumerate(payouts):
+        stacks[s] += amount
+    by_name = {share.name: (share, row) for share, row in zip(rules.shares, strengths, strict=True)}
+    for award in awards:
+        found = by_name.get(award.share)
+        for seat, amount in zip(award.seats, award.amounts, strict=True):
+            if found is not None and found[1][seat] > 0:
+                description = str(found[0].evaluator.describe(found[1][seat]))
+            else:
+                description = ""
+            record = (seat, amount, award.pot, award.share, description)
+            hand.awards.append(record)
+            events.append((AWARD, *record))
+
+
+def _can_win(
+    seat: int, shown: list[int], pots: Sequence[object], strengths: list[list[int]]
+) -> bool:
+    """Whether ``seat`` could win or tie any share of any pot it is eligible for."""
+    for pot in pots:
+        eligible = pot.eligible  # type: ignore[attr-defined]
+        if seat not in eligible:
+            continue
+        rivals = [t for t in shown if t in eligible]
+        if not rivals:
+            return True
+        for row in strengths:
+            mine = row[seat]
+            if mine > 0 and mine >= max(row[t] for t in rivals):
+                return True
+    return False
+
+
+def odd_chip_order(hand: Hand, show_order: list[int], share: object) -> list[int]:
+    """Seats in priority order for a share's odd chips, per ``variant.odd_chips``."""
+    settings = hand.variant.odd_chips
+    if settings.method == "first-shown":
+        return show_order
+    suit_pos = [0, 0, 0, 0]
+    for position, suit in enumerate(hand.variant.deck.suit_order):
+        suit_pos[int(suit)] = position
+    low = settings.method == "low-card-by-suit"
+
+    def key(c: int) -> int:
+        if c >= 52:
+            return -1
+        rank = c >> 2
+        if low and rank == 12:
+            rank = -1
+        return (rank + 1) * 4 + suit_pos[c & 3]
+
+    def seat_key(s: int) -> int:
+        cards: Sequence[int] = hand.cards[s]
+        if settings.cards == "hand":
+            evaluator = share.evaluator  # type: ignore[attr-defined]
+            cards = evaluator.best_five(hand.cards[s] + hand.community)
+        keys = [key(c) for c in cards if c < 52] or [-1]
+        return min(keys) if low else -max(keys)
+
+    return sorted(show_order, key=seat_key)
