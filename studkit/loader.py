@@ -10,6 +10,7 @@ as records.
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import os
 from functools import cache
@@ -43,6 +44,8 @@ __all__ = [
     "builtin_variant_path",
     "builtin_aliases",
     "find_plugin",
+    "missing_plugins",
+    "plugin_option_problems",
     "dump_variant",
     "VariantFileError",
     "Problem",
@@ -94,12 +97,26 @@ def _aliases(directory: str, stamps: tuple[tuple[str, int], ...]) -> tuple[tuple
     return tuple(table)
 
 
-def find_plugin(name: str) -> str:
-    """The module that implements plugin ``name`` (``studkit.plugins.<name_with_underscores>``).
+def _plugin_host() -> Any:
+    """The plugin manager module when it is available, else ``None``."""
+    try:
+        return importlib.import_module("studkit.pluginhost")
+    except ImportError:
+        return None
 
-    Raises :class:`PluginError` ``plugin 'baseball' is not installed`` when there is none. The
-    plugin manager may replace this lookup; the loader calls it once per named plugin.
+
+def find_plugin(name: str) -> object:
+    """The plugin called ``name`` (what the plugin manager returns for it).
+
+    Raises :class:`PluginError` naming the plugin when it is not installed. The lookup is the
+    plugin manager's (:func:`studkit.pluginhost.find_plugin`: built-ins, plugin directories,
+    entry points); without it, only the built-in module ``studkit.plugins.<name>`` (``-``
+    written ``_``) is looked for.
     """
+    host = _plugin_host()
+    if host is not None:
+        found: object = host.find_plugin(name)
+        return found
     module = "studkit.plugins." + name.replace("-", "_")
     try:
         spec = importlib.util.find_spec(module)
@@ -108,6 +125,17 @@ def find_plugin(name: str) -> str:
     if spec is None:
         raise PluginError(f"plugin {name!r} is not installed (no module {module})")
     return module
+
+
+def plugin_option_problems(
+    name: str, options: dict[str, Any]
+) -> list[tuple[tuple[str | int, ...], str]]:
+    """What the plugin's own options schema says is wrong: ``(key path, message)`` pairs."""
+    host = _plugin_host()
+    if host is None:
+        return []
+    problems: list[tuple[tuple[str | int, ...], str]] = host.options_problems(name, options)
+    return problems
 
 
 def display_name(path: Path) -> str:
@@ -180,7 +208,13 @@ def _read_file(path: Path, shown_as: str) -> Located:
     return _check_header(read_located(path, shown_as))
 
 
-def _load_tree(root: Located, path: Path | None, source: str | None) -> Variant:
+def _ignore_plugin(name: str) -> object:
+    return name
+
+
+def _load_tree(
+    root: Located, path: Path | None, source: str | None, require_plugins: bool = True
+) -> Variant:
     root = _check_header(root)
     schema = variant_schema()
     merged = resolve_extends(root, path, _read_file, _find_parent, schema)
@@ -189,14 +223,22 @@ def _load_tree(root: Located, path: Path | None, source: str | None) -> Variant:
     if problems:
         raise VariantFileError(problems)
     filled = fill_defaults(data, schema)
-    problems = semantic_problems(merged, filled, find_plugin)
+    if require_plugins:
+        problems = semantic_problems(merged, filled, find_plugin, plugin_option_problems)
+    else:
+        problems = semantic_problems(merged, filled, _ignore_plugin)
     if problems:
         raise VariantFileError(problems)
     return data_to_variant(filled, source)
 
 
-def load_variant(name_or_path: str | os.PathLike[str]) -> Variant:
+def load_variant(
+    name_or_path: str | os.PathLike[str], *, require_plugins: bool = True
+) -> Variant:
     """The variant a built-in name, an alias or a file path names.
+
+    With ``require_plugins=False`` a variant whose plugins are not installed still loads (to
+    describe it, not to play it); :func:`missing_plugins` then says which are absent.
 
     >>> load_variant("razz").pots[0].evaluator
     'a5-low'
@@ -213,9 +255,9 @@ def load_variant(name_or_path: str | os.PathLike[str]) -> Variant:
         if path is None and Path(reference).is_file():
             path = Path(reference)
         if path is None:
-            raise VariantFileError.at(Location(reference, 1, 1), "", _unknown_variant(reference))
+            raise VariantFileError([Problem("", 0, 0, "", _unknown_variant(reference))])
     shown = display_name(path)
-    return _load_tree(read_located(path, shown), path, shown)
+    return _load_tree(read_located(path, shown), path, shown, require_plugins)
 
 
 def load_variant_text(text: str, name: str = "<text>", base: Path | None = None) -> Variant:
@@ -226,6 +268,17 @@ def load_variant_text(text: str, name: str = "<text>", base: Path | None = None)
     root = parse_located(text, name)
     fake_path = (base / name) if base is not None else None
     return _load_tree(root, fake_path, None)
+
+
+def missing_plugins(variant: Variant) -> list[str]:
+    """The plugins ``variant`` names that cannot be found."""
+    missing = []
+    for plugin in variant.plugins:
+        try:
+            find_plugin(plugin.name)
+        except PluginError:
+            missing.append(plugin.name)
+    return missing
 
 
 def check_variant_file(path: Path) -> list[Problem]:

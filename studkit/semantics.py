@@ -77,14 +77,25 @@ class _Checker:
         )
 
 
+OptionProblems = Callable[[str, dict[str, Any]], list[tuple[tuple[str | int, ...], str]]]
+"""A plugin's options check: ``(name, options)`` to ``(key path, message)`` pairs."""
+
+
 def semantic_problems(
-    root: Located, data: dict[str, Any], find_plugin: Callable[[str], object]
+    root: Located,
+    data: dict[str, Any],
+    find_plugin: Callable[[str], object],
+    option_problems: OptionProblems | None = None,
 ) -> list[Problem]:
-    """Every semantic problem in filled, schema-valid ``data`` (located via ``root``)."""
+    """Every semantic problem in filled, schema-valid ``data`` (located via ``root``).
+
+    ``find_plugin(name)`` raises :class:`PluginError` for a plugin that is not installed;
+    ``option_problems`` checks an installed plugin's options against its own schema.
+    """
     checker = _Checker(root, data)
     for check in _CHECKS:
         check(checker)
-    _check_plugins(checker, find_plugin)
+    _check_plugins(checker, find_plugin, option_problems)
     checker.problems.extend(stakes_problems(data, root))
     checker.problems.sort(key=lambda problem: (problem.file, problem.line, problem.column))
     return checker.problems
@@ -186,7 +197,7 @@ def _check_open_pair(c: _Checker) -> None:
         c.add(path, f"no street is named {street_name!r}; streets: {one_of_text(names)}"
               + suggest(street_name, names))
         return
-    if betting["structure"] not in ("fixed-limit", "spread-limit"):
+    if betting["structure"] != "fixed-limit":
         c.add(path, f"the open-pair option is a limit rule; in {betting['structure']} set it "
               "to null")
         return
@@ -247,7 +258,9 @@ def _check_pots(c: _Checker) -> None:
               + suggest(side, names))
 
 
-def _check_plugins(c: _Checker, find_plugin: Callable[[str], object]) -> None:
+def _check_plugins(
+    c: _Checker, find_plugin: Callable[[str], object], option_problems: OptionProblems | None
+) -> None:
     seen: set[str] = set()
     for index, plugin in enumerate(c.data["plugins"]):
         name = plugin["name"]
@@ -257,8 +270,12 @@ def _check_plugins(c: _Checker, find_plugin: Callable[[str], object]) -> None:
         seen.add(name)
         try:
             find_plugin(name)
+            found = option_problems(name, plugin["options"]) if option_problems else []
         except PluginError as error:
             c.add(("plugins", index, "name"), str(error))
+            continue
+        for path, message in found:
+            c.add(("plugins", index, "options", *path), message)
 
 
 def stakes_problems(data: dict[str, Any], root: Located | None = None) -> list[Problem]:

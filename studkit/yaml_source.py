@@ -62,7 +62,11 @@ class Location:
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """One thing wrong with a variant file, located and phrased for a reader."""
+    """One thing wrong with a variant file, located and phrased for a reader.
+
+    ``line`` and ``column`` are 1-based; 0 when the problem has no place in a file (an
+    unknown variant name).
+    """
 
     file: str
     line: int
@@ -72,8 +76,12 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        where = f"{self.file}:{self.line}:{self.column}"
-        return f"{where}: {self.path}: {self.message}" if self.path else f"{where}: {self.message}"
+        if self.line > 0:
+            where = f"{self.file}:{self.line}:{self.column}"
+        else:
+            where = self.file
+        parts = [part for part in (where, self.path, self.message) if part]
+        return ": ".join(parts)
 
     def as_dict(self) -> dict[str, Any]:
         """The problem as JSON-ready fields (``validate --json``)."""
@@ -401,7 +409,7 @@ def describe(value: Any) -> str:
     if isinstance(value, (int, float)):
         return f"the number {value!r}"
     if isinstance(value, str):
-        return repr(value)
+        return repr(value) if len(value) <= 40 else repr(value[:37] + "...")
     if isinstance(value, (dict, Located)) or hasattr(value, "keys"):
         return "a mapping"
     if isinstance(value, (list, tuple)):

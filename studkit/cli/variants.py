@@ -1,0 +1,214 @@
+"""Variant commands: ``schema``, ``list``, ``show``, ``validate`` and ``diff``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from studkit.loader import (
+    builtin_variant_names,
+    check_variant_file,
+    display_name,
+    dump_variant,
+    load_variant,
+    missing_plugins,
+)
+from studkit.rules_text import betting_summary, diff_variants, pot_split, show_text, streets_pattern
+from studkit.schema_check import variant_schema
+from studkit.variant import Variant
+from studkit.variant_reference import reference_markdown
+
+__all__ = ["register", "run_schema", "run_list", "run_show", "run_validate", "run_diff"]
+
+_VARIANT_HELP = "a built-in variant name or alias (see 'studkit list'), or a variant file"
+
+
+def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``schema``, ``list``, ``show``, ``validate`` and ``diff`` commands."""
+    schema = subcommands.add_parser(
+        "schema",
+        help="print the variant file JSON Schema",
+        description="Print the JSON Schema (draft 2020-12) every variant file is checked "
+        "against: each key with its type, description and default.",
+    )
+    schema.add_argument(
+        "--markdown", action="store_true",
+        help="print the reference as Markdown (docs/variant-reference.md) instead of JSON",
+    )
+    schema.set_defaults(run=run_schema)
+
+    listing = subcommands.add_parser(
+        "list",
+        help="list the built-in variants",
+        description="A table of the built-in variants: players, the deal (↓ down, ↑ up, a "
+        "space between streets), the pot split and the betting structure.",
+    )
+    listing.add_argument("--json", action="store_true", help="print a JSON list")
+    listing.set_defaults(run=run_list)
+
+    show = subcommands.add_parser(
+        "show",
+        help="print a variant's rules in sentences",
+        description="Print the rules of VARIANT, generated from its data, in sentences a "
+        "player can read.",
+    )
+    show.add_argument("variant", metavar="VARIANT", help=_VARIANT_HELP)
+    output = show.add_mutually_exclusive_group()
+    output.add_argument(
+        "--yaml", action="store_true",
+        help="print the complete variant file (extends resolved, every default filled)",
+    )
+    output.add_argument("--json", action="store_true", help="print the complete variant as JSON")
+    show.set_defaults(run=run_show)
+
+    validate = subcommands.add_parser(
+        "validate",
+        help="check variant files",
+        description="Check each FILE (syntax, schema, extends, semantic rules, plugins). "
+        "Exit 0 if every file is valid, 1 if any is not, listing every problem as "
+        "file:line:column: key.path: message.",
+    )
+    validate.add_argument("files", nargs="+", metavar="FILE", help="variant files to check")
+    validate.add_argument("--json", action="store_true", help="print the results as JSON")
+    validate.set_defaults(run=run_validate)
+
+    diff = subcommands.add_parser(
+        "diff",
+        help="rule-by-rule differences between two variants",
+        description="The rules in which B differs from A, after resolving extends, as "
+        "'rule: A's setting -> B's setting'.",
+    )
+    diff.add_argument("a", metavar="A", help=_VARIANT_HELP)
+    diff.add_argument("b", metavar="B", help=_VARIANT_HELP)
+    diff.add_argument("--json", action="store_true", help="print the differences as JSON")
+    diff.set_defaults(run=run_diff)
+
+
+def run_schema(args: argparse.Namespace) -> int:
+    """Print the schema (JSON) or the reference (Markdown)."""
+    if args.markdown:
+        print(reference_markdown(), end="")
+    else:
+        print(json.dumps(variant_schema(), indent=2, ensure_ascii=False))
+    return 0
+
+
+def _summary(variant: Variant) -> dict[str, Any]:
+    return {
+        "name": variant.name,
+        "title": variant.title,
+        "aliases": list(variant.aliases),
+        "players": {"min": variant.min_players, "max": variant.max_players},
+        "streets": streets_pattern(variant),
+        "pots": [share.evaluator for share in variant.pots],
+        "pot_split": pot_split(variant),
+        "betting": {
+            "structure": variant.betting.structure,
+            "summary": betting_summary(variant),
+        },
+        "plugins": [plugin.name for plugin in variant.plugins],
+        "missing_plugins": missing_plugins(variant),
+    }
+
+
+def run_list(args: argparse.Namespace) -> int:
+    """Print the built-in variants as a table or JSON."""
+    rows = [
+        _summary(load_variant(name, require_plugins=False)) for name in builtin_variant_names()
+    ]
+    if args.json:
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+        return 0
+    header = ("NAME", "PLAYERS", "STREETS", "POTS", "BETTING")
+    table = [header] + [
+        (
+            row["name"] + (" *" if row["missing_plugins"] else ""),
+            f"{row['players']['min']}-{row['players']['max']}",
+            row["streets"],
+            row["pot_split"],
+            row["betting"]["summary"],
+        )
+        for row in rows
+    ]
+    widths = [max(len(line[column]) for line in table) for column in range(len(header))]
+    for line in table:
+        print("  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True))
+              .rstrip())
+    missing = sorted({name for row in rows for name in row["missing_plugins"]})
+    if missing:
+        print(f"\n* needs a plugin that is not installed: {', '.join(missing)}")
+    return 0
+
+
+def run_show(args: argparse.Namespace) -> int:
+    """Print one variant's rules (or its complete file)."""
+    variant = load_variant(args.variant, require_plugins=False)
+    if args.yaml:
+        print(dump_variant(variant), end="")
+        return 0
+    if args.json:
+        from studkit.loader import variant_data
+
+        print(json.dumps(variant_data(variant), indent=2, ensure_ascii=False))
+        return 0
+    print(show_text(variant), end="")
+    for name in missing_plugins(variant):
+        print(f"\nNote: plugin {name!r} is not installed; this game cannot be played until it is.")
+    return 0
+
+
+def run_validate(args: argparse.Namespace) -> int:
+    """Check every file; exit 1 if any has a problem."""
+    results = []
+    for file in args.files:
+        path = Path(file)
+        problems = check_variant_file(path)
+        results.append((display_name(path), problems))
+    failed = sum(1 for _, problems in results if problems)
+    if args.json:
+        payload = {
+            "valid": failed == 0,
+            "files": [
+                {
+                    "file": name,
+                    "valid": not problems,
+                    "problems": [problem.as_dict() for problem in problems],
+                }
+                for name, problems in results
+            ],
+        }
+        print(json.dumps(payload, indent=2, ensure_ascii=False))
+        return 1 if failed else 0
+    for name, problems in results:
+        if problems:
+            for problem in problems:
+                print(problem)
+        else:
+            print(f"{name}: ok")
+    total = len(results)
+    noun = "file" if total == 1 else "files"
+    if failed:
+        print(f"{failed} of {total} {noun} invalid")
+        return 1
+    print(f"{total} {noun} valid")
+    return 0
+
+
+def run_diff(args: argparse.Namespace) -> int:
+    """Print the rules in which B differs from A."""
+    first = load_variant(args.a, require_plugins=False)
+    second = load_variant(args.b, require_plugins=False)
+    lines = diff_variants(first, second)
+    if args.json:
+        payload = {"a": first.name, "b": second.name, "differences": lines}
+        print(json.dumps(payload, indent=2, ensure_ascii=False))
+        return 0
+    if not lines:
+        print(f"{first.name} and {second.name} have the same rules")
+        return 0
+    print(f"{first.name} -> {second.name}")
+    for line in lines:
+        print(f"  {line}")
+    return 0

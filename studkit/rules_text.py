@@ -1,0 +1,484 @@
+"""A variant's rules in poker words: the ``show`` text, the ``list`` summary and ``diff``.
+
+Everything here reads a :class:`Variant`; nothing depends on a variant's name.
+
+>>> from studkit.loader import load_variant
+>>> streets_pattern(load_variant("seven-card-stud"))
+'↓↓↑ ↑ ↑ ↑ ↓'
+>>> "bring-in: lowest up card -> highest up card" in diff_variants(
+...     load_variant("seven-card-stud"), load_variant("razz"))
+True
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+from typing import Any
+
+from studkit.cards import Rank, Suit
+from studkit.variant import PotShare, Street, Variant
+
+__all__ = [
+    "EVALUATOR_WORDS",
+    "streets_pattern",
+    "pot_split",
+    "betting_summary",
+    "rules_sentences",
+    "show_text",
+    "diff_variants",
+    "RULES",
+]
+
+EVALUATOR_WORDS: dict[str, str] = {
+    "high": "high hand",
+    "a5-low": "ace-to-five low",
+    "eight-or-better": "eight-or-better low",
+    "2-7-low": "deuce-to-seven low",
+    "a6-low": "ace-to-six low",
+    "hole-spade": "spade in the hole",
+    "hole-spade-high": "highest spade in the hole",
+    "hole-spade-low": "lowest spade in the hole",
+}
+"""What each evaluator ranks, in words ("ace-to-five low")."""
+
+_SUPERLATIVE = ("highest ", "lowest ")
+"""Words that already say which hand wins (no "best" in front)."""
+
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+_RANK_PLURALS = {
+    Rank.TWO: "deuces", Rank.THREE: "threes", Rank.FOUR: "fours", Rank.FIVE: "fives",
+    Rank.SIX: "sixes", Rank.SEVEN: "sevens", Rank.EIGHT: "eights", Rank.NINE: "nines",
+    Rank.TEN: "tens", Rank.JACK: "jacks", Rank.QUEEN: "queens", Rank.KING: "kings",
+    Rank.ACE: "aces",
+}
+_STRUCTURE_WORDS = {
+    "fixed-limit": "fixed limit",
+    "pot-limit": "pot limit",
+    "no-limit": "no limit",
+    "spread-limit": "spread limit",
+}
+_HEADS_UP_WORDS = {
+    "never": "never uncapped",
+    "if-heads-up-before-cap": "uncapped if play is heads-up before the cap",
+    "if-round-began-heads-up": "uncapped only if the round began heads-up",
+}
+_ODD_CHIP_WORDS = {
+    "first-shown": "to the hand shown first",
+    "high-card-by-suit": "to the high card by suit",
+    "low-card-by-suit": "to the low card by suit",
+}
+_SHOWDOWN_WORDS = {
+    "last-checker": "the last player to check",
+    "first-actor": "the first actor of the round",
+}
+
+
+def _number(count: int) -> str:
+    return _NUMBER_WORDS[count] if 0 <= count < len(_NUMBER_WORDS) else str(count)
+
+
+def streets_pattern(variant: Variant) -> str:
+    """The deal as arrows, a space between streets: ``↓↓↑ ↑ ↑ ↑ ↓``."""
+    return " ".join(street.pattern for street in variant.streets)
+
+
+def _winner(share: PotShare) -> str:
+    words = EVALUATOR_WORDS.get(share.evaluator, share.evaluator)
+    if share.qualifier is not None:
+        words += f" ({share.qualifier[0]} or better)"
+    return words if words.startswith(_SUPERLATIVE) else f"best {words}"
+
+
+def pot_split(variant: Variant) -> str:
+    """The pot split in a few words: ``high``, ``high / eight-or-better``."""
+    parts = []
+    for share in variant.pots:
+        part = share.evaluator
+        if share.qualifier is not None:
+            part += f" {share.qualifier}"
+        parts.append(part if share.weight == 1 else f"{share.weight}x {part}")
+    return " / ".join(parts)
+
+
+def betting_summary(variant: Variant) -> str:
+    """The structure and amounts: ``fixed limit 5/10``, ``spread limit 1-5 (10 last)``."""
+    stakes = variant.stakes
+    structure = variant.betting.structure
+    words = _STRUCTURE_WORDS[structure]
+    if structure == "fixed-limit":
+        return f"{words} {stakes.small_bet}/{stakes.big_bet}"
+    if structure == "spread-limit":
+        text = f"{words} {stakes.spread_min}-{stakes.spread_max}"
+        if stakes.last_round_max is not None:
+            text += f" ({stakes.last_round_max} last)"
+        return text
+    return words
+
+
+def _card_words(cards: tuple[str, ...]) -> str:
+    groups: list[tuple[str, int]] = []
+    for face in cards:
+        if groups and groups[-1][0] == face:
+            groups[-1] = (face, groups[-1][1] + 1)
+        else:
+            groups.append((face, 1))
+    names = {"down": "down", "up": "up", "choice": "up or down as the player chooses"}
+    parts = [
+        f"{_number(count)} card{'s' if count > 1 else ''} {names[face]}" for face, count in groups
+    ]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _street_sentence(variant: Variant, street: Street) -> str:
+    text = f"{street.name.capitalize()} street: "
+    text += "a burn, then " if street.burn else ""
+    text += _card_words(street.cards) + " to each player"
+    if street.betting:
+        if variant.betting.structure in ("fixed-limit", "spread-limit"):
+            amount = (
+                variant.stakes.small_bet if street.bet_size == "small" else variant.stakes.big_bet
+            )
+            if variant.betting.structure == "fixed-limit":
+                text += f", then a betting round at the {street.bet_size} bet ({amount})"
+            else:
+                text += ", then a betting round"
+        else:
+            text += ", then a betting round"
+    else:
+        text += "; no betting round"
+    return text + "."
+
+
+def _deck_sentence(variant: Variant) -> str:
+    deck = variant.deck
+    stripped = sorted(set(deck.stripped_ranks))
+    if stripped:
+        removed = ", ".join(_RANK_PLURALS[Rank(rank)] for rank in stripped)
+        text = f"A {deck.size}-card deck ({removed} removed)"
+    else:
+        text = f"A standard {52 + deck.jokers if deck.jokers else 52}-card deck"
+        if deck.jokers:
+            text = f"A 52-card deck plus {_number(deck.jokers)} joker{'s' * (deck.jokers > 1)}"
+    if deck.jokers and stripped:
+        text += f" plus {_number(deck.jokers)} joker{'s' * (deck.jokers > 1)}"
+    if deck.jokers:
+        text += " (wild)" if deck.joker_mode == "wild" else " (the bug: an ace, or fills a " \
+            "straight or flush)"
+    text += "."
+    if deck.wild_ranks:
+        wild = [_RANK_PLURALS[Rank(rank)] for rank in deck.wild_ranks]
+        joined = wild[0] if len(wild) == 1 else ", ".join(wild[:-1]) + " and " + wild[-1]
+        text += f" {joined.capitalize()} are wild"
+        text += "; wild cards can make five of a kind." if deck.five_of_a_kind else "."
+    suits = [Suit(suit).name.lower() for suit in deck.suit_order]
+    text += f" Suits rank {suits[0]} (lowest), {suits[1]}, {suits[2]}, {suits[3]} (highest)."
+    return text
+
+
+def _forced_sentence(variant: Variant) -> str:
+    stakes = variant.stakes
+    text = (
+        f"Every player antes {stakes.ante} before the deal." if variant.forced_bets.ante
+        else "There is no ante."
+    )
+    bring_in = variant.forced_bets.bring_in
+    if bring_in is None:
+        first = variant.streets[0].name
+        return text + (
+            f" There is no bring-in: on {first} street the best showing hand opens "
+            "and may check."
+        )
+    text += (
+        f" On {variant.streets[0].name} street the {bring_in.selector} up card brings in for "
+        f"{stakes.bring_in} (ties by suit; an ace counts {bring_in.ace})"
+    )
+    if bring_in.may_complete:
+        text += f"; that player may instead complete to {stakes.small_bet}"
+    text += "."
+    if bring_in.short_stack == "next-player":
+        text += " A player all in for the ante does not bring in: the next player clockwise does."
+    else:
+        text += (
+            " A player short of the bring-in posts what they have and that partial bring-in "
+            "stands."
+        )
+    return text
+
+
+def _action_sentence(variant: Variant) -> str:
+    order = variant.action_order
+    board = EVALUATOR_WORDS.get(order.evaluator, order.evaluator)
+    after = "On later streets" if variant.forced_bets.bring_in is not None else "On every street"
+    text = f"{after} the best showing {board} acts first"
+    if order.tie_break == "position":
+        text += "; between tied boards, the player nearest the dealer's left."
+    else:
+        text += "; between tied boards, the highest card by suit."
+    return text
+
+
+def _betting_sentences(variant: Variant) -> str:
+    betting = variant.betting
+    stakes = variant.stakes
+    structure = betting.structure
+    if structure == "fixed-limit":
+        text = f"Fixed limit: bets of {stakes.small_bet} and {stakes.big_bet}."
+    elif structure == "spread-limit":
+        text = f"Spread limit: any bet from {stakes.spread_min} to {stakes.spread_max}"
+        if stakes.last_round_max is not None:
+            text += f" ({stakes.last_round_max} on the last round)"
+        text += "; a raise is at least the previous bet or raise."
+    elif structure == "pot-limit":
+        return "Pot limit: a bet or raise may be as large as the pot after calling; no raise cap."
+    else:
+        return "No limit: each raise at least the last full bet or raise; no raise cap."
+    if betting.max_raises is None:
+        text += " Raises are not capped."
+    else:
+        text += f" A round allows a bet and {_number(betting.max_raises)} raises"
+        text += (
+            "; completing the bring-in counts as one." if betting.completion_is_raise
+            else "; completing the bring-in does not count as one."
+        )
+        text += f" Heads-up: {_HEADS_UP_WORDS[betting.heads_up_uncapped]}."
+    if structure == "fixed-limit":
+        if betting.open_pair_street is not None:
+            text += (
+                f" An open pair on {betting.open_pair_street} street lets any player bet the "
+                "big bet; once one does, the street goes on in big bets."
+            )
+        text += (
+            " An all-in raise of half a bet or more reopens the betting."
+            if betting.half_bet_reopens else " A short all-in raise never reopens the betting."
+        )
+    return text
+
+
+def _pots_sentence(variant: Variant) -> str:
+    shares = variant.pots
+    if len(shares) == 1:
+        return f"The {_winner(shares[0])} wins each pot."
+    total = sum(share.weight for share in shares)
+    parts = []
+    for share in shares:
+        fraction = "half" if share.weight * 2 == total else f"{share.weight}/{total}"
+        parts.append(f"{fraction} to the {_winner(share)}")
+    text = "Each pot is split: " + ", ".join(parts) + "."
+    if any(share.qualifier is not None or share.evaluator not in ("high",) for share in shares):
+        text += " A share no hand can win goes to the others (one hand may scoop)."
+    return text
+
+
+def _odd_chip_sentence(variant: Variant) -> str:
+    odd = variant.odd_chips
+    text = f"Odd chips go {_ODD_CHIP_WORDS[odd.method]}"
+    if odd.method != "first-shown":
+        text += " among all the player's cards" if odd.cards == "all" else " among the five played"
+    if len(variant.pots) > 1:
+        side = odd.hi_lo_side if odd.hi_lo_side is not None else variant.pots[0].name
+        text += f"; in a split pot the odd chip goes to the {side} share"
+    return text + "."
+
+
+def _showdown_sentence(variant: Variant) -> str:
+    show = variant.showdown
+    text = (
+        "At showdown the last bettor or raiser shows first; with no bet on the last round, "
+        f"{_SHOWDOWN_WORDS[show.no_bet_order]}."
+    )
+    text += (
+        " A hand that cannot win may be mucked unshown." if show.losers_may_muck
+        else " Every hand is shown."
+    )
+    return text
+
+
+def _exhaustion_sentence(variant: Variant) -> str:
+    policy = variant.deck_exhaustion
+    steps = []
+    if policy.reshuffle_burns:
+        steps.append("the burns are scrambled into the stub")
+    if policy.reuse_folded:
+        steps.append("folded cards may be shuffled in")
+    if policy.community_card:
+        card = "one card is dealt face up in the middle for every player"
+        if policy.community_first_actor == "previous-street":
+            card += " (the previous street's first actor acts first)"
+        steps.append(card)
+    if not steps:
+        return "The deck cannot run out at full seats."
+    joined = steps[0] if len(steps) == 1 else ", then ".join(steps)
+    return f"If the deck runs short, {joined}."
+
+
+def rules_sentences(variant: Variant) -> list[tuple[str, str]]:
+    """The rules as ``(topic, sentences)`` pairs, in the order a player needs them."""
+    sentences = [
+        ("Players", f"{variant.min_players} to {variant.max_players} players."),
+        ("Deck", _deck_sentence(variant)),
+        ("Forced bets", _forced_sentence(variant)),
+        ("Deal", " ".join(_street_sentence(variant, street) for street in variant.streets)),
+        ("Order of action", _action_sentence(variant)),
+        ("Betting", _betting_sentences(variant)),
+        ("Pots", _pots_sentence(variant)),
+        ("Odd chips", _odd_chip_sentence(variant)),
+        ("Showdown", _showdown_sentence(variant)),
+        ("Deck runs out", _exhaustion_sentence(variant)),
+    ]
+    if variant.plugins:
+        names = "; ".join(_plugin_words(name, options) for name, options in _plugins(variant))
+        sentences.append(("Plugins", f"Rules beyond the data come from: {names}."))
+    return sentences
+
+
+def _plugins(variant: Variant) -> list[tuple[str, dict[str, Any]]]:
+    return [(plugin.name, dict(plugin.options)) for plugin in variant.plugins]
+
+
+def _plugin_words(name: str, options: dict[str, Any]) -> str:
+    if not options:
+        return name
+    settings = ", ".join(f"{key}: {_option_value(value)}" for key, value in options.items())
+    return f"{name} ({settings})"
+
+
+def _option_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "null" if value is None else str(value)
+
+
+def show_text(variant: Variant, width: int = 88) -> str:
+    """The whole ``studkit show`` text: title, description and the rules in sentences."""
+    title = variant.title or variant.name
+    lines = [f"{title} ({variant.name})"]
+    if variant.aliases:
+        lines.append(f"Also called: {', '.join(variant.aliases)}.")
+    lines.append(f"Deal: {streets_pattern(variant)}    Pots: {pot_split(variant)}    "
+                 f"Betting: {betting_summary(variant)}")
+    if variant.description:
+        lines += ["", *textwrap.wrap(variant.description, width)]
+    for topic, text in rules_sentences(variant):
+        lines.append("")
+        lines += textwrap.wrap(f"{topic}. {text}", width, subsequent_indent="  ")
+    return "\n".join(lines) + "\n"
+
+
+def _street_rule(name: str) -> Callable[[Variant], str]:
+    def describe(variant: Variant) -> str:
+        for street in variant.streets:
+            if street.name == name:
+                parts = [street.pattern]
+                parts.append("burn first" if street.burn else "no burn")
+                parts.append(f"{street.bet_size} bet" if street.betting else "no betting")
+                return ", ".join(parts)
+        return "no such street"
+
+    return describe
+
+
+def _bring_in_rule(variant: Variant) -> str:
+    bring_in = variant.forced_bets.bring_in
+    return "none (best showing hand opens)" if bring_in is None else f"{bring_in.selector} up card"
+
+
+def _bring_in_detail(getter: Callable[[Any], str]) -> Callable[[Variant], str]:
+    def describe(variant: Variant) -> str:
+        bring_in = variant.forced_bets.bring_in
+        return "-" if bring_in is None else getter(bring_in)
+
+    return describe
+
+
+def _yes_no(value: bool) -> str:
+    return "yes" if value else "no"
+
+
+def _exhaustion_rule(variant: Variant) -> str:
+    policy = variant.deck_exhaustion
+    steps = [
+        words for on, words in (
+            (policy.reshuffle_burns, "reshuffle burns"),
+            (policy.reuse_folded, "reuse folded cards"),
+            (policy.community_card, "community card"),
+        ) if on
+    ]
+    return ", then ".join(steps) if steps else "none"
+
+
+def _wild_rule(variant: Variant) -> str:
+    wild = [_RANK_PLURALS[Rank(rank)] for rank in variant.deck.wild_ranks]
+    if variant.deck.jokers:
+        wild.append(f"{_number(variant.deck.jokers)} joker(s) ({variant.deck.joker_mode})")
+    return " and ".join(wild) if wild else "none"
+
+
+def _raise_cap(variant: Variant) -> str:
+    if variant.betting.structure in ("pot-limit", "no-limit") or variant.betting.max_raises is None:
+        return "no cap"
+    return f"bet + {variant.betting.max_raises} raises"
+
+
+RULES: tuple[tuple[str, Callable[[Variant], str]], ...] = (
+    ("players", lambda v: f"{v.min_players} to {v.max_players}"),
+    ("deck", lambda v: f"{v.deck.size} cards"),
+    ("wild cards", _wild_rule),
+    ("five of a kind", lambda v: _yes_no(v.deck.five_of_a_kind) if v.deck.wild_ranks or
+     v.deck.jokers else "-"),
+    ("suit order", lambda v: " < ".join(Suit(s).name.lower() for s in v.deck.suit_order)),
+    ("deal", streets_pattern),
+    ("ante", lambda v: str(v.stakes.ante) if v.forced_bets.ante else "none"),
+    ("bring-in", _bring_in_rule),
+    ("bring-in amount", lambda v: str(v.stakes.bring_in) if v.forced_bets.bring_in else "-"),
+    ("bring-in ace", _bring_in_detail(lambda b: f"ace {b.ace}")),
+    ("bring-in may complete", _bring_in_detail(lambda b: _yes_no(b.may_complete))),
+    ("bring-in player short", _bring_in_detail(
+        lambda b: "next player brings in" if b.short_stack == "next-player"
+        else "partial bring-in stands")),
+    ("first to act", lambda v: "best showing "
+     + EVALUATOR_WORDS.get(v.action_order.evaluator, v.action_order.evaluator)),
+    ("tied boards", lambda v: "nearest the dealer's left" if v.action_order.tie_break ==
+     "position" else "high card by suit"),
+    ("betting", betting_summary),
+    ("raise cap", _raise_cap),
+    ("completion is a raise", lambda v: _yes_no(v.betting.completion_is_raise)),
+    ("heads-up raising", lambda v: _HEADS_UP_WORDS[v.betting.heads_up_uncapped]),
+    ("open pair", lambda v: f"{v.betting.open_pair_street} street"
+     if v.betting.open_pair_street else "off"),
+    ("half bet reopens", lambda v: _yes_no(v.betting.half_bet_reopens)),
+    ("pots", lambda v: " / ".join(_winner(share) for share in v.pots)),
+    ("odd chip", lambda v: _ODD_CHIP_WORDS[v.odd_chips.method].removeprefix("to the ")
+     + ("" if v.odd_chips.method == "first-shown" else
+        " (all cards)" if v.odd_chips.cards == "all" else " (five cards played)")),
+    ("odd chip in split pots", lambda v: (v.odd_chips.hi_lo_side or v.pots[0].name) + " share"
+     if len(v.pots) > 1 else "-"),
+    ("no-bet showdown", lambda v: _SHOWDOWN_WORDS[v.showdown.no_bet_order]
+     .removeprefix("the ") + " shows first"),
+    ("losers may muck", lambda v: _yes_no(v.showdown.losers_may_muck)),
+    ("deck runs out", _exhaustion_rule),
+    ("community card first actor", lambda v: "best board"
+     if v.deck_exhaustion.community_first_actor == "board" else "previous street's first actor"),
+    ("plugins", lambda v: "; ".join(_plugin_words(n, o) for n, o in _plugins(v)) or "none"),
+)
+"""Each rule ``diff`` compares: a label and how to say a variant's setting in poker words."""
+
+
+def diff_variants(a: Variant, b: Variant) -> list[str]:
+    """Rule-by-rule differences, ``label: a's setting -> b's setting`` (empty if the same)."""
+    lines = []
+    for label, describe in RULES[:6]:
+        lines.extend(_compare(label, describe, a, b))
+    names = [street.name for street in a.streets]
+    names += [street.name for street in b.streets if street.name not in names]
+    if streets_pattern(a) != streets_pattern(b) or a.streets != b.streets:
+        for name in names:
+            lines.extend(_compare(f"{name} street", _street_rule(name), a, b))
+    for label, describe in RULES[6:]:
+        lines.extend(_compare(label, describe, a, b))
+    return lines
+
+
+def _compare(label: str, describe: Callable[[Variant], str], a: Variant, b: Variant) -> list[str]:
+    first, second = describe(a), describe(b)
+    return [] if first == second else [f"{label}: {first} -> {second}"]
