@@ -1,0 +1,82 @@
+"""Equity trials per second: studkit against PokerKit 0.7.7's ``calculate_equities``.
+
+The spot (seven-card stud, fourth street): hero As Ad Kc 7h against ?? ?? Qs Jh, dead cards
+2c 9d Td. Both tools run Monte Carlo in the same process; the script prints the median
+trials per second over repeats and the ratio, then times the whole command line answering
+the same fourth-street question (process start included) and an exact sixth-street spot.
+
+    python benchmarks/bench_equity.py [--repeats 5] [--trials 1000000] [--peer-trials 2000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+
+HERO = "As Ad Kc 7h"
+VILLAIN = "?? ?? Qs Jh"
+DEAD = "2c 9d Td"
+
+
+def pokerkit_rate(trials: int) -> tuple[float, list[float]]:
+    """PokerKit trials per second on the spot, and its equities."""
+    from pokerkit import Card, Deck, StandardHighHand, calculate_equities
+
+    dead = set(Card.parse(DEAD.replace(" ", "")))
+    deck = [c for c in Deck.STANDARD if c not in dead]
+    hero = list(Card.parse(HERO.replace(" ", "")))
+    villain = list(Card.parse("QsJh"))
+    started = time.perf_counter()
+    equities = calculate_equities(
+        ([hero], [villain]), [], 7, 0, deck, (StandardHighHand,), sample_count=trials
+    )
+    return trials / (time.perf_counter() - started), list(equities)
+
+
+def studkit_rate(trials: int, seed: int) -> tuple[float, list[float]]:
+    """studkit trials per second on the spot, and its equities."""
+    from studkit.equity import equity
+
+    started = time.perf_counter()
+    result = equity("seven-card-stud", [HERO, VILLAIN], dead=DEAD, trials=trials, seed=seed)
+    return trials / (time.perf_counter() - started), result.equities
+
+
+def command_seconds(args: list[str]) -> float:
+    """Wall time of one ``studkit`` command, process start included."""
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "studkit", *args], check=True, capture_output=True)
+    return time.perf_counter() - started
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--trials", type=int, default=1_000_000)
+    parser.add_argument("--peer-trials", type=int, default=2_000)
+    options = parser.parse_args()
+
+    studkit_rate(10_000, 0)  # warm up: evaluator tables, numpy
+    ours = [studkit_rate(options.trials, seed) for seed in range(options.repeats)]
+    peer = [pokerkit_rate(options.peer_trials) for _ in range(options.repeats)]
+    ours_rate = statistics.median(rate for rate, _ in ours)
+    peer_rate = statistics.median(rate for rate, _ in peer)
+    print(f"spot: {HERO} vs {VILLAIN}, dead {DEAD} (seven-card stud, fourth street)")
+    print(f"studkit  {ours_rate:>14,.0f} trials/s  equities {[round(e, 4) for e in ours[0][1]]}")
+    print(f"pokerkit {peer_rate:>14,.0f} trials/s  equities {[round(e, 4) for e in peer[0][1]]}")
+    print(f"ratio    {ours_rate / peer_rate:>14,.0f}x")
+
+    fourth = ["equity", "seven-card-stud", "--hand", HERO, "--hand", VILLAIN, "--dead", DEAD]
+    sixth = ["equity", "seven-card-stud", "--hand", "As Ad Kc 7h 2s 3s", "--hand",
+             "?? ?? Qs Jh Qd 8h", "--dead", DEAD]
+    cli = statistics.median(command_seconds(fourth) for _ in range(options.repeats))
+    exact = statistics.median(command_seconds(sixth) for _ in range(options.repeats))
+    print(f"`studkit {' '.join(fourth[:2])} ...` fourth street (Monte Carlo): {cli:.2f} s wall")
+    print(f"`studkit {' '.join(sixth[:2])} ...` sixth street (exact):        {exact:.2f} s wall")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,296 @@
+"""Equity: each hand's expected share of the pot, by exact enumeration or Monte Carlo.
+
+The pot is split the way the variant's ``pots`` say: each share (``high``, ``low``, ...) goes
+to its best qualifying hand, ties split it equally, and a share nobody qualifies for goes to
+the other shares. A hand's *equity* is its expected fraction of the pot; its share figures
+say how much of that fraction comes through each share (they add up to the equity); its
+*scoop* is the probability that it takes the whole pot alone.
+
+Everything is computed on numpy arrays of whole deals at once with the evaluators' batch
+path: one row per completion of the deal, one evaluation per player and share.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from studkit.cards import Card, format_cards
+from studkit.equity.deals import CardArray, deal_count, enumerate_draws, sample_draws
+from studkit.equity.showdown import ShareEvaluator, share_evaluators
+from studkit.equity.spot import Spot, parse_spot
+from studkit.errors import StudkitError
+from studkit.variant import Variant
+
+__all__ = [
+    "EquityError",
+    "HandEquity",
+    "sampled_equities",
+    "EquityResult",
+    "equity",
+    "EXACT_LIMIT",
+    "EXACT_MAX",
+    "DEFAULT_TRIALS",
+]
+
+EXACT_LIMIT = 2_000_000
+"""Deals up to which :func:`equity` enumerates exactly unless told otherwise."""
+EXACT_MAX = 200_000_000
+"""Deals beyond which an explicit exact request is refused (it would run for minutes)."""
+DEFAULT_TRIALS = 200_000
+"""Monte Carlo trials when the space is too large to enumerate and no count is given."""
+Z95 = 1.959963984540054
+_CHUNK = 1 << 16
+
+
+class EquityError(StudkitError):
+    """An equity request that cannot be answered as asked (e.g. exact on a huge space)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandEquity:
+    """One hand's result."""
+
+    cards: str
+    """The hand as given, ``??`` for unknown cards."""
+    equity: float
+    """Expected fraction of the pot."""
+    interval: tuple[float, float] | None
+    """Monte Carlo: the 95% confidence interval of :attr:`equity`; exact: ``None``."""
+    shares: dict[str, float]
+    """Per pot share (``high``, ``low``, ...): the fraction of the pot won through it."""
+    scoop: float
+    """Probability of taking the whole pot alone."""
+
+
+@dataclass(frozen=True, slots=True)
+class EquityResult:
+    """The answer to an equity question."""
+
+    variant: str
+    method: str
+    """``exact`` (every completion of the deal enumerated) or ``monte-carlo``."""
+    deals: int
+    """Completions evaluated: all of them (exact) or the trials (Monte Carlo)."""
+    space: int
+    """How many distinct completions exist."""
+    hands: tuple[HandEquity, ...]
+    dead: tuple[Card, ...]
+    community_cards: int
+    seed: int | None
+    seconds: float
+    share_names: tuple[str, ...] = field(default=())
+
+    @property
+    def equities(self) -> list[float]:
+        """Each hand's equity, in input order."""
+        return [h.equity for h in self.hands]
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict: ``equities`` in input order plus every detail."""
+        return {
+            "variant": self.variant,
+            "method": self.method,
+            "deals": self.deals,
+            "space": self.space,
+            "seed": self.seed,
+            "dead": format_cards(self.dead),
+            "community_cards": self.community_cards,
+            "shares": list(self.share_names),
+            "equities": self.equities,
+            "hands": [
+                {
+                    "cards": h.cards,
+                    "equity": h.equity,
+                    "interval": list(h.interval) if h.interval is not None else None,
+                    "shares": h.shares,
+                    "scoop": h.scoop,
+                }
+                for h in self.hands
+            ],
+            "seconds": round(self.seconds, 4),
+        }
+
+
+class _Tally:
+    """Running sums over evaluated deals."""
+
+    def __init__(self, players: int, shares: int) -> None:
+        self.rows = 0
+        self.equity = np.zeros(players)
+        self.equity_sq = np.zeros(players)
+        self.shares = np.zeros((shares, players))
+        self.scoops = np.zeros(players)
+
+    def add(self, pot: npt.NDArray[np.float64], by_share: npt.NDArray[np.float64]) -> None:
+        self.rows += pot.shape[0]
+        self.equity += pot.sum(axis=0)
+        self.equity_sq += np.square(pot).sum(axis=0)
+        self.shares += by_share.sum(axis=1)
+        self.scoops += (pot > 1.0 - 1e-9).sum(axis=0)
+
+
+def _hand_arrays(spot: Spot, draws: CardArray) -> list[CardArray]:
+    """Each player's final cards as an ``(rows, final_cards)`` array."""
+    rows = draws.shape[0]
+    slots = spot.unknown_slots
+    community = draws[:, sum(slots) :]
+    out: list[CardArray] = []
+    start = 0
+    for hand, need in zip(spot.hands, slots, strict=True):
+        known = np.asarray([c for c in hand if c is not None], dtype=np.int8)
+        cards = np.empty((rows, spot.final_cards), dtype=np.int8)
+        cards[:, : known.size] = known
+        cards[:, known.size : known.size + need] = draws[:, start : start + need]
+        cards[:, known.size + need :] = community
+        out.append(cards)
+        start += need
+    return out
+
+
+def _pot_fractions(
+    hands: list[CardArray], evaluators: Sequence[ShareEvaluator]
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """Per row and player: fraction of the pot won, and the same split by share."""
+    rows = hands[0].shape[0]
+    players = len(hands)
+    won = np.zeros((len(evaluators), rows, players))
+    weights = np.zeros((len(evaluators), rows))
+    strengths = np.empty((rows, players), dtype=np.int64)
+    for s, share in enumerate(evaluators):
+        for p, cards in enumerate(hands):
+            strengths[:, p] = share.strengths(cards)
+        best = strengths.max(axis=1)
+        winners = (strengths == best[:, None]) & (best > 0)[:, None]
+        count = winners.sum(axis=1)
+        won[s] = winners / np.maximum(count, 1)[:, None]
+        weights[s] = np.where(best > 0, float(share.weight), 0.0)
+    total = weights.sum(axis=0)
+    if np.any(total == 0):
+        raise EquityError("a deal where no pot share has a qualifying hand: check the variant")
+    by_share = won * (weights / total)[:, :, None]
+    return by_share.sum(axis=0), by_share
+
+
+def _run_exact(spot: Spot, evaluators: Sequence[ShareEvaluator], tally: _Tally) -> None:
+    groups = [*spot.unknown_slots, spot.community_cards]
+    for draws in enumerate_draws(spot.stub, groups, chunk_rows=_CHUNK):
+        pot, by_share = _pot_fractions(_hand_arrays(spot, draws), evaluators)
+        tally.add(pot, by_share)
+
+
+def _run_sampled(
+    spot: Spot, evaluators: Sequence[ShareEvaluator], tally: _Tally, trials: int, seed: int | None
+) -> None:
+    rng = np.random.default_rng(seed)
+    done = 0
+    while done < trials:
+        rows = min(_CHUNK, trials - done)
+        draws = sample_draws(spot.stub, spot.cards_drawn, rows, rng)
+        pot, by_share = _pot_fractions(_hand_arrays(spot, draws), evaluators)
+        tally.add(pot, by_share)
+        done += rows
+
+
+def sampled_equities(spot: Spot, trials: int, seed: int | None) -> list[float]:
+    """Each hand's equity in ``spot`` from ``trials`` random deals: a fast path for bots."""
+    evaluators = share_evaluators(spot.variant)
+    tally = _Tally(len(spot.hands), len(evaluators))
+    _run_sampled(spot, evaluators, tally, trials, seed)
+    return [float(x) for x in tally.equity / tally.rows]
+
+
+def equity(
+    variant: Variant | str,
+    hands: Sequence[str | Iterable[str | Card | None]],
+    *,
+    dead: str | Iterable[str | Card] = (),
+    exact: bool | None = None,
+    trials: int | None = None,
+    seed: int | None = None,
+) -> EquityResult:
+    """Each hand's equity (expected share of the pot) in ``variant``.
+
+    ``hands`` are each player's cards in deal order, ``??`` for unknown ones; ``dead`` are
+    cards known to be out. ``exact=True`` enumerates every completion (refused beyond
+    :data:`EXACT_MAX`), ``exact=False`` or ``trials`` samples; by default the space is
+    enumerated when it has at most :data:`EXACT_LIMIT` completions, else
+    :data:`DEFAULT_TRIALS` random ones are drawn from ``seed``.
+
+    >>> result = equity("seven-card-stud", ["As Ad Kc 7h 2s 3s 4d", "Ks Kd Qc 7d 8s 9s ??"])
+    >>> result.method, round(result.equities[0], 4)
+    ('exact', 0.8919)
+    """
+    if isinstance(variant, str):
+        from studkit import load_variant
+
+        variant = load_variant(variant)
+    if trials is not None and trials < 1:
+        raise EquityError(f"--trials must be at least 1, not {trials}")
+    if exact and trials is not None:
+        raise EquityError("give either exact enumeration or a number of trials, not both")
+    spot = parse_spot(variant, hands, dead)
+    evaluators = share_evaluators(variant)
+    space = deal_count(len(spot.stub), [*spot.unknown_slots, spot.community_cards])
+    if exact is None:
+        exact = trials is None and space <= EXACT_LIMIT
+    if exact and space > EXACT_MAX:
+        raise EquityError(
+            f"exact enumeration would evaluate {space:,} deals (the limit is {EXACT_MAX:,}): "
+            "use Monte Carlo trials instead"
+        )
+    tally = _Tally(len(spot.hands), len(evaluators))
+    started = time.perf_counter()
+    if exact:
+        _run_exact(spot, evaluators, tally)
+    else:
+        _run_sampled(spot, evaluators, tally, trials or DEFAULT_TRIALS, seed)
+    seconds = time.perf_counter() - started
+    return _result(spot, evaluators, tally, exact, space, seed, seconds)
+
+
+def _result(
+    spot: Spot,
+    evaluators: Sequence[ShareEvaluator],
+    tally: _Tally,
+    exact: bool,
+    space: int,
+    seed: int | None,
+    seconds: float,
+) -> EquityResult:
+    n = tally.rows
+    mean = tally.equity / n
+    hands: list[HandEquity] = []
+    for p in range(len(spot.hands)):
+        interval: tuple[float, float] | None = None
+        if not exact:
+            variance = max(tally.equity_sq[p] / n - mean[p] ** 2, 0.0) * n / max(n - 1, 1)
+            half = Z95 * float(variance / n) ** 0.5
+            centre = float(mean[p])
+            interval = (max(0.0, centre - half), min(1.0, centre + half))
+        hands.append(
+            HandEquity(
+                cards=spot.describe_hand(p),
+                equity=float(mean[p]),
+                interval=interval,
+                shares={e.name: float(tally.shares[s, p] / n) for s, e in enumerate(evaluators)},
+                scoop=float(tally.scoops[p] / n),
+            )
+        )
+    return EquityResult(
+        variant=spot.variant.name,
+        method="exact" if exact else "monte-carlo",
+        deals=n,
+        space=space,
+        hands=tuple(hands),
+        dead=spot.dead,
+        community_cards=spot.community_cards,
+        seed=None if exact else seed,
+        seconds=seconds,
+        share_names=tuple(e.name for e in evaluators),
+    )
