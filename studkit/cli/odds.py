@@ -1,0 +1,184 @@
+"""``studkit odds``: exact frequency of every hand category over all K-card hands."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from studkit.errors import EvaluatorError
+
+if TYPE_CHECKING:
+    from studkit.odds import OddsTable
+
+__all__ = ["register", "run", "OddsRequest", "resolve_target", "TARGET_RESOLVERS"]
+
+
+@dataclass(frozen=True)
+class OddsRequest:
+    """What to enumerate: evaluator names (a variant's pots), deck and wild cards."""
+
+    evaluators: tuple[str, ...]
+    cards: int | None = None
+    """Hand size; None: the command's default (7)."""
+    jokers: int = 0
+    wild_ranks: frozenset[int] = frozenset()
+    joker_rule: str = "wild"
+    five_of_a_kind: bool = True
+    stripped_ranks: frozenset[int] = frozenset()
+    source: str | None = None
+    """The variant the request came from, if any."""
+
+
+def _evaluator_target(target: str) -> OddsRequest | None:
+    from studkit.evaluation import EVALUATOR_NAMES
+
+    return OddsRequest((target,)) if target in EVALUATOR_NAMES else None
+
+
+TARGET_RESOLVERS: list[Callable[[str], OddsRequest | None]] = [_evaluator_target]
+"""Functions that turn the positional argument into a request, tried in order; each returns
+None when the target is not theirs. Evaluator names come first; a variant resolver is added
+below when the variant loader is available."""
+
+
+def resolve_target(target: str) -> OddsRequest:
+    """The request for ``studkit odds TARGET``: an evaluator name or a variant."""
+    for resolver in TARGET_RESOLVERS:
+        request = resolver(target)
+        if request is not None:
+            return request
+    from studkit.evaluation import get_evaluator
+
+    get_evaluator(target)  # raises the unknown-evaluator error with a suggestion
+    raise EvaluatorError(f"cannot compute odds for {target!r}")  # pragma: no cover
+
+
+def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``odds`` command."""
+    parser = subcommands.add_parser(
+        "odds",
+        help="exact frequency of every hand category over all K-card hands",
+        description=(
+            "Count every final-hand category over all C(N, K) hands of K cards by full "
+            "enumeration (never sampling): for an evaluator (high, a5-low, eight-or-better, "
+            "2-7-low, a6-low) or a variant (each evaluator of its pots, its deck and wild cards)."
+        ),
+    )
+    parser.add_argument(
+        "target", metavar="EVALUATOR|VARIANT", help="an evaluator name or a variant name or file"
+    )
+    parser.add_argument(
+        "--cards", type=int, metavar="K", help="cards per hand, 5 to 8 (default 7, or the "
+        "variant's hand size)"
+    )
+    parser.add_argument(
+        "--wild",
+        metavar="RANKS",
+        help="wild cards: ranks and/or a joker rule, comma-separated, e.g. '9,3', 'joker', "
+        "'bug', '2,joker' ('joker'/'bug' add one joker to the deck unless --jokers says)",
+    )
+    parser.add_argument(
+        "--jokers", type=int, metavar="N", help="jokers in the deck, 0 to 2 (need --wild)"
+    )
+    parser.add_argument(
+        "--no-five-of-a-kind",
+        dest="five_of_a_kind",
+        action="store_false",
+        help="wild cards never make five of a kind",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(run=run)
+
+
+def _request(args: argparse.Namespace) -> OddsRequest:
+    from studkit.evaluation import WildCards
+
+    request = resolve_target(args.target)
+    ranks = request.wild_ranks
+    rule = request.joker_rule
+    jokers = request.jokers
+    five = request.five_of_a_kind and args.five_of_a_kind
+    if args.wild is not None:
+        parsed = WildCards.parse(args.wild)
+        named_joker = any(
+            word.strip().lower() in ("joker", "jokers", "bug")
+            for word in args.wild.replace(",", " ").split()
+        )
+        ranks = parsed.ranks
+        rule = parsed.jokers
+        jokers = 1 if named_joker else 0
+    if args.jokers is not None:
+        if not 0 <= args.jokers <= 2:
+            raise EvaluatorError(f"--jokers must be 0, 1 or 2, not {args.jokers}")
+        if args.jokers and args.wild is None and not request.jokers:
+            raise EvaluatorError("--jokers needs --wild saying how they play ('joker' or 'bug')")
+        jokers = args.jokers
+    cards = args.cards if args.cards is not None else (request.cards or 7)
+    return OddsRequest(
+        request.evaluators, cards, jokers, ranks, rule, five, request.stripped_ranks,
+        request.source,
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Enumerate and print the category counts."""
+    from studkit.cards import standard_deck
+    from studkit.evaluation import WildCards
+    from studkit.odds import MAX_CARDS, MIN_CARDS, odds_for_evaluators
+
+    request = _request(args)
+    cards = request.cards or 7
+    if not MIN_CARDS <= cards <= MAX_CARDS:
+        raise EvaluatorError(f"--cards must be {MIN_CARDS} to {MAX_CARDS}, not {cards}")
+    wild = None
+    if request.wild_ranks or request.jokers:
+        wild = WildCards(request.wild_ranks, "bug" if request.joker_rule == "bug" else "wild",
+                         request.five_of_a_kind)
+    deck = tuple(
+        int(c) for c in standard_deck(stripped_ranks=request.stripped_ranks, jokers=request.jokers)
+    )
+    started = time.perf_counter()
+    tables = odds_for_evaluators(request.evaluators, cards, wild=wild, deck=deck)
+    elapsed = time.perf_counter() - started
+    if args.json:
+        documents = [table.as_json() for table in tables]
+        print(json.dumps(documents[0] if len(documents) == 1 else documents, indent=2))
+        return 0
+    _print_tables(tables, wild, len(deck), elapsed, request.source)
+    return 0
+
+
+def _print_tables(
+    tables: Sequence[OddsTable], wild: object, deck_size: int, elapsed: float,
+    source: str | None,
+) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    for table in tables:
+        title = f"{table.evaluator}: all {table.total:,} hands of {table.cards} cards"
+        title += f" from {deck_size} cards"
+        if wild is not None:
+            title += f", wild {wild}"
+        if source:
+            title += f" ({source})"
+        grid = Table(title=title, title_justify="left")
+        grid.add_column("category")
+        grid.add_column("count", justify="right")
+        grid.add_column("probability", justify="right")
+        grid.add_column("odds against", justify="right")
+        for name, count in table.categories.items():
+            against = table.odds_against(name)
+            grid.add_row(
+                name,
+                f"{count:,}",
+                f"{count / table.total:.6%}",
+                "never" if against is None else f"{against:,.2f} : 1",
+            )
+        console.print(grid)
+    console.print(f"exact enumeration in {elapsed:.1f} s")
