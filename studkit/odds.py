@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from math import comb
 
 import numpy as np
@@ -75,8 +76,18 @@ class OddsTable:
         }
 
 
+@lru_cache(maxsize=4)
 def combinations_array(n: int, k: int) -> IntpArray:
-    """All k-subsets of ``range(n)`` in lexicographic order, one per row (like itertools)."""
+    """All k-subsets of ``range(n)`` in lexicographic order, one per row (like itertools).
+
+    The result is cached and read-only.
+    """
+    rows = _combinations(n, k)
+    rows.flags.writeable = False
+    return rows
+
+
+def _combinations(n: int, k: int) -> IntpArray:
     if k == 0:
         return np.zeros((1, 0), dtype=np.intp)
     rows = np.arange(n, dtype=np.intp)[:, None]
@@ -87,7 +98,6 @@ def combinations_array(n: int, k: int) -> IntpArray:
         starts = np.repeat(last + 1, extend)
         offsets = np.arange(len(repeated)) - np.repeat(np.cumsum(extend) - extend, extend)
         rows = np.concatenate((repeated, (starts + offsets)[:, None]), axis=1)
-    # Keep only rows that can still be completed (all of them are, by construction).
     return rows
 
 

@@ -39,10 +39,46 @@ def _evaluator_target(target: str) -> OddsRequest | None:
     return OddsRequest((target,)) if target in EVALUATOR_NAMES else None
 
 
-TARGET_RESOLVERS: list[Callable[[str], OddsRequest | None]] = [_evaluator_target]
+def _variant_target(target: str) -> OddsRequest | None:
+    """A variant name, alias or file: its pots' evaluators, deck, wild cards and hand size."""
+    from studkit.errors import VariantError
+    from studkit.evaluation import EVALUATOR_NAMES
+    from studkit.loader import builtin_aliases, builtin_variant_names, load_variant
+
+    known = set(builtin_variant_names()) | set(builtin_aliases())
+    looks_like_file = "/" in target or target.endswith((".yaml", ".yml"))
+    if target not in known and not looks_like_file:
+        return None
+    try:
+        variant = load_variant(target, require_plugins=False)
+    except VariantError:
+        if looks_like_file:
+            raise
+        return None
+    names = tuple(dict.fromkeys(share.evaluator for share in variant.pots))
+    custom = [name for name in names if name not in EVALUATOR_NAMES]
+    if custom:
+        raise EvaluatorError(
+            f"variant {variant.name!r} ranks a pot with {', '.join(map(repr, custom))}, which "
+            "a plugin defines: odds cover the built-in evaluators only "
+            f"({', '.join(EVALUATOR_NAMES)})"
+        )
+    deck = variant.deck
+    return OddsRequest(
+        evaluators=names,
+        cards=min(variant.max_cards_per_player, 8),
+        jokers=deck.jokers,
+        wild_ranks=frozenset(int(rank) for rank in deck.wild_ranks),
+        joker_rule=deck.joker_mode,
+        five_of_a_kind=deck.five_of_a_kind,
+        stripped_ranks=frozenset(int(rank) for rank in deck.stripped_ranks),
+        source=variant.name,
+    )
+
+
+TARGET_RESOLVERS: list[Callable[[str], OddsRequest | None]] = [_evaluator_target, _variant_target]
 """Functions that turn the positional argument into a request, tried in order; each returns
-None when the target is not theirs. Evaluator names come first; a variant resolver is added
-below when the variant loader is available."""
+None when the target is not theirs: evaluator names first, then variants."""
 
 
 def resolve_target(target: str) -> OddsRequest:
@@ -51,10 +87,18 @@ def resolve_target(target: str) -> OddsRequest:
         request = resolver(target)
         if request is not None:
             return request
-    from studkit.evaluation import get_evaluator
+    import difflib
 
-    get_evaluator(target)  # raises the unknown-evaluator error with a suggestion
-    raise EvaluatorError(f"cannot compute odds for {target!r}")  # pragma: no cover
+    from studkit.evaluation import EVALUATOR_NAMES
+    from studkit.loader import builtin_variant_names
+
+    known = list(EVALUATOR_NAMES) + builtin_variant_names()
+    close = difflib.get_close_matches(target, known, n=1, cutoff=0.5)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    raise EvaluatorError(
+        f"unknown evaluator or variant {target!r}{hint}: evaluators are "
+        f"{', '.join(EVALUATOR_NAMES)}; variants: see 'studkit variants list'"
+    )
 
 
 def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
