@@ -6,6 +6,8 @@ it; evaluators rank hands for high, razz, eight-or-better and other lows.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from studkit.cards import CARDS, Card, Deck, Rank, Suit, format_cards, parse_card, parse_cards
 from studkit.engine import Action, Hand, Table
 from studkit.errors import (
@@ -23,6 +25,30 @@ from studkit.pots import Award, Pot, ShareInput, award_pots, build_pots
 from studkit.stakes import apply_stakes, parse_stakes
 from studkit.variant import Variant
 
+if TYPE_CHECKING:
+    from studkit.evaluation import (
+        EVALUATOR_NAMES,
+        Evaluator,
+        WildCards,
+        get_evaluator,
+        get_showing_evaluator,
+    )
+
+_LAZY_EVALUATION = ("EVALUATOR_NAMES", "Evaluator", "WildCards", "get_evaluator",
+                    "get_showing_evaluator")
+"""Evaluator names imported on first use, so ``import studkit`` does not load numpy."""
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY_EVALUATION:
+        from studkit import evaluation
+
+        value: object = getattr(evaluation, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'studkit' has no attribute {name!r}")
+
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -36,6 +62,11 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "Variant",
+    "EVALUATOR_NAMES",
+    "Evaluator",
+    "WildCards",
+    "get_evaluator",
+    "get_showing_evaluator",
     "Hand",
     "Table",
     "Action",
