@@ -16,7 +16,9 @@ from studkit.errors import StudkitError
 
 __all__ = ["main", "build_parser", "COMMAND_MODULES"]
 
-COMMAND_MODULES: tuple[str, ...] = ("odds", "variants", "replay", "equity")
+COMMAND_MODULES: tuple[str, ...] = (
+    "odds", "variants", "replay", "equity", "simulate", "compare", "play",
+)
 """Modules of ``studkit.cli`` that each register one or more commands, in help order."""
 
 

@@ -56,6 +56,7 @@ __all__ = [
     "dumps",
     "dumps_all",
     "write_history",
+    "from_hand",
 ]
 
 PHH_CODES: Mapping[str, str] = MappingProxyType(
@@ -521,11 +522,25 @@ def dumps_all(histories: Iterable[HandHistory]) -> str:
 def _as_history(hand: Any) -> HandHistory:
     if isinstance(hand, HandHistory):
         return hand
+    from studkit.engine.hand import Hand
+    from studkit.history.record import record_hand
+
+    if isinstance(hand, Hand):
+        return record_hand(hand)
     raise HistoryError(f"cannot write {type(hand).__name__} as a hand history")
 
 
+def from_hand(hand: Any, fields: Mapping[str, Any] | None = None) -> str:
+    """The PHH text of a hand played by the engine (a :class:`~studkit.engine.hand.Hand`),
+    from its event log; ``fields`` adds optional ones such as ``players`` or ``event``."""
+    from studkit.history.record import record_hand
+
+    return dumps(record_hand(hand, fields))
+
+
 def write_history(hands: Iterable[Any], path: str | os.PathLike[str]) -> int:
-    """Write hands (engine :class:`~studkit.engine.Hand` objects or histories) to ``path``.
+    """Write hands (engine :class:`~studkit.engine.hand.Hand` objects, or
+    :class:`HandHistory` objects) to ``path``.
 
     A directory (existing, or a path ending in ``/``) gets one ``hand-000001.phh`` file per
     hand; a ``.phh`` path given exactly one hand gets a plain PHH file; anything else is one

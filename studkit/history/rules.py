@@ -14,11 +14,10 @@ amounts are multiplied by the smallest power of ten that makes them all whole
 
 from __future__ import annotations
 
-import importlib
+import functools
 from collections.abc import Iterable
 from dataclasses import replace
 from decimal import Decimal
-from typing import Any
 
 from studkit.errors import HistoryError, StudkitError
 from studkit.history.actions import Amount
@@ -84,17 +83,21 @@ def is_phh_rules(variant: Variant, base: Variant) -> bool:
     return _rules_only(variant) == _rules_only(phh_rules(base))
 
 
+@functools.lru_cache(maxsize=64)
 def load_variant_named(name: str) -> Variant:
-    """A variant by built-in name, alias or path (``studkit.load_variant``)."""
+    """A variant by built-in name, alias or path (:func:`studkit.loader.load_variant`),
+    cached: variants are immutable, and a replay of many files loads each game once."""
+    from studkit.loader import load_variant
+
     try:
-        loader: Any = importlib.import_module("studkit").load_variant
-    except AttributeError:  # pragma: no cover - only before the variant loader is installed
-        raise HistoryError(f"cannot load variant {name!r}: no variant loader") from None
-    try:
-        variant: Variant = loader(name)
+        return load_variant(name)
     except StudkitError as error:
         raise HistoryError(f"variant {name!r}: {error}") from None
-    return variant
+
+
+@functools.lru_cache(maxsize=8)
+def _phh_variant(code: str) -> Variant:
+    return phh_rules(load_variant_named(PHH_CODES[code]))
 
 
 def code_for(variant: Variant) -> tuple[str, str | None]:
@@ -150,7 +153,7 @@ def history_variant(history: HandHistory) -> tuple[Variant, int]:
     if name is not None:
         variant = load_variant_named(name)
     elif history.variant in PHH_CODES:
-        variant = phh_rules(load_variant_named(PHH_CODES[history.variant]))
+        variant = _phh_variant(history.variant)
     else:
         raise HistoryError(f"{label}: variant {STUDKIT_CODE!r} needs {STUDKIT_VARIANT_FIELD!r}")
     scale = chip_scale(_all_amounts(history))

@@ -1,0 +1,123 @@
+"""``studkit replay FILE_OR_DIR... [--json] [--show]``: replay PHH hand histories."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from studkit.history.narrate import format_chips, narrate
+from studkit.history.replay import Replay, replay_paths
+
+__all__ = ["register", "run_replay"]
+
+
+def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``replay`` command."""
+    parser = subcommands.add_parser(
+        "replay",
+        help="replay PHH hand histories through the engine",
+        description="Replay every hand of each FILE_OR_DIR (.phh and .phhs files; a directory "
+        "is searched for them) through the engine with exactly the recorded cards, checking "
+        "every action and, when the file has them, its finishing_stacks. A hand that cannot "
+        "be replayed is reported with the file, the action's index and text, and why; the "
+        "other hands still replay. Exit 0 if every hand replayed, 1 if any failed.",
+    )
+    parser.add_argument(
+        "paths", nargs="+", metavar="FILE_OR_DIR", help=".phh/.phhs files or directories"
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print one JSON array, an object per hand"
+    )
+    parser.add_argument(
+        "--show",
+        action="store_true",
+        help="print a street-by-street account of each hand (with --json: an 'account' field)",
+    )
+    parser.set_defaults(run=run_replay)
+
+
+def _names(result: Replay) -> list[str]:
+    history = result.history
+    assert history is not None
+    names = list(history.players or ())
+    return [
+        f"p{i + 1} {name}".rstrip() if names else f"p{i + 1}"
+        for i, name in enumerate(names or [""] * history.player_count)
+    ]
+
+
+def account(result: Replay) -> str:
+    """The ``--show`` text of one replayed hand."""
+    hand, variant, history = result.hand, result.variant, result.history
+    assert hand is not None and variant is not None and history is not None
+    stakes = variant.stakes
+
+    def chips(amount: int) -> str:
+        return format_chips(amount, result.scale)
+
+    parts = [f"ante {chips(stakes.ante)}"] if variant.forced_bets.ante else []
+    if variant.forced_bets.bring_in is not None:
+        parts.append(f"bring-in {chips(stakes.bring_in)}")
+    parts.append(f"bets {chips(stakes.small_bet)}/{chips(stakes.big_bet)}")
+    title = (
+        f"{history.label}: {variant.title or variant.name} ({history.variant}), "
+        f"{hand.n} players, " + ", ".join(parts)
+    )
+    return narrate(
+        hand.events,
+        names=_names(result),
+        starting_stacks=hand.starting_stacks,
+        finishing_stacks=hand.stacks,
+        title=title,
+        scale=result.scale,
+    )
+
+
+def _line(result: Replay) -> str:
+    where = result.file + (f"[{result.key}]" if result.key is not None else "")
+    stacks = " ".join(str(s) for s in result.finishing_stacks or ())
+    notes = []
+    if result.checked:
+        notes.append("matches finishing_stacks")
+    if result.hand is not None and not result.hand.is_over:
+        notes.append("hand not over: the history stops early")
+    suffix = f"  ({'; '.join(notes)})" if notes else ""
+    return f"{where}  {result.code}  {stacks}{suffix}"
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    """Replay the hands; print stacks (or JSON, or accounts); 1 if any hand failed."""
+    results = replay_paths(args.paths)
+    failed = [r for r in results if not r.ok]
+    if args.json:
+        out: list[dict[str, Any]] = []
+        for r in results:
+            item = r.as_json()
+            if args.show:
+                item["account"] = account(r) if r.ok else None
+            out.append(item)
+        json.dump(out, sys.stdout, indent=1)
+        sys.stdout.write("\n")
+        return 1 if failed else 0
+    for r in results:
+        for warning in r.warnings:
+            print(f"studkit replay: warning: {warning}", file=sys.stderr)
+        if not r.ok:
+            print(f"studkit replay: error: {r.error}", file=sys.stderr)
+            continue
+        if args.show:
+            print(account(r))
+            print()
+        else:
+            print(_line(r))
+    checked = sum(r.checked for r in results if r.ok)
+    summary = (
+        f"{len(results) - len(failed)} of {len(results)} hands replayed"
+        f" ({checked} checked against finishing_stacks)"
+    )
+    if failed:
+        summary += f", {len(failed)} failed"
+    print(summary, file=sys.stderr)
+    return 1 if failed else 0

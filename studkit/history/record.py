@@ -1,0 +1,163 @@
+"""A hand played by the engine, as a PHH hand history (from its event log).
+
+Seats are renumbered so that ``p1`` sits at the dealer's left, as PHH wants; each street's
+cards are one ``d dh`` action per player (as PokerKit writes them), with the street's name as
+a TOML comment. Burned cards are not written (PHH does not record them), community cards are
+``d db``. A game PHH has a code for, played under PHH's rules, is written as plain PHH that
+PokerKit reads; any other game or rule set carries ``_studkit_variant`` (and
+``_studkit_stakes`` for stakes PHH has no field for).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from studkit.cards import Card
+from studkit.engine.events import ACTION_EVENT_KINDS, AWARD, COMMUNITY, DEAL, MUCK, SHOW, STREET
+from studkit.engine.hand import Hand
+from studkit.errors import HistoryError
+from studkit.history.actions import Action, Amount
+from studkit.history.phh import (
+    PHH_CODES,
+    STUDKIT_CODE,
+    STUDKIT_STAKES_FIELD,
+    STUDKIT_VARIANT_FIELD,
+    HandHistory,
+)
+from studkit.history.rules import is_phh_rules, load_variant_named
+from studkit.variant import Variant
+
+__all__ = ["record_hand"]
+
+_VERBS = {
+    "bring-in": "pb",
+    "complete": "cbr",
+    "bet": "cbr",
+    "raise": "cbr",
+    "call": "cc",
+    "check": "cc",
+    "fold": "f",
+}
+_EXTRA_STAKES = ("spread_min", "spread_max", "last_round_max")
+_SHIPPED = Path(__file__).resolve().parents[2] / "variants"
+_identity_cache: dict[int, tuple[Variant, tuple[str, str | None]]] = {}
+
+
+def _rules_only(variant: Variant) -> Variant:
+    from dataclasses import replace
+
+    return replace(variant, stakes=type(variant.stakes)(), source=None)
+
+
+def _identify(variant: Variant) -> tuple[str, str | None]:
+    """The ``variant`` code and ``_studkit_variant`` value that bring ``variant`` back."""
+    cached = _identity_cache.get(id(variant))
+    if cached is not None and cached[0] is variant:
+        return cached[1]
+    result = _identify_uncached(variant)
+    if len(_identity_cache) > 64:
+        _identity_cache.clear()
+    _identity_cache[id(variant)] = (variant, result)
+    return result
+
+
+def _identify_uncached(variant: Variant) -> tuple[str, str | None]:
+    name = variant.name
+    code = next((c for c, n in PHH_CODES.items() if n == name), STUDKIT_CODE)
+    shipped = None
+    try:
+        shipped = load_variant_named(name)
+    except HistoryError:
+        pass
+    if shipped is not None and code != STUDKIT_CODE and is_phh_rules(variant, shipped):
+        return code, None
+    if shipped is not None and _rules_only(shipped) == _rules_only(variant):
+        return code, name
+    source = variant.source
+    if source and not Path(source).resolve().is_relative_to(_SHIPPED):
+        try:
+            from_file = load_variant_named(source)
+        except HistoryError:
+            from_file = None
+        if from_file is not None and _rules_only(from_file) == _rules_only(variant):
+            return code, os.path.abspath(source)
+    raise HistoryError(
+        f"cannot write a hand of variant {name!r}: its rules are not those of a variant studkit "
+        "can load by name or file, so a reader could not replay it (save it as a variant file "
+        "and play that)"
+    )
+
+
+def _phh_seat(seat: int, hand: Hand) -> int:
+    """PHH numbers players from the dealer's left."""
+    return (seat - hand.button - 1) % hand.n
+
+
+def record_hand(hand: Hand, fields: Mapping[str, Any] | None = None) -> HandHistory:
+    """The :class:`HandHistory` of ``hand`` (played or in progress), plus optional ``fields``
+    (``players``, ``event``, ``hand``...) written after the required ones."""
+    code, studkit_name = _identify(hand.variant)
+    stakes = hand.rules.stakes
+    n = hand.n
+    order = sorted(range(n), key=lambda s: _phh_seat(s, hand))
+    actions: list[Action] = []
+    notes: dict[int, str] = {}
+    pending: dict[int, list[Card | None]] = {}
+    winnings = [0] * n
+
+    def flush() -> None:
+        for seat, cards in pending.items():
+            actions.append(Action("dh", player=_phh_seat(seat, hand), cards=tuple(cards)))
+        pending.clear()
+
+    for event in hand.events:
+        kind = event[0]
+        if kind == DEAL:
+            pending.setdefault(event[1], []).append(event[2])
+            continue
+        flush()
+        if kind == STREET:
+            notes[len(actions)] = f"{event[2]} street" if "street" not in event[2] else event[2]
+        elif kind == COMMUNITY:
+            actions.append(Action("db", cards=(event[1],)))
+        elif kind in ACTION_EVENT_KINDS:
+            verb = _VERBS[kind]
+            amount = event[2] if verb == "cbr" else None
+            actions.append(Action(verb, player=_phh_seat(event[1], hand), amount=amount))  # type: ignore[arg-type]
+        elif kind == SHOW:
+            actions.append(Action("sm", player=_phh_seat(event[1], hand), cards=tuple(event[2])))
+        elif kind == MUCK:
+            actions.append(Action("sm", player=_phh_seat(event[1], hand)))
+        elif kind == AWARD:
+            winnings[event[1]] += event[2]
+    flush()
+
+    ante = hand.rules.ante
+    extra: dict[str, Any] = {}
+    if studkit_name is not None:
+        extra[STUDKIT_VARIANT_FIELD] = studkit_name
+    more: dict[str, Amount] = {
+        k: getattr(stakes, k) for k in _EXTRA_STAKES if getattr(stakes, k) is not None
+    }
+    if more:
+        extra[STUDKIT_STAKES_FIELD] = more
+    if hand.is_over:
+        extra["finishing_stacks"] = [hand.stacks[s] for s in order]
+        extra["winnings"] = [winnings[s] for s in order]
+    extra.update(fields or {})
+    return HandHistory(
+        variant=code,
+        antes=(ante,) * n,
+        starting_stacks=tuple(hand.starting_stacks[s] for s in order),
+        actions=tuple(actions),
+        bring_in=stakes.bring_in or None,
+        small_bet=stakes.small_bet or None,
+        big_bet=stakes.big_bet or None,
+        ante_trimming_status=True,
+        fields=MappingProxyType(extra),
+        notes=notes,
+    )

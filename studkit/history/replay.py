@@ -1,0 +1,407 @@
+"""Replay a hand history through the engine, exactly: the recorded cards, every action checked.
+
+The engine deals the cards the history records (each player's cards in deal order; unknown
+cards and burns from the cards nobody was seen to hold) and takes each action only if it is
+legal at that moment; any difference is a :class:`~studkit.errors.HistoryError` naming the
+file, the action's index and text, and why. When the history has ``finishing_stacks`` the
+replayed stacks must equal them.
+
+>>> from pathlib import Path
+>>> wsop = Path(__file__).parents[3] / "shared/data/phh/wsop-2023-43-ppc"
+>>> (result,) = replay_file(wsop / "hand-85.phh") if wsop.exists() else [None]  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from studkit.cards import Card, standard_deck
+from studkit.engine.actions import AGGRESSIVE_KINDS
+from studkit.engine.actions import Action as EngineAction
+from studkit.engine.dealing import ScriptedSource
+from studkit.engine.hand import Hand
+from studkit.errors import HistoryError, StudkitError
+from studkit.history.actions import Action, Amount, format_phh_cards
+from studkit.history.phh import HandHistory, check_cards, history_files, load_file
+from studkit.history.rules import history_variant, scaled
+from studkit.variant import Variant
+
+__all__ = ["Replay", "replay", "replay_file", "replay_paths"]
+
+
+@dataclass(slots=True)
+class Replay:
+    """The outcome of replaying one hand (or of failing to read or replay it).
+
+    ``finishing_stacks`` are in the file's units (integers, or decimals for fractional chips).
+    """
+
+    file: str
+    code: str | None
+    key: str | None = None
+    hand: Hand | None = None
+    variant: Variant | None = None
+    history: HandHistory | None = None
+    scale: int = 1
+    finishing_stacks: list[Amount] | None = None
+    checked: bool = False
+    """Whether the file's ``finishing_stacks`` were compared (and matched)."""
+    error: str | None = None
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """True when the hand replayed without a problem."""
+        return self.error is None
+
+    def as_json(self) -> dict[str, Any]:
+        """The ``studkit replay --json`` object for this hand."""
+        stacks = None
+        if self.finishing_stacks is not None:
+            stacks = [_json_number(s) for s in self.finishing_stacks]
+        return {
+            "file": self.file,
+            "hand": self.key,
+            "variant": self.code,
+            "studkit_variant": self.variant.name if self.variant is not None else None,
+            "finishing_stacks": stacks,
+            "ok": self.ok,
+            "complete": self.hand.is_over if self.hand is not None else False,
+            "checked": self.checked,
+            "error": self.error,
+            "warnings": self.warnings,
+        }
+
+
+def _json_number(value: Amount) -> int | float:
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    return value
+
+
+def _unscale(chips: int, scale: int) -> Amount:
+    return chips if scale == 1 else Decimal(chips) / scale
+
+
+def _name(seat: int) -> str:
+    return f"p{seat + 1}"
+
+
+def _legal(hand: Hand, scale: int) -> str:
+    parts = []
+    for action in hand.legal_actions():
+        if action.kind in AGGRESSIVE_KINDS:
+            lo, hi = action.min, action.max
+            assert lo is not None and hi is not None
+            span = str(_unscale(lo, scale))
+            if hi != lo:
+                span += f"..{_unscale(hi, scale)}"
+            parts.append(f"{action.kind} to {span}")
+        elif action.amount is not None:
+            parts.append(f"{action.kind} {_unscale(action.amount, scale)}")
+        else:
+            parts.append(action.kind)
+    return ", ".join(parts)
+
+
+def _street(hand: Hand) -> str:
+    name = hand.street_name
+    return f"{name} street" if name and "street" not in name else name
+
+
+class _Replayer:
+    """Drives one :class:`Hand` through one history's actions."""
+
+    def __init__(self, history: HandHistory, variant: Variant, scale: int, seed: int) -> None:
+        self.history = history
+        self.scale = scale
+        held = check_cards(history)
+        deck = standard_deck(stripped_ranks=variant.deck.stripped_ranks, jokers=variant.deck.jokers)
+        in_deck = set(deck)
+        community: list[Card | None] = []
+        for index, action in enumerate(history.actions):
+            for c in action.cards or ():
+                if c is not None and c not in in_deck:
+                    raise history.error(index, f"{c} is not a card of the {variant.name} deck")
+            if action.verb == "db":
+                community.extend(action.cards or ())
+        stacks = [scaled(s, scale) for s in history.starting_stacks]
+        ante = variant.stakes.ante if variant.forced_bets.ante else 0
+        if history.ante_trimming_status is False and any(s < ante for s in stacks):
+            raise HistoryError(
+                f"{history.label}: a player cannot pay the full ante and ante_trimming_status "
+                "is false: studkit always trims (a short ante wins only what it matched)"
+            )
+        source = ScriptedSource(held, deck=deck, community=community, seed=seed)
+        try:
+            self.hand = Hand(variant, stacks, source=source)
+        except StudkitError as error:
+            raise HistoryError(f"{history.label}: cannot start the hand: {error}") from None
+        self.seen = [0] * history.player_count
+        self.community_seen = 0
+
+    def run(self) -> Hand:
+        for index, action in enumerate(self.history.actions):
+            if action.is_noop:
+                continue
+            try:
+                self.step(action)
+            except HistoryError as error:
+                raise self.history.error(index, str(error)) from None
+            except StudkitError as error:  # the engine refused: say so in the history's terms
+                raise self.history.error(index, str(error)) from None
+        return self.hand
+
+    def step(self, action: Action) -> None:
+        verb = action.verb
+        if verb == "dh":
+            self.dealt(action)
+        elif verb == "db":
+            self.board(action)
+        elif verb == "sm":
+            self.show(action)
+        elif verb == "sd":
+            raise HistoryError("'sd' (stand pat or discard) belongs to draw games, not stud")
+        else:
+            self.bet(action)
+
+    def dealt(self, action: Action) -> None:
+        hand = self.hand
+        seat = action.player
+        assert seat is not None and action.cards is not None
+        have = hand.cards[seat]
+        start = self.seen[seat]
+        end = start + len(action.cards)
+        if end > len(have):
+            raise HistoryError(self.why_no_card(seat))
+        for recorded, real in zip(action.cards, have[start:end], strict=True):
+            if recorded is not None and recorded != real:  # pragma: no cover - scripted
+                raise HistoryError(f"{_name(seat)} was dealt {real}, not {recorded}")
+        self.seen[seat] = end
+
+    def why_no_card(self, seat: int) -> str:
+        hand = self.hand
+        who = _name(seat)
+        if hand.folded[seat]:
+            return f"{who} has folded and is dealt no more cards"
+        if hand.actor is not None:
+            return (
+                f"no cards are due: the {_street(hand)} betting is not over, "
+                f"{_name(hand.actor)} is to act"
+            )
+        if hand.is_over:
+            return "no cards are due: the hand is over"
+        return f"{who} has been dealt all {len(hand.cards[seat])} cards of this game"
+
+    def board(self, action: Action) -> None:
+        cards = action.cards or ()
+        end = self.community_seen + len(cards)
+        if end > len(self.hand.community):
+            raise HistoryError(
+                "no community card is due: the deck has not run out "
+                "(a community card replaces a street only when the cards run out)"
+            )
+        self.community_seen = end
+
+    def show(self, action: Action) -> None:
+        hand = self.hand
+        seat = action.player
+        assert seat is not None
+        who = _name(seat)
+        if hand.folded[seat]:
+            raise HistoryError(f"{who} has folded: there is no hand to show or muck")
+        if action.cards is None:
+            return  # a muck: the engine awards pots to the best hands shown
+        have = hand.cards[seat][: self.seen[seat]]  # the cards the history has dealt so far
+        if len(action.cards) != len(have) or sorted(
+            c for c in action.cards if c is not None
+        ) != sorted(c for c, rec in zip(have, action.cards, strict=True) if rec is not None):
+            raise HistoryError(
+                f"{who} shows {format_phh_cards(action.cards)} but holds {format_phh_cards(have)}"
+            )
+
+    def bet(self, action: Action) -> None:
+        hand = self.hand
+        seat = action.player
+        assert seat is not None
+        if hand.is_over:
+            raise HistoryError("the hand is already over")
+        if hand.actor is None:  # pragma: no cover - the engine deals without stopping
+            raise HistoryError("nobody is to act: cards are being dealt")
+        for other, cards in enumerate(hand.cards):
+            if self.seen[other] < len(cards):
+                raise HistoryError(
+                    f"{_name(other)} has not been dealt all its {_street(hand)} cards yet: the "
+                    f"history deals them ('d dh {_name(other)} ...', '??' for unknown cards) "
+                    "before the betting"
+                )
+        if seat != hand.actor:
+            raise HistoryError(
+                f"{_name(seat)} acts out of turn: {_name(hand.actor)} is to act on {_street(hand)}"
+            )
+        verb = action.verb
+        if verb == "pb":
+            ok = hand.can_bring_in()
+            what = "bring in"
+            if ok:
+                hand.bring_in()
+        elif verb == "f":
+            ok = hand.can_fold()
+            what = "fold (nothing to call: check instead)" if not ok else "fold"
+            if ok:
+                hand.fold()
+        elif verb == "cc":
+            ok = hand.can_check() or hand.can_call()
+            what = "check or call"
+            if ok:
+                hand.check_or_call()
+        else:
+            assert action.amount is not None
+            to = scaled(action.amount, self.scale)
+            if to * 1 != action.amount * self.scale:
+                raise HistoryError(f"amount {action.amount} is finer than the file's other amounts")
+            what = f"complete, bet or raise to {action.amount}"
+            chosen = _aggressive_to(hand, seat, to)
+            ok = chosen is not None
+            if chosen is not None:
+                hand.apply(chosen)
+        if not ok:
+            raise HistoryError(
+                f"{_name(seat)} cannot {what} on {_street(hand)}: legal actions are "
+                f"{_legal(hand, self.scale)}"
+            )
+
+
+def _unknown_seats(history: HandHistory) -> set[int]:
+    """Seats with a card the history never shows."""
+    return {seat for seat, cards in enumerate(check_cards(history)) if None in cards}
+
+
+def _check_unknown_showdown(history: HandHistory, hand: Hand, unknown: set[int]) -> None:
+    contested = sum(not f for f in hand.folded) > 1
+    if not contested:
+        return
+    hidden = sorted(s for s in unknown if not hand.folded[s])
+    if hidden:
+        names = ", ".join(_name(s) for s in hidden)
+        raise HistoryError(
+            f"{history.label}: the hand goes to a showdown with unknown cards ('??') of "
+            f"{names}, which the history never shows: its result cannot be known"
+        )
+
+
+def _aggressive_to(hand: Hand, seat: int, to: int) -> EngineAction | None:
+    """The engine action for "complete, bet or raise to ``to``", or None if not legal.
+
+    A raise recorded as exactly what the opponents can still match (less than a full raise,
+    as dealers take it when it puts the last opponent all in) is taken as the full raise:
+    the part nobody can call comes back as an uncalled bet, so the stacks are the same.
+    """
+    legal = [a for a in hand.legal_actions() if a.kind in AGGRESSIVE_KINDS]
+    for a in legal:
+        assert a.min is not None and a.max is not None
+        if a.min <= to <= a.max:
+            return EngineAction(a.kind, to)
+    reachable = max(
+        (hand.bets[s] + hand.stacks[s] for s in range(hand.n) if s != seat and not hand.folded[s]),
+        default=0,
+    )
+    for a in legal:
+        assert a.min is not None
+        if hand.to_call + hand.bets[seat] < to == reachable < a.min:
+            return EngineAction(a.kind, a.min)
+    return None
+
+
+UNKNOWN_CARD_TRIES = 32
+"""How many fills of unknown (``??``) cards a replay tries before it reports the first error."""
+
+
+def replay(history: HandHistory) -> Replay:
+    """Replay one hand; raises :class:`HistoryError` at the first problem.
+
+    Unknown cards (``??``) are filled from the cards nobody was seen to hold. As an unknown up
+    card decides who brings in or acts first, fills are tried until one agrees with the
+    recorded action (at most :data:`UNKNOWN_CARD_TRIES`); a hand whose result would depend on
+    unknown cards at a showdown is an error.
+    """
+    variant, scale = history_variant(history)
+    unknown = _unknown_seats(history)
+    first_error: HistoryError | None = None
+    for seed in range(UNKNOWN_CARD_TRIES if unknown else 1):
+        try:
+            hand = _Replayer(history, variant, scale, seed).run()
+            break
+        except HistoryError as error:
+            first_error = first_error or error
+    else:
+        assert first_error is not None
+        raise first_error
+    if unknown and hand.is_over:
+        _check_unknown_showdown(history, hand, unknown)
+    stacks: list[Amount] = [_unscale(s, scale) for s in hand.stacks]
+    expected = history.finishing_stacks
+    if expected is not None and list(expected) != stacks:
+        differ = ", ".join(
+            f"{_name(i)} {mine} (file: {theirs})"
+            for i, (mine, theirs) in enumerate(zip(stacks, expected, strict=True))
+            if mine != theirs
+        )
+        raise HistoryError(
+            f"{history.label}: finishing stacks differ from the file's finishing_stacks: {differ}"
+        )
+    return Replay(
+        file=history.source or "<history>",
+        code=history.variant,
+        key=history.key,
+        hand=hand,
+        variant=variant,
+        history=history,
+        scale=scale,
+        finishing_stacks=stacks,
+        checked=expected is not None,
+        warnings=list(history.warnings),
+    )
+
+
+def replay_file(path: str | os.PathLike[str]) -> list[Replay]:
+    """Replay every hand of one file; problems are recorded in each :class:`Replay`."""
+    name = os.fspath(path)
+    try:
+        histories = load_file(name)
+    except HistoryError as error:
+        return [Replay(file=name, code=None, error=str(error))]
+    out = []
+    for history in histories:
+        try:
+            out.append(replay(history))
+        except HistoryError as error:
+            out.append(
+                Replay(
+                    file=name,
+                    code=history.variant,
+                    key=history.key,
+                    history=history,
+                    error=str(error),
+                    warnings=list(history.warnings),
+                )
+            )
+    return out
+
+
+def replay_paths(paths: Iterable[str | os.PathLike[str]]) -> list[Replay]:
+    """Replay every hand in the given files and directories, in order.
+
+    A path that does not exist raises :class:`HistoryError`; a file that cannot be read or a
+    hand that cannot be replayed is a :class:`Replay` with ``error`` set.
+    """
+    return [r for name in history_files(paths) for r in replay_file(name)]
+
+
+def stacks_text(values: Sequence[Amount]) -> str:
+    """Stacks for a line of text: ``4000000 7700000 ...``."""
+    return " ".join(str(v) for v in values)
