@@ -26,6 +26,8 @@ from studkit.stakes import apply_stakes, parse_stakes
 from studkit.variant import Variant
 
 if TYPE_CHECKING:
+    from studkit.compare import compare as compare_variants
+    from studkit.equity import equity as calculate_equity
     from studkit.evaluation import (
         EVALUATOR_NAMES,
         Evaluator,
@@ -33,13 +35,30 @@ if TYPE_CHECKING:
         get_evaluator,
         get_showing_evaluator,
     )
+    from studkit.simulation import simulate
 
 _LAZY_EVALUATION = ("EVALUATOR_NAMES", "Evaluator", "WildCards", "get_evaluator",
                     "get_showing_evaluator")
 """Evaluator names imported on first use, so ``import studkit`` does not load numpy."""
 
 
+_LAZY_ANALYSIS = {
+    "calculate_equity": ("studkit.equity", "equity"),
+    "simulate": ("studkit.simulation", "simulate"),
+    "compare_variants": ("studkit.compare", "compare"),
+}
+"""Equity, simulation and comparison functions, imported on first use for the same reason
+(named apart from the subpackages ``studkit.equity`` and ``studkit.compare``)."""
+
+
 def __getattr__(name: str) -> object:
+    if name in _LAZY_ANALYSIS:
+        import importlib
+
+        module, attribute = _LAZY_ANALYSIS[name]
+        analysis: object = getattr(importlib.import_module(module), attribute)
+        globals()[name] = analysis
+        return analysis
     if name in _LAZY_EVALUATION:
         from studkit import evaluation
 
@@ -67,6 +86,9 @@ __all__ = [
     "WildCards",
     "get_evaluator",
     "get_showing_evaluator",
+    "calculate_equity",
+    "simulate",
+    "compare_variants",
     "Hand",
     "Table",
     "Action",

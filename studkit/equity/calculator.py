@@ -22,9 +22,8 @@ import numpy.typing as npt
 
 from studkit.cards import Card, format_cards
 from studkit.equity.deals import CardArray, deal_count, enumerate_draws, sample_draws
-from studkit.equity.showdown import ShareEvaluator, share_evaluators
+from studkit.equity.showdown import EquityError, ShareEvaluator, share_evaluators
 from studkit.equity.spot import Spot, parse_spot
-from studkit.errors import StudkitError
 from studkit.variant import Variant
 
 __all__ = [
@@ -46,10 +45,6 @@ DEFAULT_TRIALS = 200_000
 """Monte Carlo trials when the space is too large to enumerate and no count is given."""
 Z95 = 1.959963984540054
 _CHUNK = 1 << 16
-
-
-class EquityError(StudkitError):
-    """An equity request that cannot be answered as asked (e.g. exact on a huge space)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,9 @@ __all__ = ["deal_count", "enumerate_draws", "sample_draws", "CardArray"]
 CardArray = npt.NDArray[np.int8]
 """Card indexes (0-53) in an ``int8`` array."""
 
+_SWAP_LIMIT = 10
+"""Above this many cards per row, sample by sorting random keys instead of swapping."""
+
 
 def deal_count(stub_size: int, groups: Sequence[int]) -> int:
     """How many distinct completions exist: ``C(R, g1) * C(R - g1, g2) * ...``.
@@ -84,12 +87,16 @@ def enumerate_draws(
 def sample_draws(stub: Sequence[int], drawn: int, rows: int, rng: np.random.Generator) -> CardArray:
     """``rows`` uniformly random completions: ``drawn`` distinct unseen cards per row.
 
-    A partial Fisher-Yates shuffle of each row, vectorised across rows: ``drawn`` swaps.
+    Few cards: a partial Fisher-Yates shuffle of each row, vectorised across rows (``drawn``
+    swaps); many: the order of random keys, a uniformly random permutation of each row.
     """
     cards = np.asarray(stub, dtype=np.int8)
     size = len(cards)
     if drawn > size:
         raise ValueError(f"cannot draw {drawn} of {size} cards")
+    if drawn > _SWAP_LIMIT:
+        order = np.argsort(rng.random((rows, size)), axis=1)[:, :drawn]
+        return cards[order]
     deck = np.broadcast_to(cards, (rows, size)).copy()
     index = np.arange(rows)
     for k in range(drawn):

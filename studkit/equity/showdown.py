@@ -13,9 +13,10 @@ import numpy as np
 import numpy.typing as npt
 
 from studkit.equity.deals import CardArray
+from studkit.errors import StudkitError
 from studkit.variant import Variant
 
-__all__ = ["ShareEvaluator", "share_evaluators"]
+__all__ = ["ShareEvaluator", "share_evaluators", "EquityError"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,10 +38,24 @@ class ShareEvaluator:
 
 
 def share_evaluators(variant: Variant) -> list[ShareEvaluator]:
-    """One batch evaluator per pot share of ``variant``, as the engine ranks showdowns."""
+    """One batch evaluator per pot share of ``variant``, as the engine ranks showdowns.
+
+    A share a plugin ranks at the showdown from the players' holdings (Chicago's highest
+    spade in the hole) has no batch evaluator: :class:`EquityError` names it.
+    """
     from studkit.engine.rules import compile_rules
 
-    return [
-        ShareEvaluator(share.name, share.weight, share.evaluator, share.qualifier)
-        for share in compile_rules(variant).shares
-    ]
+    out = []
+    for rule, share in zip(compile_rules(variant).shares, variant.pots, strict=True):
+        if not hasattr(rule.evaluator, "evaluate_batch"):
+            raise EquityError(
+                f"{variant.name}: equity cannot rank the pot share {share.name!r}: its "
+                f"evaluator {share.evaluator!r} is a plugin's showdown rule; equity handles "
+                "the built-in evaluators (high, a5-low, eight-or-better, 2-7-low, a6-low)"
+            )
+        out.append(ShareEvaluator(rule.name, rule.weight, rule.evaluator, rule.qualifier))
+    return out
+
+
+class EquityError(StudkitError):
+    """An equity request that cannot be answered as asked (e.g. exact on a huge space)."""

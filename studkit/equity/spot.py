@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
-from studkit.cards import CARDS, Card, parse_card, standard_deck
+from studkit.cards import CARDS, Card, Rank, parse_card, standard_deck
 from studkit.errors import CardError
 from studkit.variant import Variant
 
@@ -141,11 +142,16 @@ def _check_lengths(variant: Variant, hands: Sequence[HandCards], texts: Sequence
             )
 
 
+@cache
+def _deck(stripped: tuple[Rank, ...], jokers: int) -> tuple[tuple[Card, ...], frozenset[int]]:
+    deck = standard_deck(stripped_ranks=stripped, jokers=jokers)
+    return deck, frozenset(deck)
+
+
 def _check_cards(
     variant: Variant, hands: Sequence[HandCards], dead: Sequence[Card], texts: Sequence[str]
 ) -> tuple[Card, ...]:
-    deck = standard_deck(stripped_ranks=variant.deck.stripped_ranks, jokers=variant.deck.jokers)
-    in_deck = set(deck)
+    deck, in_deck = _deck(variant.deck.stripped_ranks, variant.deck.jokers)
     where: dict[int, str] = {}
     places = [(f"hand {i + 1} {texts[i]!r}", h) for i, h in enumerate(hands)]
     places.append(("--dead", tuple(dead)))

@@ -1,0 +1,202 @@
+"""The shipped bots: random, calling station, tight- and loose-aggressive, equity.
+
+Each reads only the seat's view of the hand (:mod:`studkit.bots.seen` extracts the few facts
+they use) and returns one of the legal actions. Any decision kind a bot does not know (a
+plugin's exposure choice, declaration or twist) gets a uniformly random legal choice.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from studkit.bots.protocol import first_of, pick_amount, random_action
+from studkit.bots.seen import Seen, seen
+from studkit.bots.strength import strength_score
+from studkit.engine.actions import (
+    BET,
+    BRING_IN,
+    CALL,
+    CHECK,
+    COMPLETE,
+    FOLD,
+    RAISE,
+    Action,
+)
+from studkit.variant import Variant
+
+__all__ = [
+    "RandomBot",
+    "CallingStationBot",
+    "StyleBot",
+    "TightAggressiveBot",
+    "LooseAggressiveBot",
+    "EquityBot",
+    "Style",
+]
+
+_BETTING = frozenset((FOLD, CHECK, CALL, BRING_IN, COMPLETE, BET, RAISE))
+
+
+def _unknown_decision(actions: Sequence[Action]) -> bool:
+    return any(a.kind not in _BETTING for a in actions)
+
+
+class RandomBot:
+    """Uniformly random over the legal actions (and over a range's amounts)."""
+
+    def __init__(self, variant: Variant | None = None) -> None:
+        self.variant = variant
+
+    def act(self, view: Any, actions: Sequence[Action], rng: random.Random) -> Action:
+        """A uniformly random legal action."""
+        return random_action(actions, rng)
+
+
+class CallingStationBot:
+    """Checks or calls, posts the bring-in; never folds, completes or raises."""
+
+    def __init__(self, variant: Variant | None = None) -> None:
+        self.variant = variant
+
+    def act(self, view: Any, actions: Sequence[Action], rng: random.Random) -> Action:
+        """Check, else call, else bring in."""
+        choice = first_of(actions, (CHECK, CALL, BRING_IN))
+        if choice is not None:
+            return choice
+        passive = [a for a in actions if a.kind != FOLD]
+        return random_action(passive or actions, rng)
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """Thresholds on a 0-1 strength score that make a playing style."""
+
+    enter: float
+    """Minimum score to put chips in on the first street (calling a bring-in or more)."""
+    stay: float
+    """Minimum score to call a bet on later streets."""
+    bet: float
+    """Minimum score to bet or raise."""
+    bluff: float
+    """Probability of betting or raising regardless of the score."""
+    size: float
+    """Where in a bet range to choose (0 = minimum, 1 = maximum)."""
+    max_raises: int = 3
+    """Bets and raises on a street after which only a near-nut score raises again."""
+
+
+def _aggressive(actions: Sequence[Action]) -> Action | None:
+    return first_of(actions, (RAISE, BET, COMPLETE))
+
+
+class StyleBot:
+    """A rule-based player: scores its hand with :func:`strength_score` and follows a
+    :class:`Style`."""
+
+    style = Style(enter=0.4, stay=0.45, bet=0.7, bluff=0.03, size=0.5)
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+
+    def act(self, view: Any, actions: Sequence[Action], rng: random.Random) -> Action:
+        """Fold, call or raise by the hand's score against the style's thresholds."""
+        if _unknown_decision(actions):
+            return random_action(actions, rng)
+        info = seen(view, self.variant)
+        score = self.score(info)
+        return self.decide(info, score, actions, rng)
+
+    def score(self, info: Seen) -> float:
+        """The hand's strength score, adjusted for the number of opponents."""
+        raw = strength_score(info.cards, info.opponents_up, info.to_come, info.evaluators)
+        crowd = max(0, len(info.opponents_up) - 1)
+        return raw - 0.02 * crowd
+
+    def decide(
+        self, info: Seen, score: float, actions: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """Apply the style to a score."""
+        style = self.style
+        raise_ = _aggressive(actions)
+        if raise_ is not None and info.raises >= style.max_raises and score < 0.9:
+            raise_ = None
+        if raise_ is not None and (score >= style.bet or rng.random() < style.bluff):
+            return pick_amount(raise_, style.size)
+        check = first_of(actions, (CHECK,))
+        if check is not None:
+            return check
+        forced = first_of(actions, (BRING_IN,))
+        if forced is not None:
+            return forced
+        threshold = style.enter if info.first_street else style.stay
+        # cheap calls (a big pot relative to the price) lower the bar a little
+        price = info.to_call / max(info.pot + info.to_call, 1)
+        call = first_of(actions, (CALL,))
+        if call is not None and score >= threshold - (0.25 - price) * 0.4:
+            return call
+        fold = first_of(actions, (FOLD,))
+        if fold is not None:
+            return fold
+        return call or actions[0]
+
+
+class TightAggressiveBot(StyleBot):
+    """Plays few hands and bets them hard ("tag")."""
+
+    style = Style(enter=0.45, stay=0.5, bet=0.68, bluff=0.02, size=0.6)
+
+
+class LooseAggressiveBot(StyleBot):
+    """Plays many hands, bets and raises often, bluffs sometimes ("lag")."""
+
+    style = Style(enter=0.28, stay=0.36, bet=0.5, bluff=0.1, size=0.8, max_raises=4)
+
+
+class EquityBot:
+    """Acts on its Monte Carlo equity against the opponents' visible boards.
+
+    Each decision draws ``trials`` completions of the hand: the opponents' down cards are
+    unknown, folded up cards are dead. It bets or raises with an equity well above its fair
+    share of the pot, calls when the equity beats the price of the call, else checks or
+    folds.
+    """
+
+    trials = 100
+    margin = 1.35
+    """Bet or raise when the equity is at least this multiple of ``1 / players left``."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+
+    def act(self, view: Any, actions: Sequence[Action], rng: random.Random) -> Action:
+        """Bet, call or fold by equity against the pot odds."""
+        if _unknown_decision(actions):
+            return random_action(actions, rng)
+        from studkit.bots.estimate import estimate_equity
+
+        info = seen(view, self.variant)
+        value = estimate_equity(info, self.trials, rng)
+        if value is None:  # no equity for this spot: play tight-aggressive
+            fallback = TightAggressiveBot(self.variant)
+            return fallback.decide(info, fallback.score(info), actions, rng)
+        fair = 1.0 / (len(info.opponents_up) + 1)
+        raise_ = _aggressive(actions)
+        if raise_ is not None and info.raises >= 3 and value < 0.85:
+            raise_ = None
+        if raise_ is not None and value >= fair * self.margin and value > 0.3:
+            return pick_amount(raise_, min(1.0, value))
+        check = first_of(actions, (CHECK,))
+        if check is not None:
+            return check
+        forced = first_of(actions, (BRING_IN,))
+        if forced is not None:
+            return forced
+        price = info.to_call / max(info.pot + info.to_call, 1)
+        call = first_of(actions, (CALL,))
+        if call is not None and value >= price:
+            return call
+        fold = first_of(actions, (FOLD,))
+        return fold or call or actions[0]

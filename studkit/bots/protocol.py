@@ -1,0 +1,73 @@
+"""The bot protocol: what a bot is given and what it returns.
+
+A bot is a class built with the variant it plays, with an ``act`` method::
+
+    class MyBot:
+        def __init__(self, variant: Variant) -> None:
+            self.variant = variant
+
+        def act(self, view: SeatView, actions: Sequence[Action], rng: random.Random) -> Action:
+            ...
+
+``view`` is :meth:`Hand.view(seat) <studkit.engine.hand.Hand.view>`: the hand as the bot's
+seat may see it (its own down cards, every up card, chips and bets, the events it may know).
+``actions`` are the legal actions; the bot returns one of them, with an amount chosen inside
+``min``..``max`` for a range (:meth:`Action.to`). ``rng`` is the only randomness a bot may
+use: the simulator seeds it from the run's seed and the hand's number, so a run is
+reproducible whatever the number of worker processes. One instance plays one seat for a
+whole run (one per worker process), so a bot whose decisions depend on earlier hands makes a
+run depend on how hands are shared among workers.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from studkit.engine.actions import AGGRESSIVE_KINDS, Action
+from studkit.errors import StudkitError
+
+__all__ = ["Bot", "BotError", "pick_amount", "first_of", "random_action"]
+
+
+class BotError(StudkitError):
+    """A bot that cannot be found or built, or that returned an illegal action."""
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player that chooses among the legal actions from what its seat may see."""
+
+    def act(self, view: Any, actions: Sequence[Action], rng: random.Random) -> Action:
+        """Return one of ``actions`` (an amount inside its range for a range action)."""
+        ...
+
+
+def pick_amount(action: Action, fraction: float) -> Action:
+    """A range action at ``fraction`` of the way from its minimum to its maximum."""
+    if action.kind not in AGGRESSIVE_KINDS:
+        return action
+    low = action.min if action.min is not None else action.amount
+    high = action.max if action.max is not None else action.amount
+    if low is None or high is None:
+        return action
+    return action.to(low + round((high - low) * min(max(fraction, 0.0), 1.0)))
+
+
+def first_of(actions: Sequence[Action], kinds: Sequence[str]) -> Action | None:
+    """The first legal action whose kind comes earliest in ``kinds``."""
+    by_kind = {a.kind: a for a in actions}
+    for kind in kinds:
+        found = by_kind.get(kind)
+        if found is not None:
+            return found
+    return None
+
+
+def random_action(actions: Sequence[Action], rng: random.Random) -> Action:
+    """A uniformly random legal action; a range action gets a uniformly random amount."""
+    action = actions[rng.randrange(len(actions))]
+    if action.kind in AGGRESSIVE_KINDS and action.min is not None and action.max is not None:
+        return action.to(rng.randint(action.min, action.max))
+    return action

@@ -1,0 +1,194 @@
+"""``studkit compare A B [...]``: rules diff, statistics side by side, significance, plots."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from collections.abc import Callable
+
+from rich.console import Console
+from rich.table import Table as RichTable
+
+from studkit.cli.simulate import add_run_arguments, progress_bar
+from studkit.compare import Comparison, compare, write_report
+from studkit.compare.report import require_matplotlib
+
+__all__ = ["register", "run", "render", "DEFAULT_COMPARE_HANDS"]
+
+DEFAULT_COMPARE_HANDS = 10_000
+
+
+def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``compare`` command."""
+    parser = subcommands.add_parser(
+        "compare",
+        help="compare rule sets: rules diff, statistics, significance tests, plots",
+        description=(
+            "Simulate each VARIANT with the same seed, players, bots and hands, then show "
+            "the rules that differ, every statistic side by side with its difference from "
+            "the first variant and a significance test (Holm-corrected), and the exact "
+            "odds of the hand rankings where they differ."
+        ),
+    )
+    parser.add_argument("variants", nargs="+", metavar="VARIANT",
+                        help="two or more built-in variant names or files")
+    add_run_arguments(parser, hands_default=DEFAULT_COMPARE_HANDS)
+    parser.add_argument(
+        "--report", default=None, metavar="DIR",
+        help="write an HTML page with PNG plots to DIR (needs matplotlib: studkit[plot])",
+    )
+    parser.add_argument(
+        "--no-odds", action="store_true",
+        help="skip the exact odds of the hand rankings (seconds per seven-card table, "
+        "cached after the first run)",
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the comparison and print it (and write the report)."""
+    from studkit.compare import CompareError
+
+    if len(args.variants) < 2:
+        raise CompareError(f"compare needs at least two variants, got {args.variants}")
+    if args.report is not None:
+        require_matplotlib()  # fail before minutes of simulation, not after
+    total = args.hands * len(args.variants)
+    with progress_bar(total, "compare") as update:
+        progress: Callable[[int, int], None] | None = None
+        if update is not None:
+            done = [0] * len(args.variants)
+
+            def progress(index: int, hands: int) -> None:
+                done[index] = hands
+                update(sum(done))
+
+        comparison = compare(
+            args.variants,
+            hands=args.hands,
+            players=args.players,
+            bots=args.bots,
+            stakes=args.stakes,
+            stack=args.stack,
+            seed=args.seed,
+            workers=args.workers,
+            odds=not args.no_odds,
+            progress=progress,
+        )
+    files = write_report(comparison, args.report) if args.report is not None else []
+    if args.json:
+        data = comparison.to_json()
+        if files:
+            data["report"] = [os.fspath(f) for f in files]
+        print(json.dumps(data, indent=2))
+    else:
+        render(comparison, Console())
+        if files:
+            print(f"report: {files[0]}")
+    return 0
+
+
+def _fmt(value: float | None, name: str) -> str:
+    if value is None:
+        return "-"
+    if name.endswith("_rate"):
+        return f"{value:.2%}"
+    return f"{value:,.2f}"
+
+
+def _diff(value: float | None, name: str) -> str:
+    if value is None:
+        return ""
+    if name.endswith("_rate"):
+        return f"{value * 100:+.2f} pts"
+    return f"{value:+,.2f}"
+
+
+def _verdict(row_verdict: str, p: float | None) -> str:
+    if p is None or row_verdict in ("no difference", "not tested"):
+        return row_verdict
+    shown = "p < 0.0001" if p < 1e-4 else f"p = {p:.4f}"
+    style = "[bold red]" if row_verdict == "significant" else ""
+    return f"{style}{row_verdict}{'[/]' if style else ''} ({shown})"
+
+
+def render(comparison: Comparison, console: Console) -> None:
+    """Print a comparison as text and tables."""
+    names = comparison.names
+    first = comparison.reports[0]
+    console.print(
+        f"[bold]{' vs '.join(names)}[/bold]: {first.hands:,} hands each, {first.players} "
+        f"players ({', '.join(first.bots)}), seed {first.seed} (the same deals for every "
+        "variant)",
+        highlight=False,
+    )
+    for other, lines in zip(names[1:], comparison.rules, strict=True):
+        console.print(f"\n[bold]rules, {names[0]} -> {other}[/bold]", highlight=False)
+        for line in lines or ["no rule differs"]:
+            console.print(f"  {line}", highlight=False, soft_wrap=True)
+    table = RichTable(title="\nstatistics", title_justify="left")
+    table.add_column("statistic")
+    for name in names:
+        table.add_column(name, justify="right")
+    for name in names[1:]:
+        table.add_column(f"difference ({name})", justify="right")
+    table.add_column("test")
+    for row in comparison.rows:
+        cells = [row.label] + [_fmt(v, row.name) for v in row.values]
+        for i, difference in enumerate(row.differences):
+            text = _diff(difference, row.name)
+            verdict = _verdict(row.verdicts[i], row.adjusted[i])
+            cells.append(f"{text} {verdict}".strip())
+        cells.append(row.test or "none")
+        table.add_row(*cells)
+    console.print(table)
+    console.print(
+        f"p-values are Holm-corrected over every test; significant: below {comparison.alpha:.0%}.",
+        highlight=False,
+    )
+    console.print(f"[bold]{comparison.summary()}[/bold]", highlight=False, soft_wrap=True)
+    _render_categories(comparison, console)
+    _render_odds(comparison, console)
+
+
+def _render_categories(comparison: Comparison, console: Console) -> None:
+    shares: list[str] = []
+    for report in comparison.reports:
+        shares.extend(s for s in report.share_names if s not in shares)
+    for share in shares:
+        table = RichTable(title=f"\nwinning {share} hands (share of showdowns)",
+                          title_justify="left")
+        table.add_column("category")
+        having = [r for r in comparison.reports if share in r.share_names]
+        for report in having:
+            table.add_column(report.variant, justify="right")
+        names: list[str] = []
+        for report in having:
+            names.extend(n for n in report.winning_categories().get(share, {}) if n not in names)
+        for category in names:
+            cells = [category]
+            for report in having:
+                count = report.winning_categories().get(share, {}).get(category, 0)
+                showdowns = report.tally.showdowns
+                cells.append(f"{count / showdowns:.2%}" if showdowns else "-")
+            table.add_row(*cells)
+        console.print(table)
+
+
+def _render_odds(comparison: Comparison, console: Console) -> None:
+    if not comparison.odds:
+        console.print("\nhand rankings: the same in every variant", highlight=False)
+        return
+    for odds in comparison.odds:
+        table = RichTable(
+            title=f"\nexact odds: {odds.key} ({', '.join(odds.variants)}), "
+            f"{odds.total:,} hands enumerated",
+            title_justify="left",
+        )
+        table.add_column("category")
+        table.add_column("hands", justify="right")
+        table.add_column("probability", justify="right")
+        for name, count in odds.categories.items():
+            table.add_row(name, f"{count:,}", f"{count / odds.total:.4%}")
+        console.print(table)

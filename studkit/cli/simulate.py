@@ -1,0 +1,201 @@
+"""``studkit simulate``: play many hands of a variant with bots and report what happened."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table as RichTable
+
+from studkit.bots import BUILT_IN_BOTS
+from studkit.simulation import DEFAULT_HANDS, DEFAULT_PLAYERS, SimulationReport, simulate
+
+__all__ = [
+    "register", "run", "render", "add_run_arguments", "progress_bar", "PROGRESS_MIN",
+    "DEFAULT_WORKERS",
+]
+
+PROGRESS_MIN = 2_000
+"""Runs of at least this many hands show a progress bar (on a terminal only)."""
+
+DEFAULT_WORKERS = max(1, min(8, os.cpu_count() or 1))
+"""Worker processes unless ``--workers`` says otherwise (results do not depend on it)."""
+
+
+def add_run_arguments(parser: argparse.ArgumentParser, *, hands_default: int) -> None:
+    """The options ``simulate`` and ``compare`` share."""
+    from studkit.stakes import add_stakes_argument
+
+    parser.add_argument(
+        "--hands", type=int, default=hands_default, metavar="N",
+        help=f"hands to play (default {hands_default:,})",
+    )
+    parser.add_argument(
+        "--players", type=int, default=None, metavar="P",
+        help=f"players at the table (default {DEFAULT_PLAYERS}, or fewer if a variant seats "
+        "fewer)",
+    )
+    parser.add_argument(
+        "--bots", default=None, metavar="NAMES",
+        help="one bot for every seat or one per seat, comma-separated: "
+        f"{', '.join(BUILT_IN_BOTS)}, or module:Class for your own (default: a mix)",
+    )
+    add_stakes_argument(parser)
+    parser.add_argument(
+        "--stack", type=int, default=None, metavar="CHIPS",
+        help="every seat's chips at the start of each hand (default 100 big bets)",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=None, metavar="S",
+        help="seed of the whole run (default: a random one, printed); the same seed gives "
+        "the same results whatever --workers",
+    )
+    parser.add_argument(
+        "--workers", type=int, default=DEFAULT_WORKERS, metavar="W",
+        help=f"processes sharing the hands (default {DEFAULT_WORKERS}: one per CPU, at most 8)",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``simulate`` command."""
+    parser = subcommands.add_parser(
+        "simulate",
+        help="play many hands with bots and report pots, showdowns, winners",
+        description=(
+            "Play N hands of VARIANT at one table of bots (the button moving each hand, "
+            "every stack reset to the starting stack) and report showdown, split and scoop "
+            "rates, pot sizes, winning hand categories, each seat's result in big bets per "
+            "100 hands with a 95%% confidence interval, bring-in completions, community "
+            "cards and actions per hand."
+        ),
+    )
+    parser.add_argument("variant", metavar="VARIANT", help="a built-in variant name or a file")
+    add_run_arguments(parser, hands_default=DEFAULT_HANDS)
+    parser.add_argument(
+        "--history", default=None, metavar="PATH",
+        help="also write every hand played as PHH (a directory: one file per hand)",
+    )
+    parser.set_defaults(run=run)
+
+
+def _on_terminal() -> bool:
+    return sys.stdout.isatty() and sys.stderr.isatty()
+
+
+@contextmanager
+def progress_bar(total: int, label: str) -> Iterator[Callable[[int], None] | None]:
+    """A rich progress bar on standard error for long runs on a terminal, else nothing."""
+    if total < PROGRESS_MIN or not _on_terminal():
+        yield None
+        return
+    columns = (
+        "[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(label, total=total)
+
+        def update(done: int) -> None:
+            bar.update(task, completed=done)
+
+        yield update
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the simulation and print the report."""
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    with progress_bar(args.hands, f"{args.variant}") as update:
+        report = simulate(
+            args.variant,
+            hands=args.hands,
+            players=args.players,
+            bots=args.bots,
+            stakes=args.stakes,
+            stack=args.stack,
+            seed=seed,
+            workers=args.workers,
+            progress=update,
+            history=args.history,
+        )
+    if args.json:
+        print(json.dumps(report.to_json(), indent=2))
+    else:
+        render(report, Console())
+        if args.history:
+            print(f"wrote {report.hands:,} hands to {args.history}")
+    return 0
+
+
+def _pct(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.2%}"
+
+
+def render(report: SimulationReport, console: Console) -> None:
+    """Print a report as tables."""
+    stats = report.statistics()
+    console.print(
+        f"[bold]{report.variant}[/bold]: {report.hands:,} hands, {report.players} players, "
+        f"seed {report.seed}, stakes {_stakes(report)}",
+        highlight=False,
+    )
+    table = RichTable(title="table statistics", title_justify="left")
+    table.add_column("statistic")
+    table.add_column("value", justify="right")
+    rows = [
+        ("showdown rate", _pct(stats["showdown_rate"])),
+        ("split rate (of showdowns)", _pct(stats["split_rate"])),
+        ("scoop rate (of showdowns)", _pct(stats["scoop_rate"])),
+        ("mean pot", f"{stats['mean_pot']:.2f}"),
+        ("median pot", f"{stats['median_pot']:g}"),
+        ("bring-in completion rate", _pct(stats["bring_in_completion_rate"])),
+        ("community card rate", _pct(stats["community_card_rate"])),
+        ("mean actions per hand", f"{stats['mean_actions']:.2f}"),
+        ("mean players at showdown", _optional(stats["mean_players_at_showdown"])),
+    ]
+    for name, value in rows:
+        table.add_row(name, value)
+    console.print(table)
+    seats = RichTable(title="seats (bb/100: big bets won per 100 hands)", title_justify="left")
+    for column in ("seat", "bot", "net chips", "bb/100", "95% interval"):
+        seats.add_column(column, justify="left" if column == "bot" else "right")
+    for s in report.seats:
+        seats.add_row(
+            str(s.seat), s.bot, f"{s.net:+,}", f"{s.bb_per_100:+.1f}",
+            f"{s.ci95[0]:+.1f} .. {s.ci95[1]:+.1f}",
+        )
+    console.print(seats)
+    showdowns = report.tally.showdowns
+    for share, counts in report.winning_categories().items():
+        if not counts:
+            continue
+        cats = RichTable(title=f"winning {share} hands at showdown", title_justify="left")
+        cats.add_column("category")
+        cats.add_column("showdowns", justify="right")
+        cats.add_column("share", justify="right")
+        for name, count in counts.items():
+            cats.add_row(name, f"{count:,}", _pct(count / showdowns if showdowns else None))
+        console.print(cats)
+    speed = report.hands / report.seconds if report.seconds > 0 else 0.0
+    console.print(
+        f"{report.seconds:.1f} s, {speed:,.0f} hands/s, {report.workers} worker(s)",
+        highlight=False,
+    )
+
+
+def _optional(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.2f}"
+
+
+def _stakes(report: SimulationReport) -> str:
+    return ", ".join(
+        f"{key.replace('_', '-')}={value}" for key, value in report.stakes.items()
+        if value is not None
+    )

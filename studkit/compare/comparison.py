@@ -1,0 +1,343 @@
+"""Comparing rule sets: the rules diff, every simulation statistic side by side, the
+differences and whether they are statistically significant.
+
+Every variant is simulated with the same seed, players, bots, stack and number of hands
+(common random numbers: identical rule sets give identical figures). Each statistic of a
+variant is tested against the first variant; the p-values of all tests are corrected
+together with Holm's method, and a difference is called significant when the corrected
+p-value is below ``alpha`` (5%).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from studkit.compare.odds_tables import EvaluatorOdds, odds_where_different
+from studkit.compare.significance import (
+    chi_square_test,
+    holm,
+    two_proportion_test,
+    welch_t_test,
+)
+from studkit.errors import StudkitError
+from studkit.simulation import SimulationReport, simulate
+from studkit.simulation.report import mean_and_sd
+from studkit.simulation.tally import Tally
+from studkit.variant import Variant
+
+__all__ = ["StatRow", "Comparison", "compare", "CompareError", "ALPHA", "PROPORTION", "WELCH",
+           "CHI_SQUARE"]
+
+ALPHA = 0.05
+PROPORTION = "two-proportion z-test"
+WELCH = "Welch's t-test"
+CHI_SQUARE = "chi-square test of homogeneity"
+
+NO_DIFFERENCE = "no difference"
+NOT_SIGNIFICANT = "no significant difference"
+SIGNIFICANT = "significant"
+NOT_TESTED = "not tested"
+
+
+class CompareError(StudkitError):
+    """A comparison that cannot be run as asked."""
+
+
+@dataclass
+class StatRow:
+    """One statistic across the variants, with tests against the first."""
+
+    name: str
+    label: str
+    values: list[float | None]
+    test: str
+    p_values: list[float | None] = field(default_factory=list)
+    """Per variant after the first: the test's raw p-value (``None``: not tested)."""
+    identical: list[bool] = field(default_factory=list)
+    adjusted: list[float | None] = field(default_factory=list)
+    verdicts: list[str] = field(default_factory=list)
+
+    @property
+    def differences(self) -> list[float | None]:
+        """Per variant after the first: its value minus the first's."""
+        first = self.values[0]
+        return [
+            None if first is None or value is None else value - first
+            for value in self.values[1:]
+        ]
+
+
+Tester = Callable[[Tally, Tally], float]
+Fingerprint = Callable[[Tally], Any]
+"""The raw counts behind a statistic: equal fingerprints mean no difference at all."""
+
+
+def _fields(*names: str) -> Fingerprint:
+    def fingerprint(t: Tally) -> Any:
+        return tuple(getattr(t, name) for name in names)
+
+    return fingerprint
+
+
+def _proportion(part: str, whole: str) -> tuple[Tester, Fingerprint]:
+    def test(a: Tally, b: Tally) -> float:
+        return two_proportion_test(
+            getattr(a, part), getattr(a, whole), getattr(b, part), getattr(b, whole)
+        )
+
+    return test, _fields(part, whole)
+
+
+def _welch(total: str, squares: str, count: str) -> tuple[Tester, Fingerprint]:
+    def test(a: Tally, b: Tally) -> float:
+        ma, sa = mean_and_sd(getattr(a, total), getattr(a, squares), getattr(a, count))
+        mb, sb = mean_and_sd(getattr(b, total), getattr(b, squares), getattr(b, count))
+        return welch_t_test(ma, sa, getattr(a, count), mb, sb, getattr(b, count))
+
+    return test, _fields(total, squares, count)
+
+
+def _seat_welch(seat: int) -> tuple[Tester, Fingerprint]:
+    def test(a: Tally, b: Tally) -> float:
+        ma, sa = mean_and_sd(a.net[seat], a.net_sq[seat], a.hands)
+        mb, sb = mean_and_sd(b.net[seat], b.net_sq[seat], b.hands)
+        return welch_t_test(ma, sa, a.hands, mb, sb, b.hands)
+
+    def fingerprint(t: Tally) -> Any:
+        return (t.net[seat], t.net_sq[seat], t.hands)
+
+    return test, fingerprint
+
+
+def _counts_test(counts: Callable[[Tally], dict[Any, int]]) -> tuple[Tester, Fingerprint]:
+    def test(a: Tally, b: Tally) -> float:
+        ca, cb = counts(a), counts(b)
+        keys = sorted(set(ca) | set(cb), key=str)
+        return chi_square_test([[ca.get(k, 0) for k in keys], [cb.get(k, 0) for k in keys]])[2]
+
+    return test, counts
+
+
+_HEADLINE: tuple[tuple[str, str, str, tuple[Tester | None, Fingerprint]], ...] = (
+    ("showdown_rate", "showdown rate", PROPORTION, _proportion("showdowns", "hands")),
+    ("split_rate", "split rate (of showdowns)", PROPORTION, _proportion("splits", "showdowns")),
+    ("scoop_rate", "scoop rate (of showdowns)", PROPORTION, _proportion("scoops", "showdowns")),
+    ("community_card_rate", "community card rate", PROPORTION,
+     _proportion("community_card_hands", "hands")),
+    ("bring_in_completion_rate", "bring-in completion rate", PROPORTION,
+     _proportion("completed_bring_ins", "bring_in_hands")),
+    ("mean_pot", "mean pot", WELCH, _welch("pot_total", "pot_sq", "hands")),
+    ("median_pot", "median pot", "", (None, _fields("pots"))),
+    ("mean_actions", "mean actions per hand", WELCH, _welch("actions", "actions_sq", "hands")),
+    ("mean_players_at_showdown", "mean players at showdown", WELCH,
+     _welch("players_at_showdown", "players_at_showdown_sq", "showdowns")),
+)
+
+
+def _share_counts(share: str) -> Callable[[Tally], dict[Any, int]]:
+    def counts(t: Tally) -> dict[Any, int]:
+        return {name: n for (s, name), n in t.categories.items() if s == share}
+
+    return counts
+
+
+@dataclass
+class Comparison:
+    """The answer to "how do these rule sets differ?"."""
+
+    variants: list[Variant]
+    reports: list[SimulationReport]
+    rules: list[list[str]]
+    """Per variant after the first: the rule-by-rule differences from the first."""
+    rows: list[StatRow]
+    odds: list[EvaluatorOdds]
+    alpha: float = ALPHA
+
+    @property
+    def names(self) -> list[str]:
+        """The variants' names, in order."""
+        return [v.name for v in self.variants]
+
+    def significant(self) -> list[tuple[StatRow, int]]:
+        """(row, variant index) of every significant difference."""
+        return [
+            (row, i + 1)
+            for row in self.rows
+            for i, verdict in enumerate(row.verdicts)
+            if verdict == SIGNIFICANT
+        ]
+
+    def summary(self) -> str:
+        """One sentence: whether and where the rule sets differ."""
+        tests = sum(1 for row in self.rows for p in row.p_values if p is not None)
+        found = self.significant()
+        if all(v == NO_DIFFERENCE for row in self.rows for v in row.verdicts) and not any(
+            self.rules
+        ):
+            return "no difference: the rule sets are the same and played identically"
+        if not found:
+            return (
+                f"no difference found: none of {tests} tests is significant at "
+                f"{self.alpha:.0%} (Holm-corrected)"
+            )
+        labels = ", ".join(f"{row.label} ({self.names[i]})" for row, i in found)
+        return (
+            f"{len(found)} significant difference{'s' if len(found) > 1 else ''} at "
+            f"{self.alpha:.0%} (Holm-corrected over {tests} tests): {labels}"
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready data."""
+        return {
+            "variants": self.names,
+            "hands": self.reports[0].hands,
+            "players": self.reports[0].players,
+            "seed": self.reports[0].seed,
+            "bots": list(self.reports[0].bots),
+            "alpha": self.alpha,
+            "correction": "holm",
+            "summary": self.summary(),
+            "rules": {
+                self.names[i + 1]: lines for i, lines in enumerate(self.rules)
+            },
+            "statistics": [
+                {
+                    "name": row.name,
+                    "label": row.label,
+                    "values": row.values,
+                    "differences": row.differences,
+                    "test": row.test or None,
+                    "p_values": row.p_values,
+                    "adjusted_p_values": row.adjusted,
+                    "verdicts": row.verdicts,
+                }
+                for row in self.rows
+            ],
+            "odds": [
+                {
+                    "evaluator": o.key,
+                    "variants": list(o.variants),
+                    "total": o.total,
+                    "categories": o.categories,
+                }
+                for o in self.odds
+            ],
+            "simulations": [r.to_json() for r in self.reports],
+        }
+
+
+def _rows(reports: Sequence[SimulationReport]) -> list[StatRow]:
+    tallies = [r.tally for r in reports]
+    stats = [r.statistics() for r in reports]
+    rows: list[StatRow] = []
+    for name, label, test_name, check in _HEADLINE:
+        row = StatRow(name, label, [s[name] for s in stats], test_name)
+        _test(row, tallies, *check)
+        rows.append(row)
+    seats = [r.seats for r in reports]
+    for seat in range(reports[0].players):
+        row = StatRow(
+            f"seat_{seat}_bb_per_100",
+            f"seat {seat} ({reports[0].bots[seat]}) bb/100",
+            [s[seat].bb_per_100 for s in seats],
+            WELCH,
+        )
+        _test(row, tallies, *_seat_welch(seat))
+        rows.append(row)
+    shares = [
+        share for share in reports[0].share_names
+        if all(share in r.share_names for r in reports)
+    ]
+    distributions: list[tuple[str, str, Callable[[Tally], dict[Any, int]]]] = [
+        (f"winning_categories_{share}", f"winning {share} categories", _share_counts(share))
+        for share in shares
+    ]
+    distributions.append(
+        ("ended_on_street", "street the hand ended on", lambda t: dict(t.ended_on))
+    )
+    distributions.append(("action_mix", "action mix by street", lambda t: dict(t.action_mix)))
+    for name, label, counts in distributions:
+        row = StatRow(name, label, [None] * len(reports), CHI_SQUARE)
+        _test(row, tallies, *_counts_test(counts))
+        rows.append(row)
+    return rows
+
+
+def _test(
+    row: StatRow, tallies: Sequence[Tally], tester: Tester | None, fingerprint: Fingerprint
+) -> None:
+    base = tallies[0]
+    for other in tallies[1:]:
+        same = fingerprint(base) == fingerprint(other)
+        row.identical.append(bool(same))
+        if tester is None:
+            row.p_values.append(None)
+        else:
+            row.p_values.append(1.0 if same else tester(base, other))
+
+
+def _judge(rows: Sequence[StatRow], alpha: float) -> None:
+    flat = [(row, i) for row in rows for i, p in enumerate(row.p_values) if p is not None]
+    adjusted = holm([row.p_values[i] or 0.0 for row, i in flat])
+    for row in rows:
+        row.adjusted = [None] * len(row.p_values)
+    for (row, i), value in zip(flat, adjusted, strict=True):
+        row.adjusted[i] = value
+    for row in rows:
+        row.verdicts = []
+        for i, same in enumerate(row.identical):
+            q = row.adjusted[i]
+            if same:
+                row.verdicts.append(NO_DIFFERENCE)
+            elif q is None:
+                row.verdicts.append(NOT_TESTED)
+            else:
+                row.verdicts.append(SIGNIFICANT if q < alpha else NOT_SIGNIFICANT)
+
+
+def compare(
+    variants: Sequence[Variant | str],
+    *,
+    hands: int = 10_000,
+    players: int | None = None,
+    bots: str | Sequence[str] | None = None,
+    stakes: str | None = None,
+    stack: int | None = None,
+    seed: int | None = None,
+    workers: int = 1,
+    odds: bool = True,
+    alpha: float = ALPHA,
+    progress: Callable[[int, int], None] | None = None,
+) -> Comparison:
+    """Simulate each variant the same way and compare every statistic with the first's.
+
+    ``players`` defaults to 6, or fewer if a variant seats fewer; ``progress(i, done)`` is
+    called as variant ``i`` advances.
+    """
+    from studkit import load_variant
+    from studkit.rules_text import diff_variants
+
+    if len(variants) < 2:
+        raise CompareError(f"compare needs at least two variants, got {len(variants)}")
+    loaded = [load_variant(v) if isinstance(v, str) else v for v in variants]
+    if players is None:
+        players = min([6] + [v.max_players for v in loaded])
+        players = max(players, max(v.min_players for v in loaded))
+    seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+    reports = []
+    for index, variant in enumerate(loaded):
+        update = (lambda done, index=index: progress(index, done)) if progress else None
+        reports.append(
+            simulate(
+                variant, hands=hands, players=players, bots=bots, stakes=stakes, stack=stack,
+                seed=seed, workers=workers, progress=update,
+            )
+        )
+    rows = _rows(reports)
+    _judge(rows, alpha)
+    rules = [diff_variants(loaded[0], other) for other in loaded[1:]]
+    tables = odds_where_different(loaded) if odds else []
+    return Comparison(loaded, reports, rules, rows, tables, alpha)

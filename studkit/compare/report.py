@@ -1,0 +1,241 @@
+"""``studkit compare --report DIR``: an HTML page with PNG plots of a comparison.
+
+Plots (matplotlib, the optional ``studkit[plot]`` extra): the pot-size distributions, the
+winning-category frequencies of each pot share, and the action mix of each street.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from studkit.compare.comparison import Comparison, StatRow
+from studkit.errors import StudkitError
+
+__all__ = ["PlotError", "write_report", "require_matplotlib", "PLOTS"]
+
+PLOTS = ("pots.png", "categories.png", "actions.png")
+"""The image files a report writes next to ``index.html``."""
+
+_ACTION_ORDER = ("fold", "check", "call", "bring-in", "complete", "bet", "raise")
+
+
+class PlotError(StudkitError):
+    """A report that cannot be drawn (matplotlib missing, a directory not writable)."""
+
+
+def require_matplotlib() -> None:
+    """Raise :class:`PlotError` with the install command when matplotlib is missing."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise PlotError(
+            "--report draws its plots with matplotlib, which is not installed: "
+            "pip install 'studkit[plot]'"
+        ) from None
+
+
+def _figure(width: float, height: float) -> Any:
+    from matplotlib.figure import Figure
+
+    return Figure(figsize=(width, height), dpi=110, layout="constrained")
+
+
+def _plot_pots(comparison: Comparison, path: Path) -> None:
+    figure = _figure(8, 4.5)
+    axes = figure.add_subplot()
+    top = 0
+    for report in comparison.reports:
+        pots = report.tally.pots
+        total = report.tally.hands
+        # the 99th percentile bounds the x axis so a few huge pots do not squash the rest
+        seen = 0
+        for size in sorted(pots):
+            seen += pots[size]
+            if seen >= 0.99 * total:
+                top = max(top, size)
+                break
+    bins = min(60, max(10, top // max(1, comparison.reports[0].big_bet // 2) + 1))
+    for report in comparison.reports:
+        sizes = sorted(report.tally.pots)
+        weights = [report.tally.pots[s] / report.tally.hands for s in sizes]
+        axes.hist(
+            sizes, bins=bins, range=(0, top), weights=weights, histtype="step", linewidth=1.6,
+            label=f"{report.variant} (mean {report.mean_pot:.1f}, median {report.median_pot:g})",
+        )
+    axes.set_xlabel("pot size (chips); the largest 1% of pots are beyond the axis")
+    axes.set_ylabel("share of hands")
+    axes.set_title("Pot-size distribution")
+    axes.legend()
+    figure.savefig(path)
+
+
+def _category_order(comparison: Comparison, share: str) -> list[str]:
+    names: list[str] = []
+    for report in comparison.reports:
+        for name in report.winning_categories().get(share, {}):
+            if name not in names:
+                names.append(name)
+    return names
+
+
+def _plot_categories(comparison: Comparison, path: Path) -> None:
+    shares: list[str] = []
+    for report in comparison.reports:
+        shares.extend(s for s in report.share_names if s not in shares)
+    figure = _figure(9, 3.6 * max(1, len(shares)))
+    for index, share in enumerate(shares):
+        axes = figure.add_subplot(len(shares), 1, index + 1)
+        names = _category_order(comparison, share)
+        having = [r for r in comparison.reports if share in r.share_names]
+        width = 0.8 / max(1, len(having))
+        for k, report in enumerate(having):
+            counts = report.winning_categories().get(share, {})
+            showdowns = max(1, report.tally.showdowns)
+            axes.bar(
+                [i + k * width for i in range(len(names))],
+                [counts.get(n, 0) / showdowns for n in names],
+                width=width, label=report.variant,
+            )
+        axes.set_xticks([i + width * (len(having) - 1) / 2 for i in range(len(names))])
+        axes.set_xticklabels(names, rotation=30, ha="right")
+        axes.set_ylabel("share of showdowns")
+        axes.set_title(f"Winning {share} hands at showdown")
+        axes.legend()
+    figure.savefig(path)
+
+
+def _plot_actions(comparison: Comparison, path: Path) -> None:
+    reports = comparison.reports
+    figure = _figure(4.2 * len(reports), 4.2)
+    for index, report in enumerate(reports):
+        axes = figure.add_subplot(1, len(reports), index + 1)
+        mix = report.action_mix()
+        streets = list(mix)
+        bottoms = [0.0] * len(streets)
+        kinds = [k for k in _ACTION_ORDER if any(k in mix[s] for s in streets)]
+        kinds += sorted({k for s in streets for k in mix[s]} - set(kinds))
+        for kind in kinds:
+            shares = [mix[s].get(kind, 0) / max(1, sum(mix[s].values())) for s in streets]
+            axes.bar(streets, shares, bottom=bottoms, label=kind)
+            bottoms = [b + v for b, v in zip(bottoms, shares, strict=True)]
+        axes.set_title(f"{report.variant}: actions by street")
+        axes.set_ylabel("share of decisions")
+        axes.set_ylim(0, 1)
+        axes.legend(fontsize="small")
+    figure.savefig(path)
+
+
+def _fmt(value: float | None, name: str) -> str:
+    if value is None:
+        return "n/a"
+    if name.endswith("_rate"):
+        return f"{value:.2%}"
+    return f"{value:,.2f}"
+
+
+def _difference(value: float | None, name: str) -> str:
+    if value is None:
+        return ""
+    if name.endswith("_rate"):
+        return f"{value * 100:+.2f} pts"
+    return f"{value:+,.2f}"
+
+
+def _p(value: float | None) -> str:
+    if value is None:
+        return ""
+    return "< 0.0001" if value < 1e-4 else f"{value:.4f}"
+
+
+def _stat_rows(rows: Sequence[StatRow], names: Sequence[str]) -> str:
+    out = []
+    for row in rows:
+        cells = [html.escape(row.label)]
+        cells += [html.escape(_fmt(v, row.name)) for v in row.values]
+        for i in range(len(names) - 1):
+            verdict = row.verdicts[i] if i < len(row.verdicts) else ""
+            cells.append(
+                f"{html.escape(_difference(row.differences[i], row.name))}"
+                f"<br><small>{html.escape(verdict)} {html.escape(_p(row.adjusted[i]))}</small>"
+            )
+        cells.append(html.escape(row.test or "none"))
+        out.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    return "\n".join(out)
+
+
+def _odds_html(comparison: Comparison) -> str:
+    if not comparison.odds:
+        return "<p>The variants rank their final hands the same way.</p>"
+    parts = []
+    for table in comparison.odds:
+        rows = "".join(
+            f"<tr><td>{html.escape(name)}</td><td>{count:,}</td>"
+            f"<td>{count / table.total:.6%}</td></tr>"
+            for name, count in table.categories.items()
+        )
+        parts.append(
+            f"<h3>{html.escape(table.key)} ({html.escape(', '.join(table.variants))})</h3>"
+            f"<table><tr><th>category</th><th>hands</th><th>probability</th></tr>{rows}"
+            f"</table><p>of {table.total:,} hands, every one enumerated</p>"
+        )
+    return "\n".join(parts)
+
+
+_STYLE = """body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}
+table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:4px 8px;
+text-align:right}td:first-child,th:first-child{text-align:left}img{max-width:100%}
+small{color:#555}"""
+
+
+def _page(comparison: Comparison) -> str:
+    names = comparison.names
+    first = comparison.reports[0]
+    rules = []
+    for other, lines in zip(names[1:], comparison.rules, strict=True):
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in lines) or "<li>none</li>"
+        title = f"{html.escape(names[0])} &rarr; {html.escape(other)}"
+        rules.append(f"<h3>{title}</h3><ul>{items}</ul>")
+    header = "".join(f"<th>{html.escape(n)}</th>" for n in names)
+    header += "".join(f"<th>{html.escape(n)} &minus; {html.escape(names[0])}</th>"
+                      for n in names[1:])
+    images = "".join(f'<p><img src="{name}" alt="{name}"></p>' for name in PLOTS)
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<title>studkit compare: {html.escape(' vs '.join(names))}</title><style>{_STYLE}</style></head>
+<body>
+<h1>{html.escape(' vs '.join(names))}</h1>
+<p>{first.hands:,} hands per variant, {first.players} players
+({html.escape(', '.join(first.bots))}), seed {first.seed}: every variant is dealt from the
+same seed.</p>
+<p><strong>{html.escape(comparison.summary())}</strong></p>
+<h2>Rules</h2>{''.join(rules)}
+<h2>Statistics</h2>
+<p>Each difference is against {html.escape(names[0])}; p-values are Holm-corrected over all
+tests and a difference is significant below {comparison.alpha:.0%}.</p>
+<table><tr><th>statistic</th>{header}<th>test</th></tr>
+{_stat_rows(comparison.rows, names)}
+</table>
+<h2>Plots</h2>{images}
+<h2>Exact odds of the hand rankings</h2>{_odds_html(comparison)}
+</body></html>
+"""
+
+
+def write_report(comparison: Comparison, directory: str | Path) -> list[Path]:
+    """Write ``index.html`` and the PNG plots into ``directory``; returns the files."""
+    require_matplotlib()
+    folder = Path(directory)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        files = [folder / name for name in PLOTS]
+        _plot_pots(comparison, files[0])
+        _plot_categories(comparison, files[1])
+        _plot_actions(comparison, files[2])
+        page = folder / "index.html"
+        page.write_text(_page(comparison), "utf-8")
+    except OSError as error:
+        raise PlotError(f"--report {str(directory)!r}: cannot write the report: {error}") from None
+    return [page, *files]

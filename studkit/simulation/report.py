@@ -1,0 +1,190 @@
+"""The statistics of a simulation, computed from a :class:`~studkit.simulation.tally.Tally`.
+
+Definitions (also in ``docs/simulation.md``):
+
+* ``showdown_rate``: hands in which two or more players were still in at the end;
+* ``split_rate`` / ``scoop_rate``: among showdowns, those in which some pot was divided
+  between two or more players / in which one player won every chip;
+* ``community_card_rate``: hands in which a community card was dealt;
+* ``bring_in_completion_rate``: among hands with a bring-in, those in which someone
+  completed on the first street;
+* ``mean_pot``, ``median_pot``: chips awarded per hand (antes included);
+* per seat ``net`` (chips), ``bb_per_100`` (net per 100 hands in big bets) with a 95%
+  confidence interval from the normal approximation, ``mean +- 1.96 * sd / sqrt(hands)``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from studkit.simulation.tally import Tally
+
+__all__ = ["SeatResult", "SimulationReport", "Z95", "mean_and_sd"]
+
+Z95 = 1.959963984540054
+
+
+def mean_and_sd(total: int, total_sq: int, n: int) -> tuple[float, float]:
+    """Mean and sample standard deviation from a count, a sum and a sum of squares."""
+    if n == 0:
+        return 0.0, 0.0
+    mean = total / n
+    if n < 2:
+        return mean, 0.0
+    # exact integer arithmetic before the division: no cancellation error
+    variance = (total_sq * n - total * total) / (n * (n - 1))
+    return mean, math.sqrt(max(variance, 0.0))
+
+
+def _median(counts: dict[int, int], n: int) -> float:
+    if n == 0:
+        return 0.0
+    ordered = sorted(counts.items())
+    targets = ((n - 1) // 2, n // 2)
+    values: list[int] = []
+    seen = 0
+    for value, count in ordered:
+        while len(values) < 2 and seen + count > targets[len(values)]:
+            values.append(value)
+        seen += count
+        if len(values) == 2:
+            break
+    return (values[0] + values[1]) / 2
+
+
+def _rate(part: int, whole: int) -> float | None:
+    return part / whole if whole else None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """One seat's result over the run."""
+
+    seat: int
+    bot: str
+    net: int
+    """Total chips won (positive) or lost."""
+    bb_per_100: float
+    """Net result per 100 hands, in big bets."""
+    ci95: tuple[float, float]
+    """95% confidence interval of :attr:`bb_per_100`."""
+    hands_won: int
+
+
+@dataclass(frozen=True)
+class SimulationReport:
+    """Everything a simulation measured, ready to print or serialise."""
+
+    variant: str
+    players: int
+    bots: tuple[str, ...]
+    seed: int
+    stakes: dict[str, int | None]
+    tally: Tally
+    big_bet: int
+    seconds: float = 0.0
+    workers: int = 1
+    share_names: tuple[str, ...] = field(default=())
+
+    @property
+    def hands(self) -> int:
+        """Hands played."""
+        return self.tally.hands
+
+    @property
+    def seats(self) -> list[SeatResult]:
+        """Per-seat results, seat order."""
+        t = self.tally
+        out: list[SeatResult] = []
+        scale = 100 / self.big_bet
+        for seat in range(self.players):
+            mean, sd = mean_and_sd(t.net[seat], t.net_sq[seat], t.hands)
+            half = Z95 * sd / math.sqrt(t.hands) if t.hands else 0.0
+            out.append(
+                SeatResult(
+                    seat=seat,
+                    bot=self.bots[seat],
+                    net=t.net[seat],
+                    bb_per_100=mean * scale,
+                    ci95=((mean - half) * scale, (mean + half) * scale),
+                    hands_won=t.won[seat],
+                )
+            )
+        return out
+
+    @property
+    def mean_pot(self) -> float:
+        """Mean chips awarded per hand."""
+        return self.tally.pot_total / self.tally.hands if self.tally.hands else 0.0
+
+    @property
+    def median_pot(self) -> float:
+        """Median chips awarded per hand."""
+        return _median(self.tally.pots, self.tally.hands)
+
+    def statistics(self) -> dict[str, float | None]:
+        """The headline rates and means by their JSON names."""
+        t = self.tally
+        pot_mean, pot_sd = mean_and_sd(t.pot_total, t.pot_sq, t.hands)
+        actions_mean, _ = mean_and_sd(t.actions, t.actions_sq, t.hands)
+        return {
+            "showdown_rate": _rate(t.showdowns, t.hands),
+            "split_rate": _rate(t.splits, t.showdowns),
+            "scoop_rate": _rate(t.scoops, t.showdowns),
+            "community_card_rate": _rate(t.community_card_hands, t.hands),
+            "bring_in_completion_rate": _rate(t.completed_bring_ins, t.bring_in_hands),
+            "mean_pot": pot_mean,
+            "median_pot": self.median_pot,
+            "pot_sd": pot_sd,
+            "mean_actions": actions_mean,
+            "mean_players_at_showdown": _rate(t.players_at_showdown, t.showdowns),
+        }
+
+    def winning_categories(self) -> dict[str, dict[str, int]]:
+        """Per pot share: winning category -> showdowns whose main pot share it won."""
+        out: dict[str, dict[str, int]] = {name: {} for name in self.share_names}
+        for (share, name), count in sorted(
+            self.tally.categories.items(), key=lambda item: (item[0][0], -item[1], item[0][1])
+        ):
+            out.setdefault(share, {})[name] = count
+        return out
+
+    def action_mix(self) -> dict[str, dict[str, int]]:
+        """Per street: decision kind -> count."""
+        out: dict[str, dict[str, int]] = {}
+        for (street, kind), count in self.tally.action_mix.items():
+            out.setdefault(street, {})[kind] = count
+        return {s: dict(sorted(k.items())) for s, k in out.items()}
+
+    def to_json(self) -> dict[str, Any]:
+        """The report as JSON-ready data (nothing in it depends on the number of workers)."""
+        t = self.tally
+        data: dict[str, Any] = {
+            "variant": self.variant,
+            "hands": t.hands,
+            "players": self.players,
+            "seed": self.seed,
+            "bots": list(self.bots),
+            "stakes": self.stakes,
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "bot": s.bot,
+                    "net": s.net,
+                    "bb_per_100": s.bb_per_100,
+                    "ci95": list(s.ci95),
+                    "hands_won": s.hands_won,
+                }
+                for s in self.seats
+            ],
+        }
+        data.update(self.statistics())
+        data["showdowns"] = t.showdowns
+        data["winning_categories"] = self.winning_categories()
+        data["share_awarded"] = {name: t.share_awards.get(name, 0) for name in self.share_names}
+        data["ended_on_street"] = dict(t.ended_on)
+        data["action_mix"] = self.action_mix()
+        data["pot_sizes"] = {str(size): count for size, count in sorted(t.pots.items())}
+        return data

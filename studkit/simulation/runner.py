@@ -1,0 +1,253 @@
+"""Playing many hands of one variant at one table, in one process or several.
+
+Hand ``i`` of a run is played with the button on seat ``i mod players``, every stack reset to
+the starting stack, the deck shuffled and the bots' random choices drawn from seeds derived
+from ``(seed, i)`` alone. So every hand is the same whichever worker plays it, and a run's
+report is the same for any number of workers.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import random
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from studkit.bots import BotError, make_bot, parse_bots
+from studkit.engine.hand import Hand
+from studkit.engine.rules import compile_rules
+from studkit.errors import StudkitError
+from studkit.simulation.report import SimulationReport
+from studkit.simulation.tally import Categorizer, Tally
+from studkit.stakes import apply_stakes
+from studkit.variant import Stakes, Variant
+
+__all__ = ["Setup", "SimulationError", "hand_seeds", "play_hand", "play_block", "simulate"]
+
+DEFAULT_HANDS = 10_000
+DEFAULT_PLAYERS = 6
+STACK_BIG_BETS = 100
+"""Default starting stack, in big bets."""
+
+
+class SimulationError(StudkitError):
+    """A simulation that cannot be run as asked."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything that defines a run except how many hands and workers."""
+
+    variant: Variant
+    players: int
+    bots: tuple[str, ...]
+    stakes: Stakes
+    stack: int
+    seed: int
+
+
+def hand_seeds(seed: int, index: int) -> tuple[int, int]:
+    """The deck seed and the bots' seed of hand ``index`` of a run seeded ``seed``."""
+    state = np.random.SeedSequence([seed & (2**63 - 1), index]).generate_state(2, np.uint64)
+    return int(state[0]), int(state[1])
+
+
+def _categorizer(variant: Variant, stakes: Stakes) -> Categorizer:
+    shares = {share.name: share.evaluator for share in compile_rules(variant, stakes).shares}
+
+    def categorize(share: str, cards: Sequence[int]) -> str | None:
+        evaluator = shares.get(share)
+        # a plugin's share (e.g. the highest spade in the hole) may have no categories
+        if evaluator is None or len(cards) < 5 or not hasattr(evaluator, "category"):
+            return None
+        try:
+            return str(evaluator.category(evaluator.evaluate(cards)))
+        except StudkitError:
+            return None
+
+    return categorize
+
+
+def play_hand(setup: Setup, bots: Sequence[Any], index: int) -> Hand:
+    """Play hand ``index`` of the run to the end and return it."""
+    deck_seed, bot_seed = hand_seeds(setup.seed, index)
+    hand = Hand(
+        setup.variant,
+        [setup.stack] * setup.players,
+        button=index % setup.players,
+        seed=deck_seed,
+        stakes=setup.stakes,
+    )
+    rng = random.Random(bot_seed)
+    while not hand.is_over:
+        seat = hand.actor
+        if seat is None:
+            raise SimulationError(f"hand {index}: nobody is to act but the hand is not over")
+        actions = hand.legal_actions()
+        action = bots[seat].act(hand.view(seat), actions, rng)
+        if not any(legal.allows(action) for legal in actions):
+            raise BotError(
+                f"hand {index}: bot {setup.bots[seat]!r} in seat {seat} chose {action} on "
+                f"{hand.street_name} street; legal: {', '.join(str(a) for a in actions)}"
+            )
+        hand.apply(action)
+    return hand
+
+
+Recorded = list[tuple[int, str]]
+"""Hand histories of played hands as PHH text (picklable across processes), with each
+hand's index in the run."""
+
+
+def play_block(setup: Setup, start: int, stop: int, record: bool = False) -> tuple[Tally, Recorded]:
+    """Play hands ``start`` to ``stop - 1``: their tally and, with ``record``, histories."""
+    bots = [make_bot(name, setup.variant) for name in setup.bots]
+    tally = Tally(setup.players)
+    categorize = _categorizer(setup.variant, setup.stakes)
+    recorded: Recorded = []
+    if record:
+        from studkit.history import from_hand
+    for index in range(start, stop):
+        hand = play_hand(setup, bots, index)
+        tally.add_hand(hand.events, hand.payoffs, categorize)
+        if record:
+            recorded.append((index, from_hand(hand, {"hand": index + 1})))
+    return tally, recorded
+
+
+_WORKER: tuple[Setup, bool] | None = None
+
+
+def _init_worker(setup: Setup, record: bool) -> None:
+    global _WORKER
+    _WORKER = (setup, record)
+
+
+def _worker_block(start: int, stop: int) -> tuple[Tally, Recorded]:
+    if _WORKER is None:  # pragma: no cover - set by the pool initializer
+        raise SimulationError("worker started without a setup")
+    return play_block(_WORKER[0], start, stop, _WORKER[1])
+
+
+def _blocks(hands: int, workers: int) -> Iterator[tuple[int, int]]:
+    size = max(25, min(1000, math.ceil(hands / (workers * 16))))
+    for start in range(0, hands, size):
+        yield start, min(hands, start + size)
+
+
+def _executor(setup: Setup, workers: int, record: bool) -> Executor:
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    return ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=context,
+        initializer=_init_worker,
+        initargs=(setup, record),
+    )
+
+
+def simulate(
+    variant: Variant | str,
+    *,
+    hands: int = DEFAULT_HANDS,
+    players: int | None = None,
+    bots: str | Sequence[str] | None = None,
+    stakes: str | Mapping[str, int] | None = None,
+    stack: int | None = None,
+    seed: int = 0,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+    history: str | os.PathLike[str] | None = None,
+) -> SimulationReport:
+    """Play ``hands`` hands of ``variant`` with ``players`` bots and report the statistics.
+
+    ``players`` defaults to 6, or the variant's maximum if lower.
+    ``bots`` is one name for every seat or one per seat (default: a mix); ``stakes``
+    (``--stakes`` text or a mapping) override the variant's amounts; ``stack`` is every
+    seat's starting stack for each hand (default 100 big bets); ``workers`` processes share
+    the hands (the report does not depend on it); ``progress`` is called with the number of
+    hands finished so far; ``history`` is a path to write every hand to as PHH (see
+    :func:`studkit.history.write_history`), in hand order.
+    """
+    if isinstance(variant, str):
+        from studkit import load_variant
+
+        variant = load_variant(variant)
+    if hands < 1:
+        raise SimulationError(f"--hands must be at least 1, not {hands}")
+    if players is None:
+        players = max(variant.min_players, min(DEFAULT_PLAYERS, variant.max_players))
+    if not variant.min_players <= players <= variant.max_players:
+        raise SimulationError(
+            f"--players {players}: {variant.name} seats {variant.min_players} to "
+            f"{variant.max_players} players"
+        )
+    if workers < 1:
+        raise SimulationError(f"--workers must be at least 1, not {workers}")
+    variant = apply_stakes(variant, stakes)
+    stakes_in_play = variant.stakes
+    big_bet = max(stakes_in_play.big_bet, 1)
+    chips = stack if stack is not None else STACK_BIG_BETS * big_bet
+    if chips < 1:
+        raise SimulationError(f"--stack must be at least 1 chip, not {chips}")
+    setup = Setup(variant, players, parse_bots(bots, players), stakes_in_play, chips, seed)
+    compile_rules(variant, stakes_in_play)  # fail early, in this process, on a bad variant
+    started = time.perf_counter()
+    tally = Tally(players)
+    record = history is not None
+    recorded: Recorded = []
+    workers = min(workers, hands, os.cpu_count() or 1) if workers > 1 else 1
+    if workers == 1:
+        for start, stop in _blocks(hands, 1):
+            block, histories = play_block(setup, start, stop, record)
+            tally.merge(block)
+            recorded.extend(histories)
+            if progress is not None:
+                progress(tally.hands)
+    else:
+        with _executor(setup, workers, record) as pool:
+            futures: list[Future[tuple[Tally, Recorded]]] = [
+                pool.submit(_worker_block, start, stop) for start, stop in _blocks(hands, workers)
+            ]
+            for future in as_completed(futures):
+                block, histories = future.result()
+                tally.merge(block)
+                recorded.extend(histories)
+                if progress is not None:
+                    progress(tally.hands)
+    if history is not None:
+        from studkit.history import loads, write_history
+
+        recorded.sort(key=lambda item: item[0])
+        write_history((loads(text)[0] for _, text in recorded), history)
+    return SimulationReport(
+        variant=variant.name,
+        players=players,
+        bots=setup.bots,
+        seed=seed,
+        stakes=_stakes_dict(stakes_in_play),
+        tally=tally,
+        big_bet=big_bet,
+        seconds=time.perf_counter() - started,
+        workers=workers,
+        share_names=tuple(share.name for share in variant.pots),
+    )
+
+
+def _stakes_dict(stakes: Stakes) -> dict[str, int | None]:
+    return {
+        "ante": stakes.ante,
+        "bring_in": stakes.bring_in,
+        "small_bet": stakes.small_bet,
+        "big_bet": stakes.big_bet,
+        "spread_min": stakes.spread_min,
+        "spread_max": stakes.spread_max,
+        "last_round_max": stakes.last_round_max,
+    }

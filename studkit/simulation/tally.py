@@ -1,0 +1,152 @@
+"""Counting what happened in many hands: exact integer sums that merge in any order.
+
+A :class:`Tally` reads one finished hand's event log and payoffs and adds to integer
+counters only, so tallies of disjoint blocks of hands merged in any order give exactly the
+same numbers: the same seed gives the same report whatever the number of workers.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Tally", "Categorizer", "ACTION_KINDS"]
+
+ACTION_KINDS = ("fold", "check", "call", "bring-in", "complete", "bet", "raise")
+"""Decisions counted in the action mix."""
+
+Categorizer = Callable[[str, Sequence[int]], str | None]
+"""Given a pot share's name and a player's final cards, the winning hand's category name."""
+
+
+@dataclass
+class Tally:
+    """Integer counters over hands; :meth:`merge` adds another tally."""
+
+    players: int
+    hands: int = 0
+    showdowns: int = 0
+    splits: int = 0
+    scoops: int = 0
+    community_card_hands: int = 0
+    bring_in_hands: int = 0
+    completed_bring_ins: int = 0
+    actions: int = 0
+    actions_sq: int = 0
+    pot_total: int = 0
+    pot_sq: int = 0
+    pots: Counter[int] = field(default_factory=Counter)
+    """Pot size -> hands (the whole distribution, for the median and plots)."""
+    players_at_showdown: int = 0
+    players_at_showdown_sq: int = 0
+    ended_on: Counter[str] = field(default_factory=Counter)
+    """Street name -> hands that ended on it (a fold or the showdown)."""
+    action_mix: Counter[tuple[str, str]] = field(default_factory=Counter)
+    """(street, kind) -> decisions."""
+    categories: Counter[tuple[str, str]] = field(default_factory=Counter)
+    """(pot share, winning category) -> main pots won with it at a showdown."""
+    share_awards: Counter[str] = field(default_factory=Counter)
+    """Pot share -> showdowns where it was awarded (e.g. how often a low qualified)."""
+    net: list[int] = field(default_factory=list)
+    net_sq: list[int] = field(default_factory=list)
+    won: list[int] = field(default_factory=list)
+    """Per seat: hands in which the seat won chips."""
+
+    def __post_init__(self) -> None:
+        if not self.net:
+            self.net = [0] * self.players
+            self.net_sq = [0] * self.players
+            self.won = [0] * self.players
+
+    def add_hand(
+        self,
+        events: Sequence[tuple[Any, ...]],
+        payoffs: Sequence[int],
+        categorize: Categorizer,
+        community_event: str = "community",
+    ) -> None:
+        """Count one finished hand from its event log and per-seat payoffs."""
+        self.hands += 1
+        street = ""
+        first_street = ""
+        folds = 0
+        decisions = 0
+        pot = 0
+        forced = completed = False
+        community: list[int] = []
+        shown: dict[int, Sequence[int]] = {}
+        pot_winners: dict[int, set[int]] = {}
+        main_share_winners: dict[str, list[int]] = {}
+        for event in events:
+            kind = event[0]
+            if kind == "street":
+                street = event[2]
+                first_street = first_street or street
+            elif kind in ACTION_KINDS:
+                decisions += 1
+                self.action_mix[(street, kind)] += 1
+                if kind == "fold":
+                    folds += 1
+                if street == first_street:
+                    forced = forced or kind == "bring-in"
+                    completed = completed or kind == "complete"
+            elif kind == community_event:
+                community.append(int(event[1]))
+            elif kind == "show":
+                shown[event[1]] = event[2]
+            elif kind == "award":
+                seat, amount, index, share = event[1], event[2], event[3], event[4]
+                pot += amount
+                if amount > 0:
+                    pot_winners.setdefault(index, set()).add(seat)
+                if index == 0 and share:
+                    main_share_winners.setdefault(share, []).append(seat)
+        live = self.players - folds
+        self.actions += decisions
+        self.actions_sq += decisions * decisions
+        self.pot_total += pot
+        self.pot_sq += pot * pot
+        self.pots[pot] += 1
+        self.ended_on[street] += 1
+        if community:
+            self.community_card_hands += 1
+        if forced or completed:
+            self.bring_in_hands += 1
+            self.completed_bring_ins += completed
+        if live >= 2:
+            self.showdowns += 1
+            self.players_at_showdown += live
+            self.players_at_showdown_sq += live * live
+            winners = set().union(*pot_winners.values()) if pot_winners else set()
+            self.scoops += len(winners) == 1
+            self.splits += any(len(seats) > 1 for seats in pot_winners.values())
+            for share, seats in main_share_winners.items():
+                self.share_awards[share] += 1
+                names = {categorize(share, [*shown.get(s, ()), *community]) for s in seats}
+                for name in names:
+                    if name is not None:
+                        self.categories[(share, name)] += 1
+        for seat, amount in enumerate(payoffs):
+            self.net[seat] += amount
+            self.net_sq[seat] += amount * amount
+            self.won[seat] += amount > 0
+
+    def merge(self, other: Tally) -> None:
+        """Add ``other``'s counts to this tally."""
+        for name in (
+            "hands", "showdowns", "splits", "scoops", "community_card_hands", "bring_in_hands",
+            "completed_bring_ins", "actions", "actions_sq", "pot_total", "pot_sq",
+            "players_at_showdown", "players_at_showdown_sq",
+        ):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.pots.update(other.pots)
+        self.ended_on.update(other.ended_on)
+        self.action_mix.update(other.action_mix)
+        self.categories.update(other.categories)
+        self.share_awards.update(other.share_awards)
+        for seat in range(self.players):
+            self.net[seat] += other.net[seat]
+            self.net_sq[seat] += other.net_sq[seat]
+            self.won[seat] += other.won[seat]

@@ -1,0 +1,142 @@
+"""``studkit compare``: identical rule sets say "no difference", real differences are found,
+the tests' p-values are right, exact odds where rankings differ, the HTML/PNG report."""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from studkit import load_variant
+from studkit.cli import main
+from studkit.compare import CompareError, PlotError, compare, odds_where_different, write_report
+from studkit.compare.significance import (
+    chi_square_sf,
+    chi_square_test,
+    holm,
+    student_t_sf,
+    two_proportion_test,
+    welch_t_test,
+)
+from studkit.variant import PotShare
+
+
+@pytest.fixture(autouse=True)
+def _cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("STUDKIT_CACHE_DIR", str(tmp_path / "cache"))
+
+
+def test_identical_rule_sets_say_no_difference(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["compare", "seven-card-stud", "seven-card-stud", "--hands", "80",
+                 "--players", "4", "--seed", "5", "--workers", "1"])
+    assert code == 0
+    out = capsys.readouterr().out
+    assert "no difference: the rule sets are the same and played identically" in out
+    assert "no rule differs" in out
+    assert "significant (" not in out
+
+
+def test_an_alias_file_with_the_same_rules_says_no_difference(tmp_path: Path) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text("studkit: 1\nname: house-stud\nextends: seven-card-stud\n")
+    result = compare(["seven-card-stud", str(house)], hands=60, players=3, seed=1, odds=False)
+    assert result.summary().startswith("no difference")
+    assert all(v == "no difference" for row in result.rows for v in row.verdicts)
+
+
+def test_razz_against_stud_structure() -> None:
+    result = compare(["seven-card-stud", "razz"], hands=60, players=4, seed=2, odds=False)
+    assert any("bring-in" in line for line in result.rules[0])
+    names = {row.name for row in result.rows}
+    assert "winning_categories_high" not in names  # no pot share in common to test
+    data = result.to_json()
+    assert data["variants"] == ["seven-card-stud", "razz"]
+    assert data["statistics"][0]["test"] == "two-proportion z-test"
+    assert len(data["simulations"]) == 2
+
+
+def test_a_real_difference_is_significant() -> None:
+    stud = load_variant("seven-card-stud")
+    big_ante = replace(stud, name="big-ante-stud", stakes=replace(stud.stakes, ante=5))
+    result = compare([stud, big_ante], hands=50, players=6, seed=3, bots="calling-station",
+                     odds=False)
+    rows = {row.name: row for row in result.rows}
+    assert rows["mean_pot"].values == [18.0, 42.0]
+    assert rows["mean_pot"].verdicts == ["significant"]
+    assert rows["showdown_rate"].verdicts == ["no difference"]
+    assert "significant difference" in result.summary() and "mean pot" in result.summary()
+
+
+def test_open_pair_house_rule_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["compare", "seven-card-stud", "tda-seven-card-stud", "--hands", "60",
+                 "--players", "3", "--seed", "8", "--workers", "1", "--json", "--no-odds"])
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["correction"] == "holm"
+    assert data["rules"]["tda-seven-card-stud"]
+    names = [s["name"] for s in data["statistics"]]
+    assert {"showdown_rate", "mean_pot", "median_pot", "community_card_rate",
+            "bring_in_completion_rate", "mean_actions", "action_mix"} <= set(names)
+
+
+def test_exact_odds_only_where_the_rankings_differ() -> None:
+    five = load_variant("five-card-stud")
+    low = replace(five, name="five-card-lowball", pots=(PotShare("low", "a5-low"),))
+    assert odds_where_different([five, five]) == []
+    tables = {t.evaluator: t for t in odds_where_different([five, low])}
+    assert tables["high"].total == 2_598_960
+    assert tables["high"].categories["four-of-a-kind"] == 624
+    assert tables["high"].variants == ("five-card-stud",)
+    assert sum(tables["a5-low"].categories.values()) == 2_598_960
+    # the second call reads the cache
+    again = {t.evaluator: t for t in odds_where_different([five, low])}
+    assert again["a5-low"].categories == tables["a5-low"].categories
+
+
+def test_report_writes_html_and_pngs(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    result = compare(["seven-card-stud-hi-lo", "razz"], hands=60, players=3, seed=4, odds=False)
+    files = write_report(result, tmp_path / "report")
+    assert [f.name for f in files] == ["index.html", "pots.png", "categories.png", "actions.png"]
+    for png in files[1:]:
+        assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    page = files[0].read_text()
+    assert "seven-card-stud-hi-lo vs razz" in page and "pots.png" in page
+    assert "Holm-corrected" in page
+
+
+def test_report_without_matplotlib_says_how_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    code = main(["compare", "razz", "razz", "--hands", "10", "--report", str(tmp_path)])
+    assert code == 2
+    assert "pip install 'studkit[plot]'" in capsys.readouterr().err
+    result = compare(["razz", "razz"], hands=5, players=2, seed=1, odds=False)
+    with pytest.raises(PlotError, match="matplotlib"):
+        write_report(result, tmp_path)
+
+
+def test_one_variant_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["compare", "razz"]) == 2
+    assert "at least two variants" in capsys.readouterr().err
+    with pytest.raises(CompareError):
+        compare(["razz"])
+
+
+def test_significance_functions_against_reference_values() -> None:
+    # reference values from standard tables (SciPy gives the same)
+    assert student_t_sf(2.0, 5) == pytest.approx(0.0509697, abs=1e-6)
+    assert student_t_sf(-1.0, 30) == pytest.approx(1 - 0.1626543, abs=1e-6)
+    assert chi_square_sf(3.84, 1) == pytest.approx(0.0500435, abs=1e-6)
+    assert chi_square_sf(20.0, 10) == pytest.approx(0.0292527, abs=1e-6)
+    assert two_proportion_test(45, 100, 60, 100) == pytest.approx(0.03367, abs=1e-5)
+    assert two_proportion_test(0, 50, 0, 50) == 1.0
+    assert welch_t_test(10.0, 2.0, 50, 11.0, 2.0, 50) == pytest.approx(0.01408, abs=1e-5)
+    statistic, dof, p = chi_square_test([[10, 20, 0], [20, 10, 0]])
+    assert dof == 1 and statistic == pytest.approx(6.6667, abs=1e-4)
+    assert p == pytest.approx(0.0098, abs=1e-4)
+    assert holm([0.01, 0.04, 0.03]) == pytest.approx([0.03, 0.06, 0.06])

@@ -1,0 +1,124 @@
+"""``studkit simulate``: the JSON contract, reproducibility whatever the number of workers,
+the statistics' definitions, and errors."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from studkit.cli import main
+from studkit.simulation import SimulationError, simulate
+from studkit.simulation.report import _median, mean_and_sd
+from studkit.simulation.tally import Tally
+
+CONTRACT = {"variant", "hands", "players", "seats", "showdown_rate", "community_card_rate",
+            "mean_pot", "winning_categories"}
+
+
+def test_json_contract(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["simulate", "seven-card-stud", "--hands", "60", "--players", "4",
+                 "--seed", "3", "--workers", "1", "--json"])
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    assert CONTRACT <= set(data)
+    assert data["variant"] == "seven-card-stud" and data["hands"] == 60 and data["players"] == 4
+    assert len(data["seats"]) == 4 and all("net" in seat for seat in data["seats"])
+    assert sum(seat["net"] for seat in data["seats"]) == 0
+    for key in ("median_pot", "split_rate", "scoop_rate", "bring_in_completion_rate",
+                "mean_actions", "action_mix", "ended_on_street"):
+        assert key in data
+    assert set(data["winning_categories"]) == {"high"}
+    assert 0.0 <= data["showdown_rate"] <= 1.0
+
+
+def test_same_seed_same_report_whatever_the_workers() -> None:
+    one = simulate("seven-card-stud", hands=120, players=5, seed=42, workers=1)
+    two = simulate("seven-card-stud", hands=120, players=5, seed=42, workers=2)
+    assert one.to_json() == two.to_json()
+    other = simulate("seven-card-stud", hands=120, players=5, seed=43, workers=1)
+    assert other.to_json() != one.to_json()
+
+
+def test_hi_lo_reports_both_shares_and_splits() -> None:
+    report = simulate("seven-card-stud-hi-lo", hands=150, players=4, bots="calling-station",
+                      seed=1, workers=1)
+    stats = report.statistics()
+    assert stats["showdown_rate"] == 1.0  # nobody ever folds
+    assert set(report.winning_categories()) == {"high", "low"}
+    assert report.tally.share_awards["low"] > 0
+    assert stats["split_rate"] is not None and stats["split_rate"] > 0.2
+    assert stats["bring_in_completion_rate"] == 0.0
+
+
+def test_eight_players_to_seventh_street_need_the_community_card() -> None:
+    report = simulate("seven-card-stud", hands=20, players=8, bots="calling-station", seed=2,
+                      workers=1)
+    assert report.statistics()["community_card_rate"] == 1.0
+    assert report.statistics()["mean_players_at_showdown"] == 8.0
+
+
+def test_seat_results_and_intervals() -> None:
+    report = simulate("razz", hands=80, players=3, bots="tag,lag,random", seed=9, workers=1)
+    assert [s.bot for s in report.seats] == ["tag", "lag", "random"]
+    assert sum(s.net for s in report.seats) == 0
+    for seat in report.seats:
+        assert seat.ci95[0] <= seat.bb_per_100 <= seat.ci95[1]
+        assert seat.bb_per_100 == pytest.approx(seat.net / 80 / 10 * 100)
+
+
+def test_statistics_helpers_are_exact() -> None:
+    assert mean_and_sd(6, 14, 3) == pytest.approx((2.0, 1.0))
+    assert _median(Counter({1: 1, 5: 2, 9: 1}), 4) == 5.0
+    assert _median(Counter({1: 2, 3: 2}), 4) == 2.0
+    a, b = Tally(2), Tally(2)
+    a.add_hand([("street", 0, "third"), ("bring-in", 0, 2, 2), ("fold", 1, 0, 0),
+                ("award", 0, 4, 0, "", "")], [2, -2], lambda share, cards: None)
+    b.merge(a)
+    b.merge(a)
+    assert b.hands == 2 and b.net == [4, -4] and b.pots == Counter({4: 2})
+    assert b.showdowns == 0 and b.bring_in_hands == 2 and b.completed_bring_ins == 0
+
+
+def test_no_progress_bar_when_output_is_not_a_terminal(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    main(["simulate", "five-card-stud", "--hands", "2500", "--players", "2", "--bots",
+          "calling-station", "--seed", "1", "--workers", "1"])
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    assert "showdown rate" in captured.out and "100.00%" in captured.out
+
+
+def test_history_is_written(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("studkit.history.record")
+    target = tmp_path / "hands.phhs"
+    code = main(["simulate", "seven-card-stud", "--hands", "5", "--players", "3", "--seed", "4",
+                 "--workers", "2", "--history", str(target)])
+    assert code == 0
+    text = target.read_text()
+    assert text.count("[5]") == 1 and "[6]" not in text
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--players", "9"], "--players 9: seven-card-stud seats 2 to 8 players"),
+        (["--hands", "0"], "--hands must be at least 1"),
+        (["--bots", "tag,lag"], "names 2 bots for 6 players"),
+        (["--workers", "0"], "--workers must be at least 1"),
+        (["--stakes", "ante=x"], "--stakes"),
+    ],
+)
+def test_bad_options_exit_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["simulate", "seven-card-stud", *argv]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_simulation_error_is_a_studkit_error() -> None:
+    with pytest.raises(SimulationError):
+        simulate("seven-card-stud", hands=0)
