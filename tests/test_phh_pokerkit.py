@@ -1,0 +1,105 @@
+"""Interop with PokerKit 0.7.7 (test-only): our PHH replays in PokerKit, PokerKit's in studkit.
+
+Hands are played under the PHH rules (:func:`studkit.history.rules.phh_rules`); stakes are
+multiples of four so that no pot leaves an odd chip (PokerKit gives odd chips to the lowest
+seat, studkit to the first hand shown) and stacks are deep enough that nobody goes all in for
+less than a bet (PokerKit counts a short all-in between the bring-in and the completion as a
+full raise). Everything else must agree exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from io import BytesIO
+
+import pytest
+
+from studkit.engine.hand import Hand
+from studkit.history import from_hand, loads
+from studkit.history.replay import replay
+from studkit.history.rules import load_variant_named, phh_rules
+
+pokerkit = pytest.importorskip("pokerkit")
+
+GAMES = {
+    "F7S": ("seven-card-stud", "FixedLimitSevenCardStud"),
+    "F7S/8": ("seven-card-stud-hi-lo", "FixedLimitSevenCardStudHighLowSplitEightOrBetter"),
+    "FR": ("razz", "FixedLimitRazz"),
+}
+STAKES = {"ante": 4, "bring_in": 4, "small_bet": 8, "big_bet": 16}
+HANDS_PER_GAME = 8
+
+
+def _studkit_hand(name: str, seed: int) -> Hand:
+    variant = phh_rules(load_variant_named(name)).with_stakes(**STAKES)
+    rng = random.Random(seed)
+    players = 2 + seed % 5
+    hand = Hand(variant, [400 + 40 * rng.randrange(10) for _ in range(players)], seed=seed)
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        passive = [a for a in legal if a.kind in ("check", "call", "bring-in")]
+        pick = rng.random()
+        if pick < 0.15 and any(a.kind == "fold" for a in legal):
+            hand.apply(next(a for a in legal if a.kind == "fold"))
+        elif pick < 0.45 and len(legal) > len(passive) + (1 if legal[0].kind == "fold" else 0):
+            hand.apply(legal[-1])
+        else:
+            hand.apply(passive[0])
+    return hand
+
+
+@pytest.mark.parametrize("code", sorted(GAMES))
+def test_studkit_hands_replay_in_pokerkit(code: str) -> None:
+    name, _ = GAMES[code]
+    for seed in range(HANDS_PER_GAME):
+        hand = _studkit_hand(name, seed)
+        text = from_hand(hand)
+        assert f'variant = "{code}"' in text and "_studkit" not in text
+        history = pokerkit.HandHistory.loads(text)
+        states = list(history)
+        final = states[-1]
+        assert not final.status
+        assert list(final.stacks) == hand.stacks, (seed, text)
+
+
+def _pokerkit_hand(game_name: str, seed: int) -> bytes:
+    random.seed(seed)  # PokerKit shuffles its deck with the global generator
+    rng = random.Random(seed)
+    game = getattr(pokerkit, game_name)(
+        tuple(pokerkit.Automation),
+        True,
+        STAKES["ante"],
+        STAKES["bring_in"],
+        STAKES["small_bet"],
+        STAKES["big_bet"],
+    )
+    players = 2 + seed % 5
+    state = game([400 + 40 * rng.randrange(10) for _ in range(players)], players)
+    while state.status:
+        pick = rng.random()
+        if state.can_post_bring_in() and pick < 0.6:
+            state.post_bring_in()
+        elif pick < 0.15 and state.can_fold():
+            state.fold()
+        elif pick < 0.45 and state.can_complete_bet_or_raise_to():
+            state.complete_bet_or_raise_to()
+        elif state.can_check_or_call():
+            state.check_or_call()
+        else:
+            state.complete_bet_or_raise_to()
+    out = BytesIO()
+    history = pokerkit.HandHistory.from_game_state(game, state)
+    history.finishing_stacks = list(state.stacks)
+    history.dump(out)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("code", sorted(GAMES))
+def test_pokerkit_hands_replay_in_studkit(code: str) -> None:
+    _, game_name = GAMES[code]
+    for seed in range(HANDS_PER_GAME):
+        raw = _pokerkit_hand(game_name, seed)
+        (history,) = loads(raw.decode(), source=f"pokerkit-{code}-{seed}.phh")
+        assert history.variant == code
+        result = replay(history)  # checks the finishing_stacks PokerKit wrote
+        assert result.checked and result.hand is not None and result.hand.is_over
