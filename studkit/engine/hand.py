@@ -45,6 +45,8 @@ from studkit.variant import Stakes, Variant
 
 if TYPE_CHECKING:
     from studkit.engine.view import SeatView
+    from studkit.plugin_play import HandPlugins
+    from studkit.pluginhost import PluginHost
 
 __all__ = ["Hand"]
 
@@ -67,7 +69,7 @@ class Hand:
         "_size", "_big", "_open_pair", "_big_made", "_half_bet", "_round_max", "_round_min",
         "_aggr", "_capped_multi", "_round_players", "_forced", "_last_aggr", "_last_checker",
         "_leader", "_prev_leader", "_exposed", "_source", "_rng", "_auto", "_steps",
-        "_on_over", "_pots", "_max_raises", "_uncap",
+        "_on_over", "_pots", "_max_raises", "_uncap", "plugins",
     )
 
     def __init__(
@@ -144,6 +146,9 @@ class Hand:
         self._pots: list[Pot] | None = None
         self._max_raises = variant.betting.max_raises if rules.structure.capped else None
         self._uncap = variant.betting.heads_up_uncapped
+        self.plugins: HandPlugins | None = (
+            None if rules.plugins is None else _hand_plugins(self, rules.plugins)
+        )
         ante = rules.ante
         if ante:
             events = self.events
@@ -232,6 +237,8 @@ class Hand:
         seat = self.actor
         if seat is None:
             return []
+        if self.plugins is not None and self.plugins.pending:
+            return self.plugins.legal_actions()
         out: list[Action] = []
         stack = self.stacks[seat]
         if self._forced == seat:
@@ -260,11 +267,12 @@ class Hand:
             return None
         stacks = self.stacks
         folded = self.folded
+        bets = self.bets
         for s in range(self.n):
-            if s != seat and not folded[s] and stacks[s] > 0:
+            if s != seat and not folded[s] and stacks[s] > 0 and bets[s] + stacks[s] > cur:
                 break
         else:
-            return None  # nobody left who could answer a raise
+            return None  # nobody left could put in more than the bet already made
         structure = self.rules.structure
         if self._forced == seat:
             if not self.rules.may_complete:
@@ -507,6 +515,8 @@ class Hand:
     def apply(self, action: Action) -> None:
         """Take an :class:`Action` (as :meth:`legal_actions` lists it, or with a chosen
         amount); raises :class:`IllegalActionError` and changes nothing if it is not legal."""
+        if self.plugins is not None and not self.plugins.busy:
+            return self.plugins.apply(action)  # plugin decisions; restores on PluginError
         kind = action.kind
         if kind in AGGRESSIVE_KINDS:
             self._aggress(kind, action.amount)
@@ -577,6 +587,8 @@ class Hand:
                 self.events.append((SHOW, s, tuple(self.cards[s])))
 
     def _advance_street(self) -> None:
+        if self.plugins is not None and self.plugins.between_streets():
+            return  # a twist or declare round first
         self.street += 1
         if self.street == len(self.rules.streets):
             from studkit.engine.showdown import showdown
@@ -597,7 +609,8 @@ class Hand:
         community = 0
         if self._source.remaining() < needed:
             deal = plan_short_street(
-                self.variant.deck_exhaustion,
+                self.variant.deck_exhaustion if self.plugins is None
+                else self.plugins.exhaustion(plan, needed),
                 self._source,
                 street=plan.name,
                 rounds=rounds,
@@ -660,6 +673,8 @@ class Hand:
             self._after_deal()
 
     def _after_deal(self) -> None:
+        if self.plugins is not None and self.plugins.after_deal():
+            return  # a plugin decision first (pay or fold, expose)
         if self._plan.betting and self._start_round():
             return
         if not self._exposed and self.n_in >= 2 and self._active_count() < 2:
@@ -701,12 +716,16 @@ class Hand:
         self._last_checker = -1
         if self.street == 0 and rules.bring_in:
             forced = self._choose_forced()
+            if self.plugins is not None:
+                forced = self.plugins.bring_in(forced)
             if forced >= 0:
                 self._forced = forced
                 self._leader = forced
                 self.actor = forced
                 return True
         leader = self._best_board()
+        if self.plugins is not None:
+            leader = self.plugins.first_actor(leader)
         self._prev_leader = self._leader
         self._leader = leader
         s = leader
@@ -809,6 +828,12 @@ class Hand:
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"seat {self.actor} to act"
         return f"<Hand {self.variant.name} {self.n} players, {self.street_name} street, {state}>"
+
+
+def _hand_plugins(hand: Hand, host: PluginHost) -> HandPlugins:
+    from studkit.plugin_play import HandPlugins
+
+    return HandPlugins(hand, host)
 
 
 _PASSIVE: dict[str, Callable[[Hand], None]] = {
