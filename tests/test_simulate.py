@@ -122,3 +122,13 @@ def test_bad_options_exit_2(
 def test_simulation_error_is_a_studkit_error() -> None:
     with pytest.raises(SimulationError):
         simulate("seven-card-stud", hands=0)
+
+
+def test_the_cli_names_every_built_in_bot() -> None:
+    from studkit import simulation
+    from studkit.bots import BUILT_IN_BOTS
+    from studkit.cli import simulate as command
+
+    assert tuple(BUILT_IN_BOTS) == command.BOT_NAMES
+    assert (command.DEFAULT_HANDS, command.DEFAULT_PLAYERS) == (
+        simulation.DEFAULT_HANDS, simulation.DEFAULT_PLAYERS)

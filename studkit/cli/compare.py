@@ -6,13 +6,15 @@ import argparse
 import json
 import os
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.table import Table as RichTable
 
 from studkit.cli.simulate import add_run_arguments, progress_bar
-from studkit.compare import Comparison, compare, write_report
-from studkit.compare.report import require_matplotlib
+
+if TYPE_CHECKING:
+    from studkit.compare import Comparison
 
 __all__ = ["register", "run", "render", "DEFAULT_COMPARE_HANDS"]
 
@@ -48,7 +50,8 @@ def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
 def run(args: argparse.Namespace) -> int:
     """Run the comparison and print it (and write the report)."""
-    from studkit.compare import CompareError
+    from studkit.compare import CompareError, compare, write_report
+    from studkit.compare.report import require_matplotlib
 
     if len(args.variants) < 2:
         raise CompareError(f"compare needs at least two variants, got {args.variants}")

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from studkit.equity import EquityResult, equity
+if TYPE_CHECKING:
+    from studkit.equity import EquityResult
 
 __all__ = ["register", "run"]
 
@@ -50,6 +52,8 @@ def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
 def run(args: argparse.Namespace) -> int:
     """Compute and print the equities."""
+    from studkit.equity import equity
+
     result = equity(
         args.variant,
         args.hand,

@@ -9,13 +9,14 @@ import random
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table as RichTable
 
-from studkit.bots import BUILT_IN_BOTS
-from studkit.simulation import DEFAULT_HANDS, DEFAULT_PLAYERS, SimulationReport, simulate
+if TYPE_CHECKING:
+    from studkit.simulation import SimulationReport
 
 __all__ = [
     "register", "run", "render", "add_run_arguments", "progress_bar", "PROGRESS_MIN",
@@ -24,6 +25,12 @@ __all__ = [
 
 PROGRESS_MIN = 2_000
 """Runs of at least this many hands show a progress bar (on a terminal only)."""
+
+DEFAULT_HANDS = 10_000
+DEFAULT_PLAYERS = 6
+BOT_NAMES = ("random", "calling-station", "tag", "lag", "equity")
+"""The built-in bots (``studkit.bots.BUILT_IN_BOTS``; named here so that building the
+parser does not import the engine)."""
 
 DEFAULT_WORKERS = max(1, min(8, os.cpu_count() or 1))
 """Worker processes unless ``--workers`` says otherwise (results do not depend on it)."""
@@ -45,7 +52,7 @@ def add_run_arguments(parser: argparse.ArgumentParser, *, hands_default: int) ->
     parser.add_argument(
         "--bots", default=None, metavar="NAMES",
         help="one bot for every seat or one per seat, comma-separated: "
-        f"{', '.join(BUILT_IN_BOTS)}, or module:Class for your own (default: a mix)",
+        f"{', '.join(BOT_NAMES)}, or module:Class for your own (default: a mix)",
     )
     add_stakes_argument(parser)
     parser.add_argument(
@@ -111,6 +118,8 @@ def progress_bar(total: int, label: str) -> Iterator[Callable[[int], None] | Non
 
 def run(args: argparse.Namespace) -> int:
     """Run the simulation and print the report."""
+    from studkit.simulation import simulate
+
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     with progress_bar(args.hands, f"{args.variant}") as update:
         report = simulate(

@@ -130,36 +130,32 @@ class _Tally:
         self.scoops += (pot > 1.0 - 1e-9).sum(axis=0)
 
 
-def _hand_arrays(spot: Spot, draws: CardArray) -> list[CardArray]:
-    """Each player's final cards as an ``(rows, final_cards)`` array."""
+def _hand_arrays(spot: Spot, draws: CardArray) -> CardArray:
+    """Every player's final cards, stacked: ``(players * rows, final_cards)``, player-major
+    (one evaluator call ranks every player's hands)."""
     rows = draws.shape[0]
     slots = spot.unknown_slots
     community = draws[:, sum(slots) :]
-    out: list[CardArray] = []
+    cards = np.empty((len(spot.hands), rows, spot.final_cards), dtype=np.int8)
     start = 0
-    for hand, need in zip(spot.hands, slots, strict=True):
+    for p, (hand, need) in enumerate(zip(spot.hands, slots, strict=True)):
         known = np.asarray([c for c in hand if c is not None], dtype=np.int8)
-        cards = np.empty((rows, spot.final_cards), dtype=np.int8)
-        cards[:, : known.size] = known
-        cards[:, known.size : known.size + need] = draws[:, start : start + need]
-        cards[:, known.size + need :] = community
-        out.append(cards)
+        cards[p, :, : known.size] = known
+        cards[p, :, known.size : known.size + need] = draws[:, start : start + need]
+        cards[p, :, known.size + need :] = community
         start += need
-    return out
+    return cards.reshape(-1, spot.final_cards)
 
 
 def _pot_fractions(
-    hands: list[CardArray], evaluators: Sequence[ShareEvaluator]
+    hands: CardArray, players: int, evaluators: Sequence[ShareEvaluator]
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     """Per row and player: fraction of the pot won, and the same split by share."""
-    rows = hands[0].shape[0]
-    players = len(hands)
+    rows = hands.shape[0] // players
     won = np.zeros((len(evaluators), rows, players))
     weights = np.zeros((len(evaluators), rows))
-    strengths = np.empty((rows, players), dtype=np.int64)
     for s, share in enumerate(evaluators):
-        for p, cards in enumerate(hands):
-            strengths[:, p] = share.strengths(cards)
+        strengths = share.strengths(hands).reshape(players, rows).T
         best = strengths.max(axis=1)
         winners = (strengths == best[:, None]) & (best > 0)[:, None]
         count = winners.sum(axis=1)
@@ -175,7 +171,7 @@ def _pot_fractions(
 def _run_exact(spot: Spot, evaluators: Sequence[ShareEvaluator], tally: _Tally) -> None:
     groups = [*spot.unknown_slots, spot.community_cards]
     for draws in enumerate_draws(spot.stub, groups, chunk_rows=_CHUNK):
-        pot, by_share = _pot_fractions(_hand_arrays(spot, draws), evaluators)
+        pot, by_share = _pot_fractions(_hand_arrays(spot, draws), len(spot.hands), evaluators)
         tally.add(pot, by_share)
 
 
@@ -187,7 +183,7 @@ def _run_sampled(
     while done < trials:
         rows = min(_CHUNK, trials - done)
         draws = sample_draws(spot.stub, spot.cards_drawn, rows, rng)
-        pot, by_share = _pot_fractions(_hand_arrays(spot, draws), evaluators)
+        pot, by_share = _pot_fractions(_hand_arrays(spot, draws), len(spot.hands), evaluators)
         tally.add(pot, by_share)
         done += rows
 

@@ -1,0 +1,80 @@
+"""``studkit simulate`` hands per second with 1 and 2 workers, and PokerKit's random play.
+
+Default: seven-card stud, 6 players, the default bot mix, 2,000 hands per run, the same seed
+for every run (so both worker counts play exactly the same hands). Prints the median over
+repeats of each, the speed-up of 2 workers over 1 (target at least 1.6x on 2 cores), and,
+for scale, PokerKit 0.7.7 playing 6-handed fixed-limit stud with uniformly random legal
+actions in the same run (no bots: it has none).
+
+    python benchmarks/bench_simulate.py [--hands 2000] [--repeats 3] [--bots NAMES]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from studkit.simulation import simulate
+
+
+def studkit_rate(variant: str, hands: int, workers: int, bots: str | None) -> float:
+    """Hands per second of one ``simulate`` run (process start-up of workers included)."""
+    started = time.perf_counter()
+    simulate(variant, hands=hands, players=6, bots=bots, seed=2024, workers=workers)
+    return hands / (time.perf_counter() - started)
+
+
+def pokerkit_rate(hands: int) -> float:
+    """PokerKit hands per second, 6-handed fixed-limit stud, uniformly random actions."""
+    from pokerkit import Automation, FixedLimitSevenCardStud, Mode
+
+    rng = random.Random(1)
+    started = time.perf_counter()
+    for _ in range(hands):
+        state = FixedLimitSevenCardStud.create_state(
+            tuple(Automation), True, 1, 2, 5, 10, (1000,) * 6, 6, mode=Mode.CASH_GAME
+        )
+        while state.status:
+            moves = []
+            if state.can_fold():
+                moves.append(state.fold)
+            if state.can_check_or_call():
+                moves.append(state.check_or_call)
+            if state.can_post_bring_in():
+                moves.append(state.post_bring_in)
+            if state.can_complete_bet_or_raise_to():
+                moves.append(state.complete_bet_or_raise_to)
+            rng.choice(moves)()
+    return hands / (time.perf_counter() - started)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variant", default="seven-card-stud")
+    parser.add_argument("--hands", type=int, default=2_000)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--bots", default=None, help="--bots for both runs (default: the mix)")
+    parser.add_argument("--peer-hands", type=int, default=100)
+    options = parser.parse_args()
+
+    simulate(options.variant, hands=50, players=6, seed=1, workers=1)  # warm up
+    one = statistics.median(
+        studkit_rate(options.variant, options.hands, 1, options.bots)
+        for _ in range(options.repeats)
+    )
+    two = statistics.median(
+        studkit_rate(options.variant, options.hands, 2, options.bots)
+        for _ in range(options.repeats)
+    )
+    peer = statistics.median(pokerkit_rate(options.peer_hands) for _ in range(options.repeats))
+    bots = options.bots or "default mix"
+    print(f"{options.variant}, 6 players, {bots}, {options.hands:,} hands per run")
+    print(f"studkit 1 worker  {one:>10,.0f} hands/s")
+    print(f"studkit 2 workers {two:>10,.0f} hands/s   speed-up {two / one:.2f}x")
+    print(f"pokerkit random   {peer:>10,.0f} hands/s   (6-handed, random legal actions)")
+
+
+if __name__ == "__main__":
+    main()
