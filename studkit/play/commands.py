@@ -335,6 +335,8 @@ def _why_not(intent: str, choices: Sequence[Choice]) -> str:
         call = _first(choices, "call")
         if call is not None:
             return f"you cannot check: it is {call.fixed_amount()} to call"
+    if intent == "fold" and "bring-in" in kinds:
+        return "you are the forced player: bring in (c) or complete, folding is not allowed"
     if intent == "fold" and "check" in kinds:
         return "folding is not offered when you can check for free"
     if intent == "call" and "check" in kinds:

@@ -39,6 +39,7 @@ __all__ = [
     "choices_text",
     "showdown_text",
     "seat_name",
+    "street_words",
 ]
 
 
@@ -164,6 +165,19 @@ class Showdown:
     results: tuple[PotResult, ...] = ()
     net: tuple[tuple[int, str, int], ...] = field(default=())
     """``(seat, name, chips won or lost this hand)``, for the seats that played."""
+    viewer: int | None = None
+    """The reader's seat: their wins read "win" rather than "wins"."""
+
+
+def street_words(name: str) -> str:
+    """A street's name as a sentence says it: ``fourth`` -> ``fourth street``.
+
+    >>> street_words("fourth"), street_words("the draw")
+    ('fourth street', 'the draw')
+    """
+    if not name or " " in name or "street" in name:
+        return name
+    return f"{name} street"
 
 
 def seat_name(seat: int, name: str) -> str:
@@ -212,7 +226,10 @@ def table_text(state: TableState, style: CardStyle) -> Text:
         parts = []
         if viewer is not None:
             parts.append(f"your stack {viewer.stack}")
-        parts.append(f"{state.to_call} to call" if state.to_call else "nothing to call")
+        if any(choice.kind == "bring-in" for choice in state.choices):
+            parts.append("you are the forced player: bring in or complete")
+        else:
+            parts.append(f"{state.to_call} to call" if state.to_call else "nothing to call")
         out.append_text(_strong("Your turn: " + ", ".join(parts), style))
         out.append("\n")
     if state.choices:
@@ -304,6 +321,9 @@ def showdown_text(showdown: Showdown, style: CardStyle) -> Text:
         for hand in showdown.hands:
             out.append(f"  {seat_name(hand.seat, hand.name):<{width}}  ")
             if hand.mucked:
+                if hand.cards:
+                    out.append_text(cards_text(hand.cards, style))
+                    out.append(" " * (card_width - _cards_width(hand.cards) + 2))
                 out.append_text(Text("mucks", style="dim" if style.color else ""))
                 out.append("\n")
                 continue
@@ -324,7 +344,8 @@ def showdown_text(showdown: Showdown, style: CardStyle) -> Text:
         out.append(f"{what} ({result.amount}): ")
         pieces = []
         for seat, name, chips, description in result.winners:
-            piece = f"{seat_name(seat, name)} wins {chips}"
+            verb = "win" if seat == showdown.viewer else "wins"
+            piece = f"{seat_name(seat, name)} {verb} {chips}"
             if description:
                 piece += f" with {description}"
             pieces.append(piece)

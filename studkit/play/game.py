@@ -1,0 +1,342 @@
+"""A game at one table: hand after hand against bots, one player deciding at the terminal.
+
+:class:`TableGame` seats the player and the bots at a :class:`~studkit.engine.Table`, deals
+hands until the player leaves (``q``, or the end of the input), loses every chip, or has no
+opponent left, and tells each hand as it happens: the antes and deals, every decision, the
+table at each of the player's turns, the showdown and who won which pot. The button moves
+and the stacks carry over from hand to hand (the table does both); busted bots leave.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TextIO
+
+from rich.console import Console
+from rich.text import Text
+
+from studkit.cards import RANK_CHARS
+from studkit.engine import Hand, Table
+from studkit.errors import IllegalActionError, StudkitError
+from studkit.play.commands import CommandError, help_text, parse_command
+from studkit.play.narration import Narrator
+from studkit.play.render import CardStyle, SeatLine, showdown_text, table_text
+from studkit.play.table_view import choices_for, engine_action, showdown, table_state
+from studkit.variant import Stakes, Variant
+
+if TYPE_CHECKING:
+    from studkit.bots.protocol import Bot
+
+__all__ = ["Opponent", "GameSummary", "TableGame", "BOT_NAMES", "stakes_words", "game_notes"]
+
+BOT_NAMES: tuple[str, ...] = (
+    "Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jun", "Kai", "Lea",
+)
+"""Names the bots take, in seat order."""
+
+PLAYER_NAME = "You"
+
+PROMPT = "Your move (? for help)> "
+
+
+@dataclass(frozen=True, slots=True)
+class Opponent:
+    """A bot at the table."""
+
+    name: str
+    """What the table calls it, e.g. ``Ben``."""
+    style: str
+    """The bot's name as ``--bots`` gives it, e.g. ``tag``; shown beside its name."""
+    bot: Bot
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """How the game went for the player."""
+
+    hands: int
+    """Hands played to the end."""
+    starting_stack: int
+    final_stack: int
+    """The player's chips when the game ended (a hand left unfinished costs what was in it)."""
+    big_bet: int
+    ended: str
+    """Why the game ended, in words (``you quit``, ``end of input``, ...)."""
+    stacks: tuple[tuple[str, int], ...]
+    """Every seat's name and chips at the end, in seat order."""
+
+    @property
+    def net(self) -> int:
+        """Chips won (positive) or lost over the game."""
+        return self.final_stack - self.starting_stack
+
+
+_STRUCTURE_WORDS: dict[str, Callable[[Stakes], str]] = {
+    "fixed-limit": lambda s: f"limit {s.small_bet}/{s.big_bet}",
+    "spread-limit": lambda s: (
+        f"spread limit {s.spread_min or s.small_bet}-{s.spread_max or s.big_bet}"
+        + (f" ({s.last_round_max} on the last round)" if s.last_round_max else "")
+    ),
+    "pot-limit": lambda s: "pot limit",
+    "no-limit": lambda s: "no limit",
+}
+
+
+def stakes_words(variant: Variant, stakes: Stakes) -> str:
+    """The betting and forced bets in a few words: ``limit 5/10, ante 1, bring-in 2``."""
+    words = _STRUCTURE_WORDS.get(variant.betting.structure)
+    parts = [words(stakes) if words is not None else variant.betting.structure]
+    if variant.forced_bets.ante and stakes.ante:
+        parts.append(f"ante {stakes.ante}")
+    if variant.forced_bets.bring_in is not None:
+        parts.append(f"bring-in {stakes.bring_in}")
+    return ", ".join(parts)
+
+
+def game_notes(variant: Variant) -> tuple[str, ...]:
+    """Lines about the game a player must keep in mind: wild cards, jokers."""
+    notes = []
+    if variant.deck.wild_ranks:
+        ranks = [RANK_CHARS[int(rank)] + "s" for rank in variant.deck.wild_ranks]
+        notes.append("Wild cards: " + " and ".join(ranks))
+    if variant.deck.jokers:
+        role = "wild" if variant.deck.joker_mode == "wild" else "the bug"
+        notes.append(f"Jokers in the deck: {variant.deck.jokers} ({role})")
+    return tuple(notes)
+
+
+class TableGame:
+    """The player at ``seat`` (counted from 0) against ``opponents`` in the other seats."""
+
+    def __init__(
+        self,
+        variant: Variant,
+        *,
+        seat: int,
+        opponents: Sequence[Opponent],
+        stack: int,
+        console: Console,
+        reader: TextIO,
+        style: CardStyle,
+        seed: int | None = None,
+        echo: bool = False,
+        pause: bool = False,
+        max_hands: int | None = None,
+    ) -> None:
+        players = len(opponents) + 1
+        if not 0 <= seat < players:
+            raise StudkitError(f"seat {seat + 1} does not exist at a table of {players}")
+        self.variant = variant
+        self.seat = seat
+        self.console = console
+        self.reader = reader
+        self.style = style
+        self.echo = echo
+        self.pause = pause
+        self.max_hands = max_hands
+        self.starting_stack = stack
+        others = iter(opponents)
+        self.names: list[str] = []
+        self.labels: list[str] = []
+        self.bots: dict[int, Bot] = {}
+        for table_seat in range(players):
+            if table_seat == seat:
+                self.names.append(PLAYER_NAME)
+                self.labels.append(PLAYER_NAME)
+                continue
+            opponent = next(others)
+            self.names.append(opponent.name)
+            self.labels.append(f"{opponent.name} ({opponent.style})")
+            self.bots[table_seat] = opponent.bot
+        master = random.Random(seed)
+        self.table = Table(variant, [stack] * players, names=self.names,
+                           seed=master.randrange(2**63))
+        self.rng = random.Random(master.randrange(2**63))
+        """The bots' randomness (seeded with the game, so a seed replays the same game)."""
+        self.hands: list[Hand] = []
+        """Hands played to the end, for ``--history``."""
+        self.heading_stakes = stakes_words(variant, self.table.stakes)
+        self.notes = game_notes(variant)
+
+    # ------------------------------------------------------------------ output and input
+
+    def say(self, text: str | Text = "", style: str = "") -> None:
+        """Print one line (or a block) to the player."""
+        if isinstance(text, str):
+            text = Text(text, style=style if self.style.color else "")
+        self.console.print(text)
+
+    def read(self, prompt: str) -> str | None:
+        """One line from the player, ``None`` at the end of the input (or Ctrl-C)."""
+        self.console.print(Text(prompt, style="bold" if self.style.color else ""), end="")
+        self.console.file.flush()
+        try:
+            line = self.reader.readline()
+        except KeyboardInterrupt:
+            line = ""
+        if not line:
+            self.console.print()
+            return None
+        line = line.rstrip("\r\n")
+        if self.echo:
+            self.console.print(Text(line), highlight=False)
+        return line
+
+    # ------------------------------------------------------------------ the game
+
+    def run(self) -> GameSummary:
+        """Play until the player leaves or the game cannot go on; print and return a summary."""
+        ended = ""
+        abandoned: Hand | None = None
+        while not ended:
+            ended = self._reason_to_stop()
+            if ended:
+                break
+            hand = self.table.new_hand()
+            left = self._play_hand(hand)
+            if left:
+                ended = left
+                abandoned = hand
+                break
+            self.hands.append(hand)
+            if self.pause and self._reason_to_stop() == "":
+                answer = self.read("Enter for the next hand, q to leave> ")
+                if answer is None or answer.strip().lower() in ("q", "quit", "exit"):
+                    ended = "you quit" if answer is not None else "end of input"
+        final = self.table.stacks[self.seat]
+        if abandoned is not None:
+            final = abandoned.stacks[self.table.hand_seats.index(self.seat)]
+        summary = GameSummary(
+            hands=len(self.hands),
+            starting_stack=self.starting_stack,
+            final_stack=final,
+            big_bet=self.table.stakes.big_bet,
+            ended=ended,
+            stacks=tuple(zip(self.labels, self._final_stacks(abandoned), strict=True)),
+        )
+        self._print_summary(summary, abandoned)
+        return summary
+
+    def _final_stacks(self, abandoned: Hand | None) -> list[int]:
+        stacks = list(self.table.stacks)
+        if abandoned is not None:
+            for index, table_seat in enumerate(self.table.hand_seats):
+                stacks[table_seat] = abandoned.stacks[index]
+        return stacks
+
+    def _reason_to_stop(self) -> str:
+        stacks = self.table.stacks
+        if stacks[self.seat] == 0:
+            return "you are out of chips"
+        if sum(1 for chips in stacks if chips > 0) < 2:
+            return "every opponent is out of chips"
+        if self.max_hands is not None and len(self.hands) >= self.max_hands:
+            return f"{self.max_hands} hands played"
+        return ""
+
+    def _heading(self, number: int) -> str:
+        title = self.variant.title or self.variant.name
+        return f"Hand {number} · {title} · {self.heading_stakes}"
+
+    def _play_hand(self, hand: Hand) -> str:
+        """Play one hand to its end; return why the player left, or ``""``."""
+        number = len(self.hands) + 1
+        seats = self.table.hand_seats
+        hero = seats.index(self.seat)
+        names = [self.names[s] for s in seats]
+        narrator = Narrator(names, viewer=hero, style=self.style)
+        self.say()
+        button = seats[hand.button]
+        self.say(f"=== {self._heading(number)} · button: {self.names[button]} "
+                 f"(seat {button + 1}) ===", "bold")
+        seen = 0
+        while not hand.is_over:
+            seen = self._narrate(narrator, hand, seen)
+            actor = hand.actor
+            if actor is None:
+                raise StudkitError(f"hand {number}: nobody is to act but the hand is not over")
+            if actor == hero:
+                left = self._ask(hand, hero, number)
+                if left:
+                    self.say(f"You leave the table during hand {number}.")
+                    return left
+            else:
+                bot = self.bots[seats[actor]]
+                hand.apply(bot.act(hand.view(actor), hand.legal_actions(), self.rng))
+        self._narrate(narrator, hand, seen)
+        self.say(showdown_text(showdown(hand, names, seats, viewer=hero), self.style))
+        return ""
+
+    def _narrate(self, narrator: Narrator, hand: Hand, seen: int) -> int:
+        events = hand.events
+        for line in narrator.lines(events[seen:]):
+            self.say(line)
+        return len(events)
+
+    def _table(self, hand: Hand, hero: int, number: int, choices: Any) -> Text:
+        seats = self.table.hand_seats
+        out_seats = tuple(
+            SeatLine(seat=s, name=self.labels[s], stack=0, sitting_out=True)
+            for s in range(len(self.table.stacks)) if s not in seats
+        )
+        state = table_state(
+            hand,
+            viewer=hero,
+            names=[self.labels[s] for s in seats],
+            heading=self._heading(number),
+            choices=choices,
+            notes=self.notes,
+            table_seats=seats,
+            extra_seats=out_seats,
+        )
+        return table_text(state, self.style)
+
+    def _ask(self, hand: Hand, hero: int, number: int) -> str:
+        """Ask the player until a legal decision is applied; return why they left, or ``""``."""
+        choices = choices_for(hand)
+        self.say()
+        self.say(self._table(hand, hero, number, choices))
+        while True:
+            line = self.read(PROMPT)
+            if line is None:
+                return "end of input"
+            try:
+                command = parse_command(line, choices)
+            except CommandError as error:
+                self.say(str(error), "yellow")
+                continue
+            if command.name == "help":
+                self.say(help_text(choices))
+                continue
+            if command.name == "table":
+                self.say(self._table(hand, hero, number, choices))
+                continue
+            if command.name == "quit" or command.choice is None:
+                return "you quit"
+            try:
+                hand.apply(engine_action(command.choice, command.amount))
+            except IllegalActionError as error:
+                self.say(f"{line!r}: {error}", "yellow")
+                continue
+            return ""
+
+    def _print_summary(self, summary: GameSummary, abandoned: Hand | None) -> None:
+        self.say()
+        self.say(f"Game over: {summary.ended}.", "bold")
+        self.say(f"Hands played: {summary.hands}")
+        net = summary.net
+        signed = f"+{net}" if net > 0 else str(net)
+        bets = net / summary.big_bet if summary.big_bet else 0.0
+        self.say(
+            f"Net result: {signed} chips ({bets:+.1f} big bets); your stack "
+            f"{summary.final_stack} (started with {summary.starting_stack})",
+            "bold",
+        )
+        if abandoned is not None:
+            hero = self.table.hand_seats.index(self.seat)
+            lost = abandoned.contrib[hero]
+            if lost:
+                self.say(f"(the {lost} chips you had put into the unfinished hand are lost)")
+        self.say("Stacks: " + " · ".join(f"{name} {chips}" for name, chips in summary.stacks))

@@ -1,0 +1,149 @@
+"""The hand as it happens, told to one player: antes, deals, every decision, in a line each.
+
+A :class:`Narrator` reads the hand's event log (the layouts of :mod:`studkit.engine.events`)
+and writes what the viewing seat may know: its own face-down cards, everyone's face-up cards,
+other players' face-down cards only once they are shown. Runs of antes and of deals are
+gathered into one line each. Showdowns and awards are left to
+:func:`studkit.play.render.showdown_text`.
+
+>>> from studkit.cards import parse_cards
+>>> from studkit.play.render import PLAIN
+>>> a, b, c = parse_cards("As Kd 7h")
+>>> narrator = Narrator(["You", "tag"], viewer=0, style=PLAIN)
+>>> events = [("ante", 0, 1), ("ante", 1, 1), ("deal", 0, a, False), ("deal", 1, b, False),
+...           ("deal", 0, c, True), ("bring-in", 1, 2, 2), ("call", 0, 2, 2)]
+>>> for line in narrator.lines(events):
+...     print(line.plain)
+Antes: 1 each
+Dealt: You As 7h · tag ##
+tag brings in 2
+You call 2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.text import Text
+
+from studkit.cards import CARDS, Card
+from studkit.play.render import CardStyle, card_text, street_words
+
+__all__ = ["Narrator", "SILENT_EVENTS"]
+
+SILENT_EVENTS: frozenset[str] = frozenset(("burn", "show", "muck", "award"))
+"""Events not narrated: burns are never seen, showdowns get their own block."""
+
+# Each decision: (verb for "you", verb for anyone else, whether the amount is the "to" total).
+_DECISIONS: dict[str, tuple[str, str, bool]] = {
+    "fold": ("fold", "folds", False),
+    "check": ("check", "checks", False),
+    "call": ("call", "calls", False),
+    "bring-in": ("bring in", "brings in", False),
+    "complete": ("complete to", "completes to", True),
+    "bet": ("bet", "bets", True),
+    "raise": ("raise to", "raises to", True),
+}
+
+
+class Narrator:
+    """Turns events into lines for one viewer (``viewer=None``: a spectator sees no hole card).
+
+    ``names`` are the hand's seats in order; the viewer's name is used as given ("You") and
+    takes the second-person verb ("You call 5", "tag calls 5").
+    """
+
+    def __init__(self, names: Sequence[str], viewer: int | None, style: CardStyle) -> None:
+        self.names = list(names)
+        self.viewer = viewer
+        self.style = style
+        self.shown: set[int] = set()
+        """Seats whose hands were turned up: their later face-down cards are seen too."""
+
+    def lines(self, events: Sequence[tuple[Any, ...]]) -> list[Text]:
+        """The lines for a run of new events, in order."""
+        out: list[Text] = []
+        index = 0
+        while index < len(events):
+            kind = events[index][0]
+            end = index + 1
+            if kind in ("ante", "deal"):
+                while end < len(events) and events[end][0] == kind:
+                    end += 1
+                run = events[index:end]
+                out.append(self._antes(run) if kind == "ante" else self._deals(run))
+            else:
+                line = self._one(events[index])
+                if line is not None:
+                    out.append(line)
+            index = end
+        return out
+
+    def _who(self, seat: int) -> str:
+        return self.names[seat] if 0 <= seat < len(self.names) else f"seat {seat + 1}"
+
+    def _antes(self, run: Sequence[tuple[Any, ...]]) -> Text:
+        amounts = {event[2] for event in run}
+        if len(amounts) == 1 and len(run) > 1:
+            return Text(f"Antes: {amounts.pop()} each")
+        return Text("Antes: " + ", ".join(f"{self._who(e[1])} {e[2]}" for e in run))
+
+    def _deals(self, run: Sequence[tuple[Any, ...]]) -> Text:
+        seats: dict[int, list[int | None]] = {}
+        for _, seat, dealt, up in run:
+            visible = up or seat == self.viewer or seat in self.shown
+            seats.setdefault(seat, []).append(int(dealt) if visible else None)
+        out = Text("Dealt: ")
+        for number, (seat, cards) in enumerate(seats.items()):
+            if number:
+                out.append(" · ")
+            out.append(self._who(seat) + " ")
+            out.append_text(Text(" ").join(card_text(c, self.style) for c in cards))
+        return out
+
+    def _one(self, event: tuple[Any, ...]) -> Text | None:
+        kind = event[0]
+        if kind in SILENT_EVENTS:
+            if kind == "show":
+                self.shown.add(event[1])
+            return None
+        if kind == "street":
+            name = street_words(str(event[2]))
+            return Text(f"-- {name[:1].upper()}{name[1:]} --", style="bold" if self.style.color
+                        else "")
+        if kind == "community":
+            line = Text("Community card for everyone: ")
+            line.append_text(card_text(CARDS[int(event[1])], self.style))
+            return line
+        if kind == "return":
+            return Text(f"{event[2]} uncalled returned to {self._who(event[1])}")
+        decision = _DECISIONS.get(kind)
+        if decision is not None:
+            seat = event[1]
+            you, other, total = decision
+            verb = you if seat == self.viewer else other
+            amount = event[2] if total else event[3]
+            text = f"{self._who(seat)} {verb}"
+            if kind not in ("fold", "check"):
+                text += f" {amount}"
+            return Text(text)
+        return self._plugin_event(event)
+
+    def _plugin_event(self, event: tuple[Any, ...]) -> Text:
+        """An event the engine's own list does not name (a plugin's): told plainly."""
+        kind = str(event[0])
+        rest = list(event[1:])
+        who = ""
+        if rest and type(rest[0]) is int:
+            who = self._who(rest.pop(0)) + ": "
+        words = []
+        for item in rest:
+            if isinstance(item, Card):
+                words.append(card_text(item, self.style).plain)
+            elif isinstance(item, (list, tuple)):
+                words.append(" ".join(str(x) for x in item))
+            else:
+                words.append(str(item))
+        return Text(f"{who}{kind} {' '.join(words)}".rstrip())
+

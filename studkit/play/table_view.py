@@ -1,0 +1,214 @@
+"""The records the renderer draws, read from a hand in progress for one viewing seat.
+
+:func:`table_state` builds the :class:`~studkit.play.render.TableState` of a
+:class:`~studkit.engine.Hand` as one seat may see it: everyone's face-up cards, the viewer's
+own face-down cards (others' only once shown, or when all hands are turned up), stacks, the
+bets in front, the pots, the amount to call and the legal decisions as
+:class:`~studkit.play.commands.Choice` records. :func:`showdown` reads the hand's events once
+it is over: hands shown and mucked in order, with their categories, and every award.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from studkit.cards import CARDS, Card
+from studkit.play.commands import AGGRESSIVE_KINDS, Choice
+from studkit.play.render import (
+    PotResult,
+    SeatLine,
+    Showdown,
+    ShownHand,
+    TableState,
+    street_words,
+)
+from studkit.pots import Pot, build_pots
+
+__all__ = ["choices_for", "engine_action", "table_state", "showdown", "describe_cards"]
+
+
+def choices_for(hand: Any) -> tuple[Choice, ...]:
+    """The legal actions of the player to act, as choices the command parser reads.
+
+    Kinds the engine adds through plugins keep their own label (``str(action)``) so they can
+    be listed and typed without knowing them in advance.
+    """
+    seat = hand.actor
+    if seat is None:
+        return ()
+    stack = hand.stacks[seat]
+    bet = hand.bets[seat]
+    out: list[Choice] = []
+    for action in hand.legal_actions():
+        kind = action.kind
+        if kind in AGGRESSIVE_KINDS:
+            low = action.min if action.min is not None else action.amount
+            high = action.max if action.max is not None else action.amount
+            all_in = high is not None and high - bet >= stack
+            out.append(Choice(kind, None, low, high, all_in, payload=action))
+        elif kind in ("fold", "check"):
+            out.append(Choice(kind, payload=action))
+        elif kind in ("call", "bring-in"):
+            amount = action.amount
+            out.append(Choice(kind, amount, all_in=amount is not None and amount >= stack,
+                              payload=action))
+        else:
+            sized = action.min is not None and action.max is not None and action.max > action.min
+            label = "" if sized else str(action)
+            out.append(Choice(kind, action.amount, action.min, action.max, label=label,
+                              payload=action))
+    return tuple(out)
+
+
+def engine_action(choice: Choice, amount: int | None) -> Any:
+    """The engine action for a chosen decision (a sized bet or raise gets its total)."""
+    action: Any = choice.payload
+    if choice.sized and amount is not None:
+        return action.to(amount)
+    return action
+
+
+def _visible_down(hand: Any, seat: int, viewer: int | None) -> tuple[Card | None, ...]:
+    down = hand.down[seat]
+    if seat == viewer or seat in hand.shown or hand.exposed:
+        return tuple(down)
+    return (None,) * len(down)
+
+
+def table_state(
+    hand: Any,
+    *,
+    viewer: int | None,
+    names: Sequence[str],
+    heading: str,
+    choices: Sequence[Choice] = (),
+    notes: Sequence[str] = (),
+    table_seats: Sequence[int] | None = None,
+    extra_seats: Sequence[SeatLine] = (),
+) -> TableState:
+    """The table as ``viewer`` sees it now (``viewer=None``: a spectator's view).
+
+    ``names`` label the hand's seats. ``table_seats`` numbers them as the table does (hand
+    seat ``i`` sits at table seat ``table_seats[i]``; default: the same numbers), and
+    ``extra_seats`` are lines for players at the table who are not in this hand.
+    """
+    number = list(table_seats) if table_seats is not None else list(range(hand.n))
+    lines = [
+        SeatLine(
+            seat=number[seat],
+            name=names[seat],
+            stack=hand.stacks[seat],
+            bet=hand.bets[seat],
+            up_cards=tuple(hand.up[seat]),
+            down_cards=_visible_down(hand, seat, viewer),
+            folded=hand.folded[seat],
+            all_in=hand.all_in[seat],
+            button=seat == hand.button,
+            to_act=seat == hand.actor,
+            viewer=seat == viewer,
+        )
+        for seat in range(hand.n)
+    ]
+    lines.extend(extra_seats)
+    lines.sort(key=lambda line: line.seat)
+    pots = _gathered_pots(hand, number)
+    to_call = hand.to_call if viewer is not None and hand.actor == viewer else None
+    return TableState(
+        heading=heading,
+        street=street_words(hand.street_name),
+        seats=tuple(lines),
+        pot=hand.pot,
+        pots=tuple(pots) if len(pots) > 1 else (),
+        to_call=to_call,
+        choices=tuple(choices),
+        community=tuple(hand.community),
+        notes=tuple(notes),
+    )
+
+
+def _gathered_pots(hand: Any, number: Sequence[int]) -> list[Pot]:
+    """The pots as they stood when the betting round began (bets in front not gathered),
+    seats numbered as the table numbers them; empty pots left out."""
+    gathered = [put - bet for put, bet in zip(hand.contrib, hand.bets, strict=True)]
+    if not any(gathered) or all(hand.folded):
+        return []
+    live = [not folded for folded in hand.folded]
+    return [
+        Pot(pot.amount, tuple(number[s] for s in pot.eligible))
+        for pot in build_pots(gathered, live)
+        if pot.amount
+    ]
+
+
+def describe_cards(hand: Any, cards: Sequence[Card]) -> tuple[tuple[str, str, str], ...]:
+    """Per pot share of the hand's variant: ``(share, category, description)`` of ``cards``
+    (with the community card, if one was dealt); a hand that does not qualify for a share
+    says so."""
+    everything = list(cards) + list(hand.community)
+    out = []
+    for share in hand.rules.shares:
+        evaluator = share.evaluator
+        strength = evaluator.evaluate(everything)
+        if strength <= 0 or strength < share.qualifier:
+            out.append((share.name, "", f"no qualifying {share.name}"))
+            continue
+        out.append((share.name, evaluator.category(strength), evaluator.describe(strength)))
+    return tuple(out)
+
+
+def showdown(
+    hand: Any,
+    names: Sequence[str],
+    table_seats: Sequence[int] | None = None,
+    *,
+    viewer: int | None = None,
+) -> Showdown:
+    """Hands shown and mucked (in order), each share of each pot and who took it, and net.
+
+    ``names`` label the hand's seats; ``table_seats`` numbers them as the table does;
+    ``viewer`` is the hand seat of the player reading it (who "wins" becomes "you win").
+    """
+    number = list(table_seats) if table_seats is not None else list(range(hand.n))
+    viewer_seat = viewer
+    if viewer is not None:
+        viewer = number[viewer]
+    shown_cards: dict[int, tuple[Card, ...]] = {}
+    order: list[int] = []
+    mucked: set[int] = set()
+    for event in hand.events:
+        kind = event[0]
+        if kind == "show":
+            shown_cards[event[1]] = tuple(CARDS[int(c)] for c in event[2])
+            if event[1] not in order:
+                order.append(event[1])
+        elif kind == "muck":
+            mucked.add(event[1])
+            if event[1] not in order:
+                order.append(event[1])
+    hands = []
+    for seat in order:
+        if seat in shown_cards:
+            cards = shown_cards[seat]
+            hands.append(
+                ShownHand(number[seat], names[seat], cards, describe_cards(hand, cards))
+            )
+        elif seat == viewer_seat:
+            own = tuple(hand.cards[seat])
+            hands.append(ShownHand(number[seat], names[seat], own, mucked=True))
+        else:
+            hands.append(ShownHand(number[seat], names[seat], mucked=True))
+    results: list[PotResult] = []
+    for seat, amount, pot, share, description in hand.awards:
+        winner = (number[seat], names[seat], amount, description or "")
+        last = results[-1] if results else None
+        if last is not None and last.pot == pot and last.share == share:
+            results[-1] = PotResult(pot, last.amount + amount, share, last.winners + (winner,))
+        else:
+            results.append(PotResult(pot, amount, share, (winner,)))
+    if len({r.share for r in results}) <= 1 and len(hand.rules.shares) <= 1:
+        results = [PotResult(r.pot, r.amount, "", r.winners) for r in results]
+    net = tuple(
+        (number[seat], names[seat], chips) for seat, chips in enumerate(hand.payoffs) if chips
+    )
+    return Showdown(tuple(hands), tuple(results), net, viewer=viewer)
