@@ -108,6 +108,15 @@ def test_action_grammar(
     assert parse_action(format_action(action)) == action
 
 
+@pytest.mark.parametrize(
+    "text", ["p2 pay 10", "p1 expose Kd", "p3 declare low", "p2 twist 7c", "p4 stand # keeps"]
+)
+def test_studkit_plugin_verbs(text: str) -> None:
+    action = parse_action(text)
+    assert format_action(action) == text
+    assert parse_action(format_action(action)) == action
+
+
 def test_show_dealt_cards_dash() -> None:
     action = parse_action("p2 sm -")
     assert action.shows_dealt and action.cards is None
@@ -131,6 +140,9 @@ def test_show_dealt_cards_dash() -> None:
         ("d dh AsKd", "expected 'd dh pN CARDS'"),
         ("d cc", "the dealer 'd' cannot 'cc'"),
         ("p1 dh As", "only the dealer 'd' deals"),
+        ("p1 twist ??", "'twist' names one known card"),
+        ("p1 pay", "expected 'pN pay 10'"),
+        ("p1 stand now", "'stand' takes no argument"),
     ],
 )
 def test_action_grammar_errors(text: str, message: str) -> None:

@@ -18,6 +18,8 @@ from studkit.history.narrate import narrate
 from studkit.history.record import record_hand
 from studkit.history.replay import replay, replay_file, replay_paths
 from studkit.history.rules import chip_scale, code_for, load_variant_named, phh_rules
+from studkit.loader import builtin_variant_names
+from studkit.variant import Variant
 
 WSOP = SHARED / "data" / "phh" / "wsop-2023-43-ppc"
 CORRUPT = ROOT / "tests" / "phh_corrupt"
@@ -267,3 +269,57 @@ def test_load_file_reports_the_table_of_a_bad_hand(tmp_path: Path) -> None:
     path.write_text(text)
     with pytest.raises(HistoryError, match=r"two\.phhs\[1\]: actions\[\d+\] 'p9"):
         load_file(path)
+
+
+def _random_hand(variant: Variant, seed: int) -> Hand:
+    rng = random.Random(seed)
+    players = rng.randint(variant.min_players, min(variant.max_players, 6))
+    hand = Hand(variant, [rng.randrange(30, 400) for _ in range(players)], seed=seed)
+    while not hand.is_over:
+        hand.apply(rng.choice(hand.legal_actions()))
+    return hand
+
+
+@pytest.mark.parametrize("name", builtin_variant_names())
+def test_every_shipped_variant_round_trips(name: str) -> None:
+    variant = load_variant_named(name)
+    for seed in range(6):
+        hand = _random_hand(variant, seed)
+        (history,) = loads(from_hand(hand))
+        assert history.studkit_variant == name  # studkit's own rules, named
+        assert replay(history).finishing_stacks == hand.stacks
+
+
+PLUGIN_GAMES = {
+    "twist-stud": ("seven-card-stud", "twist", "twist"),
+    "declare-stud": ("seven-card-stud-hi-lo", "declare", "declare"),
+    "baseball": (None, None, "pay"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(PLUGIN_GAMES))
+def test_plugin_decisions_round_trip(game: str, tmp_path: Path) -> None:
+    base, plugin, verb = PLUGIN_GAMES[game]
+    if base is None:
+        variant = load_variant_named(game)
+    else:
+        path = tmp_path / f"{game}.yaml"
+        path.write_text(
+            f"studkit: 1\nname: {game}\nextends: {base}\nplugins:\n  - name: {plugin}\n"
+        )
+        variant = load_variant_named(str(path))
+    seen = 0
+    for seed in range(40):
+        hand = _random_hand(variant, seed)
+        text = from_hand(hand)
+        (history,) = loads(text)
+        seen += any(a.verb == verb for a in history.actions)
+        assert history.variant == "studkit"
+        assert replay(history).finishing_stacks == hand.stacks, text
+    assert seen, f"no '{verb}' decision in 40 hands"
+
+
+def test_plugin_verbs_are_not_phh() -> None:
+    text = (WSOP / "hand-05.phh").read_text().replace("'p5 pb'", "'p5 pay 5'")
+    with pytest.raises(HistoryError, match="'pay' is a studkit plugin decision: F7S hands"):
+        loads(text)

@@ -14,6 +14,11 @@ The grammar (PHH specification, "Actions") is ``[[actor verb[ argument...]][ # c
 ``# commentary`` or ``""``  no-op
 ========================  ==============================
 
+studkit adds the decisions its plugin games have (only in ``variant = "studkit"`` hands):
+``pN pay AMOUNT`` (pay for a card, or ``pN f`` to fold instead), ``pN expose CARD`` (roll your
+own), ``pN declare CHOICE`` (``high``, ``low``, ``both``...), ``pN twist CARD`` (trade a card;
+the replacement follows as ``d dh``) and ``pN stand`` (keep the hand).
+
 Cards are concatenated two-character cards (``AsKd7h``); ``??`` is an unknown card.
 Players are numbered from 1 in the file and from 0 here.
 
@@ -52,7 +57,9 @@ __all__ = [
 Amount = int | Decimal
 """A chip amount as a PHH file gives it: an integer, or a decimal for fractional chips."""
 
-Verb = Literal["dh", "db", "pb", "cbr", "cc", "f", "sm", "sd", ""]
+Verb = Literal[
+    "dh", "db", "pb", "cbr", "cc", "f", "sm", "sd", "pay", "expose", "declare", "twist", "stand", ""
+]
 
 VERBS: dict[str, str] = {
     "dh": "deal cards to a player: 'd dh p1 AsKd7h'",
@@ -63,12 +70,19 @@ VERBS: dict[str, str] = {
     "f": "fold: 'p4 f'",
     "sm": "show ('p1 sm AsKd7h5c2d9h3s' or 'p1 sm -') or muck ('p1 sm')",
     "sd": "stand pat or discard (draw games): 'p1 sd' or 'p1 sd 7h'",
+    "pay": "studkit: pay for a card (or fold instead): 'p2 pay 10'",
+    "expose": "studkit: turn a down card up (roll your own): 'p2 expose Kd'",
+    "declare": "studkit: declare for a pot share: 'p2 declare low'",
+    "twist": "studkit: trade a card for the next one: 'p2 twist 7c'",
+    "stand": "studkit: keep the hand instead of twisting: 'p2 stand'",
 }
 """Every action verb of the notation, with what it does and an example."""
 
 _PLAYER = re.compile(r"p([1-9][0-9]*)")
 _DEALER_VERBS = ("dh", "db")
 _PLAYER_VERBS = ("pb", "cbr", "cc", "f", "sm", "sd")
+STUDKIT_VERBS = ("pay", "expose", "declare", "twist", "stand")
+"""Verbs studkit adds for plugin decisions (not PHH: only in ``variant = "studkit"`` hands)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +101,8 @@ class Action:
     amount: Amount | None = None
     shows_dealt: bool = False
     comment: str | None = None
+    choice: str | None = None
+    """``declare``: the choice declared."""
 
     @property
     def is_dealing(self) -> bool:
@@ -269,9 +285,29 @@ def _parse_words(words: list[str], text: str, comment: str | None) -> Action:
             cards=parse_phh_cards(args[0]),
             comment=comment,
         )
+    if verb in STUDKIT_VERBS:
+        return _parse_studkit(verb, player, args, comment)
     if verb in _DEALER_VERBS:
         raise HistoryError(f"only the dealer 'd' deals: write 'd {verb} ...', not '{actor} {verb}'")
     raise HistoryError(_suggest_verb(verb))
+
+
+def _parse_studkit(verb: str, player: int, args: list[str], comment: str | None) -> Action:
+    if verb == "stand":
+        if args:
+            raise HistoryError(f"'stand' takes no argument, got {' '.join(args)!r}")
+        return Action("stand", player=player, comment=comment)
+    if len(args) != 1:
+        example = {"pay": "10", "expose": "Kd", "declare": "low", "twist": "7c"}[verb]
+        raise HistoryError(f"expected 'pN {verb} {example}'")
+    if verb == "pay":
+        return Action("pay", player=player, amount=_parse_amount(args[0]), comment=comment)
+    if verb == "declare":
+        return Action("declare", player=player, choice=args[0], comment=comment)
+    cards = parse_phh_cards(args[0])
+    if len(cards) != 1 or cards[0] is None:
+        raise HistoryError(f"'{verb}' names one known card, got {args[0]!r}")
+    return Action(verb, player=player, cards=cards, comment=comment)  # type: ignore[arg-type]
 
 
 def format_action(action: Action) -> str:
@@ -285,8 +321,10 @@ def format_action(action: Action) -> str:
         words = []
     else:
         words = [player, action.verb]
-        if action.verb == "cbr" and action.amount is not None:
+        if action.amount is not None:
             words.append(format_amount(action.amount))
+        elif action.choice is not None:
+            words.append(action.choice)
         elif action.shows_dealt:
             words.append("-")
         elif action.cards is not None:

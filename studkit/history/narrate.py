@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
-from studkit.cards import CARDS
+from studkit.cards import CARDS, RANK_CHARS
 
 __all__ = ["narrate", "format_chips"]
 
@@ -137,6 +137,32 @@ class _Story:
     def on_muck(self, seat: int) -> None:
         self.close_deal()
         self.lines.append(f"  {self.names[seat]} mucks")
+
+    def on_pay(self, seat: int, amount: int) -> None:
+        self._act(seat, f"pays {self.chips(amount)} for the card", amount)
+
+    def on_expose(self, seat: int, card: int) -> None:
+        self._act(seat, f"turns up {CARDS[card]}", 0)
+        held = self.held[seat]
+        for i, (c, _) in enumerate(held):
+            if c == card:
+                held[i] = (c, True)
+
+    def on_declare(self, seat: int, choice: str) -> None:
+        self._act(seat, f"declares {choice}", 0)
+
+    def on_twist(self, seat: int, card: int, cost: int) -> None:
+        paid = f" for {self.chips(cost)}" if cost else ""
+        self._act(seat, f"twists {CARDS[card]}{paid}", cost)
+        self.held[seat] = [(c, up) for c, up in self.held[seat] if c != card]
+
+    def on_stand(self, seat: int) -> None:
+        self._act(seat, "stands", 0)
+
+    def on_wild(self, ranks: Sequence[int]) -> None:
+        self.close_deal()
+        names = ", ".join(f"{RANK_CHARS[r]}s" for r in ranks) or "none"
+        self.lines.append(f"  wild cards now: {names}")
 
     def on_award(self, seat: int, amount: int, pot: int, share: str, description: str) -> None:
         if self.street is not None:

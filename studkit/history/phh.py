@@ -41,7 +41,14 @@ from typing import Any
 
 from studkit.cards import Card
 from studkit.errors import HistoryError
-from studkit.history.actions import Action, Amount, format_action, format_phh_cards, parse_action
+from studkit.history.actions import (
+    STUDKIT_VERBS,
+    Action,
+    Amount,
+    format_action,
+    format_phh_cards,
+    parse_action,
+)
 from studkit.history.toml_writer import toml_array_lines, toml_line
 
 __all__ = [
@@ -332,6 +339,10 @@ def _from_table(
             action = parse_action(text)
         except HistoryError as error:
             raise history.error(index, str(error)) from None
+        if action.verb in STUDKIT_VERBS and code != STUDKIT_CODE:
+            raise history.error(
+                index, f"{action.verb!r} is a studkit plugin decision: {code} hands do not have it"
+            )
         if action.player is not None and action.player >= count:
             raise history.error(
                 index, f"there is no player p{action.player + 1}: the hand has {count} players"
@@ -349,12 +360,14 @@ def _replace_actions(history: HandHistory, actions: tuple[Action, ...]) -> HandH
 
 
 def check_cards(history: HandHistory) -> list[list[Card | None]]:
-    """Check that no card is dealt twice and every shown hand matches the cards dealt.
+    """Check that no card is dealt twice and every shown hand matches the cards held.
 
-    Returns each player's cards in dealing order, unknown cards filled from the cards that
-    player later shows (``None`` where still unknown).
+    Returns each player's cards in dealing order (cards traded away by ``twist`` included),
+    unknown cards filled from the cards that player later shows (``None`` where still
+    unknown).
     """
     held: list[list[Card | None]] = [[] for _ in range(history.player_count)]
+    gone: list[set[Card]] = [set() for _ in range(history.player_count)]  # twisted away
     where: dict[Card, tuple[int, int | None]] = {}
     for index, action in enumerate(history.actions):
         if action.verb in ("dh", "db"):
@@ -371,8 +384,19 @@ def check_cards(history: HandHistory) -> list[list[Card | None]]:
                 where[c] = (index, action.player)
             if action.verb == "dh" and action.player is not None:
                 held[action.player].extend(action.cards or ())
+        elif action.verb == "twist" and action.cards and action.player is not None:
+            card = action.cards[0]
+            holding = [c for c in held[action.player] if c not in gone[action.player]]
+            if card is None or card not in holding:
+                raise history.error(index, f"p{action.player + 1} does not hold {card}")
+            gone[action.player].add(card)
         elif action.verb == "sm" and action.cards is not None and action.player is not None:
-            _match_shown(history, index, action.player, held[action.player], action.cards, where)
+            player = action.player
+            positions = [i for i, c in enumerate(held[player]) if c not in gone[player]]
+            holding = [held[player][i] for i in positions]
+            _match_shown(history, index, player, holding, action.cards, where)
+            for i, c in zip(positions, holding, strict=True):
+                held[player][i] = c
     return held
 
 

@@ -11,7 +11,7 @@ PokerKit reads; any other game or rule set carries ``_studkit_variant`` (and
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -42,6 +42,14 @@ _VERBS = {
     "check": "cc",
     "fold": "f",
 }
+_PLUGIN_EVENTS: dict[str, Callable[[tuple[Any, ...], int], Action]] = {
+    "pay": lambda e, p: Action("pay", player=p, amount=e[2]),
+    "expose": lambda e, p: Action("expose", player=p, cards=(e[2],)),
+    "declare": lambda e, p: Action("declare", player=p, choice=e[2]),
+    "twist": lambda e, p: Action("twist", player=p, cards=(e[2],)),
+    "stand": lambda e, p: Action("stand", player=p),
+}
+"""Plugin decisions (events of :mod:`studkit.plugin_play`) as studkit's history actions."""
 _EXTRA_STAKES = ("spread_min", "spread_max", "last_round_max")
 _SHIPPED = Path(__file__).resolve().parents[2] / "variants"
 _identity_cache: dict[int, tuple[Variant, tuple[str, str | None]]] = {}
@@ -132,6 +140,8 @@ def record_hand(hand: Hand, fields: Mapping[str, Any] | None = None) -> HandHist
             actions.append(Action("sm", player=_phh_seat(event[1], hand), cards=tuple(event[2])))
         elif kind == MUCK:
             actions.append(Action("sm", player=_phh_seat(event[1], hand)))
+        elif kind in _PLUGIN_EVENTS:
+            actions.append(_PLUGIN_EVENTS[kind](event, _phh_seat(event[1], hand)))
         elif kind == AWARD:
             winnings[event[1]] += event[2]
     flush()

@@ -23,6 +23,7 @@ from studkit.cards import Card, standard_deck
 from studkit.engine.actions import AGGRESSIVE_KINDS
 from studkit.engine.actions import Action as EngineAction
 from studkit.engine.dealing import ScriptedSource
+from studkit.engine.events import COMMUNITY, DEAL
 from studkit.engine.hand import Hand
 from studkit.errors import HistoryError, StudkitError
 from studkit.history.actions import Action, Amount, format_phh_cards
@@ -143,16 +144,32 @@ class _Replayer:
             raise HistoryError(f"{history.label}: cannot start the hand: {error}") from None
         self.seen = [0] * history.player_count
         self.community_seen = 0
+        self.deals: list[list[Card]] = [[] for _ in range(history.player_count)]
+        self.community: list[Card] = []
+        self.traded: list[set[Card]] = [set() for _ in range(history.player_count)]
+        self.cursor = 0
+
+    def sync(self) -> None:
+        """Read the engine's new events: every card dealt, community card and card traded."""
+        events = self.hand.events
+        for event in events[self.cursor :]:
+            kind = event[0]
+            if kind == DEAL:
+                self.deals[event[1]].append(event[2])
+            elif kind == COMMUNITY:
+                self.community.append(event[1])
+            elif kind == "twist":
+                self.traded[event[1]].add(event[2])
+        self.cursor = len(events)
 
     def run(self) -> Hand:
         for index, action in enumerate(self.history.actions):
             if action.is_noop:
                 continue
+            self.sync()
             try:
                 self.step(action)
-            except HistoryError as error:
-                raise self.history.error(index, str(error)) from None
-            except StudkitError as error:  # the engine refused: say so in the history's terms
+            except StudkitError as error:  # the engine's refusal, in the history's terms
                 raise self.history.error(index, str(error)) from None
         return self.hand
 
@@ -167,13 +184,12 @@ class _Replayer:
         elif verb == "sd":
             raise HistoryError("'sd' (stand pat or discard) belongs to draw games, not stud")
         else:
-            self.bet(action)
+            self.decide(action)
 
     def dealt(self, action: Action) -> None:
-        hand = self.hand
         seat = action.player
         assert seat is not None and action.cards is not None
-        have = hand.cards[seat]
+        have = self.deals[seat]
         start = self.seen[seat]
         end = start + len(action.cards)
         if end > len(have):
@@ -195,12 +211,12 @@ class _Replayer:
             )
         if hand.is_over:
             return "no cards are due: the hand is over"
-        return f"{who} has been dealt all {len(hand.cards[seat])} cards of this game"
+        return f"{who} has been dealt all {len(self.deals[seat])} cards of this game"
 
     def board(self, action: Action) -> None:
         cards = action.cards or ()
         end = self.community_seen + len(cards)
-        if end > len(self.hand.community):
+        if end > len(self.community):
             raise HistoryError(
                 "no community card is due: the deck has not run out "
                 "(a community card replaces a street only when the cards run out)"
@@ -216,64 +232,90 @@ class _Replayer:
             raise HistoryError(f"{who} has folded: there is no hand to show or muck")
         if action.cards is None:
             return  # a muck: the engine awards pots to the best hands shown
-        have = hand.cards[seat][: self.seen[seat]]  # the cards the history has dealt so far
-        if len(action.cards) != len(have) or sorted(
-            c for c in action.cards if c is not None
-        ) != sorted(c for c, rec in zip(have, action.cards, strict=True) if rec is not None):
+        # the cards the history has dealt the player so far, less any traded away
+        have = [c for c in self.deals[seat][: self.seen[seat]] if c not in self.traded[seat]]
+        known = sorted(c for c in action.cards if c is not None)
+        matched = sorted(c for c, rec in zip(have, action.cards, strict=False) if rec is not None)
+        if len(action.cards) != len(have) or known != matched:
             raise HistoryError(
                 f"{who} shows {format_phh_cards(action.cards)} but holds {format_phh_cards(have)}"
             )
 
-    def bet(self, action: Action) -> None:
+    def decide(self, action: Action) -> None:
         hand = self.hand
         seat = action.player
         assert seat is not None
         if hand.is_over:
             raise HistoryError("the hand is already over")
-        if hand.actor is None:  # pragma: no cover - the engine deals without stopping
-            raise HistoryError("nobody is to act: cards are being dealt")
-        for other, cards in enumerate(hand.cards):
+        for other, cards in enumerate(self.deals):
             if self.seen[other] < len(cards):
                 raise HistoryError(
                     f"{_name(other)} has not been dealt all its {_street(hand)} cards yet: the "
                     f"history deals them ('d dh {_name(other)} ...', '??' for unknown cards) "
                     "before the betting"
                 )
+        if hand.actor is None:  # pragma: no cover - the engine deals without stopping
+            raise HistoryError("nobody is to act: cards are being dealt")
         if seat != hand.actor:
             raise HistoryError(
-                f"{_name(seat)} acts out of turn: {_name(hand.actor)} is to act on {_street(hand)}"
+                f"{_name(seat)} acts out of turn: {_name(hand.actor)} is to act on "
+                f"{_street(hand)}"
             )
+        chosen = self.engine_action(action)
+        if chosen is None:
+            raise HistoryError(
+                f"{_name(seat)} cannot {_what(action)} on {_street(hand)}: legal actions "
+                f"are {_legal(hand, self.scale)}"
+            )
+        hand.apply(chosen)
+
+    def engine_action(self, action: Action) -> EngineAction | None:
+        """The legal engine action the history's action stands for, or None."""
+        hand = self.hand
+        legal = hand.legal_actions()
         verb = action.verb
-        if verb == "pb":
-            ok = hand.can_bring_in()
-            what = "bring in"
-            if ok:
-                hand.bring_in()
-        elif verb == "f":
-            ok = hand.can_fold()
-            what = "fold (nothing to call: check instead)" if not ok else "fold"
-            if ok:
-                hand.fold()
-        elif verb == "cc":
-            ok = hand.can_check() or hand.can_call()
-            what = "check or call"
-            if ok:
-                hand.check_or_call()
-        else:
+        if verb == "cbr" or verb == "pay":
             assert action.amount is not None
             to = scaled(action.amount, self.scale)
-            if to * 1 != action.amount * self.scale:
+            if to != action.amount * self.scale:
                 raise HistoryError(f"amount {action.amount} is finer than the file's other amounts")
-            what = f"complete, bet or raise to {action.amount}"
-            chosen = _aggressive_to(hand, seat, to)
-            ok = chosen is not None
-            if chosen is not None:
-                hand.apply(chosen)
-        if not ok:
-            raise HistoryError(
-                f"{_name(seat)} cannot {what} on {_street(hand)}: legal actions are "
-                f"{_legal(hand, self.scale)}"
-            )
+            if verb == "cbr":
+                return _aggressive_to(hand, legal, action.player or 0, to)
+            return next((a for a in legal if a.kind == "pay" and a.amount == to), None)
+        wanted: tuple[str, ...] = _KINDS.get(verb, ())
+        if verb == "declare":
+            wanted = (f"declare-{action.choice}",)
+        card = action.cards[0] if verb in ("expose", "twist") and action.cards else None
+        for a in legal:
+            if a.kind in wanted and (card is None or a.amount == card):
+                return a
+        return None
+
+
+_KINDS: dict[str, tuple[str, ...]] = {
+    "pb": ("bring-in",),
+    "f": ("fold",),
+    "cc": ("check", "call"),
+    "expose": ("expose",),
+    "twist": ("twist",),
+    "stand": ("stand",),
+}
+"""The engine action kinds each history verb may stand for."""
+
+def _what(action: Action) -> str:
+    """What the history's action tries to do, in words."""
+    card = action.cards[0] if action.cards else None
+    return {
+        "pb": "bring in",
+        "f": "fold",
+        "cc": "check or call",
+        "cbr": f"complete, bet or raise to {action.amount}",
+        "pay": f"pay {action.amount}",
+        "expose": f"expose {card}",
+        "declare": f"declare {action.choice}",
+        "twist": f"twist {card}",
+        "stand": "stand",
+    }.get(action.verb, action.verb)
 
 
 def _unknown_seats(history: HandHistory) -> set[int]:
@@ -294,14 +336,16 @@ def _check_unknown_showdown(history: HandHistory, hand: Hand, unknown: set[int])
         )
 
 
-def _aggressive_to(hand: Hand, seat: int, to: int) -> EngineAction | None:
+def _aggressive_to(
+    hand: Hand, legal: Sequence[EngineAction], seat: int, to: int
+) -> EngineAction | None:
     """The engine action for "complete, bet or raise to ``to``", or None if not legal.
 
     A raise recorded as exactly what the opponents can still match (less than a full raise,
     as dealers take it when it puts the last opponent all in) is taken as the full raise:
     the part nobody can call comes back as an uncalled bet, so the stacks are the same.
     """
-    legal = [a for a in hand.legal_actions() if a.kind in AGGRESSIVE_KINDS]
+    legal = [a for a in legal if a.kind in AGGRESSIVE_KINDS]
     for a in legal:
         assert a.min is not None and a.max is not None
         if a.min <= to <= a.max:
