@@ -217,3 +217,11 @@ def test_cli_table_says_how_it_was_computed(capsys: pytest.CaptureFixture[str]) 
 
 def test_studkit_error_hierarchy() -> None:
     assert issubclass(EquityError, StudkitError)
+
+
+def test_plugin_rules_equity_does_not_model_are_noted() -> None:
+    result = equity("follow-the-queen", ["Qs 4d 5c", "?? ?? 9h"], trials=2_000, seed=1)
+    assert result.notes and "'follow-the-queen' is not applied" in result.notes[0]
+    assert equity("seven-card-stud", ["Qs 4d 5c", "?? ?? 9h"], trials=100, seed=1).notes == ()
+    with pytest.raises(EquityError, match="equity cannot rank the pot share 'hole-spade'"):
+        equity("chicago", ["Qs 4d 5c", "?? ?? 9h"], trials=100)

@@ -110,6 +110,7 @@ def render(result: EquityResult, console: Console) -> None:
             "share columns: fraction of the pot won through each share (they add up to the "
             "equity); scoop: the whole pot alone"
         )
+    notes.extend(result.notes)
     notes.append(f"{result.seconds:.3f} s")
     for note in notes:
         console.print(note, highlight=False, soft_wrap=True)

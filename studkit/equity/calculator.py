@@ -35,6 +35,7 @@ __all__ = [
     "EXACT_LIMIT",
     "EXACT_MAX",
     "DEFAULT_TRIALS",
+    "plugin_notes",
 ]
 
 EXACT_LIMIT = 2_000_000
@@ -80,6 +81,8 @@ class EquityResult:
     seed: int | None
     seconds: float
     share_names: tuple[str, ...] = field(default=())
+    notes: tuple[str, ...] = field(default=())
+    """What the figures leave out (a plugin's rules equity does not model)."""
 
     @property
     def equities(self) -> list[float]:
@@ -108,6 +111,7 @@ class EquityResult:
                 }
                 for h in self.hands
             ],
+            "notes": list(self.notes),
             "seconds": round(self.seconds, 4),
         }
 
@@ -284,4 +288,20 @@ def _result(
         seed=None if exact else seed,
         seconds=seconds,
         share_names=tuple(e.name for e in evaluators),
+        notes=plugin_notes(spot.variant),
+    )
+
+
+NEUTRAL_PLUGINS = frozenset(("community-card", "roll-your-own"))
+"""Plugins that cannot change equity: equity deals community cards itself, and which cards
+a player exposes does not change who wins."""
+
+
+def plugin_notes(variant: Variant) -> tuple[str, ...]:
+    """A note for each plugin of ``variant`` whose rules equity does not model."""
+    return tuple(
+        f"plugin {ref.name!r} is not applied: equity deals and ranks hands by the variant's "
+        "data alone (its deck, static wild cards, streets and pot shares)"
+        for ref in variant.plugins
+        if ref.name not in NEUTRAL_PLUGINS
     )
