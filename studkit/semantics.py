@@ -203,7 +203,7 @@ def _check_open_pair(c: _Checker) -> None:
         return
     up_cards = 0
     for street in c.data["streets"]:
-        up_cards += street["cards"].count("up")
+        up_cards += street["cards"].count("up") + street["cards"].count("choice")
         if street["name"] == street_name:
             break
     street = c.data["streets"][names.index(street_name)]
