@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -44,6 +45,8 @@ SUFFIX = 5
 
 Int64Array = npt.NDArray[np.int64]
 IntpArray = npt.NDArray[np.intp]
+CardArray = npt.NDArray[np.integer[Any]]
+"""Card indexes (or deck positions) in any integer type."""
 
 
 @dataclass(frozen=True)
@@ -77,12 +80,14 @@ class OddsTable:
 
 
 @lru_cache(maxsize=4)
-def combinations_array(n: int, k: int) -> IntpArray:
+def combinations_array(n: int, k: int) -> npt.NDArray[np.integer[Any]]:
     """All k-subsets of ``range(n)`` in lexicographic order, one per row (like itertools).
 
-    The result is cached and read-only.
+    The result is cached and read-only, in the smallest integer type that holds ``n - 1``
+    (int8 for a deck): all five-card subsets of 54 cards take 16 MB.
     """
-    rows = _combinations(n, k)
+    dtype = np.min_scalar_type(max(n - 1, 0))
+    rows = _combinations(n, k).astype(dtype)
     rows.flags.writeable = False
     return rows
 
@@ -115,6 +120,8 @@ def category_counts(
     if not MIN_CARDS <= cards <= MAX_CARDS:
         raise EvaluatorError(f"odds are for hands of {MIN_CARDS} to {MAX_CARDS} cards, not {cards}")
     positions = np.array(deck if deck is not None else range(52), dtype=np.intp)
+    if len(positions) and not 0 <= positions.min() <= positions.max() <= 53:
+        raise EvaluatorError("a deck holds card indexes 0-51 and jokers 52-53")
     if len(set(positions.tolist())) != len(positions):
         raise EvaluatorError("the deck holds a card twice")
     if evaluator.wild is None and (positions >= 52).any():
@@ -124,7 +131,7 @@ def category_counts(
         raise EvaluatorError(f"a deck of {size} cards has no {cards}-card hands")
     prefix_size = cards - SUFFIX
     suffix = combinations_array(size, SUFFIX)
-    suffix_cards = positions[suffix]
+    suffix_cards = positions.astype(np.int8)[suffix]
     values, card_bits = _card_tables(evaluator)
     suffix_sums = values[suffix_cards].sum(axis=1)
     suffix_bits = suit_bits(suffix_cards, card_bits)
@@ -157,8 +164,8 @@ def _tail_bits(tail: Int64Array, extra: int) -> Callable[[Int64Array], Int64Arra
     return bits
 
 
-def _tail_hands(tail: IntpArray, head: IntpArray) -> Callable[[Int64Array], IntpArray]:
-    def hands(rows: Int64Array) -> IntpArray:
+def _tail_hands(tail: CardArray, head: CardArray) -> Callable[[Int64Array], CardArray]:
+    def hands(rows: Int64Array) -> CardArray:
         sub = tail[rows]
         return np.concatenate((np.broadcast_to(head, (len(sub), len(head))), sub), axis=1)
 
@@ -177,7 +184,7 @@ def _card_tables(evaluator: Evaluator) -> tuple[Int64Array, Int64Array]:
 
 
 Strengths = Callable[
-    [Int64Array, Callable[[Int64Array], Int64Array], Callable[[Int64Array], IntpArray]],
+    [Int64Array, Callable[[Int64Array], Int64Array], Callable[[Int64Array], CardArray]],
     Int64Array,
 ]
 
@@ -188,7 +195,7 @@ def _strengths_function(evaluator: Evaluator) -> Strengths:
     def plain(
         total: Int64Array,
         bits: Callable[[Int64Array], Int64Array],
-        hands: Callable[[Int64Array], IntpArray],
+        hands: Callable[[Int64Array], CardArray],
     ) -> Int64Array:
         return plain_strengths(ranking, total, bits, hands)
 
@@ -204,7 +211,7 @@ def _strengths_function(evaluator: Evaluator) -> Strengths:
     def with_wilds(
         total: Int64Array,
         bits: Callable[[Int64Array], Int64Array],
-        hands: Callable[[Int64Array], IntpArray],
+        hands: Callable[[Int64Array], CardArray],
     ) -> Int64Array:
         def exact(rows: Int64Array) -> Int64Array:
             cards = hands(rows)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -38,6 +38,7 @@ __all__ = [
 ]
 
 Int64Array = npt.NDArray[np.int64]
+CardArray = npt.NDArray[np.integer[Any]]
 
 CHUNK_ROWS = 1 << 15
 """Rows evaluated per numpy pass (keeps the working set in cache)."""
@@ -46,7 +47,7 @@ VALUES = np.array(CARD_VALUES, dtype=np.int64)
 SUIT_BITS = np.array([1 << (13 * (i & 3) + (i >> 2)) for i in range(52)], dtype=np.int64)
 
 
-def validate_hands(hands: npt.ArrayLike, *, jokers: bool) -> npt.NDArray[np.intp]:
+def validate_hands(hands: npt.ArrayLike, *, jokers: bool) -> CardArray:
     """Check a batch: a 2-D integer array of 1 to 8 columns of card indexes."""
     array = np.asarray(hands)
     if array.ndim != 2:
@@ -60,17 +61,17 @@ def validate_hands(hands: npt.ArrayLike, *, jokers: bool) -> npt.NDArray[np.intp
         bad = array[(array < 0) | (array > top)][0]
         what = "a joker needs an evaluator with wild cards" if 52 <= bad <= 53 else "bad index"
         raise EvaluatorError(f"card index {int(bad)} out of range 0-{top} in batch ({what})")
-    return array.astype(np.intp, copy=False)
+    return array
 
 
-def _rank_sums(hands: npt.NDArray[np.intp]) -> Int64Array:
+def _rank_sums(hands: CardArray) -> Int64Array:
     total = VALUES[hands[:, 0]]
     for column in range(1, hands.shape[1]):
         total += VALUES[hands[:, column]]
     return total
 
 
-def suit_bits(hands: npt.NDArray[np.intp], table: Int64Array | None = None) -> Int64Array:
+def suit_bits(hands: CardArray, table: Int64Array | None = None) -> Int64Array:
     """One bit per card, 13 per suit: the suited ranks of each hand (``table``: card bits)."""
     table = SUIT_BITS if table is None else table
     bits = table[hands[:, 0]]
@@ -83,7 +84,7 @@ def plain_strengths(
     ranking: Ranking,
     total: Int64Array,
     suited_bits: Callable[[Int64Array], Int64Array],
-    suited_hands: Callable[[Int64Array], npt.NDArray[np.intp]],
+    suited_hands: Callable[[Int64Array], CardArray],
 ) -> Int64Array:
     """Strengths from card-value sums of hands without wild cards.
 
@@ -113,7 +114,7 @@ def plain_strengths(
     return strengths
 
 
-def _five_low(five: npt.NDArray[np.intp], table: Int64Array, flushes: Int64Array) -> Int64Array:
+def _five_low(five: CardArray, table: Int64Array, flushes: Int64Array) -> Int64Array:
     """Exact strengths of five-card hands for lows where flushes count."""
     total = _rank_sums(five)
     strengths = table[multiset_index().index(total & RANK_MASK)]
@@ -140,7 +141,7 @@ def evaluate_batch(evaluator: Evaluator, hands: npt.ArrayLike) -> Int64Array:
 
 
 def _plain_batch(
-    evaluator: Evaluator, hands: npt.NDArray[np.intp], out: Int64Array | None = None
+    evaluator: Evaluator, hands: CardArray, out: Int64Array | None = None
 ) -> Int64Array:
     ranking = evaluator.ranking
     if out is None:
@@ -151,18 +152,18 @@ def _plain_batch(
     return out
 
 
-def _chunk_strengths(ranking: Ranking, chunk: npt.NDArray[np.intp]) -> Int64Array:
+def _chunk_strengths(ranking: Ranking, chunk: CardArray) -> Int64Array:
     def bits(rows: Int64Array) -> Int64Array:
         return suit_bits(chunk[rows])
 
-    def cards(rows: Int64Array) -> npt.NDArray[np.intp]:
+    def cards(rows: Int64Array) -> CardArray:
         return chunk[rows]
 
     return plain_strengths(ranking, _rank_sums(chunk), bits, cards)
 
 
 def _wild_batch(
-    evaluator: Evaluator, hands: npt.NDArray[np.intp], out: Int64Array
+    evaluator: Evaluator, hands: CardArray, out: Int64Array
 ) -> Int64Array:
     from studkit.evaluation.wildtables import card_suit_bits, card_values, wild_layout
 
@@ -182,7 +183,7 @@ def _wild_batch(
 def _wild_chunk(
     ranking: Ranking,
     layout: WildLayout,
-    chunk: npt.NDArray[np.intp],
+    chunk: CardArray,
     values: Int64Array,
     bits_table: Int64Array,
 ) -> Int64Array:
