@@ -1,0 +1,85 @@
+"""Community card: how a street is finished when the deck cannot give every player a card.
+
+With eight players staying to seventh street, seven-card stud needs 56 cards plus burns; the
+stub holds one. The policy option says what the dealer does, as the rule books differ:
+
+* ``spec`` (the spec documents): the folded cards are shuffled back and used; if the stub is
+  still short, one face-up community card is dealt that every player uses.
+* ``tda`` (Poker TDA RP-10-H, WSOP 228): the burned cards are scrambled back first (never the
+  muck); if still short, a card is burned and one face-up community card is dealt, and the
+  player who acted first on the previous street acts first again.
+* ``burns-only`` (South Dakota: live cards with the burns, never the muck): the burned cards
+  are scrambled back; if still short, a community card, with the usual first actor (the best
+  board).
+
+The options ``reuse_folded``, ``reshuffle_burns`` and ``first_actor`` override one point of
+the chosen policy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from studkit.hookspecs import HandView, hookimpl
+from studkit.variant import DeckExhaustion, Street
+
+OPTIONS_SCHEMA: Mapping[str, Any] = {
+    "type": "object",
+    "properties": {
+        "policy": {
+            "enum": ["spec", "tda", "burns-only"],
+            "default": "spec",
+            "description": "Which rule book's procedure to follow.",
+        },
+        "reuse_folded": {
+            "type": "boolean",
+            "description": "Shuffle the folded cards back in (overrides the policy).",
+        },
+        "reshuffle_burns": {
+            "type": "boolean",
+            "description": "Scramble the burned cards back in (overrides the policy).",
+        },
+        "first_actor": {
+            "enum": ["board", "previous-street"],
+            "description": "Who acts first after a community card (overrides the policy).",
+        },
+    },
+    "additionalProperties": False,
+}
+
+POLICIES: Mapping[str, DeckExhaustion] = {
+    "spec": DeckExhaustion(
+        community_card=True, reshuffle_burns=False, reuse_folded=True,
+        community_first_actor="board",
+    ),
+    "tda": DeckExhaustion(
+        community_card=True, reshuffle_burns=True, reuse_folded=False,
+        community_first_actor="previous-street",
+    ),
+    "burns-only": DeckExhaustion(
+        community_card=True, reshuffle_burns=True, reuse_folded=False,
+        community_first_actor="board",
+    ),
+}
+"""The procedure of each policy, as deck-exhaustion settings."""
+
+_OVERRIDES = {
+    "reuse_folded": "reuse_folded",
+    "reshuffle_burns": "reshuffle_burns",
+    "first_actor": "community_first_actor",
+}
+
+
+class Plugin:
+    """Answers :func:`~studkit.hookspecs.studkit_deck_exhausted` with the chosen policy."""
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        policy = POLICIES[options.get("policy", "spec")]
+        changes = {field: options[key] for key, field in _OVERRIDES.items() if key in options}
+        self.policy = replace(policy, **changes)
+
+    @hookimpl
+    def studkit_deck_exhausted(self, hand: HandView, street: Street) -> DeckExhaustion:
+        return self.policy

@@ -1,0 +1,58 @@
+"""Roll your own (Mexican stud): each player chooses which of their cards goes face up.
+
+A street whose card is dealt as ``choice`` in the variant file comes face down; then each live
+player turns one of their down cards face up (one per ``choice`` card of the street), with an
+``expose`` action, before the street's betting. The option ``timing`` says when the choice is
+made:
+
+* ``in-turn`` (default): after the deal, in betting order, each seeing the earlier choices;
+* ``simultaneous``: after the deal, every player chooses before any choice is shown;
+* ``before``: the choice is among the cards held before this street's deal, so the new card
+  always stays down (the old rule of turning a card up before the next one comes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from studkit.hookspecs import ExposureChoice, HandView, Holding, hookimpl
+from studkit.variant import Street
+
+OPTIONS_SCHEMA: Mapping[str, Any] = {
+    "type": "object",
+    "properties": {
+        "timing": {
+            "enum": ["in-turn", "simultaneous", "before"],
+            "default": "in-turn",
+            "description": "When players choose the card to turn up.",
+        },
+    },
+    "additionalProperties": False,
+}
+
+
+class Plugin:
+    """Asks each player for an ``expose`` decision on every street with ``choice`` cards."""
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        self.timing: str = options.get("timing", "in-turn")
+
+    @hookimpl
+    def studkit_exposure_choice(
+        self, hand: HandView, seat: int, street: Street, holding: Holding
+    ) -> ExposureChoice | None:
+        count = street.cards.count("choice")
+        if not count:
+            return None
+        candidates = holding.down
+        if self.timing == "before":
+            dealt_now = len(street.cards) - street.cards.count("up")
+            candidates = candidates[: len(candidates) - dealt_now]
+        if len(candidates) < count:
+            return None
+        return ExposureChoice(
+            candidates=tuple(candidates),
+            count=count,
+            hidden_until_all_chose=self.timing == "simultaneous",
+        )

@@ -1,0 +1,70 @@
+"""Twist (a buy): after a street's betting, each player in turn may replace one card.
+
+After the betting of each street named in ``after`` (default: the next-to-last street), every
+live player, in betting order, may ``twist`` one card, paying ``cost`` into the pot: the card
+is thrown away and a new one dealt in its place, face down for a down card and face up for an
+up card; or ``stand`` and keep their cards. ``cost`` is a number of chips or the name of a
+stake (``ante``, ``bring-in``, ``small-bet``, ``big-bet``); ``faces`` limits which cards may
+be replaced.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from studkit.hookspecs import HandView, TwistOffer, hookimpl
+from studkit.variant import CardFace, Street
+
+OPTIONS_SCHEMA: Mapping[str, Any] = {
+    "type": "object",
+    "properties": {
+        "after": {
+            "type": "array",
+            "items": {"type": "string"},
+            "minItems": 1,
+            "description": "Streets whose betting is followed by a twist round.",
+        },
+        "cost": {
+            "oneOf": [
+                {"type": "integer", "minimum": 0},
+                {"enum": ["ante", "bring-in", "small-bet", "big-bet"]},
+            ],
+            "default": 0,
+            "description": "What a twist costs: chips, or one of the stakes.",
+        },
+        "faces": {
+            "type": "array",
+            "items": {"enum": ["down", "up"]},
+            "minItems": 1,
+            "uniqueItems": True,
+            "default": ["down", "up"],
+            "description": "Which cards may be replaced.",
+        },
+    },
+    "additionalProperties": False,
+}
+
+_STAKES = {"ante": "ante", "bring-in": "bring_in", "small-bet": "small_bet", "big-bet": "big_bet"}
+
+
+class Plugin:
+    """Offers a twist round after the chosen streets."""
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        self.after: tuple[str, ...] | None = (
+            tuple(options["after"]) if "after" in options else None
+        )
+        self.cost: int | str = options.get("cost", 0)
+        self.faces: tuple[CardFace, ...] = tuple(options.get("faces", ("down", "up")))
+
+    @hookimpl
+    def studkit_twist_offer(self, hand: HandView, street: Street) -> TwistOffer | None:
+        streets = hand.variant.streets
+        after = self.after if self.after is not None else (streets[-2].name,)
+        if street.name not in after:
+            return None
+        cost = self.cost
+        if isinstance(cost, str):
+            cost = int(getattr(hand.variant.stakes, _STAKES[cost]))
+        return TwistOffer(cost=cost, faces=self.faces)

@@ -1,0 +1,611 @@
+"""How plugins take part in a hand: the hook call sites' other half.
+
+The engine (:class:`~studkit.engine.hand.Hand`) keeps a :class:`HandPlugins` in
+``hand.plugins`` only when a plugin acts in the variant; each engine call site is one or two
+lines that hand over to a method here, so a hand without plugins pays nothing.
+
+What this adds to a hand:
+
+* the deck-exhaustion policy (:meth:`HandPlugins.exhaustion`), bring-in and first-actor
+  overrides (:meth:`~HandPlugins.bring_in`, :meth:`~HandPlugins.first_actor`);
+* after each street's deal (:meth:`~HandPlugins.after_deal`): every card dealt goes through
+  ``studkit_card_dealt``; its effects change the table's wild ranks, deal extra cards and queue
+  *pay or fold* decisions; then each player's *expose* decision (roll your own);
+* between streets (:meth:`~HandPlugins.between_streets`): a *twist* round after a street's
+  betting, and the *declare* round before the showdown;
+* at the showdown (:meth:`~HandPlugins.showdown_strengths`): hands re-ranked with the table's
+  changing and each player's own wild ranks, pot shares ranked by plugins, then the strengths
+  adjusted (declare); the odd-chip order (:meth:`~HandPlugins.odd_chip_order`).
+
+Plugin decisions are actions like betting ones: :meth:`Hand.legal_actions` lists them and
+:meth:`Hand.apply` takes them (``pay`` / ``fold``, ``expose <card>``, ``declare-<choice>``,
+``twist <card>`` / ``stand``). A plugin that raises during :meth:`Hand.apply` restores the
+hand to what it was before the action, then the :class:`~studkit.errors.PluginError` naming
+the plugin propagates.
+
+Events plugins add: ``("pay", seat, amount)``, ``("expose", seat, card)``,
+``("declare", seat, choice)``, ``("twist", seat, old_card, cost)`` followed by the
+replacement's ``("deal", ...)``, ``("stand", seat)``, ``("wild", ranks)`` when the table's
+wild ranks change, and ``("fold", seat, 0, 0)`` for a player who would not pay.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from studkit.cards import CARDS, Card, Rank
+from studkit.engine.actions import FOLD, Action
+from studkit.errors import IllegalActionError, PluginError
+from studkit.hookspecs import DealEffect, DeclarePhase, ExposureChoice, Holding, TwistOffer
+from studkit.pluginhost import PluginHost
+from studkit.variant import DeckExhaustion, PotShare, Street
+
+if TYPE_CHECKING:
+    from studkit.engine.hand import Hand
+    from studkit.engine.rules import StreetPlan
+
+__all__ = [
+    "HandPlugins",
+    "PluginShareEvaluator",
+    "ManyCardsEvaluator",
+    "share_evaluator",
+    "PLUGIN_ACTION_KINDS",
+]
+
+PAY = "pay"
+EXPOSE = "expose"
+DECLARE = "declare"
+TWIST = "twist"
+STAND = "stand"
+WILD = "wild"
+
+PLUGIN_ACTION_KINDS: tuple[str, ...] = (PAY, EXPOSE, TWIST, STAND)
+"""Action kinds plugin decisions add (plus ``fold``, and ``declare-<choice>``)."""
+
+
+class PluginShareEvaluator:
+    """Stands in for the evaluator of a pot share a plugin ranks (``hole-spade-high``):
+    the strengths come from ``studkit_share_strengths`` at the showdown."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def evaluate(self, cards: Sequence[int]) -> int:
+        """Always 0: the plugin ranks this share from the players' holdings."""
+        return 0
+
+    def describe(self, strength: int) -> str:
+        """The share's evaluator name (the plugin's rule)."""
+        return self.name
+
+    def qualifier(self, text: str) -> int:
+        """Plugin shares take no qualifier: every positive strength qualifies."""
+        return 1
+
+    def best_five(self, cards: Sequence[int]) -> tuple[Card, ...]:
+        """The first five cards (for odd-chip orders by the cards played)."""
+        return tuple(CARDS[int(c)] for c in cards[:5])
+
+
+class ManyCardsEvaluator:
+    """An evaluator that also ranks hands of more than eight cards (extra cards from
+    plugins): the best of every eight-card part. Everything else is the wrapped evaluator's."""
+
+    MAX_CARDS = 8
+
+    def __init__(self, evaluator: Any) -> None:
+        self.wrapped = evaluator
+        plain = evaluator.evaluate
+
+        def evaluate(cards: Sequence[int]) -> int:
+            if len(cards) <= self.MAX_CARDS:
+                return int(plain(cards))
+            return max(int(plain(part)) for part in combinations(cards, self.MAX_CARDS))
+
+        self.evaluate = evaluate
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.wrapped, name)
+
+    def best_five(self, cards: Sequence[int]) -> tuple[Card, ...]:
+        """The best five cards, from every eight-card part when there are more."""
+        if len(cards) <= self.MAX_CARDS:
+            return tuple(self.wrapped.best_five(cards))
+        best = max(combinations(cards, self.MAX_CARDS), key=self.evaluate)
+        return tuple(self.wrapped.best_five(best))
+
+
+def share_evaluator(name: str, wild: Any, plugins: PluginHost | None) -> Any:
+    """The evaluator of a pot share: built-in, from ``studkit_hand_evaluator``, or a
+    :class:`PluginShareEvaluator` when a plugin ranks the share itself."""
+    from studkit.evaluation import EVALUATOR_NAMES, get_evaluator
+
+    if plugins is None:
+        return get_evaluator(name, wild=wild)
+    if name in EVALUATOR_NAMES:
+        evaluator = get_evaluator(name, wild=wild)
+        if plugins.implements("studkit_card_dealt"):  # extra cards: maybe more than eight
+            return ManyCardsEvaluator(evaluator)
+        return evaluator
+    ranks = frozenset(Rank(r) for r in wild.ranks) if wild is not None else frozenset()
+    found = plugins.call_first("studkit_hand_evaluator", name=name, wild_ranks=ranks)
+    if found is not None:
+        return found
+    if plugins.implements("studkit_share_strengths"):
+        return PluginShareEvaluator(name)
+    return get_evaluator(name, wild=wild)
+
+
+class _Decision:
+    """One decision a plugin asks of a player."""
+
+    __slots__ = ("seat", "kind", "detail", "left")
+
+    def __init__(self, seat: int, kind: str, detail: Any, left: int = 1) -> None:
+        self.seat = seat
+        self.kind = kind
+        self.detail = detail
+        self.left = left
+
+
+class HandPlugins:
+    """The plugins' part of one hand: their state and the decisions they add."""
+
+    __slots__ = (
+        "hand", "host", "static_wild", "wild", "queue", "dealt_through", "between_done",
+        "hidden", "busy", "exposure_street", "_on_dealt", "_resume",
+    )
+
+    def __init__(self, hand: Hand, host: PluginHost) -> None:
+        self.hand = hand
+        self.host = host
+        deck = hand.variant.deck
+        self.static_wild: frozenset[Rank] = frozenset(deck.wild_ranks)
+        self.wild: frozenset[Rank] = self.static_wild
+        """The ranks wild for the whole table now."""
+        self.queue: list[_Decision] = []
+        self.dealt_through = 0
+        """Events already passed to ``studkit_card_dealt``."""
+        self.between_done = -2
+        """The street whose twist/declare round is over."""
+        self.hidden: list[tuple[Any, ...]] = []
+        """Simultaneous choices made but not yet shown."""
+        self.busy = False
+        self.exposure_street = -1
+        self._on_dealt = host.implements("studkit_card_dealt")
+        self._resume: str = ""
+
+    # ------------------------------------------------------------------ rule overrides
+
+    def exhaustion(self, plan: StreetPlan, needed: int) -> DeckExhaustion:
+        """The deck-exhaustion policy for a short street."""
+        hand = self.hand
+        chosen = self.host.call_first(
+            "studkit_deck_exhausted", hand=hand, street=self._street(plan.number),
+            needed=needed, remaining=hand._source.remaining(),
+        )
+        return chosen if chosen is not None else hand.variant.deck_exhaustion
+
+    def bring_in(self, seat: int) -> int:
+        """The seat that brings in (the variant's choice unless a plugin overrides it)."""
+        if seat < 0:
+            return seat
+        chosen = self.host.call_first("studkit_bring_in", hand=self.hand, seat=seat)
+        return self._live_seat(chosen, seat, "studkit_bring_in")
+
+    def first_actor(self, seat: int) -> int:
+        """The seat that acts first on a street without a bring-in."""
+        hand = self.hand
+        chosen = self.host.call_first(
+            "studkit_first_actor", hand=hand, street=self._street(hand.street), seat=seat
+        )
+        return self._live_seat(chosen, seat, "studkit_first_actor")
+
+    def _live_seat(self, chosen: Any, default: int, hook: str) -> int:
+        if chosen is None:
+            return default
+        hand = self.hand
+        if not isinstance(chosen, int) or not 0 <= chosen < hand.n or hand.folded[chosen]:
+            raise PluginError(f"{hook} returned {chosen!r}, which is not a live seat")
+        return chosen
+
+    def _street(self, index: int) -> Street:
+        return self.hand.variant.streets[index]
+
+    def holding(self, seat: int) -> Holding:
+        """A seat's cards as hooks receive them."""
+        hand = self.hand
+        return Holding(seat, tuple(hand.down[seat]), tuple(hand.up[seat]), tuple(hand.community))
+
+    # ------------------------------------------------------------------ after the deal
+
+    def after_deal(self) -> bool:
+        """Run the dealt cards through the plugins and queue the decisions they ask for.
+        True when the hand now waits for a plugin decision."""
+        hand = self.hand
+        if self._on_dealt:
+            self._cards_dealt()
+        if not self.queue and self.exposure_street != hand.street:
+            self.exposure_street = hand.street
+            self._ask_exposures()
+        return self._wait("after-deal")
+
+    def _ask_exposures(self) -> None:
+        hand = self.hand
+        if hand.n_in >= 2 and self.host.implements("studkit_exposure_choice"):
+            street = self._street(hand.street)
+            for seat in self._turn_order(hand._order[0]):
+                choice = self.host.call_first(
+                    "studkit_exposure_choice", hand=hand, seat=seat, street=street,
+                    holding=self.holding(seat),
+                )
+                if choice is not None:
+                    self._check_exposure(choice, seat)
+                    self.queue.append(_Decision(seat, EXPOSE, choice, choice.count))
+
+    def _cards_dealt(self) -> None:
+        hand = self.hand
+        events = hand.events
+        effects: list[tuple[int | None, DealEffect]] = []
+        start = self.dealt_through
+        self.dealt_through = len(events)
+        street = self._street(hand.street)
+        for event in events[start:]:
+            if event[0] == "deal":
+                seat: int | None = event[1]
+                card, face = event[2], ("up" if event[3] else "down")
+            elif event[0] == "community":
+                seat, card, face = None, event[1], "up"
+            else:
+                continue
+            for effect in self.host.call_all(
+                "studkit_card_dealt", hand=hand, seat=seat, card=card, face=face, street=street
+            ):
+                effects.append((seat, effect))
+        for seat, effect in effects:
+            self._apply_effect(seat, effect)
+
+    def _apply_effect(self, seat: int | None, effect: DealEffect) -> None:
+        hand = self.hand
+        if effect.wild_ranks is not None:
+            wild = self.static_wild | frozenset(Rank(r) for r in effect.wild_ranks)
+            if wild != self.wild:
+                self.wild = wild
+                hand.events.append((WILD, tuple(sorted(wild))))
+        if seat is None:
+            return
+        for face in effect.extra_cards:
+            if hand._source.remaining() == 0:
+                break  # the stub is empty: no extra card
+            up = face == "up"
+            hand._place(seat, up, hand._source.draw(seat))
+            if self._on_dealt:
+                self._cards_dealt()
+        if effect.pay_or_fold is not None and not hand.folded[seat] and hand.stacks[seat] > 0:
+            self.queue.append(_Decision(seat, PAY, effect.pay_or_fold))
+
+    def _check_exposure(self, choice: ExposureChoice, seat: int) -> None:
+        down = set(self.hand.down[seat])
+        if choice.count < 1 or len(choice.candidates) < choice.count or not set(
+            choice.candidates
+        ) <= down:
+            raise PluginError(
+                f"studkit_exposure_choice for seat {seat}: {choice!r} is not a choice among "
+                "the seat's down cards"
+            )
+
+    def _turn_order(self, first: int) -> list[int]:
+        hand = self.hand
+        n = hand.n
+        return [s for s in ((first + i) % n for i in range(n)) if not hand.folded[s]]
+
+    # ------------------------------------------------------------------ between streets
+
+    def between_streets(self) -> bool:
+        """Before the next street (or the showdown): a twist round after this street's
+        betting, then the declaration before the showdown. True when the hand waits."""
+        hand = self.hand
+        street = hand.street
+        if street < 0 or self.between_done == street or hand.n_in < 2:
+            return False
+        self.between_done = street
+        host = self.host
+        if host.implements("studkit_twist_offer"):
+            offer = host.call_first("studkit_twist_offer", hand=hand, street=self._street(street))
+            if offer is not None:
+                first = hand._leader if hand._leader >= 0 else hand._order[0]
+                for seat in self._turn_order(first):
+                    self.queue.append(_Decision(seat, TWIST, offer))
+        if street == len(hand.rules.streets) - 1 and host.implements("studkit_declare_phase"):
+            phase = host.call_first("studkit_declare_phase", hand=hand)
+            if phase is not None:
+                for seat in self._turn_order(hand._order[0]):
+                    self.queue.append(_Decision(seat, DECLARE, phase))
+        return self._wait("between-streets")
+
+    # ------------------------------------------------------------------ decisions
+
+    def _wait(self, resume: str) -> bool:
+        if not self.queue:
+            return False
+        self._resume = resume
+        self.hand.actor = self.queue[0].seat
+        return True
+
+    @property
+    def pending(self) -> bool:
+        """Whether a plugin decision is due."""
+        return bool(self.queue)
+
+    def legal_actions(self) -> list[Action]:
+        """The decision due, as actions."""
+        decision = self.queue[0]
+        hand = self.hand
+        seat = decision.seat
+        if decision.kind == PAY:
+            return [Action(PAY, self._payment(decision)), Action(FOLD)]
+        if decision.kind == EXPOSE:
+            chosen = {c for s, c in self.hidden if s == seat}
+            return [Action(EXPOSE, c) for c in decision.detail.candidates if c not in chosen]
+        if decision.kind == DECLARE:
+            return [Action(f"{DECLARE}-{choice}") for choice in decision.detail.choices]
+        offer: TwistOffer = decision.detail
+        out = [Action(STAND)]
+        if hand.stacks[seat] >= offer.cost and hand._source.remaining() > 0:
+            for face, cards in (("down", hand.down[seat]), ("up", hand.up[seat])):
+                if face in offer.faces:
+                    out.extend(Action(TWIST, c) for c in cards)
+        return out
+
+    def _payment(self, decision: _Decision) -> int:
+        hand = self.hand
+        amount = hand.pot if decision.detail == "pot" else int(decision.detail)
+        return min(amount, hand.stacks[decision.seat])
+
+    def apply(self, action: Action) -> None:
+        """Take an action with the hand restored if a plugin fails on the way."""
+        hand = self.hand
+        saved = _snapshot(hand)
+        self.busy = True
+        try:
+            if self.queue:
+                self._decide(action)
+            else:
+                hand.apply(action)
+        except PluginError:
+            _restore(hand, saved)
+            raise
+        finally:
+            self.busy = False
+
+    def _decide(self, action: Action) -> None:
+        hand = self.hand
+        decision = self.queue[0]
+        seat = decision.seat
+        legal = self.legal_actions()
+        if not any(a.kind == action.kind and (a.amount == action.amount or (
+                action.amount is None and a.kind in (PAY,))) for a in legal):
+            names = ", ".join(str(a) for a in legal)
+            raise IllegalActionError(
+                f"seat {seat} cannot {action} now: legal actions are {names}"
+            )
+        events = hand.events
+        kind = action.kind
+        if kind == PAY:
+            amount = self._payment(decision)
+            hand.stacks[seat] -= amount
+            hand.contrib[seat] += amount
+            events.append((PAY, seat, amount))
+        elif kind == FOLD:
+            self._fold(seat)
+        elif kind == EXPOSE:
+            card = CARDS[int(action.amount or 0)]
+            if decision.detail.hidden_until_all_chose:
+                self.hidden.append((seat, card))
+            else:
+                self._expose(seat, card)
+            decision.left -= 1
+            if decision.left > 0:
+                return
+        elif kind.startswith(DECLARE + "-"):
+            choice = kind[len(DECLARE) + 1:]
+            phase: DeclarePhase = decision.detail
+            if phase.simultaneous:
+                self.hidden.append((seat, choice))
+            else:
+                events.append((DECLARE, seat, choice))
+        elif kind == STAND:
+            events.append((STAND, seat))
+        else:  # twist
+            self._twist(seat, CARDS[int(action.amount or 0)], decision.detail)
+        self.queue.pop(0)
+        self._next_decision(decision.kind)
+
+    def _next_decision(self, kind: str) -> None:
+        hand = self.hand
+        if hand.n_in == 1:
+            self.queue.clear()
+            self.hidden.clear()
+            hand._win_uncontested()
+            return
+        while self.queue and hand.folded[self.queue[0].seat]:
+            self.queue.pop(0)
+        if self.hidden and (not self.queue or self.queue[0].kind != kind):
+            for seat, item in self.hidden:
+                if kind == EXPOSE:
+                    self._expose(seat, item)
+                else:
+                    hand.events.append((DECLARE, seat, item))
+            self.hidden.clear()
+        if self.queue:
+            hand.actor = self.queue[0].seat
+            return
+        hand.actor = None
+        if self._resume == "after-deal":
+            hand._after_deal()
+        else:
+            hand._advance_street()
+
+    def _fold(self, seat: int) -> None:
+        hand = self.hand
+        hand.folded[seat] = True
+        hand.n_in -= 1
+        hand._need[seat] = False
+        hand.folded_cards.extend(hand.cards[seat])
+        hand.events.append((FOLD, seat, 0, 0))
+
+    def _expose(self, seat: int, card: Card) -> None:
+        hand = self.hand
+        hand.down[seat].remove(card)
+        hand.up[seat].append(card)
+        hand.events.append((EXPOSE, seat, card))
+
+    def _twist(self, seat: int, card: Card, offer: TwistOffer) -> None:
+        hand = self.hand
+        up = card in hand.up[seat]
+        hand.stacks[seat] -= offer.cost
+        hand.contrib[seat] += offer.cost
+        hand.cards[seat].remove(card)
+        (hand.up if up else hand.down)[seat].remove(card)
+        hand.folded_cards.append(card)
+        hand.events.append((TWIST, seat, card, offer.cost))
+        hand._place(seat, up, hand._source.draw(seat))
+        if self._on_dealt:
+            self._cards_dealt()
+
+    # ------------------------------------------------------------------ showdown
+
+    def showdown_strengths(self, strengths: list[list[int]]) -> None:
+        """Re-rank the live hands where plugins say so; changes ``strengths`` in place."""
+        hand = self.hand
+        host = self.host
+        rules = hand.rules
+        live = [s for s in range(hand.n) if not hand.folded[s]]
+        holdings: list[Holding | None] = [
+            None if hand.folded[s] else self.holding(s) for s in range(hand.n)
+        ]
+        per_player = host.implements("studkit_wild_ranks")
+        if per_player or self.wild != self.static_wild:
+            self._rerank_wild(strengths, live, holdings, per_player)
+        shares: Sequence[PotShare] = hand.variant.pots
+        for index, rule in enumerate(rules.shares):
+            if isinstance(rule.evaluator, PluginShareEvaluator):
+                row = host.call_first(
+                    "studkit_share_strengths", hand=hand, share=shares[index], holdings=holdings
+                )
+                if row is None:
+                    raise PluginError(
+                        f"no plugin ranked the pot share {rule.name!r} "
+                        f"(evaluator {rule.evaluator.name!r})"
+                    )
+                self._write(strengths[index], row, live, rule.name)
+        if host.implements("studkit_adjust_strengths"):
+            by_name = {rule.name: tuple(strengths[i]) for i, rule in enumerate(rules.shares)}
+            adjusted = host.call_first(
+                "studkit_adjust_strengths", hand=hand, strengths=by_name, holdings=holdings
+            )
+            if adjusted is not None:
+                for index, rule in enumerate(rules.shares):
+                    self._write(strengths[index], adjusted[rule.name], live, rule.name)
+
+    def _write(self, row: list[int], values: Sequence[int], live: list[int], name: str) -> None:
+        if len(values) != len(row):
+            raise PluginError(
+                f"strengths for share {name!r} have {len(values)} seats, not {len(row)}"
+            )
+        for s in range(len(row)):
+            row[s] = int(values[s]) if s in live else 0
+
+    def _rerank_wild(
+        self,
+        strengths: list[list[int]],
+        live: list[int],
+        holdings: list[Holding | None],
+        per_player: bool,
+    ) -> None:
+        from studkit.evaluation import Evaluator, WildCards, get_evaluator
+
+        hand = self.hand
+        deck = hand.variant.deck
+        community = hand.community
+        for seat in live:
+            wild = self.wild
+            if per_player:
+                holding = holdings[seat]
+                assert holding is not None
+                chosen = self.host.call_first(
+                    "studkit_wild_ranks", hand=hand, seat=seat, holding=holding, table_wild=wild
+                )
+                if chosen is not None:
+                    wild = frozenset(Rank(r) for r in chosen)
+            if wild == self.static_wild:
+                continue
+            setting = WildCards(
+                ranks=frozenset(int(r) for r in wild), jokers=deck.joker_mode,
+                five_of_a_kind=deck.five_of_a_kind,
+            )
+            cards = hand.cards[seat] + community if community else hand.cards[seat]
+            for index, rule in enumerate(hand.rules.shares):
+                if not isinstance(rule.evaluator, Evaluator | ManyCardsEvaluator):
+                    continue
+                evaluator = ManyCardsEvaluator(get_evaluator(rule.evaluator.name, wild=setting))
+                value = evaluator.evaluate(cards)
+                strengths[index][seat] = value if value >= rule.qualifier else 0
+
+    def odd_chip_order(self, share: Any, order: list[int]) -> list[int] | None:
+        """The odd-chip order a plugin chooses for a share, or ``None``."""
+        if not self.host.implements("studkit_odd_chip_order"):
+            return None
+        hand = self.hand
+        index = [rule.name for rule in hand.rules.shares].index(share.name)
+        chosen = self.host.call_first(
+            "studkit_odd_chip_order", hand=hand, share=hand.variant.pots[index], order=order
+        )
+        return None if chosen is None else [int(s) for s in chosen]
+
+
+def _copy(value: Any) -> Any:
+    """A copy deep enough for the hand's state: lists (and lists of lists) are copied, the
+    immutable things they hold (cards, tuples, numbers) are shared."""
+    if isinstance(value, list):
+        return [list(item) if isinstance(item, list) else item for item in value]
+    return value
+
+
+def _object_state(obj: Any, skip: tuple[str, ...] = ()) -> list[tuple[Any, str, Any]]:
+    """``(object, attribute, saved value)`` for an object's slots, generators included."""
+    saved: list[tuple[Any, str, Any]] = []
+    for name in getattr(type(obj), "__slots__", ()):
+        if name in skip or not hasattr(obj, name):
+            continue
+        value = getattr(obj, name)
+        if isinstance(value, random.Random):
+            saved.append((value, "@random", value.getstate()))
+        elif not callable(value):
+            saved.append((obj, name, _copy(value)))
+    return saved
+
+
+def _snapshot(hand: Hand) -> list[tuple[Any, str, Any]]:
+    """Everything a step may change: the hand's state, its card source, the plugins' state."""
+    plugins = hand.plugins
+    assert plugins is not None
+    saved = _object_state(hand, ("rules", "variant", "plugins", "_on_over", "_source"))
+    saved += _object_state(hand._source)
+    saved += _object_state(plugins, ("hand", "host"))
+    saved.append((plugins, "queue", [_Decision(d.seat, d.kind, d.detail, d.left)
+                                     for d in plugins.queue]))
+    return saved
+
+
+def _restore(hand: Hand, saved: list[tuple[Any, str, Any]]) -> None:
+    for obj, name, value in saved:
+        if name == "@random":
+            obj.setstate(value)
+        else:
+            setattr(obj, name, value)
