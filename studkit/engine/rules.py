@@ -73,6 +73,8 @@ class Rules:
     """Pot and no limit: the smallest opening bet (the bring-in, else the small bet)."""
     round_min: int
     """Spread limit: the smallest bet."""
+    plugins: Any = None
+    """The variant's :class:`~studkit.pluginhost.PluginHost`; ``None`` when no plugin acts."""
 
     @property
     def max_players(self) -> int:
@@ -98,7 +100,11 @@ def compile_rules(variant: Variant, stakes: Stakes | None = None) -> Rules:
 
 
 def _compile(variant: Variant, stakes: Stakes) -> Rules:
-    from studkit.evaluation import get_evaluator, get_showing_evaluator
+    from studkit.evaluation import get_showing_evaluator
+    from studkit.plugin_play import share_evaluator
+    from studkit.pluginhost import host_for
+
+    plugins = host_for(variant)
 
     structure = STRUCTURES.get(variant.betting.structure)
     if structure is None:
@@ -148,7 +154,7 @@ def _compile(variant: Variant, stakes: Stakes) -> Rules:
     wild = _wild_cards(variant)
     shares = []
     for share in variant.pots:
-        evaluator = get_evaluator(share.evaluator, wild=wild)
+        evaluator = share_evaluator(share.evaluator, wild, plugins)
         qualifier = evaluator.qualifier(share.qualifier) if share.qualifier else 0
         shares.append(ShareRule(share.name, share.weight, evaluator, qualifier))
     side = variant.odd_chips.hi_lo_side
@@ -176,6 +182,7 @@ def _compile(variant: Variant, stakes: Stakes) -> Rules:
         min_open=stakes.bring_in if bring is not None and stakes.bring_in > 0
         else stakes.small_bet,
         round_min=stakes.spread_min if stakes.spread_min is not None else stakes.small_bet,
+        plugins=plugins,
     )
 
 
