@@ -62,6 +62,8 @@ def showdown(hand: Hand) -> None:
             value = evaluate(cards[s])
             row[s] = value if value >= qualifier else 0
         strengths.append(row)
+    if hand.plugins is not None:
+        hand.plugins.showdown_strengths(strengths)  # wild ranks, plugin shares, declarations
     hand._pots = pots = build_pots(hand.contrib, live)
     order = show_order(hand)
     events = hand.events
@@ -119,6 +121,9 @@ def _can_win(
 
 def odd_chip_order(hand: Hand, show_order: list[int], share: object) -> list[int]:
     """Seats in priority order for a share's odd chips, per ``variant.odd_chips``."""
+    chosen = hand.plugins.odd_chip_order(share, show_order) if hand.plugins else None
+    if chosen is not None:
+        return chosen
     settings = hand.variant.odd_chips
     if settings.method == "first-shown":
         return show_order
