@@ -52,7 +52,7 @@ def account(result: Replay) -> str:
     """The ``--show`` text of one replayed hand."""
     hand, variant, history = result.hand, result.variant, result.history
     assert hand is not None and variant is not None and history is not None
-    stakes = variant.stakes
+    stakes = hand.rules.stakes
 
     def chips(amount: int) -> str:
         return format_chips(amount, result.scale)

@@ -145,6 +145,10 @@ OPTIONAL_FIELDS: Mapping[str, tuple[Any, str]] = MappingProxyType(
 )
 """The PHH optional fields studkit checks and keeps, with the type each must have."""
 
+_SETUP = frozenset(
+    {"variant", "ante_trimming_status", "bring_in", "small_bet", "big_bet", "antes"}
+    | {"starting_stacks", "actions"}
+)
 _PER_PLAYER = ("seats", "players", "finishing_stacks", "winnings", "time_banks")
 _KNOWN = frozenset(
     {"variant", "ante_trimming_status", *_STAKE_FIELDS, "antes", "starting_stacks", "actions"}
@@ -290,7 +294,7 @@ def _from_table(
     extra: dict[str, Any] = {}
     warnings: list[str] = []
     for name, value in table.items():
-        if name in _KNOWN - set(OPTIONAL_FIELDS):
+        if name in _SETUP:
             continue
         if name in OPTIONAL_FIELDS:
             check, what = OPTIONAL_FIELDS[name]

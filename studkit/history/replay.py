@@ -29,7 +29,7 @@ from studkit.errors import HistoryError, StudkitError
 from studkit.history.actions import Action, Amount, format_phh_cards
 from studkit.history.phh import HandHistory, check_cards, history_files, load_file
 from studkit.history.rules import history_variant, scaled
-from studkit.variant import Variant
+from studkit.variant import Stakes, Variant
 
 __all__ = ["Replay", "replay", "replay_file", "replay_paths"]
 
@@ -117,10 +117,17 @@ def _street(hand: Hand) -> str:
 class _Replayer:
     """Drives one :class:`Hand` through one history's actions."""
 
-    def __init__(self, history: HandHistory, variant: Variant, scale: int, seed: int) -> None:
+    def __init__(
+        self,
+        history: HandHistory,
+        variant: Variant,
+        stakes: Stakes,
+        scale: int,
+        seed: int,
+        held: list[list[Card | None]],
+    ) -> None:
         self.history = history
         self.scale = scale
-        held = check_cards(history)
         deck = standard_deck(stripped_ranks=variant.deck.stripped_ranks, jokers=variant.deck.jokers)
         in_deck = set(deck)
         community: list[Card | None] = []
@@ -131,7 +138,7 @@ class _Replayer:
             if action.verb == "db":
                 community.extend(action.cards or ())
         stacks = [scaled(s, scale) for s in history.starting_stacks]
-        ante = variant.stakes.ante if variant.forced_bets.ante else 0
+        ante = stakes.ante if variant.forced_bets.ante else 0
         if history.ante_trimming_status is False and any(s < ante for s in stacks):
             raise HistoryError(
                 f"{history.label}: a player cannot pay the full ante and ante_trimming_status "
@@ -139,7 +146,7 @@ class _Replayer:
             )
         source = ScriptedSource(held, deck=deck, community=community, seed=seed)
         try:
-            self.hand = Hand(variant, stacks, source=source)
+            self.hand = Hand(variant, stacks, source=source, stakes=stakes)
         except StudkitError as error:
             raise HistoryError(f"{history.label}: cannot start the hand: {error}") from None
         self.seen = [0] * history.player_count
@@ -318,11 +325,6 @@ def _what(action: Action) -> str:
     }.get(action.verb, action.verb)
 
 
-def _unknown_seats(history: HandHistory) -> set[int]:
-    """Seats with a card the history never shows."""
-    return {seat for seat, cards in enumerate(check_cards(history)) if None in cards}
-
-
 def _check_unknown_showdown(history: HandHistory, hand: Hand, unknown: set[int]) -> None:
     contested = sum(not f for f in hand.folded) > 1
     if not contested:
@@ -373,12 +375,13 @@ def replay(history: HandHistory) -> Replay:
     recorded action (at most :data:`UNKNOWN_CARD_TRIES`); a hand whose result would depend on
     unknown cards at a showdown is an error.
     """
-    variant, scale = history_variant(history)
-    unknown = _unknown_seats(history)
+    variant, stakes, scale = history_variant(history)
+    held = check_cards(history)
+    unknown = {seat for seat, cards in enumerate(held) if None in cards}
     first_error: HistoryError | None = None
     for seed in range(UNKNOWN_CARD_TRIES if unknown else 1):
         try:
-            hand = _Replayer(history, variant, scale, seed).run()
+            hand = _Replayer(history, variant, stakes, scale, seed, held).run()
             break
         except HistoryError as error:
             first_error = first_error or error

@@ -18,6 +18,7 @@ import functools
 from collections.abc import Iterable
 from dataclasses import replace
 from decimal import Decimal
+from typing import Any
 
 from studkit.errors import HistoryError, StudkitError
 from studkit.history.actions import Amount
@@ -28,7 +29,7 @@ from studkit.history.phh import (
     STUDKIT_VARIANT_FIELD,
     HandHistory,
 )
-from studkit.variant import DeckExhaustion, Variant
+from studkit.variant import DeckExhaustion, Stakes, Variant
 
 __all__ = [
     "phh_rules",
@@ -142,8 +143,11 @@ def scaled(amount: Amount, scale: int) -> int:
     return int(amount * scale)
 
 
-def history_variant(history: HandHistory) -> tuple[Variant, int]:
-    """The variant (with the history's stakes) to replay ``history`` with, and its chip scale.
+def history_variant(history: HandHistory) -> tuple[Variant, Stakes, int]:
+    """The variant to replay ``history`` with, the history's stakes and its chip scale.
+
+    The variant is the shared (cached) object, so the engine compiles its rules once for
+    every hand of the game at the same stakes.
 
     Raises :class:`HistoryError` when the stakes cannot be played (antes that differ by
     player, an unknown variant).
@@ -163,7 +167,7 @@ def history_variant(history: HandHistory) -> tuple[Variant, int]:
             f"{label}: field 'antes': {list(history.antes)} differ by player; studkit antes "
             "are the same for every player"
         )
-    stakes: dict[str, int | None] = {"ante": antes.pop()}
+    stakes: dict[str, Any] = {"ante": antes.pop()}
     for field_name, stake in (
         ("bring_in", "bring_in"),
         ("small_bet", "small_bet"),
@@ -182,6 +186,6 @@ def history_variant(history: HandHistory) -> tuple[Variant, int]:
             )
         stakes[key] = scaled(value, scale)
     try:
-        return variant.with_stakes(**stakes), scale
-    except StudkitError as error:
+        return variant, replace(variant.stakes, **stakes), scale
+    except (StudkitError, TypeError) as error:
         raise HistoryError(f"{label}: stakes: {error}") from None
