@@ -155,7 +155,7 @@ def _unknown_variant(reference: str) -> str:
     hint = suggest(reference, names + list(builtin_aliases()))
     return (
         f"{reference!r} is not a built-in variant or a variant file{hint}; "
-        f"built-in: {', '.join(names)}"
+        "'studkit list' shows the built-in variants"
     )
 
 

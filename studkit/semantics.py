@@ -7,11 +7,11 @@ The checks read the schema-valid data with defaults filled in and return located
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Any
 
 from studkit.errors import PluginError
+from studkit.evaluation import EVALUATOR_NAMES, SHOWING_EVALUATOR_NAMES
 from studkit.schema_check import locate, one_of_text, path_text, suggest
 from studkit.yaml_source import Located, Location, Problem
 
@@ -25,10 +25,7 @@ __all__ = [
     "deck_size",
 ]
 
-_KNOWN_EVALUATORS: tuple[str, ...] = ("high", "a5-low", "eight-or-better", "2-7-low", "a6-low")
-"""Used until :mod:`studkit.evaluation` exports ``EVALUATOR_NAMES``."""
-
-SHOWING_EVALUATORS: tuple[str, ...] = ("high", "a5-low", "2-7-low", "a6-low")
+SHOWING_EVALUATORS: tuple[str, ...] = SHOWING_EVALUATOR_NAMES
 """Evaluators that can rank partial boards for the order of action."""
 
 LOW_EVALUATORS: dict[str, str | None] = {
@@ -44,17 +41,13 @@ FACE_PLUGINS: dict[str, str] = {"choice": "roll-your-own"}
 
 _QUALIFIER_ORDER = "56789TJQK"
 
+MAX_HAND_CARDS = 8
+"""The most cards a player may end with: the evaluators rank hands of 1 to 8 cards."""
+
 
 def evaluator_names() -> tuple[str, ...]:
-    """The built-in pot evaluators (from :mod:`studkit.evaluation` once it is available)."""
-    try:
-        module = importlib.import_module("studkit.evaluation")
-    except ImportError:
-        return _KNOWN_EVALUATORS
-    names = getattr(module, "EVALUATOR_NAMES", None)
-    if names is None:
-        return _KNOWN_EVALUATORS
-    return tuple(str(name) for name in names)
+    """The built-in pot evaluators (:data:`studkit.evaluation.EVALUATOR_NAMES`)."""
+    return EVALUATOR_NAMES
 
 
 def deck_size(deck: dict[str, Any]) -> int:
@@ -128,6 +121,10 @@ def _check_streets(c: _Checker) -> None:
             if needed is not None and needed not in plugins:
                 c.add(("streets", index, "cards", card_index),
                       f"{face!r} cards need the {needed!r} plugin; add it under 'plugins'")
+    held = sum(len(street["cards"]) for street in streets)
+    if held > MAX_HAND_CARDS:
+        c.add(("streets",), f"players end with {held} cards; hands are ranked from at most "
+              f"{MAX_HAND_CARDS}")
     if not any(street["betting"] for street in streets):
         c.add(("streets",), "no street has a betting round")
     first = streets[0]

@@ -34,11 +34,12 @@ def _cli(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> int:
     return studkit.cli.main(argv)
 
 
-def test_exactly_the_named_variants_ship() -> None:
-    assert sorted(GAMES + HOUSE_RULES) == builtin_variant_names()
+def test_every_named_variant_ships() -> None:
+    assert set(GAMES + HOUSE_RULES) <= set(builtin_variant_names())
+    assert len(GAMES) == 14
 
 
-@pytest.mark.parametrize("name", GAMES + HOUSE_RULES)
+@pytest.mark.parametrize("name", builtin_variant_names())
 def test_each_file_loads_describes_itself_and_cites_sources(name: str) -> None:
     variant = load_variant(name, require_plugins=False)
     assert variant.name == name
@@ -165,7 +166,7 @@ def test_cli_list_shows_every_variant(
     header, *rows = out.splitlines()
     assert header.split() == ["NAME", "PLAYERS", "STREETS", "POTS", "BETTING"]
     assert any(row.startswith("seven-card-stud ") and "↓↓↑ ↑ ↑ ↑ ↓" in row for row in rows)
-    for name in GAMES + HOUSE_RULES:
+    for name in builtin_variant_names():
         assert any(row.split()[0] == name for row in rows if row.strip())
     assert _cli(["list", "--json"], monkeypatch) == 0
     rows_json = json.loads(capsys.readouterr().out)
