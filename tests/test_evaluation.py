@@ -325,3 +325,16 @@ def test_showing_boards() -> None:
     ).evaluate(parse_cards("3c 2d"))
     counts = Counter(show.category(up(t)) for t in ("9c 9d 9h 9s", "Kc Kd 7h", "Kc Qd"))
     assert counts == {"four-of-a-kind": 1, "one-pair": 1, "high-card": 1}
+
+
+@pytest.mark.parametrize(
+    "module",
+    ["studkit.evaluation", "studkit.evaluation.evaluator", "studkit.evaluation.wild",
+     "studkit.odds"],
+)
+def test_docstring_examples(module: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted > 0 and result.failed == 0

@@ -62,12 +62,8 @@ def _suited_mask(cards: Sequence[int], total: int) -> int:
     return 0
 
 
-def _plain_evaluate(ranking: Ranking) -> tuple[Evaluate, Evaluate | None]:
-    """The per-call evaluate function of a ranking without wild cards.
-
-    Returns it and, for rankings where flushes count against a low, the exact evaluator of five
-    natural cards.
-    """
+def _plain_evaluate(ranking: Ranking) -> Evaluate:
+    """The per-call evaluate function of a ranking without wild cards."""
     by_key = rank_tables(ranking.name).by_key
     value = _VALUES.__getitem__
 
@@ -85,7 +81,7 @@ def _plain_evaluate(ranking: Ranking) -> tuple[Evaluate, Evaluate | None]:
             except (KeyError, TypeError):
                 raise _bad_hand(cards) from None
 
-        return evaluate_rank_only, None
+        return evaluate_rank_only
 
     flushes = flush_table(ranking.name).tolist()
 
@@ -109,7 +105,7 @@ def _plain_evaluate(ranking: Ranking) -> tuple[Evaluate, Evaluate | None]:
             except (KeyError, TypeError):
                 raise _bad_hand(cards) from None
 
-        return evaluate_high, None
+        return evaluate_high
 
     def evaluate_five(cards: Sequence[int]) -> int:
         total = sum(map(value, cards), SUIT_START)
@@ -131,7 +127,7 @@ def _plain_evaluate(ranking: Ranking) -> tuple[Evaluate, Evaluate | None]:
             return max(evaluate_five(five) for five in combinations(cards, 5))
         return strength
 
-    return evaluate_low, evaluate_five
+    return evaluate_low
 
 
 class Evaluator:
@@ -149,7 +145,8 @@ class Evaluator:
     not check for repeated cards (a card five times, or a bad index, raises EvaluatorError).
 
     >>> from studkit.cards import parse_cards
-    >>> high = Evaluator.built_in("high")
+    >>> from studkit.evaluation import get_evaluator
+    >>> high = get_evaluator("high")
     >>> high.describe(high.evaluate(parse_cards("Kc Kd Ks 5h 5c 2d 3d")))
     'Full house, kings full of fives'
     """
@@ -161,7 +158,7 @@ class Evaluator:
         """The evaluator's name, as variant files and ``studkit odds`` spell it."""
         self.ranking = ranking
         self.wild = wild
-        plain, _five = _plain_evaluate(ranking)
+        plain = _plain_evaluate(ranking)
         self.evaluate: Evaluate = (
             plain
             if wild is None
@@ -172,13 +169,6 @@ class Evaluator:
         five_kind = wild is not None and wild.five_of_a_kind
         self.categories: tuple[str, ...] = ranking.hand_categories(five_of_a_kind=five_kind)
         """Every category a hand of five or more cards can fall in, best first."""
-
-    @classmethod
-    def built_in(cls, name: str, wild: WildCards | None = None) -> Evaluator:
-        """A new evaluator of a built-in ranking (prefer the cached ``get_evaluator``)."""
-        from studkit.evaluation.rankings import RANKINGS
-
-        return cls(RANKINGS[name], wild)
 
     def __repr__(self) -> str:
         wild = "" if self.wild is None else f", wild={self.wild!s}"

@@ -227,13 +227,12 @@ def flush_table(name: str) -> Int64Array:
 
 
 @cache
-def wild_tables(name: str, five_of_a_kind: bool) -> tuple[Int64Array, ...]:
+def wild_tables(name: str) -> tuple[Int64Array, ...]:
     """``tables[w][row]``: best strength of a multiset plus ``w`` fully wild cards, no flushes.
 
     A wild card becomes any rank of which the hand holds fewer than four; five of a kind
-    (when allowed) is added by the evaluator, which checks for it first.
+    (when allowed) is added by :class:`~studkit.evaluation.wildtables.WildLayout`.
     """
-    del five_of_a_kind  # five of a kind is decided outside the tables
     ms = multiset_index()
     tables = [rank_tables(name).by_row]
     for wilds in range(1, MAX_CARDS + 1):

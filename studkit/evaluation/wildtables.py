@@ -74,7 +74,7 @@ class WildLayout:
         self.bugs = 3 if bug and self.high else 1
         ms = multiset_index()
         self.rows = len(ms)
-        layers = wild_tables(ranking.name, five_of_a_kind)
+        layers = wild_tables(ranking.name)
         fill = straight_fill_tables(ranking.name) if self.high else ()
         self.flush_fill = np.stack(wild_flush_tables(ranking.name)) if self.high else None
         presence = ((ms.counts > 0).astype(np.int64) << np.arange(13)).sum(axis=1)
