@@ -98,8 +98,8 @@ def run_replay(args: argparse.Namespace) -> int:
             if args.show:
                 item["account"] = account(r) if r.ok else None
             out.append(item)
-        json.dump(out, sys.stdout, indent=1)
-        sys.stdout.write("\n")
+        # one hand a line: easy to read, grep and diff for hundreds of hands
+        sys.stdout.write("[\n" + ",\n".join(json.dumps(item) for item in out) + "\n]\n")
         return 1 if failed else 0
     for r in results:
         for warning in r.warnings:
