@@ -352,6 +352,25 @@ def test_spec000_side_pot_winners(ranking: list[str], payoffs: list[int]) -> Non
     assert hand.payoffs == payoffs
 
 
+def test_spec000_side_pots_played_without_the_all_in_player() -> None:
+    """spec-000: the all-in player with the best hand takes only the main pot; the betting
+    between the others goes on, and the side pot is played without the all-in player."""
+    hand = deal(
+        "seven-card-stud", [200, 6, 200],
+        "Ah Kh 2c 3d 4s 7h 9c",  # seat 0: ace-king high
+        "As Ad 9d Jc Qd 8h Ac",  # seat 1: three aces, all in on fourth street
+        "Kd Ks Tc Th 6d 6h 2d",  # seat 2: kings and tens
+    )
+    act(hand, "0 bring-in", "1 call", "2 call")  # seat 1 has 3 chips left
+    act(hand, "2 check", "0 bet 5", "1 call", "2 call")
+    assert hand.all_in == [False, True, False]
+    while hand.street_name != "seventh":
+        hand.check_or_call()
+    act(hand, "2 check", "0 bet 10", "2 call")
+    assert [(p.amount, p.eligible) for p in hand.pots] == [(18, (0, 1, 2)), (24, (0, 2))]
+    assert hand.payoffs == [-18, 12, 6]
+
+
 def test_spec000_all_in_no_more_betting_cards_turned_up_at_once() -> None:
     """spec-000: when all but one player are all in, the cards are turned up at once (not
     after the last round) and the remaining cards are dealt."""
