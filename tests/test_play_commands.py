@@ -145,3 +145,23 @@ def test_help_lists_the_commands_and_what_is_legal_now() -> None:
     text = help_text(FACING_BET)
     assert "c " in text and "allin" in text and "q " in text
     assert text.endswith("  1) fold\n  2) call 5\n  3) raise to 10")
+
+
+def test_declare_choices_by_label_last_word_or_number() -> None:
+    declare = tuple(Choice(f"declare-{side}", label=f"declare {side}")
+                    for side in ("high", "low", "swing"))
+    assert act("declare low", declare)[0] == "declare-low"
+    assert act("declare-swing", declare)[0] == "declare-swing"
+    assert act("high", declare)[0] == "declare-high"
+    assert act("2", declare)[0] == "declare-low"
+    with pytest.raises(CommandError, match="say which one: 'declare high', 'declare low'"):
+        parse_command("declare", declare)
+
+
+def test_a_card_alone_picks_the_decision_that_names_it() -> None:
+    twist = (Choice("stand", label="stand"), Choice("twist", label="twist Qc"),
+             Choice("twist", label="twist 8d"))
+    assert act("8d", twist) == ("twist", None)
+    assert act("stand", twist) == ("stand", None)
+    with pytest.raises(CommandError, match="'9h' is not a command here"):
+        parse_command("9h", twist)

@@ -254,17 +254,32 @@ def _by_number(line: str, number: int, args: list[str], choices: Sequence[Choice
 
 def _by_label(line: str, choices: Sequence[Choice]) -> Command | None:
     """A line that spells out a listed decision exactly, e.g. ``expose Kh`` or ``pay 12``."""
-    wanted = " ".join(_norm(w) for w in line.split())
+    wanted = _words(line)
     for choice in choices:
-        if choice.label and " ".join(_norm(w) for w in choice.label.split()) == wanted:
+        if choice.label and _words(choice.label) == wanted:
             return Command("act", choice, choice.fixed_amount())
     return None
+
+
+def _words(text: str) -> str:
+    """Text compared loosely: case, hyphens and spacing do not matter."""
+    return " ".join(text.lower().replace("-", " ").replace("_", " ").split())
 
 
 def _by_kind(line: str, verb: str, args: list[str], choices: Sequence[Choice]) -> Command:
     """A verb that names a kind directly: plugin kinds such as ``pay``, ``expose``, ``twist``."""
     candidates = [c for c in choices if _norm(c.kind) == verb]
     if not candidates:
+        ending = _words(line)
+        matches = [c for c in choices if c.label and _words(c.label).endswith(" " + ending)]
+        if len(matches) == 1:
+            return Command("act", matches[0], matches[0].fixed_amount())
+        starting = [c for c in choices if c.label and _words(c.label).startswith(ending + " ")]
+        if starting:
+            raise CommandError(
+                f"{line!r}: say which one: "
+                + ", ".join(f"{describe_choice(c)!r}" for c in starting)
+            )
         raise CommandError(f"{line!r} is not a command here; {_legal_hint(choices)}")
     if len(candidates) > 1:
         if args:

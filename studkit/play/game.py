@@ -29,7 +29,8 @@ from studkit.variant import Stakes, Variant
 if TYPE_CHECKING:
     from studkit.bots.protocol import Bot
 
-__all__ = ["Opponent", "GameSummary", "TableGame", "BOT_NAMES", "stakes_words", "game_notes"]
+__all__ = ["Opponent", "GameSummary", "TableGame", "BOT_NAMES", "stakes_words", "game_notes",
+           "wild_now"]
 
 BOT_NAMES: tuple[str, ...] = (
     "Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jun", "Kai", "Lea",
@@ -105,6 +106,15 @@ def game_notes(variant: Variant) -> tuple[str, ...]:
         role = "wild" if variant.deck.joker_mode == "wild" else "the bug"
         notes.append(f"Jokers in the deck: {variant.deck.jokers} ({role})")
     return tuple(notes)
+
+
+def wild_now(hand: Hand) -> tuple[str, ...]:
+    """The wild ranks a plugin set during the hand (the last ``wild`` event), as a note."""
+    for event in reversed(hand.events):
+        if event[0] == "wild":
+            ranks = [RANK_CHARS[int(rank)] + "s" for rank in event[1]]
+            return ("Wild cards now: " + (" and ".join(ranks) if ranks else "none"),)
+    return ()
 
 
 class TableGame:
@@ -287,7 +297,7 @@ class TableGame:
             names=[self.labels[s] for s in seats],
             heading=self._heading(number),
             choices=choices,
-            notes=self.notes,
+            notes=self.notes + wild_now(hand),
             table_seats=seats,
             extra_seats=out_seats,
         )

@@ -27,7 +27,7 @@ from typing import Any
 
 from rich.text import Text
 
-from studkit.cards import CARDS, Card
+from studkit.cards import CARDS, RANK_CHARS, Card
 from studkit.play.render import CardStyle, card_text, street_words
 
 __all__ = ["Narrator", "SILENT_EVENTS"]
@@ -60,6 +60,8 @@ class Narrator:
         self.style = style
         self.shown: set[int] = set()
         """Seats whose hands were turned up: their later face-down cards are seen too."""
+        self.visible: set[int] = set()
+        """Cards the viewer has seen (face up, its own, or shown)."""
 
     def lines(self, events: Sequence[tuple[Any, ...]]) -> list[Text]:
         """The lines for a run of new events, in order."""
@@ -93,6 +95,8 @@ class Narrator:
         seats: dict[int, list[int | None]] = {}
         for _, seat, dealt, up in run:
             visible = up or seat == self.viewer or seat in self.shown
+            if visible:
+                self.visible.add(int(dealt))
             seats.setdefault(seat, []).append(int(dealt) if visible else None)
         out = Text("Dealt: ")
         for number, (seat, cards) in enumerate(seats.items()):
@@ -107,6 +111,7 @@ class Narrator:
         if kind in SILENT_EVENTS:
             if kind == "show":
                 self.shown.add(event[1])
+                self.visible.update(int(c) for c in event[2])
             return None
         if kind == "street":
             name = street_words(str(event[2]))
@@ -130,20 +135,60 @@ class Narrator:
             return Text(text)
         return self._plugin_event(event)
 
+    def _card(self, card: int) -> str:
+        """A card the viewer may see, else ``a down card``."""
+        if card in self.visible:
+            return card_text(CARDS[card], self.style).plain
+        return "a down card"
+
     def _plugin_event(self, event: tuple[Any, ...]) -> Text:
-        """An event the engine's own list does not name (a plugin's): told plainly."""
+        """An event a plugin adds (pay, expose, declare, twist, stand, wild), or any other
+        event told plainly; a card in it is named only when the viewer may see it."""
         kind = str(event[0])
+        phrase = _PLUGIN_PHRASES.get(kind)
         rest = list(event[1:])
-        who = ""
-        if rest and type(rest[0]) is int:
-            who = self._who(rest.pop(0)) + ": "
+        seat = rest.pop(0) if rest and type(rest[0]) is int else None
         words = []
         for item in rest:
             if isinstance(item, Card):
-                words.append(card_text(item, self.style).plain)
+                if kind in _TURNS_UP:
+                    self.visible.add(int(item))
+                words.append(self._card(int(item)))
             elif isinstance(item, (list, tuple)):
-                words.append(" ".join(str(x) for x in item))
+                ranks = kind == "wild"
+                listed = " ".join(_rank_word(x) if ranks else str(x) for x in item)
+                words.append(listed or "none")
             else:
                 words.append(str(item))
+        if phrase is not None:
+            you, other, template = phrase
+            verb = you if seat is not None and seat == self.viewer else other
+            who = self._who(seat) if seat is not None else ""
+            try:
+                return Text(template.format(*words, who=who, verb=verb).strip())
+            except IndexError:
+                pass  # an event shorter than the phrase expects: told plainly below
+        who = f"{self._who(seat)}: " if seat is not None else ""
         return Text(f"{who}{kind} {' '.join(words)}".rstrip())
 
+
+def _rank_word(item: object) -> str:
+    """A rank index from a ``wild`` event as ``3s``; anything else as text."""
+    if isinstance(item, int) and 0 <= item <= 12:
+        return RANK_CHARS[item] + "s"
+    return str(item)
+
+
+_TURNS_UP: frozenset[str] = frozenset(("expose",))
+"""Plugin events whose card is turned face up for everyone to see."""
+
+# Plugin events: (verb for "you", verb for others, sentence with {who}, {verb} and the
+# event's items after the seat as {0}, {1}, ...).
+_PLUGIN_PHRASES: dict[str, tuple[str, str, str]] = {
+    "pay": ("pay", "pays", "{who} {verb} {0} to stay in"),
+    "expose": ("turn up", "turns up", "{who} {verb} {0}"),
+    "declare": ("declare", "declares", "{who} {verb} {0}"),
+    "twist": ("twist", "twists", "{who} {verb} {0} for {1}"),
+    "stand": ("stand", "stands", "{who} {verb} pat"),
+    "wild": ("", "", "Wild cards now: {0}"),
+}

@@ -226,7 +226,9 @@ def table_text(state: TableState, style: CardStyle) -> Text:
         parts = []
         if viewer is not None:
             parts.append(f"your stack {viewer.stack}")
-        if any(choice.kind == "bring-in" for choice in state.choices):
+        if any(choice.kind not in _SHORT for choice in state.choices):
+            parts.append("decide: " + _decision_words(state.choices))
+        elif any(choice.kind == "bring-in" for choice in state.choices):
             parts.append("you are the forced player: bring in or complete")
         else:
             parts.append(f"{state.to_call} to call" if state.to_call else "nothing to call")
@@ -237,6 +239,14 @@ def table_text(state: TableState, style: CardStyle) -> Text:
         out.append("\n")
     out.rstrip()
     return out
+
+
+def _decision_words(choices: Sequence[Choice]) -> str:
+    """A plugin decision in a few words: the choices (up to three), else their verbs."""
+    labels = [describe_choice(c) for c in choices]
+    if len(labels) > 3:
+        labels = list(dict.fromkeys(label.split()[0] for label in labels if label))
+    return " or ".join(labels)
 
 
 def _pot_line(index: int, pot: Pot) -> str:
