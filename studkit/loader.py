@@ -146,6 +146,13 @@ def display_name(path: Path) -> str:
         return str(path)
 
 
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def _is_path_like(reference: str) -> bool:
     return "/" in reference or os.sep in reference or reference.endswith(_SUFFIXES)
 
@@ -163,7 +170,7 @@ def _find_parent(reference: str, node: Located, here: Path | None) -> tuple[Path
     if _is_path_like(reference):
         base = here if here is not None else Path.cwd()
         path = (base / reference) if not os.path.isabs(reference) else Path(reference)
-        if not path.is_file():
+        if not _is_file(path):
             raise VariantFileError.at(
                 node.location, "extends", f"{reference!r}: no such file ({display_name(path)})"
             )
@@ -252,7 +259,7 @@ def load_variant(
         path = Path(reference)
     else:
         path = builtin_variant_path(reference)
-        if path is None and Path(reference).is_file():
+        if path is None and _is_file(Path(reference)):
             path = Path(reference)
         if path is None:
             raise VariantFileError([Problem("", 0, 0, "", _unknown_variant(reference))])

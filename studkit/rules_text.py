@@ -295,6 +295,11 @@ def _showdown_sentence(variant: Variant) -> str:
 
 
 def _exhaustion_sentence(variant: Variant) -> str:
+    if variant.cards_needed <= variant.deck.size:
+        return (
+            f"The deck cannot run out: {variant.max_players} players staying to the end use "
+            f"{variant.cards_needed} of its {variant.deck.size} cards, burns included."
+        )
     policy = variant.deck_exhaustion
     steps = []
     if policy.reshuffle_burns:
@@ -307,7 +312,7 @@ def _exhaustion_sentence(variant: Variant) -> str:
             card += " (the previous street's first actor acts first)"
         steps.append(card)
     if not steps:
-        return "The deck cannot run out at full seats."
+        return "No policy is set for a deck that runs short."
     joined = steps[0] if len(steps) == 1 else ", then ".join(steps)
     return f"If the deck runs short, {joined}."
 

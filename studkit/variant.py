@@ -228,9 +228,13 @@ class Stakes:
     """The amounts. A variant file gives defaults; ``--stakes`` overrides them."""
 
     ante: int = 1
+    """The ante; the loader sets 0 when the file has no ante (``forced_bets.ante: 0``)."""
     bring_in: int = 2
+    """The bring-in; the loader sets 0 when the file has none (``bring_in: null``)."""
     small_bet: int = 5
+    """The small bet: the completion, and the bet of small-bet streets in fixed limit."""
     big_bet: int = 10
+    """Fixed limit: the bet of big-bet streets."""
     spread_min: int | None = None
     """Spread limit: the smallest bet."""
     spread_max: int | None = None

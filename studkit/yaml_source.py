@@ -31,6 +31,7 @@ __all__ = [
     "VariantFileError",
     "MAX_FILE_BYTES",
     "MAX_NODES",
+    "MAX_DEPTH",
     "read_located",
     "parse_located",
     "to_plain",
@@ -44,6 +45,8 @@ MAX_FILE_BYTES = 256 * 1024
 """Largest variant file read (a real one is a few kilobytes)."""
 MAX_NODES = 20_000
 """Most values a file may expand to once aliases are followed (alias bombs stop here)."""
+MAX_DEPTH = 32
+"""Deepest nesting of lists and mappings accepted (a real file nests four or five levels)."""
 MAX_SHOWN_PROBLEMS = 20
 """Problems listed in an error message; the rest are counted (the full list is on ``problems``)."""
 
@@ -193,8 +196,8 @@ def read_located(path: Path, shown_as: str | None = None) -> Located:
         raise VariantFileError.at(Location(name, 1, 1), "", "no such file") from None
     except IsADirectoryError:
         raise VariantFileError.at(Location(name, 1, 1), "", "is a directory, not a file") from None
-    except OSError as error:
-        reason = error.strerror or str(error)
+    except (OSError, ValueError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
         raise VariantFileError.at(Location(name, 1, 1), "", f"cannot read: {reason}") from None
     return parse_located(raw, name)
 
@@ -229,6 +232,11 @@ def parse_located(raw: bytes | str, name: str) -> Located:
             ) from None
     else:
         text = raw
+        if "\x00" in text:
+            raise VariantFileError.at(
+                _offset_location(text[: text.index("\x00")].encode(), name), "",
+                "binary data (a NUL byte), not a YAML text file",
+            )
         if len(text) > MAX_FILE_BYTES:
             raise VariantFileError.at(
                 start, "", f"text is {len(text):,} characters; a variant file may be at most "
@@ -289,6 +297,11 @@ def _check_tabs(text: str, name: str) -> None:
             )
 
 
+def _code(character: object) -> str:
+    code = character if isinstance(character, int) else ord(str(character)[:1] or "\0")
+    return f"U+{code:04X}"
+
+
 def _offset_location(before: bytes, name: str) -> Location:
     line = before.count(b"\n") + 1
     column = len(before) - (before.rfind(b"\n") + 1) + 1
@@ -296,8 +309,9 @@ def _offset_location(before: bytes, name: str) -> Location:
 
 
 def _compose(text: str, name: str) -> yaml.Node | None:
-    loader = _Composer(text)
+    loader: _Composer | None = None
     try:
+        loader = _Composer(text)
         node = loader.get_single_node()
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
@@ -308,10 +322,20 @@ def _compose(text: str, name: str) -> yaml.Node | None:
             error.context = None
         context = f" ({error.context})" if error.context else ""
         raise VariantFileError.at(where, "", f"YAML syntax error: {problem}{context}") from None
+    except yaml.reader.ReaderError as error:
+        where = _offset_location(text[: error.position].encode(), name)
+        raise VariantFileError.at(
+            where, "", f"control character {_code(error.character)} is not allowed in a YAML file"
+        ) from None
     except yaml.YAMLError as error:
         raise VariantFileError.at(Location(name, 1, 1), "", f"YAML error: {error}") from None
+    except RecursionError:
+        raise VariantFileError.at(
+            Location(name, 1, 1), "", f"values are nested more than {MAX_DEPTH} levels deep"
+        ) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     result: yaml.Node | None = node
     return result
 
@@ -330,6 +354,10 @@ class _Converter:
         return Location(self.name, mark.line + 1, mark.column + 1)
 
     def convert(self, node: yaml.Node) -> Located:
+        if len(self.active) >= MAX_DEPTH:
+            raise VariantFileError.at(
+                self.location(node), "", f"values are nested more than {MAX_DEPTH} levels deep"
+            )
         self.nodes += 1
         if self.nodes > MAX_NODES:
             raise VariantFileError.at(

@@ -8,6 +8,7 @@ problem, ``show`` exits 2, and neither prints a traceback.
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from studkit.loader import load_variant, load_variant_text
 from studkit.yaml_source import MAX_FILE_BYTES, VariantFileError
 
 MALFORMED = Path(__file__).resolve().parent / "malformed"
+ROOT = MALFORMED.parent.parent
 
 EXPECTED: dict[str, str] = {
     'alias-bomb.yaml': (
@@ -61,6 +63,10 @@ EXPECTED: dict[str, str] = {
     'comments-only.yaml': (
         "comments-only.yaml:1:1: file is empty; a variant file starts with 'studkit: "
         "1'"
+    ),
+    'control-character.yaml': (
+        'control-character.yaml:3:14: control character U+0007 is not allowed in a YAML '
+        'file'
     ),
     'custom-tag.yaml': (
         "custom-tag.yaml:3:10: tag '!include' is not allowed; variant files are "
@@ -296,6 +302,25 @@ def test_a_too_long_extends_chain_is_refused(tmp_path: Path) -> None:
     assert load_variant(tmp_path / "v3.yaml").name == "v3"
     with pytest.raises(VariantFileError, match=f"longer than {MAX_EXTENDS_DEPTH} files"):
         load_variant(tmp_path / f"v{MAX_EXTENDS_DEPTH + 1}.yaml")
+
+
+def test_mutated_files_load_or_raise_variant_error_only() -> None:
+    rng = random.Random(2026)
+    sources = [path.read_text() for path in sorted((ROOT / "variants").glob("*.yaml"))]
+    pieces = [" ", "\n", ":", "- ", "[", "]", "{", "}", ",", "&a", "*a", "!", "#", "'", '"',
+              "\t", "0", "-1", "null", "true", "yes", "~", "  "]
+    for _ in range(150):
+        text = rng.choice(sources)
+        for _ in range(rng.randint(1, 4)):
+            at = rng.randrange(len(text) + 1)
+            if rng.random() < 0.5:
+                text = text[:at] + rng.choice(pieces) + text[at:]
+            else:
+                text = text[:at] + text[at + rng.randint(1, 8):]
+        try:
+            load_variant_text(text, name="mutant.yaml", base=ROOT / "variants")
+        except VariantError as error:
+            assert str(error).startswith("mutant.yaml:") or ".yaml:" in str(error)
 
 
 def _cli(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> int:

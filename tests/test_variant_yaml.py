@@ -48,5 +48,12 @@ def test_refusals(text: bytes, message: str) -> None:
     assert str(caught.value) == message
 
 
+@pytest.mark.parametrize("depth", [40, 5000])
+def test_deep_nesting_is_refused_without_a_recursion_error(depth: int) -> None:
+    text = b"studkit: 1\nname: x\na: " + b"[" * depth + b"]" * depth + b"\n"
+    with pytest.raises(VariantFileError, match="nested more than 32 levels deep"):
+        parse_located(text, "deep.yaml")
+
+
 def test_a_utf8_byte_order_mark_is_accepted() -> None:
     assert to_plain(parse_located(b"\xef\xbb\xbfstudkit: 1\n", "f.yaml")) == {"studkit": 1}
