@@ -267,6 +267,10 @@ def test_A5_bring_in_or_complete_then_fold_call_or_complete_never_check() -> Non
     completed = deal(STUD, [100] * 2, "Ah Kh 2c", "As Ks 9d")
     act(completed, "0 complete")
     assert legal(completed) == ["fold", "call 5", "raise to 10"]
+    # The bring-in is the round's opening bet: when everyone calls it, the round is over.
+    called = deal(STUD, [100] * 3, "Ah Kh 2c", "As Ks 9d", "Ad Kd Tc")
+    act(called, "0 bring-in", "1 call", "2 call")
+    assert called.street_name == "fourth"
 
 
 def test_A5_without_a_bring_in_the_highest_up_card_opens_and_may_check() -> None:
@@ -381,6 +385,11 @@ def test_A10_bet_and_three_raises_multiway() -> None:
     act(hand, "0 bring-in", "1 call", "2 call")
     act(hand, "2 bet 5", "0 raise 10", "1 raise 15", "2 raise 20")
     assert legal(hand) == ["fold", "call 10"]
+    wsop = with_settings(STUD, betting={"max_raises": 4})  # WSOP live: four raises
+    hand = deal(wsop, [300] * 3, "Ah Kh 2c 9h", "As Ks 9d 4d", "Ad Kd Tc 3c")
+    act(hand, "0 bring-in", "1 call", "2 call")
+    act(hand, "2 bet 5", "0 raise 10", "1 raise 15", "2 raise 20", "0 raise 25")
+    assert legal(hand) == ["fold", "call 10"]
 
 
 def test_A10_heads_up_uncapped_if_heads_up_before_the_cap() -> None:
@@ -398,6 +407,10 @@ def test_A10_heads_up_uncapped_if_heads_up_before_the_cap() -> None:
     assert legal(hand) == ["fold", "call 5", "raise to 25"]
     act(hand, "2 raise 25", "1 raise 30")
     assert "raise to 35" in legal(hand)
+    capped_first = deal(STUD, [500] * 3, *holes)
+    act(capped_first, "0 bring-in", "1 call", "2 call")
+    act(capped_first, "2 bet 5", "0 raise 10", "1 raise 15", "2 raise 20", "0 fold")
+    assert legal(capped_first) == ["fold", "call 5"]  # the cap came before heads-up play
     wsop = with_settings(STUD, betting={"heads_up_uncapped": "if-round-began-heads-up"})
     assert legal(sequence(wsop)) == ["fold", "call 5"]
     assert legal(sequence(TDA)) == ["fold", "call 5"]
@@ -428,7 +441,7 @@ def test_A12_seventh_street_dealt_down() -> None:
 
 # Eight players to seventh street: the stub holds one card after sixth street.
 EIGHT_BOARDS = (  # down, down, then four up cards
-    "Ad Ac As Ah 2c 3d",  # seat 0: a pair of aces showing on sixth
+    "6d 5c As Ah 2c 3d",  # seat 0: a pair of aces showing on sixth, and no more
     "Kc Qs 2d 4h 6s 8c",
     "Qh Qc 2h 4s 7c 9d",
     "Js Jd 3h 5s 7d Tc",
@@ -448,8 +461,9 @@ def test_A13_eight_players_stub_of_one_gives_a_community_card() -> None:
     assert not [e for e in street_events(hand, "seventh") if e[0] == "deal"]
     assert hand.actor == 5  # with the king, seat 5's board is three kings
     check_down(hand)
-    # Seat 0's four aces win; every hand counted the community card.
-    assert hand.payoffs[0] == 24 - 3
+    # The community king gives seat 5 three kings, which beat seat 0's aces.
+    assert hand.payoffs[5] == 24 - 3
+    assert [(a[0], a[3]) for a in awards(hand)] == [(5, "high")]
 
 
 def test_A13_community_card_first_actor_from_sixth_street() -> None:
@@ -826,6 +840,17 @@ def test_E_less_than_half_a_bet_does_not_reopen() -> None:
     assert legal(hand) == ["fold", "call 4"]
 
 
+def test_E_short_all_in_between_bring_in_and_completion_leaves_the_completion() -> None:
+    """E / A5: an all-in above the bring-in but short of half the completion is not a
+    completion: the next player may still call it or complete to the small bet (PokerKit
+    differs here: it counts the short all-in as a full raise)."""
+    stakes = Stakes(ante=1, bring_in=1, small_bet=4, big_bet=8)
+    hand = deal(STUD, [100, 3, 100], "Ah Kh 2c", "As Ks 9d", "Ad Kd Tc", stakes=stakes)
+    act(hand, "0 bring-in", "1 complete 2")  # all in: 2 chips, one above the bring-in
+    assert hand.all_in[1]
+    assert legal(hand) == ["fold", "call 2", "complete to 4"]
+
+
 def test_E_spread_limit_ranges() -> None:
     """E (spread limit): any bet within the spread; a raise at least the previous bet or
     raise; a higher ceiling on the last round (the shipped home game: 1 to 5, 10 on seventh)."""
@@ -839,6 +864,15 @@ def test_E_spread_limit_ranges() -> None:
     assert legal(hand) == ["fold", "call 8", "raise to 13"]
     to_street(hand, "seventh")
     assert legal(hand) == ["check", "bet to 1..10"]
+
+
+@pytest.mark.xfail(strict=True, reason="engine: in spread limit the forced player is offered "
+                   "'complete to 1..5', whose lowest total equals the bring-in it completes")
+def test_E_spread_limit_completion_is_above_the_bring_in() -> None:
+    """E (spread limit) with A5: the forced player posts the bring-in or completes to more
+    than it; a "completion" to the bring-in itself is the bring-in."""
+    hand = deal("spread-limit-home-stud", [200] * 3, "Kh Kd 2c", "Qs Qd 9c", "Js Jd Tc")
+    assert legal(hand) == ["bring-in 1", "complete to 2..5"]
 
 
 def test_E_pot_limit_barge_example() -> None:

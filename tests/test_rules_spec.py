@@ -286,6 +286,17 @@ def test_spec000_uncalled_bet_pot_won_without_showing() -> None:
     assert hand.payoffs[0] == -3 and hand.payoffs[other] == -8
 
 
+def test_spec000_nobody_calls_the_bring_in() -> None:
+    """spec-000: if nobody supports the bet, even a forced one, the player who made it takes
+    the pot without showing; the uncalled part comes back."""
+    hand = deal("seven-card-stud", [100] * 3, "Ah Kh 2c", "As Ks 9d", "Ad Kd Tc")
+    act(hand, "0 bring-in", "1 fold", "2 fold")
+    assert hand.is_over
+    assert ("return", 0, 2) in hand.events
+    assert not any(e[0] in ("show", "muck") for e in hand.events)
+    assert hand.payoffs == [2, -1, -1]
+
+
 def test_spec000_two_player_all_in_excess_goes_back() -> None:
     """spec-000, all-in with two players: the bettor's chips matching the all-in stack go to
     the pot, the rest come back to the bettor."""
@@ -587,6 +598,21 @@ def test_spec002_all_in_for_the_ante_next_player_brings_in() -> None:
     assert [a.kind for a in hand.legal_actions()] == ["bring-in", "complete"]
     act(hand, "1 bring-in", "2 call")
     assert hand.street_name == "fourth"
+
+
+def test_spec002_all_in_for_the_ante_plays_for_the_antes() -> None:
+    """spec-002 with spec-000's side pots: the player all in for the ante contests the antes
+    only; the bring-in and calls go to a side pot among the others."""
+    hand = deal(
+        "seven-card-stud", [1, 100, 100],
+        "Kh Kc 2c Kd 7s 5d 6d",  # seat 0: all in for the ante, three kings
+        "As Qs Ad 9h 8c 4h 3s",  # seat 1: brings in; a pair of aces
+        "Qd Jd Tc 9c 2d 4c 3h",  # seat 2: queen high
+    )
+    act(hand, "1 bring-in", "2 call")
+    check_down(hand)
+    assert [(p.amount, p.eligible) for p in hand.pots] == [(3, (0, 1, 2)), (4, (1, 2))]
+    assert hand.payoffs == [2, 1, -3]
 
 
 def test_spec002_open_pair_on_fourth_allows_the_big_bet() -> None:
