@@ -120,7 +120,10 @@ def test_wild_parsing() -> None:
     assert WildCards.parse("9,3") == WildCards(frozenset({7, 1}))
     assert WildCards.parse("9 bug").jokers == "bug"
     assert WildCards.parse("joker").ranks == frozenset()
-    assert str(WildCards.parse("3,9,joker")) == "9,3,joker"
+    assert str(WildCards.parse("3,9,joker")) == "9,3"
+    for text in ("9,3", "bug", "9,bug", "joker"):
+        assert str(WildCards.parse(text)) == text
+        assert WildCards.parse(str(WildCards.parse(text))) == WildCards.parse(text)
     with pytest.raises(EvaluatorError, match="'x'"):
         WildCards.parse("9,x")
     with pytest.raises(EvaluatorError, match="not both"):

@@ -192,25 +192,41 @@ def run(args: argparse.Namespace) -> int:
         documents = [table.as_json() for table in tables]
         print(json.dumps(documents[0] if len(documents) == 1 else documents, indent=2))
         return 0
-    _print_tables(tables, wild, len(deck), elapsed, request.source)
+    _print_tables(tables, _deck_text(request, len(deck)), elapsed)
     return 0
 
 
-def _print_tables(
-    tables: Sequence[OddsTable], wild: object, deck_size: int, elapsed: float,
-    source: str | None,
-) -> None:
+def _deck_text(request: OddsRequest, size: int) -> str:
+    """``52 cards``, ``53 cards (1 joker as the bug; 9,3 wild)`` and the like."""
+    from studkit.cards import RANK_CHARS
+
+    notes = []
+    if request.stripped_ranks:
+        removed = "".join(RANK_CHARS[r] for r in sorted(request.stripped_ranks))
+        notes.append(f"without {removed}")
+    if request.jokers:
+        rule = "as the bug" if request.joker_rule == "bug" else "wild"
+        notes.append(f"{request.jokers} joker{'s' if request.jokers > 1 else ''} {rule}")
+    if request.wild_ranks:
+        ranks = ",".join(RANK_CHARS[r] for r in sorted(request.wild_ranks, reverse=True))
+        notes.append(f"{ranks} wild")
+    if (request.jokers or request.wild_ranks) and not request.five_of_a_kind:
+        notes.append("no five of a kind")
+    text = f"{size} cards"
+    if notes:
+        text += f" ({'; '.join(notes)})"
+    if request.source:
+        text += f", variant {request.source}"
+    return text
+
+
+def _print_tables(tables: Sequence[OddsTable], deck: str, elapsed: float) -> None:
     from rich.console import Console
     from rich.table import Table
 
     console = Console()
     for table in tables:
-        title = f"{table.evaluator}: all {table.total:,} hands of {table.cards} cards"
-        title += f" from {deck_size} cards"
-        if wild is not None:
-            title += f", wild {wild}"
-        if source:
-            title += f" ({source})"
+        title = f"{table.evaluator}: all {table.total:,} hands of {table.cards} cards from {deck}"
         grid = Table(title=title, title_justify="left")
         grid.add_column("category")
         grid.add_column("count", justify="right")

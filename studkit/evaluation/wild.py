@@ -77,6 +77,8 @@ class WildCards:
         return cls(frozenset(ranks), jokers, five_of_a_kind)
 
     def __str__(self) -> str:
-        ranks = ",".join(RANK_CHARS[rank] for rank in sorted(self.ranks, reverse=True))
-        joker = "bug" if self.jokers == "bug" else "joker"
-        return ",".join(part for part in (ranks, joker) if part)
+        """The setting as :meth:`parse` reads it: ``"9,3"``, ``"bug"``, ``"9,bug"``, ``"joker"``."""
+        parts = [RANK_CHARS[rank] for rank in sorted(self.ranks, reverse=True)]
+        if self.jokers == "bug":
+            parts.append("bug")
+        return ",".join(parts) or "joker"
