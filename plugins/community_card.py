@@ -83,3 +83,14 @@ class Plugin:
     @hookimpl
     def studkit_deck_exhausted(self, hand: HandView, street: Street) -> DeckExhaustion:
         return self.policy
+
+    @hookimpl
+    def studkit_first_actor(self, hand: HandView, previous: int | None) -> int | None:
+        """TDA: with a community card out, the previous street's first actor acts first."""
+        if self.policy.community_first_actor != "previous-street" or previous is None:
+            return None
+        if not any(event[0] == "community" for event in hand.events):
+            return None
+        if any(event[0] == "fold" and event[1] == previous for event in hand.events):
+            return None  # folded since: the best board acts first
+        return previous

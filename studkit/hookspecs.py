@@ -223,11 +223,15 @@ def studkit_bring_in(hand: HandView, seat: int) -> int | None:
 
 
 @hookspec(firstresult=True)
-def studkit_first_actor(hand: HandView, street: Street, seat: int) -> int | None:
+def studkit_first_actor(
+    hand: HandView, street: Street, seat: int, previous: int | None
+) -> int | None:
     """Choose who acts first on a street without a bring-in (*first result*).
 
-    Called once per betting round after the first, with the seat the variant's rule chose
-    (the best showing hand). Returns the seat that acts first instead, or ``None`` to keep it.
+    Called once per betting round without a bring-in, with the seat the variant's rule chose
+    (the best showing hand) and the seat that acted first on the previous betting round
+    (``None`` on the first). Returns the live seat that acts first instead, or ``None`` to
+    keep it.
     """
 
 

@@ -201,8 +201,10 @@ class HandPlugins:
     def first_actor(self, seat: int) -> int:
         """The seat that acts first on a street without a bring-in."""
         hand = self.hand
+        previous = hand._leader if hand._leader >= 0 else None
         chosen = self.host.call_first(
-            "studkit_first_actor", hand=hand, street=self._street(hand.street), seat=seat
+            "studkit_first_actor", hand=hand, street=self._street(hand.street), seat=seat,
+            previous=previous,
         )
         return self._live_seat(chosen, seat, "studkit_first_actor")
 

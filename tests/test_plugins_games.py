@@ -1,0 +1,467 @@
+"""The shipped plugins in play: scripted hands for each plugin's rules, random play for each
+variant that names one, and a plugin failure leaving the hand as it was."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from studkit import pluginhost
+from studkit.cards import Card, Rank, parse_card, parse_cards, standard_deck
+from studkit.engine import Action, Hand
+from studkit.errors import PluginError
+from studkit.loader import load_variant
+from studkit.variant import PluginRef, Variant
+
+Decide = Callable[[Hand, list[Action]], Action]
+
+
+@pytest.fixture(autouse=True)
+def clean_host(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setattr(pluginhost, "_plugins_dirs", [])
+    monkeypatch.delenv(pluginhost.AUTOLOAD_ENV, raising=False)
+    pluginhost.refresh()
+    yield
+    pluginhost.refresh()
+
+
+def fresh(name: str, **changes: object) -> Variant:
+    """A new variant object (so no cached rules or plugin host is shared between tests)."""
+    return replace(load_variant(name), **changes)  # type: ignore[arg-type]
+
+
+def with_plugin(name: str, plugin: str, options: dict[str, object]) -> Variant:
+    variant = load_variant(name)
+    others = tuple(ref for ref in variant.plugins if ref.name != plugin)
+    return replace(variant, plugins=(*others, PluginRef(plugin, options)))
+
+
+def deal_order(variant: Variant, seats: Sequence[str]) -> list[Card]:
+    """A deck order giving each seat its cards (in deal order) when nobody folds; burns and
+    any later card come from the cards nobody was given, in deck order."""
+    hands = [parse_cards(text) for text in seats]
+    used = {c for cards in hands for c in cards}
+    spare = [c for c in standard_deck() if c not in used]
+    order: list[Card] = []
+    index = 0
+    for street in variant.streets:
+        if street.burn:
+            order.append(spare.pop(0))
+        for _ in street.cards:
+            order.extend(cards[index] for cards in hands)
+            index += 1
+    return order + spare
+
+
+def passive(hand: Hand, actions: list[Action]) -> Action:
+    """Bring in, check or call; for plugin decisions the first choice offered."""
+    for kind in ("bring-in", "check", "call"):
+        for action in actions:
+            if action.kind == kind:
+                return action
+    return actions[0]
+
+
+def play(hand: Hand, decide: Decide = passive) -> Hand:
+    while not hand.is_over:
+        hand.apply(decide(hand, hand.legal_actions()))
+    return hand
+
+
+def won(hand: Hand, share: str) -> dict[int, int]:
+    """Chips each seat won from one pot share."""
+    out: dict[int, int] = {}
+    for seat, amount, _pot, name, _text in hand.awards:
+        if name == share:
+            out[seat] = out.get(seat, 0) + amount
+    return out
+
+
+def assert_sound(hand: Hand) -> None:
+    """Chips conserved and no card dealt twice."""
+    assert hand.is_over and sum(hand.payoffs) == 0
+    dealt = [c for cards in hand.cards for c in cards] + hand.community + hand.burned
+    assert len(dealt) == len(set(dealt))
+
+
+# ---------------------------------------------------------------- hole-spade (Chicago)
+
+CHICAGO = [
+    "As 2d 3c 8c 9d Th 4h",  # hole As 2d 4h: ace high
+    "Kh Kd Kc 7c 7d 2c 5s",  # hole Kh Kd 5s: kings full
+    "Qh Jd 6c Jc Qd 3h 2h",  # hole Qh Jd 2h: two pair, no spade
+]
+
+
+def test_chicago_highest_hole_spade_takes_half() -> None:
+    variant = fresh("chicago")
+    hand = play(Hand(variant, [100] * 3, cards=deal_order(variant, CHICAGO)))
+    assert_sound(hand)
+    assert list(won(hand, "high")) == [1]
+    assert list(won(hand, "hole-spade")) == [0]
+    assert won(hand, "high")[1] + won(hand, "hole-spade")[0] == hand.pots[0].amount
+
+
+def test_up_spades_do_not_count_and_no_hole_spade_means_high_takes_all() -> None:
+    seats = ["Ah 2d As 8c 9d Th 4h", CHICAGO[1].replace("5s", "5h"), CHICAGO[2]]
+    variant = fresh("chicago")
+    hand = play(Hand(variant, [100] * 3, cards=deal_order(variant, seats)))
+    assert won(hand, "hole-spade") == {}
+    assert won(hand, "high") == {1: hand.pots[0].amount}
+
+
+def test_low_chicago_lowest_hole_spade_and_the_ace_option() -> None:
+    variant = fresh("low-chicago")
+    hand = play(Hand(variant, [100] * 3, cards=deal_order(variant, CHICAGO)))
+    assert list(won(hand, "hole-spade")) == [1]  # 5s is lower than the (high) As
+    ace_low = with_plugin("low-chicago", "hole-spade", {"ace": "low"})
+    hand = play(Hand(ace_low, [100] * 3, cards=deal_order(ace_low, CHICAGO)))
+    assert list(won(hand, "hole-spade")) == [0]  # the As counts lowest
+
+
+# ---------------------------------------------------------------- baseball
+
+BASEBALL = [
+    "2c 2d Kc 3h 8d 9c Td",  # up 3h on fourth street: pay or fold
+    "5c 5d Qc 4s 7h Jd 6s",  # up 4s on fourth street: an extra down card
+    "Ac Ad Jc 8c Ts Jh Qs",
+]
+
+
+def test_baseball_up_three_pay_the_pot_or_fold() -> None:
+    variant = fresh("baseball")
+    hand = Hand(variant, [200] * 3, cards=deal_order(variant, BASEBALL))
+    while hand.street < 1 or not any(a.kind == "pay" for a in hand.legal_actions()):
+        hand.apply(passive(hand, hand.legal_actions()))
+    assert hand.actor == 0
+    pay, fold = hand.legal_actions()
+    assert (pay.kind, fold.kind) == ("pay", "fold") and pay.amount == hand.pot
+    assert len(hand.cards[1]) == 5  # the up 4 brought an extra card, face down
+    assert len(hand.down[1]) == 3
+    pot_before = hand.pot
+    hand.apply(pay)
+    assert hand.pot == 2 * pot_before and ("pay", 0, pot_before) in hand.events
+    assert_sound(play(hand))
+
+
+def test_baseball_folding_instead_of_paying() -> None:
+    variant = fresh("baseball")
+    hand = Hand(variant, [200] * 3, cards=deal_order(variant, BASEBALL))
+    while not any(a.kind == "pay" for a in hand.legal_actions()):
+        hand.apply(passive(hand, hand.legal_actions()))
+    hand.apply(Action("fold"))
+    assert hand.folded[0] and ("fold", 0, 0, 0) in hand.events
+    assert_sound(play(hand))
+    assert hand.payoffs[0] < 0
+
+
+def test_baseball_threes_and_nines_wild_at_the_showdown() -> None:
+    variant = fresh("baseball", plugins=())  # only the static wild ranks
+    seats = ["9c 9d 2c 5h 8d Tc Td", "Ah Ad Kc Jh 7s Js 6s", "4c 4d Qc 8c Ts Qh Qs"]
+    hand = play(Hand(variant, [200] * 3, cards=deal_order(variant, seats)))
+    assert list(won(hand, "high")) == [0]  # two wild nines make tens four of a kind
+
+
+# ---------------------------------------------------------------- follow the queen
+
+FTQ = [
+    "2c 3d Qc 9d 5c 9s 9h",   # up Qc (third), then 9d 5c 9s
+    "2d 3h 7h Kd 6c 6h Ts",   # up 7h follows the queen; 6c 6h
+    "4c 4d Jc Qd Td Th 2s",   # up Qd (fourth): 5c follows it on fifth
+]
+
+
+def test_follow_the_queen_wild_rank_follows_each_up_queen() -> None:
+    variant = fresh("follow-the-queen")
+    hand = play(Hand(variant, [200] * 3, cards=deal_order(variant, FTQ)))
+    wild = [event[1] for event in hand.events if event[0] == "wild"]
+    queen, seven, five = Rank.QUEEN, Rank.SEVEN, Rank.FIVE
+    assert wild == [(seven,), (), (five,)]
+    assert_sound(hand)
+    # seat 0: three nines, the 5c (fives wild at the end) and the Qc (queens wild)
+    assert list(won(hand, "high")) == [0]
+    assert hand.awards[0][4] == "Five of a kind, nines"
+    assert queen not in {Rank(r) for ranks in wild for r in ranks}  # queens are not "followed"
+
+
+def test_follow_the_queen_queens_not_wild_option() -> None:
+    variant = with_plugin("follow-the-queen", "follow-the-queen", {"queens_wild": False})
+    hand = play(Hand(variant, [200] * 3, cards=deal_order(variant, FTQ)))
+    assert_sound(hand)
+    wild = [event[1] for event in hand.events if event[0] == "wild"]
+    assert wild == [(Rank.SEVEN,), (), (Rank.FIVE,)]
+    # queens plain: seat 0 has three nines and one wild five: four of a kind
+    assert hand.awards[0][:1] == (0,) and hand.awards[0][4].startswith("Four of a kind")
+
+
+# ---------------------------------------------------------------- community card (issue item 5)
+
+POLICIES = ["spec", "tda", "burns-only"]
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_eight_players_to_seventh_street_get_a_community_card(policy: str) -> None:
+    variant = with_plugin("seven-card-stud", "community-card", {"policy": policy})
+    for seed in range(20):
+        hand = play(Hand(variant, [500] * 8, seed=seed))
+        assert_sound(hand)
+        assert len(hand.community) == 1
+        assert all(len(cards) == 6 for cards in hand.cards)
+        total = sum(amount for _seat, amount, *_ in hand.awards)
+        assert total == sum(pot.amount for pot in hand.pots) == sum(hand.contrib)
+        seventh = hand.events.index(("street", 4, "seventh"))
+        burns = sum(1 for e in hand.events[seventh:] if e[0] == "burn")
+        assert burns == (0 if policy == "spec" else 1)  # spec: the last card is the community
+
+
+def test_tda_policy_sixth_street_first_actor_acts_first_on_seventh() -> None:
+    variant = with_plugin("seven-card-stud", "community-card", {"policy": "tda"})
+    for seed in range(20):
+        hand = play(Hand(variant, [500] * 8, seed=seed))
+        first = {}
+        for name, index in (("sixth", 3), ("seventh", 4)):
+            start = hand.events.index(("street", index, name))
+            first[name] = next(e[1] for e in hand.events[start:] if e[0] in ("check", "bet"))
+        assert first["seventh"] == first["sixth"]
+
+
+def test_spec_policy_reuses_folded_cards_before_a_community_card() -> None:
+    variant = with_plugin("seven-card-stud", "community-card", {"policy": "spec"})
+
+    def two_fold_on_fourth(hand: Hand, actions: list[Action]) -> Action:
+        kinds = {a.kind: a for a in actions}
+        if hand.street == 1 and hand.actor in (6, 7):
+            return kinds.get("fold", passive(hand, actions))
+        if hand.street == 1 and "bet" in kinds:
+            return kinds["bet"]
+        return passive(hand, actions)
+
+    for seed in range(10):
+        hand = play(Hand(variant, [500] * 8, seed=seed), two_fold_on_fourth)
+        assert_sound_with_reuse(hand)
+        assert sum(hand.folded) == 2 and not hand.community
+        folded = set(hand.cards[6] + hand.cards[7])
+        sevenths = {cards[6] for s, cards in enumerate(hand.cards) if not hand.folded[s]}
+        assert sevenths & folded  # six players, five cards left: the muck is used
+
+
+def assert_sound_with_reuse(hand: Hand) -> None:
+    assert hand.is_over and sum(hand.payoffs) == 0
+    live = [c for s, cards in enumerate(hand.cards) if not hand.folded[s] for c in cards]
+    assert len(live) == len(set(live))
+
+
+# ---------------------------------------------------------------- roll your own
+
+def test_roll_your_own_players_choose_the_up_card_before_the_bring_in() -> None:
+    variant = fresh("roll-your-own")
+    seats = ["Kc 2d Ah 9s 8s 7s 6s", "3c Qd Jh 9h 8h 7h 6h", "4c 5d Th 9c 8c 7c 6c"]
+    hand = Hand(variant, [200] * 3, cards=deal_order(variant, seats))
+    assert hand.actor == 0 and {a.kind for a in hand.legal_actions()} == {"expose"}
+    assert [a.amount for a in hand.legal_actions()] == list(parse_cards("Kc 2d Ah"))
+    hand.apply(Action("expose", parse_card("Ah")))
+    assert hand.up[0] == [parse_card("Ah")] and ("expose", 0, parse_card("Ah")) in hand.events
+    hand.apply(Action("expose", parse_card("Jh")))
+    hand.apply(Action("expose", parse_card("4c")))
+    assert hand.forced_seat == 2  # the 4c shown is the lowest up card: it brings in
+    assert_sound(play(hand))
+    assert all(len(up) == 4 for up in hand.up)
+
+
+def test_roll_your_own_simultaneous_hides_choices_until_all_chose() -> None:
+    variant = with_plugin("roll-your-own", "roll-your-own", {"timing": "simultaneous"})
+    hand = Hand(variant, [200] * 3, seed=4)
+    hand.apply(hand.legal_actions()[0])
+    hand.apply(hand.legal_actions()[0])
+    assert not any(e[0] == "expose" for e in hand.events)
+    hand.apply(hand.legal_actions()[0])
+    assert sum(1 for e in hand.events if e[0] == "expose") == 3
+
+
+def test_roll_your_own_before_timing_keeps_the_new_card_down() -> None:
+    variant = with_plugin("roll-your-own", "roll-your-own", {"timing": "before"})
+    hand = Hand(variant, [200] * 3, seed=9)
+    while hand.street < 1 or not any(a.kind == "expose" for a in hand.legal_actions()):
+        hand.apply(passive(hand, hand.legal_actions()))
+    newest = hand.down[hand.actor][-1]
+    assert newest not in [a.amount for a in hand.legal_actions()]
+
+
+# ---------------------------------------------------------------- declare
+
+DECLARE = [
+    "Ac 2c Kd 3c Kh 4c Ks",   # kings full? no: K K K + A 2 3 4: trips; low A-2-3-4-K
+    "5h 6h Qd 7h Qh 8h Qs",   # trips queens (lower) and a straight 4-8? 5 6 7 8 Q: 8-low
+    "Ad 2d 3d 4d 9c Tc Jc",   # a wheel-ish low A-2-3-4-9: 9-low; straight? no
+]
+
+
+def declaring(choices: dict[int, str]) -> Decide:
+    def decide(hand: Hand, actions: list[Action]) -> Action:
+        if actions[0].kind.startswith("declare-"):
+            return Action(f"declare-{choices[hand.actor or 0]}")
+        return passive(hand, actions)
+
+    return decide
+
+
+def test_declare_each_competes_only_for_what_they_declared() -> None:
+    variant = fresh("high-low-declare")
+    order = deal_order(variant, DECLARE)
+    hand = play(Hand(variant, [200] * 3, cards=order), declaring({0: "low", 1: "high", 2: "low"}))
+    assert_sound(hand)
+    assert list(won(hand, "high")) == [1]  # only seat 1 declared high
+    assert list(won(hand, "low")) == [1] or list(won(hand, "low")) in ([0], [2])
+    declared = {e[1]: e[2] for e in hand.events if e[0] == "declare"}
+    assert declared == {0: "low", 1: "high", 2: "low"}
+
+
+def test_a_swing_that_loses_one_way_wins_nothing() -> None:
+    variant = fresh("high-low-declare")
+    order = deal_order(variant, DECLARE)
+    hand = play(Hand(variant, [200] * 3, cards=order), declaring({0: "swing", 1: "high", 2: "low"}))
+    assert 0 not in won(hand, "high") and 0 not in won(hand, "low")
+    assert list(won(hand, "high")) == [1] and list(won(hand, "low")) == [2]
+
+
+def test_a_swing_that_wins_both_ways_scoops() -> None:
+    variant = fresh("high-low-declare")
+    order = deal_order(variant, DECLARE)
+    hand = play(Hand(variant, [200] * 3, cards=order), declaring({0: "swing", 1: "low", 2: "low"}))
+    # seat 0: trip kings beat nobody-high (no other high declarer) and A-2-3-4-K loses low
+    # to seat 2's A-2-3-4-9: the swing fails
+    assert 0 not in won(hand, "low")
+    hand = play(Hand(variant, [200] * 3, cards=order), declaring({0: "high", 1: "low", 2: "swing"}))
+    # seat 2 has the best low but not the best high: nothing
+    assert 2 not in won(hand, "high") and 2 not in won(hand, "low")
+
+
+def test_simultaneous_declarations_are_shown_together() -> None:
+    variant = fresh("high-low-declare")
+    hand = Hand(variant, [200] * 3, cards=deal_order(variant, DECLARE))
+    while not hand.legal_actions()[0].kind.startswith("declare-"):
+        hand.apply(passive(hand, hand.legal_actions()))
+    kinds = [a.kind for a in hand.legal_actions()]
+    assert kinds == ["declare-high", "declare-low", "declare-swing"]
+    hand.apply(Action("declare-high"))
+    hand.apply(Action("declare-low"))
+    assert not any(e[0] == "declare" for e in hand.events)
+    hand.apply(Action("declare-swing"))
+    assert sum(1 for e in hand.events if e[0] == "declare") == 3
+
+
+# ---------------------------------------------------------------- twist
+
+def test_twist_replaces_a_card_face_for_face_at_a_cost() -> None:
+    variant = fresh("seven-card-stud-twist")
+    hand = Hand(variant, [200] * 3, seed=3)
+    while not any(a.kind == "twist" for a in hand.legal_actions()):
+        hand.apply(passive(hand, hand.legal_actions()))
+    assert hand.street_name == "sixth"
+    seat = hand.actor
+    assert seat is not None
+    old_down = hand.down[seat][0]
+    stack = hand.stacks[seat]
+    hand.apply(Action("twist", old_down))
+    assert hand.stacks[seat] == stack - variant.stakes.small_bet
+    assert old_down not in hand.cards[seat] and len(hand.down[seat]) == 2
+    twist_at = hand.events.index(("twist", seat, old_down, variant.stakes.small_bet))
+    assert hand.events[twist_at + 1][:2] == ("deal", seat) and hand.events[twist_at + 1][3] is False
+    hand.apply(Action("stand"))
+    seat = hand.actor or 0
+    up = hand.up[seat][0]
+    hand.apply(Action("twist", up))
+    twist_at = hand.events.index(("twist", seat, up, variant.stakes.small_bet))
+    assert hand.events[twist_at + 1][3] is True  # an up card comes back up
+    assert_sound_with_reuse(play(hand))
+
+
+# ---------------------------------------------------------------- random play
+
+PLUGIN_VARIANTS = [
+    "chicago", "low-chicago", "baseball", "follow-the-queen", "roll-your-own",
+    "high-low-declare", "seven-card-stud-twist", "south-dakota-seven-card-stud",
+]
+
+
+@pytest.mark.parametrize("name", PLUGIN_VARIANTS)
+def test_random_play_keeps_the_invariants(name: str) -> None:
+    variant = fresh(name)
+    assert variant.plugins
+    rng = random.Random(name)
+    for seed in range(40):
+        players = rng.randint(variant.min_players, variant.max_players)
+        stacks = [rng.choice([15, 60, 400]) for _ in range(players)]
+        hand = Hand(variant, stacks, seed=seed)
+        steps = 0
+        while not hand.is_over:
+            actions = hand.legal_actions()
+            assert actions, f"{name} seed {seed}: nobody can act: {hand.events[-3:]}"
+            hand.apply(rng.choice(actions))
+            steps += 1
+            assert steps < 500
+        assert sum(hand.payoffs) == 0
+        assert all(stack >= 0 for stack in hand.stacks)
+        live = [c for s, cards in enumerate(hand.cards) if not hand.folded[s] for c in cards]
+        assert len(live) == len(set(live))
+
+
+# ---------------------------------------------------------------- failures
+
+def state(hand: Hand) -> tuple[object, ...]:
+    return (
+        list(hand.events), list(hand.stacks), list(hand.contrib), hand.actor, hand.street,
+        [list(c) for c in hand.cards], list(hand.burned), hand._source.remaining(),
+    )
+
+
+def test_a_plugin_failing_mid_action_leaves_the_hand_as_it_was(tmp_path: Path) -> None:
+    (tmp_path / "grumpy.py").write_text(
+        "from studkit.hookspecs import hookimpl\n"
+        "@hookimpl\n"
+        "def studkit_card_dealt(street, card):\n"
+        "    if street.name == 'fourth':\n"
+        "        raise RuntimeError('no fourth street today')\n"
+    )
+    pluginhost.add_plugins_dir(tmp_path)
+    variant = fresh("seven-card-stud", plugins=(PluginRef("grumpy"),))
+    hand = Hand(variant, [100] * 3, seed=2)
+    while hand.street == 0:
+        actions = hand.legal_actions()
+        before = state(hand)
+        action = passive(hand, actions)
+        try:
+            hand.apply(action)
+        except PluginError as error:
+            assert "plugin 'grumpy' failed in studkit_card_dealt" in str(error)
+            assert "no fourth street today" in str(error)
+            assert state(hand) == before
+            assert hand.legal_actions() == actions
+            break
+    else:
+        pytest.fail("the plugin never failed")
+
+
+def test_the_example_entry_point_plugin_changes_a_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from test_plugins_host import _fake_distribution
+
+    site = tmp_path / "site"
+    _fake_distribution(site)
+    monkeypatch.syspath_prepend(str(site))
+    seats = ["2c 2d Kc Kh 8d Jc 3s", "Ah Ad Ac 9h 7s 6s 4d"]
+
+    def winner() -> list[int]:
+        pluginhost.refresh()
+        variant = fresh("seven-card-stud")
+        hand = play(Hand(variant, [100] * 2, cards=deal_order(variant, seats)))
+        return list(won(hand, "high"))
+
+    assert winner() == [0]  # two wild deuces make four kings
+    monkeypatch.setenv(pluginhost.AUTOLOAD_ENV, "1")
+    assert winner() == [1]  # without the plugin, trip aces win
