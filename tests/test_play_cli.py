@@ -47,7 +47,7 @@ def test_razz_through_a_pipe_ends_at_the_end_of_input() -> None:
     out = check_clean(studkit_play("razz", "--players", "4", "--seed", "3", "--bots", "tag",
                                    script="?\n" + "c\n" * 60))
     assert "Hand 1 · Razz" in out
-    assert "Commands:\n  c             check, or call, or bring in" in out
+    assert "Commands:\n  c            check; or call; or bring in" in out
     assert re.search(r"wins? \d+ with [2-9TJQK]-[2-9TJQKA]-", out)
     assert "Game over: end of input." in out
 

@@ -276,6 +276,7 @@ class TableGame:
                 bot = self.bots[seats[actor]]
                 hand.apply(bot.act(hand.view(actor), hand.legal_actions(), self.rng))
         self._narrate(narrator, hand, seen)
+        self.say()
         self.say(showdown_text(showdown(hand, names, seats, viewer=hero), self.style))
         return ""
 
@@ -348,5 +349,6 @@ class TableGame:
             hero = self.table.hand_seats.index(self.seat)
             lost = abandoned.contrib[hero]
             if lost:
-                self.say(f"(the {lost} chips you had put into the unfinished hand are lost)")
+                chips = "chip" if lost == 1 else "chips"
+                self.say(f"(the {lost} {chips} you had put into the unfinished hand are lost)")
         self.say("Stacks: " + " · ".join(f"{name} {chips}" for name, chips in summary.stacks))

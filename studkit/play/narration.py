@@ -75,6 +75,15 @@ class Narrator:
                     end += 1
                 run = events[index:end]
                 out.append(self._antes(run) if kind == "ante" else self._deals(run))
+            elif kind == "show":
+                while end < len(events) and events[end][0] == "show":
+                    end += 1
+                run = events[index:end]
+                more_cards = any(e[0] in _DEALING for e in events[end:])
+                if more_cards:
+                    out.append(self._turned_up(run))
+                for event in run:
+                    self._one(event)
             else:
                 line = self._one(events[index])
                 if line is not None:
@@ -104,6 +113,16 @@ class Narrator:
                 out.append(" · ")
             out.append(self._who(seat) + " ")
             out.append_text(Text(" ").join(card_text(c, self.style) for c in cards))
+        return out
+
+    def _turned_up(self, run: Sequence[tuple[Any, ...]]) -> Text:
+        """Hands turned up before the last card because betting is over (all in)."""
+        out = Text("Betting is over, all hands are turned up: ")
+        for number, (_, seat, cards) in enumerate(run):
+            if number:
+                out.append(" · ")
+            out.append(self._who(seat) + " ")
+            out.append_text(Text(" ").join(card_text(CARDS[int(c)], self.style) for c in cards))
         return out
 
     def _one(self, event: tuple[Any, ...]) -> Text | None:
@@ -178,6 +197,9 @@ def _rank_word(item: object) -> str:
         return RANK_CHARS[item] + "s"
     return str(item)
 
+
+_DEALING: frozenset[str] = frozenset(("street", "deal", "community"))
+"""Events that mean the hand goes on dealing."""
 
 _TURNS_UP: frozenset[str] = frozenset(("expose",))
 """Plugin events whose card is turned face up for everyone to see."""
