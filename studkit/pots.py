@@ -100,6 +100,7 @@ def build_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
     total = 0
     top = -1
     low = -1
+    live_seats: list[int] = []
     for seat in range(n):
         chips = contributions[seat]
         if chips < 0:
@@ -108,6 +109,7 @@ def build_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
             )
         total += chips
         if live[seat]:
+            live_seats.append(seat)
             if chips > top:
                 top = chips
             if low < 0 or chips < low:
@@ -118,9 +120,9 @@ def build_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
         return []
     if low == top:
         # The common case: nobody is all-in for less than the others, one pot for the live seats.
-        return [Pot(total, tuple(seat for seat in range(n) if live[seat]))]
+        return [Pot(total, tuple(live_seats))]
 
-    levels = sorted({contributions[seat] for seat in range(n) if live[seat]})
+    levels = sorted({contributions[seat] for seat in live_seats})
     pots: list[Pot] = []
     previous = 0
     for index, level in enumerate(levels):
@@ -129,7 +131,7 @@ def build_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
         for chips in contributions:
             if chips > previous:
                 amount += (chips if last or chips < level else level) - previous
-        eligible = tuple(seat for seat in range(n) if live[seat] and contributions[seat] >= level)
+        eligible = tuple(seat for seat in live_seats if contributions[seat] >= level)
         previous = level
         if amount == 0:
             continue
@@ -171,28 +173,36 @@ def award_pots(
             f"(0 to {len(shares) - 1})"
         )
     seats = 0
+    known = -1  # every share has a strength for seats below this
     for share in shares:
         if share.weight <= 0:
             raise StudkitError(
                 f"award_pots: share {share.name!r} has weight {share.weight}; weights are >= 1"
             )
-        seats = max(seats, len(share.strengths))
+        size = len(share.strengths)
+        if size > seats:
+            seats = size
+        if known < 0 or size < known:
+            known = size
     for pot in pots:
+        eligible = pot.eligible
         if pot.amount < 0:
             raise StudkitError(f"award_pots: a pot of {pot.amount} chips; amounts are >= 0")
-        if not pot.eligible and pot.amount:
-            raise StudkitError(f"award_pots: a pot of {pot.amount} chips has no eligible seat")
-        for seat in pot.eligible:
-            if seat < 0:
-                raise StudkitError(f"award_pots: eligible seat {seat} is not a seat number")
-            for share in shares:
-                if seat >= len(share.strengths):
-                    raise StudkitError(
-                        f"award_pots: eligible seat {seat} has no strength in share "
-                        f"{share.name!r} ({len(share.strengths)} seats given)"
-                    )
-            if seat >= seats:
-                seats = seat + 1
+        if not eligible:
+            if pot.amount:
+                raise StudkitError(f"award_pots: a pot of {pot.amount} chips has no eligible seat")
+            continue
+        low, high = min(eligible), max(eligible)
+        if low < 0:
+            raise StudkitError(f"award_pots: eligible seat {low} is not a seat number")
+        if shares and high >= known:
+            short = next(share for share in shares if high >= len(share.strengths))
+            raise StudkitError(
+                f"award_pots: eligible seat {high} has no strength in share "
+                f"{short.name!r} ({len(short.strengths)} seats given)"
+            )
+        if high >= seats:
+            seats = high + 1
 
     payouts = [0] * seats
     awards: list[Award] = []
