@@ -249,6 +249,7 @@ def odds_for_evaluators(
     *,
     wild: WildCards | None = None,
     deck: Sequence[int] | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> list[OddsTable]:
     """Odds tables for several evaluators (a variant's pots), in order, each name once.
 
@@ -259,4 +260,7 @@ def odds_for_evaluators(
     for name in names:
         if name not in seen:
             seen.append(name)
-    return [category_counts(get_evaluator(name, wild), cards, deck=deck) for name in seen]
+    return [
+        category_counts(get_evaluator(name, wild), cards, deck=deck, progress=progress)
+        for name in seen
+    ]

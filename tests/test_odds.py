@@ -96,3 +96,13 @@ def test_library_api() -> None:
     stripped = category_counts(get_evaluator("high"), 5, deck=list(range(16, 52)))
     assert stripped.total == 376_992  # C(36, 5): a 36-card deck, sixes to aces
     assert stripped.categories["straight-flush"] == 4 * 5  # 6-high (no wheel) to ace-high
+
+
+def test_progress_reports_every_prefix() -> None:
+    calls: list[tuple[int, int]] = []
+    deck = list(range(20, 52))  # 32 cards: sevens to aces
+    table = category_counts(
+        get_evaluator("a5-low"), 6, deck=deck, progress=lambda d, t: calls.append((d, t))
+    )
+    assert table.total == 906_192  # C(32, 6)
+    assert calls[-1][0] == calls[-1][1] == len(calls) == 32 - 5

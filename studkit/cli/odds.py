@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from studkit.errors import EvaluatorError
 
 if TYPE_CHECKING:
+    from studkit.evaluation import WildCards
     from studkit.odds import OddsTable
 
 __all__ = ["register", "run", "OddsRequest", "resolve_target", "TARGET_RESOLVERS"]
@@ -172,7 +173,7 @@ def run(args: argparse.Namespace) -> int:
     """Enumerate and print the category counts."""
     from studkit.cards import standard_deck
     from studkit.evaluation import WildCards
-    from studkit.odds import MAX_CARDS, MIN_CARDS, odds_for_evaluators
+    from studkit.odds import MAX_CARDS, MIN_CARDS
 
     request = _request(args)
     cards = request.cards or 7
@@ -186,7 +187,7 @@ def run(args: argparse.Namespace) -> int:
         int(c) for c in standard_deck(stripped_ranks=request.stripped_ranks, jokers=request.jokers)
     )
     started = time.perf_counter()
-    tables = odds_for_evaluators(request.evaluators, cards, wild=wild, deck=deck)
+    tables = _with_progress(request.evaluators, cards, wild, deck)
     elapsed = time.perf_counter() - started
     if args.json:
         documents = [table.as_json() for table in tables]
@@ -194,6 +195,28 @@ def run(args: argparse.Namespace) -> int:
         return 0
     _print_tables(tables, _deck_text(request, len(deck)), elapsed)
     return 0
+
+
+def _with_progress(
+    names: Sequence[str], cards: int, wild: WildCards | None, deck: Sequence[int]
+) -> list[OddsTable]:
+    """The tables, with a progress bar on standard error when it is a terminal."""
+    import sys
+
+    from studkit.odds import odds_for_evaluators
+
+    if not sys.stderr.isatty():
+        return odds_for_evaluators(names, cards, wild=wild, deck=deck)
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task("enumerating", total=None)
+
+        def advance(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total)
+
+        return odds_for_evaluators(names, cards, wild=wild, deck=deck, progress=advance)
 
 
 def _deck_text(request: OddsRequest, size: int) -> str:
