@@ -210,9 +210,24 @@ class _Dumper(yaml.SafeDumper):
     """Block style for structure, flow style for short lists of plain values."""
 
 
+def _flat(item: object) -> bool:
+    """A mapping of plain values and short lists: written on one line."""
+    return isinstance(item, dict) and all(
+        not isinstance(value, dict)
+        and (not isinstance(value, list) or all(not isinstance(v, (dict, list)) for v in value))
+        for value in item.values()
+    )
+
+
 def _represent_list(dumper: yaml.SafeDumper, value: list[Any]) -> yaml.Node:
     flow = all(not isinstance(item, (dict, list)) for item in value)
-    return dumper.represent_sequence("tag:yaml.org,2002:seq", value, flow_style=flow)
+    if flow or not all(_flat(item) for item in value):
+        return dumper.represent_sequence("tag:yaml.org,2002:seq", value, flow_style=flow)
+    items: list[yaml.Node] = [
+        dumper.represent_mapping("tag:yaml.org,2002:map", item, flow_style=True)
+        for item in value
+    ]
+    return yaml.SequenceNode("tag:yaml.org,2002:seq", items, flow_style=False)
 
 
 def _represent_str(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
