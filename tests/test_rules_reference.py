@@ -544,7 +544,8 @@ def test_A14_partial_bring_in_stands_others_come_in_for_the_full_amount() -> Non
 
 @pytest.mark.xfail(strict=True, reason="engine: a forced player with fewer chips than the "
                    "bring-in (partial policy) is offered 'complete to 1', a completion smaller "
-                   "than the bring-in itself")
+                   "than the bring-in; taking it lets the others call 1 instead of the full "
+                   "bring-in of 2")
 def test_A14_partial_bring_in_offers_no_completion_below_the_bring_in() -> None:
     """A14: a forced player who cannot post the full bring-in can only post what they have;
     a "completion" for those same chips is not a separate action."""
@@ -612,6 +613,17 @@ def test_A15_all_in_with_betting_over_all_hands_turned_up() -> None:
     assert [e[1] for e in street_events(hand, "fourth") if e[0] == "show"] == [0, 1]
     assert not any(e[0] == "muck" for e in hand.events)
     assert hand.payoffs == [-9, 9]
+
+
+def test_A16_a_called_aggressor_always_shows() -> None:
+    """A16 (TDA 18): a caller may always see the last aggressor's hand: the called bettor
+    shows first and cannot muck, even with the losing hand."""
+    hand = deal(STUD, [200] * 3, *SHOWDOWN_HOLES)
+    to_street(hand, "seventh")
+    act(hand, "2 check", "0 bet 10", "1 fold", "2 call")
+    assert showdown_order(hand) == [0, 2]
+    assert [e[1] for e in hand.events if e[0] == "show"] == [0, 2]
+    assert hand.payoffs == [-13, -3, 16]
 
 
 def test_A17_all_in_short_of_the_ante() -> None:
