@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from studkit.cards import CARDS, Card, Deck, Rank, Suit, format_cards, parse_card, parse_cards
-from studkit.engine import Action, Hand, Table
+from studkit.engine import Action, Hand, StudGameState, Table
 from studkit.errors import (
     CardError,
     EvaluatorError,
@@ -20,6 +20,7 @@ from studkit.errors import (
     StudkitError,
     VariantError,
 )
+from studkit.history import HandHistory, read_histories, replay_paths, write_history
 from studkit.loader import builtin_variant_names, dump_variant, load_variant
 from studkit.pots import Award, Pot, ShareInput, award_pots, build_pots
 from studkit.stakes import apply_stakes, parse_stakes
@@ -92,7 +93,12 @@ __all__ = [
     "Hand",
     "Table",
     "Action",
+    "StudGameState",
     "load_variant",
+    "HandHistory",
+    "read_histories",
+    "replay_paths",
+    "write_history",
     "builtin_variant_names",
     "dump_variant",
     "apply_stakes",

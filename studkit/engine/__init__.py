@@ -14,12 +14,16 @@ from studkit.engine.actions import Action
 from studkit.engine.dealing import CardSource, DeckSource, OrderedSource, ScriptedSource
 from studkit.engine.exhaustion import DeckExhaustedError
 from studkit.engine.hand import Hand
+from studkit.engine.openspiel import StudGameState
+from studkit.engine.replay import replay
 from studkit.engine.table import Table
 
 __all__ = [
     "Action",
     "Hand",
     "Table",
+    "StudGameState",
+    "replay",
     "CardSource",
     "DeckSource",
     "OrderedSource",

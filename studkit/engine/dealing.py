@@ -123,10 +123,13 @@ class ScriptedSource:
 
     ``hole[seat]`` lists the seat's cards in the order they are dealt (``None`` for a card the
     history does not show); ``community`` and ``burns`` likewise. Anything not scripted is
-    drawn, in a seeded order, from the deck's cards that no script names.
+    drawn, in a seeded order, from the deck's cards that no script names. The stub's size is
+    counted as a real deck's would be (the deck less every card dealt, plus cards shuffled
+    back), so a short deck is detected on the same street as in the recorded hand;
+    ``allow_repeats`` accepts a card scripted twice (reused after the deck ran out).
     """
 
-    __slots__ = ("_scripts", "_community", "_burns", "_unused", "_rng")
+    __slots__ = ("_scripts", "_community", "_burns", "_unused", "_rng", "_left")
 
     def __init__(
         self,
@@ -136,11 +139,12 @@ class ScriptedSource:
         community: Sequence[int | None] = (),
         burns: Sequence[int | None] | None = None,
         seed: int | None = 0,
+        allow_repeats: bool = False,
     ) -> None:
         named: list[int] = [int(c) for cards in hole for c in cards if c is not None]
         named += [int(c) for c in community if c is not None]
         named += [int(c) for c in burns or () if c is not None]
-        if len(set(named)) != len(named):
+        if not allow_repeats and len(set(named)) != len(named):
             seen: set[int] = set()
             twice = next(c for c in named if c in seen or seen.add(c))  # type: ignore[func-returns-value]
             raise CardError(f"card {CARDS[twice]} is scripted twice")
@@ -155,6 +159,7 @@ class ScriptedSource:
         self._unused = [c for c in deck if int(c) not in used]
         self._rng = random.Random(seed)
         self._rng.shuffle(self._unused)
+        self._left = len(deck)
 
     def draw(self, seat: int) -> Card:
         script: list[Card | None] | None
@@ -164,6 +169,7 @@ class ScriptedSource:
             script = self._community
         else:
             script = self._burns
+        self._left -= 1
         if script:
             card = script.pop()
             if card is not None:
@@ -173,11 +179,10 @@ class ScriptedSource:
         return self._unused.pop()
 
     def remaining(self) -> int:
-        return sum(len(s) for s in self._scripts) + len(self._community) + len(self._unused)
+        return self._left
 
     def restore(self, cards: Sequence[Card], rng: random.Random) -> None:
-        self._unused.extend(cards)
-        rng.shuffle(self._unused)
+        self._left += len(cards)
 
 
 def _card_or_none(value: int | None) -> Card | None:

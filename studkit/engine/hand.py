@@ -70,6 +70,7 @@ class Hand:
         "_aggr", "_capped_multi", "_round_players", "_forced", "_last_aggr", "_last_checker",
         "_leader", "_prev_leader", "_exposed", "_source", "_rng", "_auto", "_steps",
         "_on_over", "_pots", "_max_raises", "_uncap", "plugins",
+        "_agg_key", "_agg_seat", "_agg_val",
     )
 
     def __init__(
@@ -146,6 +147,8 @@ class Hand:
         self._pots: list[Pot] | None = None
         self._max_raises = variant.betting.max_raises if rules.structure.capped else None
         self._uncap = variant.betting.heads_up_uncapped
+        self._agg_key = self._agg_seat = -1
+        self._agg_val: tuple[str, list[tuple[int, int]]] | None = None
         self.plugins: HandPlugins | None = (
             None if rules.plugins is None else _hand_plugins(self, rules.plugins)
         )
@@ -247,16 +250,27 @@ class Hand:
         else:
             to_call = self._cur - self.bets[seat]
             if to_call > 0:
-                out.append(Action(FOLD))
+                out.append(_FOLD)
                 out.append(Action(CALL, to_call if to_call < stack else stack))
             else:
-                out.append(Action(CHECK))
-        aggressive = self._aggressive(seat)
+                out.append(_CHECK)
+        aggressive = self._aggressive_now(seat)
         if aggressive is not None:
             kind, ranges = aggressive
             for lo, hi in ranges:
                 out.append(Action(kind, lo, lo, hi))
         return out
+
+    def _aggressive_now(self, seat: int) -> tuple[str, list[tuple[int, int]]] | None:
+        """:meth:`_aggressive`, remembered until the next event (legal_actions then apply)."""
+        key = len(self.events)
+        if key == self._agg_key and seat == self._agg_seat:
+            return self._agg_val
+        value = self._aggressive(seat)
+        self._agg_key = key
+        self._agg_seat = seat
+        self._agg_val = value
+        return value
 
     def _aggressive(self, seat: int) -> tuple[str, list[tuple[int, int]]] | None:
         """The aggressive kind and its ranges of totals for ``seat``, or None."""
@@ -342,7 +356,7 @@ class Hand:
     def _can_aggress(self, kind: str, amount: int | None) -> bool:
         if self.actor is None:
             return False
-        aggressive = self._aggressive(self.actor)
+        aggressive = self._aggressive_now(self.actor)
         if aggressive is None or aggressive[0] != kind:
             return False
         return amount is None or any(lo <= amount <= hi for lo, hi in aggressive[1])
@@ -465,7 +479,7 @@ class Hand:
         what = f"{kind} to {amount}" if amount is not None else kind
         if seat is None:
             raise self._illegal(what)
-        aggressive = self._aggressive(seat)
+        aggressive = self._aggressive_now(seat)
         if aggressive is None or aggressive[0] != kind:
             raise self._illegal(what)
         ranges = aggressive[1]
@@ -600,18 +614,21 @@ class Hand:
 
     def _begin_street(self) -> None:
         plan = self._plan = self.rules.streets[self.street]
-        self.events.append((STREET, plan.number, plan.name))
+        events = self.events
+        events.append((STREET, plan.number, plan.name))
         folded = self.folded
         live = [s for s in self._order if not folded[s]]
-        rounds = len(plan.faces)
+        faces = plan.faces
+        rounds = len(faces)
         burn = plan.burn
-        needed = (1 if burn else 0) + rounds * len(live)
+        source = self._source
+        needed = rounds * len(live) + (1 if burn else 0)
         community = 0
-        if self._source.remaining() < needed:
+        if source.remaining() < needed:
             deal = plan_short_street(
                 self.variant.deck_exhaustion if self.plugins is None
                 else self.plugins.exhaustion(plan, needed),
-                self._source,
+                source,
                 street=plan.name,
                 rounds=rounds,
                 live=len(live),
@@ -621,15 +638,14 @@ class Hand:
                 rng=self._rng,
             )
             burn, rounds, community = deal.burn, deal.rounds, deal.community
-        steps: list[tuple[int, bool]] = []
-        if burn:
-            steps.append((BURN, False))
-        for up in plan.faces[:rounds]:
-            for s in live:
-                steps.append((s, up))
-        for _ in range(community):
-            steps.append((COMMUNITY, True))
+            faces = faces[:rounds]
         if not self._auto:
+            steps: list[tuple[int, bool]] = [(BURN, False)] if burn else []
+            for up in faces:
+                for s in live:
+                    steps.append((s, up))
+            for _ in range(community):
+                steps.append((COMMUNITY, True))
             steps.reverse()
             self._steps = steps
             self.actor = None
@@ -637,10 +653,42 @@ class Hand:
                 return
             self._after_deal()
             return
-        draw = self._source.draw
-        place = self._place
-        for seat, up in steps:
-            place(seat, up, draw(seat))
+        if type(source) is DeckSource:
+            # The common case, inlined: draw uniformly from the stub (see DeckSource.draw).
+            stub = source._stub
+            pick = source._random
+            if burn:
+                i = int(pick() * len(stub))
+                card = stub[i]
+                stub[i] = stub[-1]
+                stub.pop()
+                self.burned.append(card)
+                events.append((BURN_EVENT, card))
+            cards = self.cards
+            up_cards = self.up
+            down_cards = self.down
+            for up in faces:
+                held = up_cards if up else down_cards
+                for s in live:
+                    i = int(pick() * len(stub))
+                    card = stub[i]
+                    stub[i] = stub[-1]
+                    stub.pop()
+                    cards[s].append(card)
+                    held[s].append(card)
+                    events.append((DEAL, s, card, up))
+            for _ in range(community):
+                self._place(COMMUNITY, True, source.draw(COMMUNITY))
+        else:
+            draw = source.draw
+            place = self._place
+            if burn:
+                place(BURN, False, draw(BURN))
+            for up in faces:
+                for s in live:
+                    place(s, up, draw(s))
+            for _ in range(community):
+                place(COMMUNITY, True, draw(COMMUNITY))
         self._after_deal()
 
     def _place(self, seat: int, up: bool, card: Card) -> None:
@@ -658,15 +706,25 @@ class Hand:
             self.community.append(card)
             self.events.append((COMMUNITY_EVENT, card))
 
+    def cards_out(self) -> set[int]:
+        """Cards that are not in the stub: held by live players, folded (until reused),
+        burned (until reshuffled) or on the table."""
+        out = {int(c) for c in self.burned}
+        out.update(int(c) for c in self.community)
+        out.update(int(c) for c in self.folded_cards)
+        for seat, cards in enumerate(self.cards):
+            if not self.folded[seat]:
+                out.update(int(c) for c in cards)
+        return out
+
     def deal(self, card: int) -> None:
         """With ``auto_deal=False``: deal ``card`` to whoever :attr:`needs_card` names."""
         if not self._steps:
             raise StudkitError(f"no card is due: cannot deal {CARDS[int(card)]}")
-        dealt = {int(c) for c in self.burned} | {int(c) for c in self.community}
-        for cards in self.cards:
-            dealt.update(int(c) for c in cards)
-        if int(card) in dealt:
+        if int(card) in self.cards_out():
             raise StudkitError(f"card {CARDS[int(card)]} has already been dealt")
+        if int(card) not in self.rules.deck:
+            raise StudkitError(f"card {CARDS[int(card)]} is not in this variant's deck")
         seat, up = self._steps.pop()
         self._place(seat, up, CARDS[int(card)])
         if not self._steps:
@@ -835,6 +893,9 @@ def _hand_plugins(hand: Hand, host: PluginHost) -> HandPlugins:
 
     return HandPlugins(hand, host)
 
+
+_FOLD = Action(FOLD)
+_CHECK = Action(CHECK)
 
 _PASSIVE: dict[str, Callable[[Hand], None]] = {
     FOLD: Hand.fold,

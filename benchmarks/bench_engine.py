@@ -1,0 +1,150 @@
+"""Hands per second of the stud engine against PokerKit 0.7.7, in the same run.
+
+Four-handed fixed-limit seven-card stud, ante 1, bring-in 2, bets 5/10, stacks 1,000, played
+two ways by both engines: every player checking or calling (the forced player brings in),
+and every decision uniformly random among the legal ones. PokerKit deals from its own
+shuffled deck with every automation on; studkit deals from a seeded deck. The script prints
+the median hands per second over repeats for each engine and studkit's ratio (the issue's
+bars: 100x checking/calling, 50x random).
+
+    python benchmarks/bench_engine.py [--repeats 5] [--hands 5000] [--peer-hands 200]
+        [--cpu-time] [--profile]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+import warnings
+from collections.abc import Callable
+
+PLAYERS = 4
+STACKS = (1000,) * PLAYERS
+CLOCK = time.perf_counter
+
+
+def rates(
+    ours: Callable[[int], None], theirs: Callable[[int], None], hands: int, peer_hands: int,
+    repeats: int,
+) -> tuple[float, float]:
+    """Median hands per second of both engines, their repeats interleaved so that both see
+    the same load on a shared machine."""
+    mine: list[float] = []
+    peer: list[float] = []
+    for _ in range(repeats):
+        started = CLOCK()
+        ours(hands)
+        mine.append(hands / (CLOCK() - started))
+        started = CLOCK()
+        theirs(peer_hands)
+        peer.append(peer_hands / (CLOCK() - started))
+    return statistics.median(mine), statistics.median(peer)
+
+
+def studkit_runs() -> dict[str, Callable[[int], None]]:
+    from studkit import load_variant
+    from studkit.engine import Hand
+
+    variant = load_variant("seven-card-stud").with_stakes(
+        ante=1, bring_in=2, small_bet=5, big_bet=10
+    )
+    rng = random.Random(2026)
+
+    def check_call(hands: int) -> None:
+        for _ in range(hands):
+            hand = Hand(variant, STACKS, rng=rng)
+            passive = hand.check_or_call
+            while not hand.is_over:
+                passive()
+
+    def uniform(hands: int) -> None:
+        pick = rng.random
+        for _ in range(hands):
+            hand = Hand(variant, STACKS, rng=rng)
+            legal_actions = hand.legal_actions
+            apply = hand.apply
+            while not hand.is_over:
+                legal = legal_actions()
+                apply(legal[int(pick() * len(legal))])
+
+    return {"check/call": check_call, "random": uniform}
+
+
+def pokerkit_runs() -> dict[str, Callable[[int], None]]:
+    from pokerkit import Automation, FixedLimitSevenCardStud, Mode
+
+    random.seed(2026)  # PokerKit shuffles with the global generator
+    game = FixedLimitSevenCardStud(tuple(Automation), True, 1, 2, 5, 10, mode=Mode.CASH_GAME)
+
+    def check_call(hands: int) -> None:
+        for _ in range(hands):
+            state = game(STACKS, PLAYERS)
+            while state.status:
+                if state.can_post_bring_in():
+                    state.post_bring_in()
+                else:
+                    state.check_or_call()
+
+    def uniform(hands: int) -> None:
+        for _ in range(hands):
+            state = game(STACKS, PLAYERS)
+            while state.status:
+                options: list[Callable[[], object]] = []
+                if state.can_post_bring_in():
+                    options.append(state.post_bring_in)
+                if state.can_fold() and state.checking_or_calling_amount:
+                    options.append(state.fold)  # PokerKit also allows folding for free
+                if state.can_check_or_call():
+                    options.append(state.check_or_call)
+                if state.can_complete_bet_or_raise_to():
+                    options.append(state.complete_bet_or_raise_to)
+                random.choice(options)()
+
+    return {"check/call": check_call, "random": uniform}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--hands", type=int, default=5000, help="studkit hands per repeat")
+    parser.add_argument("--peer-hands", type=int, default=200, help="PokerKit hands per repeat")
+    parser.add_argument("--profile", action="store_true", help="cProfile studkit's runs")
+    parser.add_argument(
+        "--cpu-time", action="store_true",
+        help="time with the process's CPU time instead of the wall clock (steadier when the "
+        "machine is shared)",
+    )
+    args = parser.parse_args()
+    warnings.simplefilter("ignore")  # PokerKit warns about pointless folds it allows
+    if args.cpu_time:
+        global CLOCK
+        CLOCK = time.process_time
+
+    ours = studkit_runs()
+    if args.profile:
+        import cProfile
+        import pstats
+
+        for name, run in ours.items():
+            print(f"--- studkit {name}")
+            profiler = cProfile.Profile()
+            profiler.runcall(run, args.hands)
+            pstats.Stats(profiler).sort_stats("tottime").print_stats(12)
+        return
+    theirs = pokerkit_runs()
+    print(
+        f"4-handed fixed-limit seven-card stud, ante 1, bring-in 2, bets 5/10, stacks 1,000; "
+        f"median of {args.repeats} repeats"
+    )
+    print(f"{'play':<12}{'studkit hands/s':>18}{'PokerKit hands/s':>19}{'ratio':>9}")
+    for name in ours:
+        ours[name](50)  # warm caches (evaluator tables, compiled rules)
+        theirs[name](2)
+        mine, peer = rates(ours[name], theirs[name], args.hands, args.peer_hands, args.repeats)
+        print(f"{name:<12}{mine:>18,.0f}{peer:>19,.1f}{mine / peer:>8.0f}x")
+
+
+if __name__ == "__main__":
+    main()
