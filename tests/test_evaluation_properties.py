@@ -145,3 +145,17 @@ def test_ordering_agrees_with_pokerkit(name: str) -> None:
             continue
         assert (ours_a > ours_b) == (theirs_a > theirs_b)
         assert (ours_a == ours_b) == (theirs_a == theirs_b)
+
+
+@pytest.mark.parametrize("name", EVALUATOR_NAMES)
+def test_best_of_six_to_eight_is_the_best_five(name: str) -> None:
+    from itertools import combinations
+
+    ev = get_evaluator(name)
+    rng = random.Random(name)
+    for _ in range(150):
+        # Suited-heavy hands so that flushes, full houses and quads meet in eight cards.
+        suit = rng.randrange(4)
+        pool = [c for c in range(52) if c & 3 == suit or rng.random() < 0.35]
+        cards = rng.sample(pool, rng.choice((6, 7, 8)))
+        assert ev.evaluate(cards) == max(ev.evaluate(five) for five in combinations(cards, 5))
