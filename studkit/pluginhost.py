@@ -66,6 +66,7 @@ __all__ = [
     "PluginHost",
     "HookCall",
     "add_plugins_dir",
+    "take_plugins_dirs",
     "plugins_dirs",
     "autoload_enabled",
     "available_plugins",
@@ -143,6 +144,31 @@ def add_plugins_dir(path: str | os.PathLike[str]) -> None:
     if resolved not in _plugins_dirs:
         _plugins_dirs.append(resolved)
         refresh()
+
+
+def take_plugins_dirs(argv: Sequence[str]) -> list[str]:
+    """Apply every ``--plugins-dir DIR`` (or ``--plugins-dir=DIR``) of a command line, wherever
+    it stands, and return the other arguments. Raises :class:`PluginError` for a missing
+    value, a directory that does not exist, or a plugin in it that fails to load."""
+    rest: list[str] = []
+    args = iter(argv)
+    for arg in args:
+        if arg == "--":
+            rest.append(arg)
+            rest.extend(args)
+            break
+        if arg == "--plugins-dir":
+            value = next(args, None)
+            if value is None or value.startswith("-"):
+                raise PluginError("--plugins-dir needs a directory: --plugins-dir DIR")
+            add_plugins_dir(value)
+        elif arg.startswith("--plugins-dir="):
+            add_plugins_dir(arg.split("=", 1)[1])
+        else:
+            rest.append(arg)
+    if len(rest) != len(argv):
+        PluginHost()  # load the directories' plugins now: a broken one fails before the command
+    return rest
 
 
 def plugins_dirs() -> tuple[Path, ...]:

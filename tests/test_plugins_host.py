@@ -225,3 +225,29 @@ def test_example_package_installs_with_pip_and_registers_its_entry_point(tmp_pat
         env={"PYTHONPATH": env_path, "PATH": "/usr/bin:/bin"},
     )
     assert run.stdout.strip() == "entry-point", run.stderr
+
+
+def test_plugins_dir_option_works_before_or_after_any_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import studkit.cli
+
+    write_plugin(tmp_path, "quiet", "")
+    assert studkit.cli.main(["--plugins-dir", str(tmp_path), "list"]) == 0
+    assert pluginhost.plugins_dirs() == (tmp_path.resolve(),)
+    assert studkit.cli.main(["list", f"--plugins-dir={tmp_path}"]) == 0
+    assert studkit.cli.main(["list", "--plugins-dir", str(tmp_path / "nope")]) == 2
+    assert "--plugins-dir" in capsys.readouterr().err
+    assert studkit.cli.main(["list", "--plugins-dir"]) == 2
+
+
+def test_a_broken_plugins_dir_plugin_is_a_clean_cli_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import studkit.cli
+
+    write_plugin(tmp_path, "typo", "@hookimpl\ndef studkit_bring_inn(seat):\n    return 0\n")
+    code = studkit.cli.main(["--plugins-dir", str(tmp_path), "show", "seven-card-stud"])
+    err = capsys.readouterr().err
+    assert code == 2 and "plugin 'typo' implements unknown hook 'studkit_bring_inn'" in err
+    assert "Traceback" not in err

@@ -31,6 +31,11 @@ def build_parser() -> argparse.ArgumentParser:
         description="Stud poker variants as data: play, simulate, replay and compute odds.",
     )
     parser.add_argument("--version", action="version", version=f"studkit {__version__}")
+    parser.add_argument(
+        "--plugins-dir", action="append", metavar="DIR", default=[],
+        help="load every *.py in DIR as a studkit plugin (repeatable; accepted before or after "
+        "the command)",
+    )
     subcommands = parser.add_subparsers(dest="command", metavar="COMMAND")
     subcommands.required = True
     for name in COMMAND_MODULES:
@@ -41,6 +46,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (0 success, 1 check failed, 2 error)."""
+    from studkit.pluginhost import take_plugins_dirs
+
+    try:  # --plugins-dir works with every command, before or after its name
+        argv = take_plugins_dirs(sys.argv[1:] if argv is None else argv)
+    except StudkitError as error:
+        print(f"studkit: error: {error}", file=sys.stderr)
+        return 2
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
