@@ -125,3 +125,14 @@ def test_any_seat(seat: int) -> None:
     game, text = play("c\n" * 200, seat=seat, max_hands=2)
     assert f"You{' ' * 2}" in text
     assert game.summary.hands == 2  # type: ignore[attr-defined]
+
+
+def test_busted_players_leave_and_are_shown_out() -> None:
+    game, text = play("c\n" * 3000, players=3, bots="wild", stack=30, seed=2)
+    summary = game.summary  # type: ignore[attr-defined]
+    assert summary.ended == "you are out of chips" and summary.final_stack == 0
+    gone = re.search(r"(Bot\d) has no chips left and leaves the table\.", text)
+    assert gone is not None
+    after = text[gone.end():]
+    assert re.search(rf"\n\s+\d {gone.group(1)} \(wild\)\s+0\s+out\n", after)
+    assert sum(chips for _, chips in summary.stacks) == 90

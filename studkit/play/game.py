@@ -200,6 +200,7 @@ class TableGame:
         """Play until the player leaves or the game cannot go on; print and return a summary."""
         ended = ""
         abandoned: Hand | None = None
+        busted = 0
         while not ended:
             ended = self._reason_to_stop()
             if ended:
@@ -211,6 +212,10 @@ class TableGame:
                 abandoned = hand
                 break
             self.hands.append(hand)
+            for table_seat in self.table.left[busted:]:
+                if table_seat != self.seat:
+                    self.say(f"{self.names[table_seat]} has no chips left and leaves the table.")
+            busted = len(self.table.left)
             if self.pause and self._reason_to_stop() == "":
                 answer = self.read("Enter for the next hand, q to leave> ")
                 if answer is None or answer.strip().lower() in ("q", "quit", "exit"):
