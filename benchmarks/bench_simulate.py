@@ -12,9 +12,11 @@ actions in the same run (no bots: it has none).
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import time
+import warnings
 
 from studkit.simulation import simulate
 
@@ -30,6 +32,7 @@ def pokerkit_rate(hands: int) -> float:
     """PokerKit hands per second, 6-handed fixed-limit stud, uniformly random actions."""
     from pokerkit import Automation, FixedLimitSevenCardStud, Mode
 
+    warnings.filterwarnings("ignore", module="pokerkit")
     rng = random.Random(1)
     started = time.perf_counter()
     for _ in range(hands):
@@ -68,12 +71,17 @@ def main() -> None:
         studkit_rate(options.variant, options.hands, 2, options.bots)
         for _ in range(options.repeats)
     )
+    like = statistics.median(
+        studkit_rate(options.variant, options.hands, 1, "random") for _ in range(options.repeats)
+    )
     peer = statistics.median(pokerkit_rate(options.peer_hands) for _ in range(options.repeats))
     bots = options.bots or "default mix"
-    print(f"{options.variant}, 6 players, {bots}, {options.hands:,} hands per run")
-    print(f"studkit 1 worker  {one:>10,.0f} hands/s")
-    print(f"studkit 2 workers {two:>10,.0f} hands/s   speed-up {two / one:.2f}x")
-    print(f"pokerkit random   {peer:>10,.0f} hands/s   (6-handed, random legal actions)")
+    print(f"{options.variant}, 6 players, {options.hands:,} hands per run, medians of "
+          f"{options.repeats}, wall clock, load average {os.getloadavg()[0]:.1f}")
+    print(f"studkit {bots}, 1 worker  {one:>9,.0f} hands/s")
+    print(f"studkit {bots}, 2 workers {two:>9,.0f} hands/s   speed-up {two / one:.2f}x")
+    print(f"studkit random bots, 1 worker {like:>9,.0f} hands/s   vs PokerKit {like / peer:.0f}x")
+    print(f"pokerkit random actions  {peer:>9,.0f} hands/s")
 
 
 if __name__ == "__main__":

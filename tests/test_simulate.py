@@ -12,7 +12,7 @@ import pytest
 from studkit.cli import main
 from studkit.simulation import SimulationError, simulate
 from studkit.simulation.report import _median, mean_and_sd
-from studkit.simulation.tally import Tally
+from studkit.simulation.tally import Tally, category_of
 
 CONTRACT = {"variant", "hands", "players", "seats", "showdown_rate", "community_card_rate",
             "mean_pot", "winning_categories"}
@@ -75,7 +75,7 @@ def test_statistics_helpers_are_exact() -> None:
     assert _median(Counter({1: 2, 3: 2}), 4) == 2.0
     a, b = Tally(2), Tally(2)
     a.add_hand([("street", 0, "third"), ("bring-in", 0, 2, 2), ("fold", 1, 0, 0),
-                ("award", 0, 4, 0, "", "")], [2, -2], lambda share, cards: None)
+                ("award", 0, 4, 0, "", "")], [2, -2])
     b.merge(a)
     b.merge(a)
     assert b.hands == 2 and b.net == [4, -4] and b.pots == Counter({4: 2})
@@ -132,3 +132,14 @@ def test_the_cli_names_every_built_in_bot() -> None:
     assert tuple(BUILT_IN_BOTS) == command.BOT_NAMES
     assert (command.DEFAULT_HANDS, command.DEFAULT_PLAYERS) == (
         simulation.DEFAULT_HANDS, simulation.DEFAULT_PLAYERS)
+
+
+def test_categories_come_from_the_hands_the_engine_ranked() -> None:
+    assert category_of("Royal flush") == "straight-flush"
+    assert category_of("Five of a kind, aces") == "five-of-a-kind"
+    assert category_of("One pair, aces, kickers K-5-3") == "one-pair"
+    assert category_of("A-K-5-4-3") == "A-low"
+    assert category_of("no qualifying low") is None
+    # queens wild and the rank after an up queen: tied hands have one category
+    report = simulate("follow-the-queen", hands=40, players=4, bots="calling-station", seed=5)
+    assert sum(report.winning_categories()["high"].values()) == report.tally.showdowns

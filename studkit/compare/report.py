@@ -65,7 +65,7 @@ def _plot_pots(comparison: Comparison, path: Path) -> None:
             sizes, bins=bins, range=(0, top), weights=weights, histtype="step", linewidth=1.6,
             label=f"{report.variant} (mean {report.mean_pot:.1f}, median {report.median_pot:g})",
         )
-    axes.set_xlabel("pot size (chips); the largest 1% of pots are beyond the axis")
+    axes.set_xlabel("pot size (chips); pots above the 99th percentile are off the chart")
     axes.set_ylabel("share of hands")
     axes.set_title("Pot-size distribution")
     axes.legend()
@@ -124,7 +124,8 @@ def _plot_actions(comparison: Comparison, path: Path) -> None:
         axes.set_title(f"{report.variant}: actions by street")
         axes.set_ylabel("share of decisions")
         axes.set_ylim(0, 1)
-        axes.legend(fontsize="small")
+        if index == len(reports) - 1:
+            axes.legend(fontsize="small", loc="center left", bbox_to_anchor=(1.0, 0.5))
     figure.savefig(path)
 
 

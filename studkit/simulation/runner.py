@@ -25,7 +25,7 @@ from studkit.engine.hand import Hand
 from studkit.engine.rules import compile_rules
 from studkit.errors import StudkitError
 from studkit.simulation.report import SimulationReport
-from studkit.simulation.tally import Categorizer, Tally
+from studkit.simulation.tally import Tally
 from studkit.stakes import apply_stakes
 from studkit.variant import Stakes, Variant
 
@@ -57,22 +57,6 @@ def hand_seeds(seed: int, index: int) -> tuple[int, int]:
     """The deck seed and the bots' seed of hand ``index`` of a run seeded ``seed``."""
     state = np.random.SeedSequence([seed & (2**63 - 1), index]).generate_state(2, np.uint64)
     return int(state[0]), int(state[1])
-
-
-def _categorizer(variant: Variant, stakes: Stakes) -> Categorizer:
-    shares = {share.name: share.evaluator for share in compile_rules(variant, stakes).shares}
-
-    def categorize(share: str, cards: Sequence[int]) -> str | None:
-        evaluator = shares.get(share)
-        # a plugin's share (e.g. the highest spade in the hole) may have no categories
-        if evaluator is None or len(cards) < 5 or not hasattr(evaluator, "category"):
-            return None
-        try:
-            return str(evaluator.category(evaluator.evaluate(cards)))
-        except StudkitError:
-            return None
-
-    return categorize
 
 
 def play_hand(setup: Setup, bots: Sequence[Any], index: int) -> Hand:
@@ -110,13 +94,12 @@ def play_block(setup: Setup, start: int, stop: int, record: bool = False) -> tup
     """Play hands ``start`` to ``stop - 1``: their tally and, with ``record``, histories."""
     bots = [make_bot(name, setup.variant) for name in setup.bots]
     tally = Tally(setup.players)
-    categorize = _categorizer(setup.variant, setup.stakes)
     recorded: Recorded = []
     if record:
         from studkit.history import from_hand
     for index in range(start, stop):
         hand = play_hand(setup, bots, index)
-        tally.add_hand(hand.events, hand.payoffs, categorize)
+        tally.add_hand(hand.events, hand.payoffs)
         if record:
             recorded.append((index, from_hand(hand, {"hand": index + 1})))
     return tally, recorded

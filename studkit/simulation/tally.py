@@ -7,18 +7,50 @@ same numbers: the same seed gives the same report whatever the number of workers
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Tally", "Categorizer", "ACTION_KINDS"]
+__all__ = ["Tally", "category_of", "ACTION_KINDS"]
 
 ACTION_KINDS = ("fold", "check", "call", "bring-in", "complete", "bet", "raise")
 """Decisions counted in the action mix."""
 
-Categorizer = Callable[[str, Sequence[int]], str | None]
-"""Given a pot share's name and a player's final cards, the winning hand's category name."""
+_CATEGORY_PREFIXES: tuple[tuple[str, str], ...] = (
+    ("royal flush", "straight-flush"),
+    ("straight flush", "straight-flush"),
+    ("five of a kind", "five-of-a-kind"),
+    ("four of a kind", "four-of-a-kind"),
+    ("full house", "full-house"),
+    ("flush", "flush"),
+    ("straight", "straight"),
+    ("three of a kind", "three-of-a-kind"),
+    ("two pair", "two-pair"),
+    ("one pair", "one-pair"),
+    ("high card", "high-card"),
+)
+"""How an evaluator's description of a hand begins, and the category it names."""
+
+_UNPAIRED_LOW = re.compile(r"^([2-9TJQKA])-")
+
+
+def category_of(description: str) -> str | None:
+    """The category named by a winning hand's description at the showdown.
+
+    The engine describes each winning hand with the strength it actually ranked (plugins'
+    changing wild cards included), so the category is read from there.
+
+    >>> category_of("Full house, kings full of fives"), category_of("8-6-5-3-2")
+    ('full-house', '8-low')
+    """
+    lower = description.lower()
+    for prefix, name in _CATEGORY_PREFIXES:
+        if lower.startswith(prefix):
+            return name
+    match = _UNPAIRED_LOW.match(description)
+    return f"{match.group(1)}-low" if match else None
 
 
 @dataclass
@@ -64,7 +96,6 @@ class Tally:
         self,
         events: Sequence[tuple[Any, ...]],
         payoffs: Sequence[int],
-        categorize: Categorizer,
         community_event: str = "community",
     ) -> None:
         """Count one finished hand from its event log and per-seat payoffs."""
@@ -75,10 +106,9 @@ class Tally:
         decisions = 0
         pot = 0
         forced = completed = False
-        community: list[int] = []
-        shown: dict[int, Sequence[int]] = {}
+        community = False
         pot_winners: dict[int, set[int]] = {}
-        main_share_winners: dict[str, list[int]] = {}
+        main_share_winners: dict[str, set[str | None]] = {}
         for event in events:
             kind = event[0]
             if kind == "street":
@@ -93,16 +123,15 @@ class Tally:
                     forced = forced or kind == "bring-in"
                     completed = completed or kind == "complete"
             elif kind == community_event:
-                community.append(int(event[1]))
-            elif kind == "show":
-                shown[event[1]] = event[2]
+                community = True
             elif kind == "award":
                 seat, amount, index, share = event[1], event[2], event[3], event[4]
                 pot += amount
                 if amount > 0:
                     pot_winners.setdefault(index, set()).add(seat)
                 if index == 0 and share:
-                    main_share_winners.setdefault(share, []).append(seat)
+                    described = event[5] if len(event) > 5 else ""
+                    main_share_winners.setdefault(share, set()).add(category_of(described))
         live = self.players - folds
         self.actions += decisions
         self.actions_sq += decisions * decisions
@@ -122,9 +151,8 @@ class Tally:
             winners = set().union(*pot_winners.values()) if pot_winners else set()
             self.scoops += len(winners) == 1
             self.splits += any(len(seats) > 1 for seats in pot_winners.values())
-            for share, seats in main_share_winners.items():
+            for share, names in main_share_winners.items():
                 self.share_awards[share] += 1
-                names = {categorize(share, [*shown.get(s, ()), *community]) for s in seats}
                 for name in names:
                     if name is not None:
                         self.categories[(share, name)] += 1
