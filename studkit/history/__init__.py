@@ -19,6 +19,7 @@ from studkit.history.phh import (
     read_histories,
     write_history,
 )
+from studkit.history.replay import Replay, replay, replay_file, replay_paths
 
 __all__ = [
     "Action",
@@ -34,5 +35,9 @@ __all__ = [
     "loads",
     "parse_action",
     "read_histories",
+    "Replay",
+    "replay",
+    "replay_file",
+    "replay_paths",
     "write_history",
 ]
