@@ -193,12 +193,12 @@ def read_located(path: Path, shown_as: str | None = None) -> Located:
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        raise VariantFileError.at(Location(name, 1, 1), "", "no such file") from None
+        raise VariantFileError.at(Location(name, 0, 0), "", "no such file") from None
     except IsADirectoryError:
-        raise VariantFileError.at(Location(name, 1, 1), "", "is a directory, not a file") from None
+        raise VariantFileError.at(Location(name, 0, 0), "", "is a directory, not a file") from None
     except (OSError, ValueError) as error:
         reason = getattr(error, "strerror", None) or str(error)
-        raise VariantFileError.at(Location(name, 1, 1), "", f"cannot read: {reason}") from None
+        raise VariantFileError.at(Location(name, 0, 0), "", f"cannot read: {reason}") from None
     return parse_located(raw, name)
 
 

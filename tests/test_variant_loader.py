@@ -104,3 +104,12 @@ def test_unknown_name_suggests_the_closest() -> None:
     assert "'raz' is not a built-in variant or a variant file (did you mean 'razz'?)" in str(
         caught.value
     )
+
+
+def test_missing_file_and_directory_are_named_without_a_position(tmp_path: Path) -> None:
+    with pytest.raises(VariantFileError) as caught:
+        load_variant(tmp_path / "missing.yaml")
+    assert str(caught.value) == f"{tmp_path / 'missing.yaml'}: no such file"
+    assert caught.value.problems[0].line == 0
+    with pytest.raises(VariantFileError, match="is a directory, not a file"):
+        load_variant(tmp_path)
