@@ -542,10 +542,6 @@ def test_A14_partial_bring_in_stands_others_come_in_for_the_full_amount() -> Non
     assert hand.actor == 2
 
 
-@pytest.mark.xfail(strict=True, reason="engine: a forced player with fewer chips than the "
-                   "bring-in (partial policy) is offered 'complete to 1', a completion smaller "
-                   "than the bring-in; taking it lets the others call 1 instead of the full "
-                   "bring-in of 2")
 def test_A14_partial_bring_in_offers_no_completion_below_the_bring_in() -> None:
     """A14: a forced player who cannot post the full bring-in can only post what they have;
     a "completion" for those same chips is not a separate action."""
@@ -584,9 +580,6 @@ def test_A15_no_bet_first_actor_shows_first_under_tda() -> None:
     assert showdown_order(default)[0] == 1
 
 
-@pytest.mark.xfail(strict=True, reason="engine: showdown order is clockwise from the last "
-                   "aggressor for everyone; side-pot contenders do not show before a player "
-                   "all in for the main pot only")
 def test_A15_side_pot_contenders_show_before_the_main_pot_all_in() -> None:
     """A15: side-pot contenders show before a player all in for the main pot only."""
     hand = deal(STUD, [200, 6, 200], "Ah Kh 2c 3d 4s 7h 9c", "As Ad 9d Jc Qd 8h 7d",
@@ -878,8 +871,6 @@ def test_E_spread_limit_ranges() -> None:
     assert legal(hand) == ["check", "bet to 1..10"]
 
 
-@pytest.mark.xfail(strict=True, reason="engine: in spread limit the forced player is offered "
-                   "'complete to 1..5', whose lowest total equals the bring-in it completes")
 def test_E_spread_limit_completion_is_above_the_bring_in() -> None:
     """E (spread limit) with A5: the forced player posts the bring-in or completes to more
     than it; a "completion" to the bring-in itself is the bring-in."""

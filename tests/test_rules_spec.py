@@ -707,8 +707,6 @@ def test_spec002_eight_players_and_a_community_card() -> None:
     assert all(len(hand.cards[s]) == 6 for s in range(8))
 
 
-@pytest.mark.xfail(strict=True, reason="engine: Hand.street_name raises IndexError once a hand "
-                   "has ended at the showdown (street index runs past the last street)")
 def test_spec000_street_name_after_the_showdown() -> None:
     """spec-000's showdown ends the hand; the hand's queries must still answer afterwards."""
     hand = deal("seven-card-stud", [100] * 2, "Ah Kh 2c 3d 4s 7h 9c", "As Ks 9d Jc Qd 8h 7d")

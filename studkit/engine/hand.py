@@ -166,8 +166,12 @@ class Hand:
 
     @property
     def street_name(self) -> str:
-        """The current street's name (``""`` before the first card)."""
-        return self.rules.streets[self.street].name if self.street >= 0 else ""
+        """The current street's name (``""`` before the first card; the last street's once
+        the hand is over)."""
+        streets = self.rules.streets
+        if self.street < 0:
+            return ""
+        return streets[self.street if self.street < len(streets) else -1].name
 
     @property
     def pot(self) -> int:
@@ -291,8 +295,14 @@ class Hand:
         if self._forced == seat:
             if not self.rules.may_complete:
                 return None
+            bring_in = self.rules.bring_in
+            if bet + stack <= bring_in:
+                return None  # short of the bring-in: a partial bring-in is all it can post
             kind = COMPLETE if structure.completes else BET
-            ranges = structure.forced_targets(self, self.rules.bring_in)
+            ranges = [
+                (lo if lo > bring_in else bring_in + 1, hi if hi > bring_in else bring_in + 1)
+                for lo, hi in structure.forced_targets(self, bring_in)
+            ]
         else:
             cap = self._max_raises
             if cap is not None and self._aggr > cap and not self._uncapped():

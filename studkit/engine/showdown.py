@@ -38,7 +38,17 @@ def show_order(hand: Hand) -> list[int]:
         start = hand._leader
     if start < 0 or folded[start]:
         start = (hand.button + 1) % n
-    return [s for s in ((start + i) % n for i in range(n)) if not folded[s]]
+    order = [s for s in ((start + i) % n for i in range(n)) if not folded[s]]
+    pots = hand._pots
+    if pots and len(pots) > 1:
+        # Side-pot contenders show before a player all in for a smaller pot (A15): a stable
+        # sort by the last pot each seat may win keeps the clockwise order among equals.
+        last = {
+            s: max((i for i, pot in enumerate(pots) if s in pot.eligible), default=-1)
+            for s in order
+        }
+        order.sort(key=lambda s: -last[s])
+    return order
 
 
 def showdown(hand: Hand) -> None:
