@@ -62,6 +62,11 @@ class Plugin:
     def studkit_twist_offer(self, hand: HandView, street: Street) -> TwistOffer | None:
         streets = hand.variant.streets
         after = self.after if self.after is not None else (streets[-2].name,)
+        unknown = sorted(set(after) - {s.name for s in streets})
+        if unknown:
+            names = ", ".join(s.name for s in streets)
+            raise ValueError(f"options.after names {unknown}, not streets of {hand.variant.name}"
+                             f" ({names})")
         if street.name not in after:
             return None
         cost = self.cost

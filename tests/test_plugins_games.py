@@ -465,3 +465,28 @@ def test_the_example_entry_point_plugin_changes_a_game(
     assert winner() == [0]  # two wild deuces make four kings
     monkeypatch.setenv(pluginhost.AUTOLOAD_ENV, "1")
     assert winner() == [1]  # without the plugin, trip aces win
+
+
+def test_twist_after_an_unknown_street_is_an_error_naming_the_plugin() -> None:
+    variant = with_plugin("seven-card-stud-twist", "twist", {"after": ["eighth"]})
+    hand = Hand(variant, [100] * 3, seed=1)
+    with pytest.raises(PluginError, match=r"plugin 'twist' failed in studkit_twist_offer.*eighth"):
+        play(hand)
+
+
+def test_plugin_options_are_checked_when_the_variant_file_loads(tmp_path: Path) -> None:
+    from studkit.errors import VariantError
+
+    path = tmp_path / "club.yaml"
+    path.write_text(
+        "studkit: 1\n"
+        "extends: seven-card-stud\n"
+        "name: club\n"
+        "plugins:\n"
+        "  - name: community-card\n"
+        "    options: {policy: wsop}\n"
+    )
+    with pytest.raises(VariantError) as caught:
+        load_variant(path)
+    message = str(caught.value)
+    assert "club.yaml:6" in message and "policy" in message and "'wsop'" in message
