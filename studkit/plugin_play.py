@@ -24,8 +24,9 @@ hand to what it was before the action, then the :class:`~studkit.errors.PluginEr
 the plugin propagates.
 
 Events plugins add: ``("pay", seat, amount)``, ``("expose", seat, card)``,
-``("declare", seat, choice)``, ``("twist", seat, old_card, cost)`` followed by the
-replacement's ``("deal", ...)``, ``("stand", seat)``, ``("wild", ranks)`` when the table's
+``("declare", seat, choice)``, ``("twist", seat, old_card, cost, up)`` followed by the
+replacement's ``("deal", ...)`` (``up``: the card was face up; a seat's view hides the
+thrown-away down cards of other seats), ``("stand", seat)``, ``("wild", ranks)`` when the table's
 wild ranks change, and ``("fold", seat, 0, 0)`` for a player who would not pay.
 """
 
@@ -475,7 +476,7 @@ class HandPlugins:
         hand.cards[seat].remove(card)
         (hand.up if up else hand.down)[seat].remove(card)
         hand.folded_cards.append(card)
-        hand.events.append((TWIST, seat, card, offer.cost))
+        hand.events.append((TWIST, seat, card, offer.cost, up))
         hand._place(seat, up, hand._source.draw(seat))
         if self._on_dealt:
             self._cards_dealt()

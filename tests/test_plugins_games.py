@@ -369,13 +369,16 @@ def test_twist_replaces_a_card_face_for_face_at_a_cost() -> None:
     hand.apply(Action("twist", old_down))
     assert hand.stacks[seat] == stack - variant.stakes.small_bet
     assert old_down not in hand.cards[seat] and len(hand.down[seat]) == 2
-    twist_at = hand.events.index(("twist", seat, old_down, variant.stakes.small_bet))
+    twist_at = hand.events.index(("twist", seat, old_down, variant.stakes.small_bet, False))
     assert hand.events[twist_at + 1][:2] == ("deal", seat) and hand.events[twist_at + 1][3] is False
+    other = hand.view((seat + 1) % 3).events
+    assert other[twist_at] == ("twist", seat, None, variant.stakes.small_bet, False)
+    assert other[twist_at + 1] == ("deal", seat, None, False)  # the new down card is hidden too
     hand.apply(Action("stand"))
     seat = hand.actor or 0
     up = hand.up[seat][0]
     hand.apply(Action("twist", up))
-    twist_at = hand.events.index(("twist", seat, up, variant.stakes.small_bet))
+    twist_at = hand.events.index(("twist", seat, up, variant.stakes.small_bet, True))
     assert hand.events[twist_at + 1][3] is True  # an up card comes back up
     assert_sound_with_reuse(play(hand))
 

@@ -62,7 +62,9 @@ def seat_view(hand: Hand, seat: int) -> SeatView:
         visible.update(s for s in range(hand.n) if not hand.folded[s])
     visible.add(seat)
     events = tuple(
-        (DEAL, e[1], None, False) if e[0] == DEAL and not e[3] and e[1] not in visible else e
+        (DEAL, e[1], None, False) if e[0] == DEAL and not e[3] and e[1] not in visible
+        else (e[0], e[1], None, *e[3:]) if e[0] == "twist" and not e[4] and e[1] not in visible
+        else e
         for e in hand.events
     )
     mine = hand.actor == seat
