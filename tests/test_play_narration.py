@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from studkit import load_variant
 from studkit.cards import parse_cards
 from studkit.engine import Table
@@ -83,3 +85,29 @@ def test_showdown_from_a_finished_hand() -> None:
     assert sum(r.amount for r in result.results) == hand.pot
     for r in result.results:
         assert sum(chips for _, _, chips, _ in r.winners) == r.amount
+
+
+@pytest.mark.parametrize(
+    "variant", ["seven-card-stud-hi-lo", "follow-the-queen", "baseball", "chicago", "razz"]
+)
+def test_each_shown_hand_reads_as_the_engine_ranked_it(variant: str) -> None:
+    """A winner's hand in the showdown block says what the award says, wild cards and
+    plugin-ranked shares included."""
+    table = Table(load_variant(variant), [500] * 4, seed=21)
+    checked = 0
+    for _ in range(6):
+        hand = table.new_hand()
+        while not hand.is_over:
+            actions = hand.legal_actions()
+            pay = next((a for a in actions if a.kind == "pay"), None)
+            hand.apply(pay if pay is not None else next(
+                a for a in actions if a.kind in ("check", "call", "bring-in")))
+        result = showdown(hand, ["A", "B", "C", "D"])
+        said = {(h.seat, share): text for h in result.hands for share, _, text in h.hands}
+        for pot in result.results:
+            for seat, _, _, description in pot.winners:
+                share = pot.share or hand.rules.shares[0].name
+                if description:
+                    assert said[(seat, share)] == description
+                    checked += 1
+    assert checked

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from studkit.cards import CARDS, Card
+from studkit.errors import StudkitError
 from studkit.play.commands import AGGRESSIVE_KINDS, Choice
 from studkit.play.render import (
     PotResult,
@@ -25,7 +26,14 @@ from studkit.play.render import (
 )
 from studkit.pots import Pot, build_pots
 
-__all__ = ["choices_for", "engine_action", "table_state", "showdown", "describe_cards"]
+__all__ = [
+    "choices_for",
+    "engine_action",
+    "table_state",
+    "showdown",
+    "describe_seat",
+    "showdown_strengths",
+]
 
 
 def choices_for(hand: Any) -> tuple[Choice, ...]:
@@ -55,7 +63,7 @@ def choices_for(hand: Any) -> tuple[Choice, ...]:
                               payload=action))
         else:
             sized = action.min is not None and action.max is not None and action.max > action.min
-            label = "" if sized else str(action)
+            label = "" if sized else str(action).replace("-", " ")
             out.append(Choice(kind, action.amount, action.min, action.max, label=label,
                               payload=action))
     return tuple(out)
@@ -141,19 +149,52 @@ def _gathered_pots(hand: Any, number: Sequence[int]) -> list[Pot]:
     ]
 
 
-def describe_cards(hand: Any, cards: Sequence[Card]) -> tuple[tuple[str, str, str], ...]:
-    """Per pot share of the hand's variant: ``(share, category, description)`` of ``cards``
-    (with the community card, if one was dealt); a hand that does not qualify for a share
-    says so."""
-    everything = list(cards) + list(hand.community)
-    out = []
+def showdown_strengths(hand: Any) -> list[list[int]]:
+    """Per pot share, per seat: the strength the showdown ranks (0 = no hand for it).
+
+    The same computation as the engine's showdown: each share's evaluator over the seat's
+    cards and the community card, the share's qualifier, then the plugins' re-ranking
+    (changing and per-player wild cards, plugin-ranked shares, declarations). A plugin that
+    fails here leaves the plain strengths.
+    """
+    community = list(hand.community)
+    rows: list[list[int]] = []
     for share in hand.rules.shares:
+        row = [0] * hand.n
+        for seat in range(hand.n):
+            if hand.folded[seat]:
+                continue
+            value = int(share.evaluator.evaluate(list(hand.cards[seat]) + community))
+            row[seat] = value if value >= share.qualifier else 0
+        rows.append(row)
+    plugins = getattr(hand, "plugins", None)
+    if plugins is not None:
+        try:
+            plugins.showdown_strengths(rows)
+        except StudkitError:
+            pass
+    return rows
+
+
+def describe_seat(
+    hand: Any, seat: int, strengths: Sequence[Sequence[int]]
+) -> tuple[tuple[str, str, str], ...]:
+    """Per pot share: ``(share, category, description)`` of the seat's hand at the showdown;
+    a hand that has nothing for a share (no qualifying low, a declaration the other way)
+    says so."""
+    out = []
+    for share, row in zip(hand.rules.shares, strengths, strict=True):
+        strength = row[seat]
         evaluator = share.evaluator
-        strength = evaluator.evaluate(everything)
-        if strength <= 0 or strength < share.qualifier:
-            out.append((share.name, "", f"no qualifying {share.name}"))
+        if strength <= 0:
+            out.append((share.name, "", f"no {share.name} hand"))
             continue
-        out.append((share.name, evaluator.category(strength), evaluator.describe(strength)))
+        category = getattr(evaluator, "category", None)
+        out.append((
+            share.name,
+            str(category(strength)) if category is not None else "",
+            str(evaluator.describe(strength)),
+        ))
     return tuple(out)
 
 
@@ -186,12 +227,13 @@ def showdown(
             mucked.add(event[1])
             if event[1] not in order:
                 order.append(event[1])
+    strengths = showdown_strengths(hand) if shown_cards else []
     hands = []
     for seat in order:
         if seat in shown_cards:
             cards = shown_cards[seat]
             hands.append(
-                ShownHand(number[seat], names[seat], cards, describe_cards(hand, cards))
+                ShownHand(number[seat], names[seat], cards, describe_seat(hand, seat, strengths))
             )
         elif seat == viewer_seat:
             own = tuple(hand.cards[seat])
