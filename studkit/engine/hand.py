@@ -246,23 +246,22 @@ class Hand:
             return []
         if self.plugins is not None and self.plugins.pending:
             return self.plugins.legal_actions()
-        out: list[Action] = []
         stack = self.stacks[seat]
+        new = _new_action
         if self._forced == seat:
             amount = self.rules.bring_in
-            out.append(Action(BRING_IN, amount if amount < stack else stack))
+            out = [new(Action, (BRING_IN, amount if amount < stack else stack, None, None))]
         else:
             to_call = self._cur - self.bets[seat]
             if to_call > 0:
-                out.append(_FOLD)
-                out.append(Action(CALL, to_call if to_call < stack else stack))
+                out = [_FOLD, new(Action, (CALL, to_call if to_call < stack else stack, None, None))]
             else:
-                out.append(_CHECK)
+                out = [_CHECK]
         aggressive = self._aggressive_now(seat)
         if aggressive is not None:
             kind, ranges = aggressive
             for lo, hi in ranges:
-                out.append(Action(kind, lo, lo, hi))
+                out.append(new(Action, (kind, lo, lo, hi)))
         return out
 
     def _aggressive_now(self, seat: int) -> tuple[str, list[tuple[int, int]]] | None:
@@ -548,9 +547,14 @@ class Hand:
         verb = _PASSIVE.get(kind)
         if verb is None:
             raise self._illegal(str(action))
-        if action.amount is not None and kind in (CALL, BRING_IN):
-            legal = [a for a in self.legal_actions() if a.kind == kind]
-            if not legal or legal[0].amount != action.amount:
+        amount = action.amount
+        if amount is not None and (kind == CALL or kind == BRING_IN):
+            seat = self.actor
+            if seat is None:
+                raise self._illegal(str(action))
+            stack = self.stacks[seat]
+            due = self._cur - self.bets[seat] if kind == CALL else self.rules.bring_in
+            if amount != (due if due < stack else stack):
                 raise self._illegal(str(action))
         verb(self)
 
@@ -904,6 +908,7 @@ def _hand_plugins(hand: Hand, host: PluginHost) -> HandPlugins:
     return HandPlugins(hand, host)
 
 
+_new_action = tuple.__new__  # Action(...) without the keyword-handling constructor frame
 _FOLD = Action(FOLD)
 _CHECK = Action(CHECK)
 
