@@ -888,6 +888,11 @@ def test_E_pot_limit_barge_example() -> None:
     act(hand, "0 bring-in")
     raises = [a for a in hand.legal_actions() if a.kind == "raise"]
     assert [(a.min, a.max) for a in raises] == [(300, 1250)]
+    # After a pot raise to 1,250 the pot is 2,200: the next pot raise is 1,250 + 2,200 +
+    # 1,250 = 4,700; the minimum raise adds the last raise (1,100): 2,350.
+    act(hand, "1 raise 1250")
+    raises = [a for a in hand.legal_actions() if a.kind == "raise"]
+    assert [(a.min, a.max) for a in raises] == [(2350, 4700)]
 
 
 def test_E_pot_limit_minimum_bet_the_bring_in_short_all_in_does_not_reopen() -> None:
@@ -927,5 +932,8 @@ def test_E_no_limit_short_all_in_does_not_reopen() -> None:
     hand = deal("no-limit-seven-card-stud", [500, 48, 500], "Kh Kd 2c Ac", "Qs Qd 9c 8d",
                 "Js Jd Tc 6d")
     act(hand, "0 bring-in", "1 call", "2 call")  # seat 1 has 45 left
-    act(hand, "0 bet 30", "1 raise 45", "2 call")  # a raise of 15, short of 30
+    act(hand, "0 bet 30", "1 raise 45")  # a raise of 15, short of 30
+    # A player yet to act may raise, by at least the last full raise (30): to 75.
+    assert legal(hand) == ["fold", "call 45", "raise to 75..497"]
+    act(hand, "2 call")
     assert legal(hand) == ["fold", "call 15"]
