@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from studkit.cli import main
+from studkit.history import replay_file
 
 
 def studkit_play(*args: str, script: str) -> subprocess.CompletedProcess[str]:
@@ -65,7 +66,8 @@ def test_baseball_asks_the_player_to_pay_or_fold(tmp_path: Path) -> None:
     assert "'pay' is not a command here" in out
     assert "Game over: 3 hands played.\nHands played: 3\n" in out
     assert f"Wrote 3 hands to {history}" in out
-    assert history.read_text().count("actions = [") == 3
+    replays = replay_file(history)
+    assert len(replays) == 3 and all(r.ok and r.checked for r in replays)
 
 
 def test_q_at_the_first_decision_leaves_at_once() -> None:
@@ -95,3 +97,13 @@ def test_bad_options_are_one_line_errors_with_exit_2(
     err = capsys.readouterr().err
     assert message in err
     assert err.startswith("studkit play: error: ") and err.count("\n") == 1
+
+
+def test_bots_for_the_opponents_in_seat_order() -> None:
+    from studkit.cli.play import _opponent_names
+
+    assert _opponent_names("tag", 3, 0) == ("tag", "tag")
+    assert _opponent_names("tag,lag", 3, 1) == ("tag", "lag")
+    assert _opponent_names("you,tag,lag", 3, 0) == ("tag", "lag")
+    assert _opponent_names("tag,you,lag", 3, 1) == ("tag", "lag")
+    assert len(_opponent_names(None, 6, 2)) == 5
