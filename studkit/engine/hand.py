@@ -254,7 +254,8 @@ class Hand:
         else:
             to_call = self._cur - self.bets[seat]
             if to_call > 0:
-                out = [_FOLD, new(Action, (CALL, to_call if to_call < stack else stack, None, None))]
+                owed = to_call if to_call < stack else stack
+                out = [_FOLD, new(Action, (CALL, owed, None, None))]
             else:
                 out = [_CHECK]
         aggressive = self._aggressive_now(seat)
