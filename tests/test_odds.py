@@ -58,6 +58,13 @@ def test_a_variant_runs_each_evaluator_of_its_pots(capsys: pytest.CaptureFixture
     assert isinstance(razz, dict) and razz["evaluator"] == "a5-low"
 
 
+def test_plugin_evaluators_are_named_and_skipped(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "chicago", "--cards", "5", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["evaluator"] == "high"
+    assert "'hole-spade-high'" in captured.err and "plugin" in captured.err
+
+
 def test_human_output_is_a_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds", "high", "--cards", "5"]) == 0
     out = capsys.readouterr().out
@@ -74,7 +81,6 @@ def test_human_output_is_a_table(capsys: pytest.CaptureFixture[str]) -> None:
         (["high", "--wild", "9,x"], "'x'"),
         (["high", "--jokers", "1"], "--jokers needs --wild"),
         (["high", "--wild", "joker", "--jokers", "3"], "0, 1 or 2"),
-        (["chicago", "--cards", "5"], "hole-spade-high"),
         (["nowhere/x.yaml"], "x.yaml"),
     ],
 )

@@ -56,14 +56,20 @@ def _variant_target(target: str) -> OddsRequest | None:
         if looks_like_file:
             raise
         return None
-    names = tuple(dict.fromkeys(share.evaluator for share in variant.pots))
-    custom = [name for name in names if name not in EVALUATOR_NAMES]
+    every = tuple(dict.fromkeys(share.evaluator for share in variant.pots))
+    names = tuple(name for name in every if name in EVALUATOR_NAMES)
+    custom = [name for name in every if name not in EVALUATOR_NAMES]
     if custom:
-        raise EvaluatorError(
+        message = (
             f"variant {variant.name!r} ranks a pot with {', '.join(map(repr, custom))}, which "
             "a plugin defines: odds cover the built-in evaluators only "
             f"({', '.join(EVALUATOR_NAMES)})"
         )
+        if not names:
+            raise EvaluatorError(message)
+        import sys
+
+        print(f"studkit odds: note: {message}; counting {', '.join(names)}", file=sys.stderr)
     deck = variant.deck
     return OddsRequest(
         evaluators=names,
