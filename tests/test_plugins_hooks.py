@@ -1,0 +1,114 @@
+"""Hooks no shipped plugin uses, driven by small plugins written here: a custom hand
+evaluator, bring-in and first-actor overrides, per-player wild ranks, the odd-chip order."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from test_plugins_games import deal_order, passive, play, won
+
+from studkit import pluginhost
+from studkit.engine import Hand
+from studkit.errors import PluginError
+from studkit.loader import load_variant
+from studkit.variant import PluginRef, PotShare, Variant
+
+
+@pytest.fixture(autouse=True)
+def plugins_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    monkeypatch.setattr(pluginhost, "_plugins_dirs", [])
+    pluginhost.refresh()
+    directory = tmp_path / "plugins"
+    directory.mkdir()
+    yield directory
+    pluginhost.refresh()
+
+
+def add(directory: Path, name: str, body: str) -> None:
+    (directory / f"{name}.py").write_text("from studkit.hookspecs import hookimpl\n\n" + body)
+    pluginhost.add_plugins_dir(directory)
+
+
+def stud(*plugins: str, **changes: object) -> Variant:
+    variant = replace(load_variant("seven-card-stud"), **changes)  # type: ignore[arg-type]
+    return replace(variant, plugins=tuple(PluginRef(name) for name in plugins))
+
+
+SEATS = ["Ah Kd 2c 7s 8d 9s Jd", "3h 4d Kc Qs Jh 5c 6h", "Ad As 8c 8h 2d Ts 4c"]
+
+
+def test_a_custom_hand_evaluator_ranks_a_pot_share(plugins_dir: Path) -> None:
+    add(plugins_dir, "fewest_spades", (
+        "class Fewest:\n"
+        "    name = 'fewest-spades'\n"
+        "    def evaluate(self, cards):\n"
+        "        return 10 - sum(1 for c in cards if c < 52 and c % 4 == 3)\n"
+        "    def describe(self, strength):\n"
+        "        return f'{10 - strength} spades'\n"
+        "    def qualifier(self, text):\n"
+        "        return 1\n"
+        "    def best_five(self, cards):\n"
+        "        return tuple(cards[:5])\n"
+        "@hookimpl\n"
+        "def studkit_hand_evaluator(name, wild_ranks):\n"
+        "    return Fewest() if name == 'fewest-spades' else None\n"
+    ))
+    variant = stud("fewest-spades", pots=(PotShare("fewest", "fewest-spades"),))
+    hand = play(Hand(variant, [100] * 3, cards=deal_order(variant, SEATS)))
+    assert list(won(hand, "fewest")) == [1]  # seat 1 holds one spade; the others two and three
+    assert hand.awards[0][4] == "1 spades"
+
+
+def test_bring_in_and_first_actor_overrides(plugins_dir: Path) -> None:
+    add(plugins_dir, "button_opens", (
+        "@hookimpl\n"
+        "def studkit_bring_in(hand, seat):\n"
+        "    return hand.n - 1\n"
+        "@hookimpl\n"
+        "def studkit_first_actor(hand, seat, previous):\n"
+        "    return 0 if not hand.folded[0] else None\n"
+    ))
+    variant = stud("button-opens")
+    hand = Hand(variant, [100] * 3, cards=deal_order(variant, SEATS))
+    assert hand.forced_seat == 2 and hand.actor == 2  # the lowest card (2c, seat 0) is overruled
+    while hand.street == 0:
+        hand.apply(passive(hand, hand.legal_actions()))
+    assert hand.actor == 0
+
+
+def test_an_override_naming_a_seat_that_is_not_live_is_an_error(plugins_dir: Path) -> None:
+    add(plugins_dir, "nobody", "@hookimpl\ndef studkit_bring_in(seat):\n    return 9\n")
+    with pytest.raises(PluginError, match=r"studkit_bring_in returned 9, which is not a live"):
+        Hand(stud("nobody"), [100] * 3, seed=1)
+
+
+def test_per_player_wild_ranks(plugins_dir: Path) -> None:
+    plain = play(Hand(stud(), [100] * 3, cards=deal_order(stud(), SEATS)))
+    assert list(won(plain, "high")) == [2]  # without the plugin: aces and eights win
+    add(plugins_dir, "kings_for_seat_one", (
+        "from studkit.cards import Rank\n"
+        "@hookimpl\n"
+        "def studkit_wild_ranks(seat, table_wild):\n"
+        "    return table_wild | {Rank.KING} if seat == 1 else None\n"
+    ))
+    variant = stud("kings-for-seat-one")
+    hand = play(Hand(variant, [100] * 3, cards=deal_order(variant, SEATS)))
+    # seat 1's Kc plays as the seven of 3-4-5-6-7: a straight beats seat 2's aces and eights
+    assert list(won(hand, "high")) == [1]
+    assert hand.awards[0][4].startswith("Straight")
+
+
+def test_odd_chip_order_override(plugins_dir: Path) -> None:
+    add(plugins_dir, "last_seat_first", (
+        "@hookimpl\n"
+        "def studkit_odd_chip_order(order):\n"
+        "    return sorted(order, reverse=True)\n"
+    ))
+    seats = ["Ah Kd 2c 7s 8d 9c Jd", "As Kh 2d 7c 8h 9d Js", "3c 4d 6h Ts 9h Qd 2h"]
+    variant = stud("last-seat-first")
+    hand = play(Hand(variant, [100] * 3, cards=deal_order(variant, seats)))
+    amounts = won(hand, "high")
+    assert set(amounts) == {0, 1} and amounts[1] == amounts[0] + 1  # the odd chip to seat 1
