@@ -109,8 +109,6 @@ def test_batch_rejects_bad_arrays() -> None:
 
 
 # ---------------------------------------------------------------------- PokerKit oracle
-pokerkit = pytest.importorskip("pokerkit")
-
 
 def _pk_text(cards: list[int]) -> str:
     from studkit.cards import format_cards
@@ -128,6 +126,7 @@ ORACLES = {
 
 @pytest.mark.parametrize("name", list(ORACLES))
 def test_ordering_agrees_with_pokerkit(name: str) -> None:
+    pokerkit = pytest.importorskip("pokerkit")
     oracle = getattr(pokerkit, ORACLES[name])
     ev = get_evaluator(name)
     rng = random.Random(name)
