@@ -382,6 +382,26 @@ def test_spec000_side_pots_played_without_the_all_in_player() -> None:
     assert hand.payoffs == [-18, 12, 6]
 
 
+def test_spec000_folded_chips_stay_in_every_pot_they_reached() -> None:
+    """spec-000 side pots: chips of a player who folds later stay in the main pot and the
+    side pot they reached; the folded player wins neither."""
+    hand = deal(
+        "seven-card-stud", [6, 100, 100, 100],
+        "Ac Ad 9s 3c 4d Ah As",  # seat 0: all in on third street; four aces
+        "Qc Qh 2c 8h Jc 8s Ts",  # seat 1: brings in; queens and eights
+        "Jd Js 5c 6d 7h Th 2h",  # seat 2: a pair of jacks
+        "2d 3d Kc Kd 5s 6c 7d",  # seat 3: kings showing; folds on fifth street
+    )
+    act(hand, "1 bring-in", "2 call", "3 complete", "0 call", "1 call", "2 call")
+    assert hand.all_in[0]
+    act(hand, "3 bet 5", "1 call", "2 call")
+    act(hand, "3 bet 10", "1 raise 20", "2 call", "3 fold")
+    check_down(hand)
+    # Main pot: 6 from each of the four; side pot: 25 + 25 from seats 1 and 2, 15 from seat 3.
+    assert [(p.amount, p.eligible) for p in hand.pots] == [(24, (0, 1, 2)), (65, (1, 2))]
+    assert hand.payoffs == [18, 34, -31, -21]
+
+
 def test_spec000_all_in_no_more_betting_cards_turned_up_at_once() -> None:
     """spec-000: when all but one player are all in, the cards are turned up at once (not
     after the last round) and the remaining cards are dealt."""
