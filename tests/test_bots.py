@@ -66,7 +66,7 @@ class Spy:
         pass
 
     def act(self, view: Any, actions: Sequence[Action], rng: random.Random) -> Action:
-        Spy.views.append(view)
+        Spy.views.append((view.seat, view.down_cards, view.events))  # read now, not later
         return AlwaysCall(None).act(view, actions, rng)
 
 
@@ -138,10 +138,10 @@ def test_a_bot_sees_only_its_own_down_cards() -> None:
     bots = [make_bot(n, variant) for n in setup.bots]
     hand: Hand = play_hand(setup, bots, 0)
     assert Spy.views
-    for view in Spy.views:
-        assert tuple(view.down_cards) == tuple(hand.down[view.seat][: len(view.down_cards)])
-        for event in view.events:
-            if event[0] == "deal" and event[1] != view.seat and not event[3]:
+    for seat, down_cards, events in Spy.views:
+        assert tuple(down_cards) == tuple(hand.down[seat][: len(down_cards)])
+        for event in events:
+            if event[0] == "deal" and event[1] != seat and not event[3]:
                 assert event[2] is None
 
 

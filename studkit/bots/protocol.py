@@ -10,7 +10,8 @@ A bot is a class built with the variant it plays, with an ``act`` method::
             ...
 
 ``view`` is :meth:`Hand.view(seat) <studkit.engine.hand.Hand.view>`: the hand as the bot's
-seat may see it (its own down cards, every up card, chips and bets, the events it may know).
+seat may see it (its own down cards, every up card, chips and bets, the events it may know);
+the simulator passes it as an object with the same attributes, built on first use.
 ``actions`` are the legal actions; the bot returns one of them, with an amount chosen inside
 ``min``..``max`` for a range (:meth:`Action.to`). ``rng`` is the only randomness a bot may
 use: the simulator seeds it from the run's seed and the hand's number, so a run is

@@ -23,6 +23,8 @@ CardArray = npt.NDArray[np.int8]
 
 _SWAP_LIMIT = 10
 """Above this many cards per row, sample by sorting random keys instead of swapping."""
+_SMALL_ROWS = 4096
+"""Up to this many rows (a bot's quick estimate), one sort costs less than many swaps."""
 
 
 def deal_count(stub_size: int, groups: Sequence[int]) -> int:
@@ -87,14 +89,15 @@ def enumerate_draws(
 def sample_draws(stub: Sequence[int], drawn: int, rows: int, rng: np.random.Generator) -> CardArray:
     """``rows`` uniformly random completions: ``drawn`` distinct unseen cards per row.
 
-    Few cards: a partial Fisher-Yates shuffle of each row, vectorised across rows (``drawn``
-    swaps); many: the order of random keys, a uniformly random permutation of each row.
+    Many rows and few cards: a partial Fisher-Yates shuffle of each row, vectorised across
+    rows (``drawn`` swaps); otherwise the order of random keys, a uniformly random
+    permutation of each row in one sort.
     """
     cards = np.asarray(stub, dtype=np.int8)
     size = len(cards)
     if drawn > size:
         raise ValueError(f"cannot draw {drawn} of {size} cards")
-    if drawn > _SWAP_LIMIT:
+    if drawn > _SWAP_LIMIT or rows <= _SMALL_ROWS:
         order = np.argsort(rng.random((rows, size)), axis=1)[:, :drawn]
         return cards[order]
     deck = np.broadcast_to(cards, (rows, size)).copy()

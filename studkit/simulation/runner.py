@@ -59,6 +59,23 @@ def hand_seeds(seed: int, index: int) -> tuple[int, int]:
     return int(state[0]), int(state[1])
 
 
+class LazyView:
+    """A seat's :class:`~studkit.engine.view.SeatView`, built the first time a bot reads it
+    (bots that never look, like ``random``, cost nothing)."""
+
+    __slots__ = ("_hand", "_seat", "_view")
+
+    def __init__(self, hand: Hand, seat: int) -> None:
+        self._hand = hand
+        self._seat = seat
+        self._view: Any = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._view is None:
+            self._view = self._hand.view(self._seat)
+        return getattr(self._view, name)
+
+
 def play_hand(setup: Setup, bots: Sequence[Any], index: int) -> Hand:
     """Play hand ``index`` of the run to the end and return it."""
     deck_seed, bot_seed = hand_seeds(setup.seed, index)
@@ -75,7 +92,7 @@ def play_hand(setup: Setup, bots: Sequence[Any], index: int) -> Hand:
         if seat is None:
             raise SimulationError(f"hand {index}: nobody is to act but the hand is not over")
         actions = hand.legal_actions()
-        action = bots[seat].act(hand.view(seat), actions, rng)
+        action = bots[seat].act(LazyView(hand, seat), actions, rng)
         if not any(legal.allows(action) for legal in actions):
             raise BotError(
                 f"hand {index}: bot {setup.bots[seat]!r} in seat {seat} chose {action} on "
@@ -195,6 +212,9 @@ def simulate(
             if progress is not None:
                 progress(tally.hands)
     else:
+        # play one hand here first: the workers are forked with the engine, the bots and the
+        # evaluators' lookup tables already built, instead of each building its own
+        play_block(setup, 0, 1)
         with _executor(setup, workers, record) as pool:
             futures: list[Future[tuple[Tally, Recorded]]] = [
                 pool.submit(_worker_block, start, stop) for start, stop in _blocks(hands, workers)
