@@ -113,3 +113,10 @@ def test_showdown_hands_categories_and_who_won_which_pot() -> None:
 def test_a_pot_won_without_a_showdown() -> None:
     showdown = Showdown(results=(PotResult(0, 12, "", ((2, "Bob", 12, ""),)),))
     assert showdown_text(showdown, PLAIN).plain == "Main pot (12): Bob (seat 3) wins 12"
+
+
+def test_wild_cards_are_marked_on_a_colour_display_only() -> None:
+    nine, king = parse_cards("9h Kh")
+    assert card_text(nine, FANCY, frozenset({7})).style == "red reverse"
+    assert card_text(king, FANCY, frozenset({7})).style == "red"
+    assert card_text(nine, PLAIN, frozenset({7})).plain == "9h"

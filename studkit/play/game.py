@@ -100,21 +100,23 @@ def game_notes(variant: Variant) -> tuple[str, ...]:
     """Lines about the game a player must keep in mind: wild cards, jokers."""
     notes = []
     if variant.deck.wild_ranks:
-        ranks = [RANK_CHARS[int(rank)] + "s" for rank in variant.deck.wild_ranks]
-        notes.append("Wild cards: " + " and ".join(ranks))
+        notes.append("Wild cards: " + _ranks_words([int(r) for r in variant.deck.wild_ranks]))
     if variant.deck.jokers:
         role = "wild" if variant.deck.joker_mode == "wild" else "the bug"
         notes.append(f"Jokers in the deck: {variant.deck.jokers} ({role})")
     return tuple(notes)
 
 
-def wild_now(hand: Hand) -> tuple[str, ...]:
-    """The wild ranks a plugin set during the hand (the last ``wild`` event), as a note."""
+def wild_now(hand: Hand) -> tuple[int, ...] | None:
+    """The wild ranks a plugin set during the hand (the last ``wild`` event), if any."""
     for event in reversed(hand.events):
         if event[0] == "wild":
-            ranks = [RANK_CHARS[int(rank)] + "s" for rank in event[1]]
-            return ("Wild cards now: " + (" and ".join(ranks) if ranks else "none"),)
-    return ()
+            return tuple(int(rank) for rank in event[1])
+    return None
+
+
+def _ranks_words(ranks: Sequence[int]) -> str:
+    return " and ".join(RANK_CHARS[rank] + "s" for rank in ranks) if ranks else "none"
 
 
 class TableGame:
@@ -297,13 +299,19 @@ class TableGame:
             SeatLine(seat=s, name=self.labels[s], stack=0, sitting_out=True)
             for s in range(len(self.table.stacks)) if s not in seats
         )
+        static = frozenset(int(rank) for rank in self.variant.deck.wild_ranks)
+        changing = wild_now(hand)
+        notes = self.notes
+        if changing is not None:
+            notes += ("Wild cards now: " + _ranks_words(changing),)
         state = table_state(
             hand,
             viewer=hero,
             names=[self.labels[s] for s in seats],
             heading=self._heading(number),
             choices=choices,
-            notes=self.notes + wild_now(hand),
+            notes=notes,
+            wild_ranks=static | frozenset(changing or ()),
             table_seats=seats,
             extra_seats=out_seats,
         )

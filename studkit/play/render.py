@@ -67,8 +67,11 @@ _SUIT_STYLES: tuple[str, ...] = ("green", "blue", "red", "bold")
 _JOKER_STYLE = "magenta"
 
 
-def card_text(card: int | None, style: CardStyle) -> Text:
-    """One card (``None``: a face-down card this player may not see)."""
+def card_text(
+    card: int | None, style: CardStyle, wild_ranks: frozenset[int] = frozenset()
+) -> Text:
+    """One card (``None``: a face-down card this player may not see); with colours, a card
+    of one of ``wild_ranks`` is drawn in reverse video."""
     if card is None:
         return Text(style.hidden, style="dim" if style.color else "")
     shared: Card = CARDS[int(card)]
@@ -76,12 +79,16 @@ def card_text(card: int | None, style: CardStyle) -> Text:
     if not style.color:
         return Text(face)
     colour = _JOKER_STYLE if shared.is_joker else _SUIT_STYLES[int(shared) & 3]
+    if not shared.is_joker and int(shared) >> 2 in wild_ranks:
+        colour += " reverse"
     return Text(face, style=colour)
 
 
-def cards_text(cards: Sequence[int | None], style: CardStyle) -> Text:
-    """Cards separated by single spaces."""
-    return Text(" ").join(card_text(c, style) for c in cards)
+def cards_text(
+    cards: Sequence[int | None], style: CardStyle, wild_ranks: frozenset[int] = frozenset()
+) -> Text:
+    """Cards separated by single spaces (wild ranks marked as :func:`card_text` does)."""
+    return Text(" ").join(card_text(c, style, wild_ranks) for c in cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +133,9 @@ class TableState:
     community: tuple[Card, ...] = ()
     """Face-up cards every player uses (a community card when the deck runs out)."""
     notes: tuple[str, ...] = ()
-    """Extra lines about the game state, e.g. ``wild: 3s, 9s``."""
+    """Extra lines about the game state, e.g. ``Wild cards: 3s and 9s``."""
+    wild_ranks: frozenset[int] = frozenset()
+    """Ranks (0 = deuce ... 12 = ace) that are wild now: marked on a colour display."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,7 +223,9 @@ def table_text(state: TableState, style: CardStyle) -> Text:
     out.append_text(Text(header, style="dim" if style.color else ""))
     out.append("\n")
     for seat in state.seats:
-        out.append_text(_seat_text(seat, style, name_width, stack_width, down_width))
+        out.append_text(
+            _seat_text(seat, style, name_width, stack_width, down_width, state.wild_ranks)
+        )
         out.append("\n")
 
     if len(state.pots) > 1:
@@ -259,7 +270,12 @@ def _cards_width(cards: Sequence[object]) -> int:
 
 
 def _seat_text(
-    seat: SeatLine, style: CardStyle, name_width: int, stack_width: int, down_width: int
+    seat: SeatLine,
+    style: CardStyle,
+    name_width: int,
+    stack_width: int,
+    down_width: int,
+    wild_ranks: frozenset[int],
 ) -> Text:
     marker = style.actor if seat.to_act else " "
     button = "D" if seat.button else " "
@@ -276,10 +292,9 @@ def _seat_text(
     if seat.folded:
         row.append_text(Text("folded", style="dim" if style.color else ""))
         return row
-    down = cards_text(seat.down_cards, style)
-    row.append_text(down)
+    row.append_text(cards_text(seat.down_cards, style, wild_ranks))
     row.append(" " * (down_width - _cards_width(seat.down_cards) + 2))
-    row.append_text(cards_text(seat.up_cards, style))
+    row.append_text(cards_text(seat.up_cards, style, wild_ranks))
     if seat.all_in:
         row.append("  ")
         row.append_text(_strong("all in", style, "bold red"))

@@ -92,6 +92,7 @@ def table_state(
     heading: str,
     choices: Sequence[Choice] = (),
     notes: Sequence[str] = (),
+    wild_ranks: frozenset[int] = frozenset(),
     table_seats: Sequence[int] | None = None,
     extra_seats: Sequence[SeatLine] = (),
 ) -> TableState:
@@ -132,6 +133,7 @@ def table_state(
         choices=tuple(choices),
         community=tuple(hand.community),
         notes=tuple(notes),
+        wild_ranks=wild_ranks,
     )
 
 
