@@ -136,3 +136,27 @@ def test_busted_players_leave_and_are_shown_out() -> None:
     after = text[gone.end():]
     assert re.search(rf"\n\s+\d {gone.group(1)} \(wild\)\s+0\s+out\n", after)
     assert sum(chips for _, chips in summary.stacks) == 90
+
+
+class Broken:
+    """Returns an action that is never legal, then raises."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def act(self, view: object, actions: list[Action], rng: random.Random) -> Action:
+        self.calls += 1
+        if self.calls % 2:
+            return Action("raise", 10_000, 10_000, 10_000)
+        raise ZeroDivisionError("oops")
+
+
+def test_a_failing_bot_is_named_and_folds_while_play_goes_on() -> None:
+    POLICIES["broken"] = Broken
+    try:
+        game, text = play("c\n" * 300, players=2, bots="broken", max_hands=3)
+    finally:
+        del POLICIES["broken"]
+    assert "Bot0 (broken) failed to act (" in text
+    assert "ZeroDivisionError('oops')" in text
+    assert game.summary.hands == 3  # type: ignore[attr-defined]

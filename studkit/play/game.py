@@ -280,12 +280,27 @@ class TableGame:
                     self.say(f"You leave the table during hand {number}.")
                     return left
             else:
-                bot = self.bots[seats[actor]]
-                hand.apply(bot.act(hand.view(actor), hand.legal_actions(), self.rng))
+                self._bot_acts(hand, actor, seats[actor])
         self._narrate(narrator, hand, seen)
         self.say()
         self.say(showdown_text(showdown(hand, names, seats, viewer=hero), self.style))
         return ""
+
+    def _bot_acts(self, hand: Hand, actor: int, table_seat: int) -> None:
+        """Let the bot at ``table_seat`` act; a bot that fails or picks an illegal action is
+        named, and its hand is folded (or it takes the first legal action) so play goes on."""
+        legal = hand.legal_actions()
+        try:
+            hand.apply(self.bots[table_seat].act(hand.view(actor), legal, self.rng))
+            return
+        except Exception as error:  # a user's bot is foreign code: report it, keep playing
+            problem = str(error) if isinstance(error, StudkitError) else repr(error)
+        fallback = next((a for a in legal if a.kind == "fold"), legal[0])
+        self.say(
+            f"{self.labels[table_seat]} failed to act ({problem}); it takes {fallback} instead.",
+            "yellow",
+        )
+        hand.apply(fallback)
 
     def _narrate(self, narrator: Narrator, hand: Hand, seen: int) -> int:
         events = hand.events
