@@ -159,7 +159,8 @@ class HandPlugins:
 
     __slots__ = (
         "hand", "host", "static_wild", "wild", "queue", "dealt_through", "between_done",
-        "hidden", "busy", "exposure_street", "_on_dealt", "_resume",
+        "hidden", "busy", "exposure_street", "card_steps", "twist_wait", "_on_dealt",
+        "_resume",
     )
 
     def __init__(self, hand: Hand, host: PluginHost) -> None:
@@ -178,6 +179,10 @@ class HandPlugins:
         """Simultaneous choices made but not yet shown."""
         self.busy = False
         self.exposure_street = -1
+        self.card_steps: list[tuple[int, bool]] = []
+        """Cards plugins give that are still to be dealt (``auto_deal=False``: chance nodes)."""
+        self.twist_wait = False
+        """A twisted card is due from outside before the twist round goes on."""
         self._on_dealt = host.implements("studkit_card_dealt")
         self._resume: str = ""
 
@@ -231,8 +236,17 @@ class HandPlugins:
         """Run the dealt cards through the plugins and queue the decisions they ask for.
         True when the hand now waits for a plugin decision."""
         hand = self.hand
+        if self.twist_wait:  # the replacement card of a twist has been dealt
+            self.twist_wait = False
+            if self._on_dealt:
+                self._cards_dealt()
+            if not self._chance_steps():
+                self._next_decision(TWIST)
+            return True
         if self._on_dealt:
             self._cards_dealt()
+        if self._chance_steps():
+            return True
         if not self.queue and self.exposure_street != hand.street:
             self.exposure_street = hand.street
             self._ask_exposures()
@@ -283,14 +297,31 @@ class HandPlugins:
         if seat is None:
             return
         for face in effect.extra_cards:
-            if hand._source.remaining() == 0:
+            if hand._source.remaining() <= len(self.card_steps):
                 break  # the stub is empty: no extra card
-            up = face == "up"
-            hand._place(seat, up, hand._source.draw(seat))
-            if self._on_dealt:
-                self._cards_dealt()
+            self._deal_to(seat, face == "up")
         if effect.pay_or_fold is not None and not hand.folded[seat] and hand.stacks[seat] > 0:
             self.queue.append(_Decision(seat, PAY, effect.pay_or_fold))
+
+    def _deal_to(self, seat: int, up: bool) -> None:
+        """Deal a card a plugin gives: at once, or as a chance node with ``auto_deal=False``."""
+        hand = self.hand
+        if not hand._auto:
+            self.card_steps.append((seat, up))
+            return
+        hand._place(seat, up, hand._source.draw(seat))
+        if self._on_dealt:
+            self._cards_dealt()
+
+    def _chance_steps(self) -> bool:
+        """Hand the cards still due to the caller (``auto_deal=False``); True if any."""
+        if not self.card_steps:
+            return False
+        hand = self.hand
+        hand._steps = list(reversed(self.card_steps))
+        self.card_steps = []
+        hand.actor = None
+        return True
 
     def _check_exposure(self, choice: ExposureChoice, seat: int) -> None:
         down = set(self.hand.down[seat])
@@ -426,6 +457,10 @@ class HandPlugins:
             events.append((STAND, seat))
         else:  # twist
             self._twist(seat, CARDS[int(action.amount or 0)], decision.detail)
+            if self._chance_steps():  # the new card comes from outside first
+                self.queue.pop(0)
+                self.twist_wait = True
+                return
         self.queue.pop(0)
         self._next_decision(decision.kind)
 
@@ -477,9 +512,7 @@ class HandPlugins:
         (hand.up if up else hand.down)[seat].remove(card)
         hand.folded_cards.append(card)
         hand.events.append((TWIST, seat, card, offer.cost, up))
-        hand._place(seat, up, hand._source.draw(seat))
-        if self._on_dealt:
-            self._cards_dealt()
+        self._deal_to(seat, up)
 
     # ------------------------------------------------------------------ showdown
 

@@ -493,3 +493,48 @@ def test_plugin_options_are_checked_when_the_variant_file_loads(tmp_path: Path) 
         load_variant(path)
     message = str(caught.value)
     assert "club.yaml:6" in message and "policy" in message and "'wsop'" in message
+
+
+class CountingSource:
+    """A stub dealt from outside (chance nodes): it only counts the cards left."""
+
+    def __init__(self, size: int) -> None:
+        self.left = size
+
+    def draw(self, seat: int) -> Card:
+        raise AssertionError("with auto_deal=False no card is drawn by the engine")
+
+    def remaining(self) -> int:
+        return self.left
+
+    def restore(self, cards: Sequence[Card], rng: random.Random) -> None:
+        self.left += len(cards)
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [("baseball", "pay"), ("seven-card-stud-twist", "twist"), ("roll-your-own", "expose")],
+)
+def test_cards_plugins_give_are_chance_nodes_when_dealing_from_outside(
+    name: str, expected: str
+) -> None:
+    variant = fresh(name)
+    rng = random.Random(7)
+    seen: set[str] = set()
+    most = 0
+    for _ in range(30):
+        source = CountingSource(52)
+        hand = Hand(variant, [300] * 4, source=source, auto_deal=False)
+        while not hand.is_over:
+            if hand.needs_card is not None:
+                left = [c for c in standard_deck() if int(c) not in hand.cards_out()]
+                source.left -= 1
+                hand.deal(rng.choice(left))
+            else:
+                hand.apply(rng.choice(hand.legal_actions()))
+        seen.update(e[0] for e in hand.events)
+        most = max(most, *(len(cards) for cards in hand.cards))
+        assert sum(hand.payoffs) == 0
+    assert expected in seen
+    if name == "baseball":
+        assert most > 7  # an up four's extra card came through a chance node
