@@ -21,7 +21,9 @@ from studkit.errors import (
     VariantError,
 )
 from studkit.history import HandHistory, read_histories, replay_paths, write_history
+from studkit.hookspecs import hookimpl
 from studkit.loader import builtin_variant_names, dump_variant, load_variant
+from studkit.pluginhost import PluginHost, available_plugins
 from studkit.pots import Award, Pot, ShareInput, award_pots, build_pots
 from studkit.stakes import apply_stakes, parse_stakes
 from studkit.variant import Variant
@@ -73,6 +75,9 @@ __version__ = "0.1.0"
 
 __all__ = [
     "__version__",
+    "hookimpl",
+    "PluginHost",
+    "available_plugins",
     "CARDS",
     "Card",
     "Deck",
