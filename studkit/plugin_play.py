@@ -369,6 +369,7 @@ class HandPlugins:
             return False
         self._resume = resume
         self.hand.actor = self.queue[0].seat
+        self.hand._cur = 0  # between betting rounds: nothing to call
         return True
 
     @property

@@ -182,6 +182,9 @@ def refresh() -> None:
     _found.clear()
     _validators.clear()
     _hosts.clear()
+    rules = sys.modules.get("studkit.engine.rules")
+    if rules is not None:  # compiled rules hold their variant's plugin host
+        rules._CACHE.clear()
 
 
 @functools.lru_cache(maxsize=1)

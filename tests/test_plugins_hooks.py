@@ -112,3 +112,17 @@ def test_odd_chip_order_override(plugins_dir: Path) -> None:
     hand = play(Hand(variant, [100] * 3, cards=deal_order(variant, seats)))
     amounts = won(hand, "high")
     assert set(amounts) == {0, 1} and amounts[1] == amounts[0] + 1  # the odd chip to seat 1
+
+
+def test_a_plugins_dir_added_later_reaches_a_variant_already_played(plugins_dir: Path) -> None:
+    variant = stud()
+    assert Hand(variant, [100] * 3, seed=1).plugins is None
+    add(plugins_dir, "watcher", "@hookimpl\ndef studkit_bring_in(seat):\n    return None\n")
+    assert Hand(variant, [100] * 3, seed=1).plugins is not None
+
+
+def test_nothing_is_due_to_call_during_a_plugin_decision() -> None:
+    hand = Hand(load_variant("seven-card-stud-twist"), [200] * 3, seed=3)
+    while not any(a.kind == "twist" for a in hand.legal_actions()):
+        hand.apply(passive(hand, hand.legal_actions()))
+    assert hand.to_call == 0
