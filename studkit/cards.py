@@ -213,7 +213,9 @@ def format_cards(cards: Iterable[int], *, symbols: bool = False) -> str:
     return " ".join(c.symbol if symbols else str(c) for c in shared)
 
 
-def standard_deck(*, stripped_ranks: Iterable[Rank | int] = (), jokers: int = 0) -> tuple[Card, ...]:
+def standard_deck(
+    *, stripped_ranks: Iterable[Rank | int] = (), jokers: int = 0
+) -> tuple[Card, ...]:
     """The cards of a deck in a fixed order: 52 cards less any stripped ranks, plus jokers."""
     if not 0 <= jokers <= 2:
         raise CardError(f"a deck holds 0, 1 or 2 jokers, not {jokers}")
