@@ -125,6 +125,7 @@ def render(comparison: Comparison, console: Console) -> None:
         f"players ({', '.join(first.bots)}), seed {first.seed} (the same deals for every "
         "variant)",
         highlight=False,
+        soft_wrap=True,
     )
     for other, lines in zip(names[1:], comparison.rules, strict=True):
         console.print(f"\n[bold]rules, {names[0]} -> {other}[/bold]", highlight=False)

@@ -154,6 +154,7 @@ def render(report: SimulationReport, console: Console) -> None:
         f"[bold]{report.variant}[/bold]: {report.hands:,} hands, {report.players} players, "
         f"seed {report.seed}, stakes {_stakes(report)}",
         highlight=False,
+        soft_wrap=True,
     )
     table = RichTable(title="table statistics", title_justify="left")
     table.add_column("statistic")
