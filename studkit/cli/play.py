@@ -124,6 +124,12 @@ def run(args: argparse.Namespace) -> int:
     ]
     console = Console(highlight=False, soft_wrap=True)
     terminal = console.is_terminal and not args.plain
+    interactive = sys.stdin.isatty() and console.is_terminal
+    if interactive:
+        try:
+            import readline  # noqa: F401  (line editing and history for input())
+        except ImportError:  # pragma: no cover - platforms without readline
+            pass
     game = TableGame(
         variant,
         seat=seat,
@@ -134,7 +140,8 @@ def run(args: argparse.Namespace) -> int:
         style=FANCY if terminal else PLAIN,
         seed=args.seed,
         echo=not sys.stdin.isatty(),
-        pause=sys.stdin.isatty() and console.is_terminal,
+        pause=interactive,
+        line_editing=interactive,
         max_hands=args.hands,
     )
     game.run()

@@ -135,6 +135,7 @@ class TableGame:
         seed: int | None = None,
         echo: bool = False,
         pause: bool = False,
+        line_editing: bool = False,
         max_hands: int | None = None,
     ) -> None:
         players = len(opponents) + 1
@@ -147,6 +148,9 @@ class TableGame:
         self.style = style
         self.echo = echo
         self.pause = pause
+        self.line_editing = line_editing
+        """Read with :func:`input` (arrow keys and history where ``readline`` exists) instead
+        of ``reader``: for a player at a terminal."""
         self.max_hands = max_hands
         self.starting_stack = stack
         others = iter(opponents)
@@ -182,6 +186,12 @@ class TableGame:
 
     def read(self, prompt: str) -> str | None:
         """One line from the player, ``None`` at the end of the input (or Ctrl-C)."""
+        if self.line_editing:
+            try:
+                return input(prompt)
+            except (EOFError, KeyboardInterrupt):
+                self.console.print()
+                return None
         self.console.print(Text(prompt, style="bold" if self.style.color else ""), end="")
         self.console.file.flush()
         try:
