@@ -7,6 +7,8 @@ import itertools
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from studkit import load_variant
 from studkit.cards import CARDS, parse_cards
@@ -225,3 +227,28 @@ def test_plugin_rules_equity_does_not_model_are_noted() -> None:
     assert equity("seven-card-stud", ["Qs 4d 5c", "?? ?? 9h"], trials=100, seed=1).notes == ()
     with pytest.raises(EquityError, match="equity cannot rank the pot share 'hole-spade'"):
         equity("chicago", ["Qs 4d 5c", "?? ?? 9h"], trials=100)
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.integers(2, 4),
+    street=st.sampled_from([3, 4, 5, 6, 7]),
+    variant=st.sampled_from(["seven-card-stud", "seven-card-stud-hi-lo", "razz"]),
+)
+def test_equities_and_shares_add_up(seed: int, players: int, street: int, variant: str) -> None:
+    import random
+
+    deck = list(CARDS[:52])
+    random.Random(seed).shuffle(deck)
+    hands = []
+    for p in range(players):
+        cards = [str(c) for c in deck[p * street : (p + 1) * street]]
+        if p > 0:
+            cards[:2] = ["??", "??"]  # opponents' first two down cards unknown
+        hands.append(" ".join(cards))
+    result = equity(variant, hands, trials=2_000, seed=seed)
+    assert sum(result.equities) == pytest.approx(1.0)
+    for hand in result.hands:
+        assert sum(hand.shares.values()) == pytest.approx(hand.equity)
+        assert 0.0 <= hand.scoop <= hand.equity + 1e-12
