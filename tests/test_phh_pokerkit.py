@@ -103,3 +103,58 @@ def test_pokerkit_hands_replay_in_studkit(code: str) -> None:
         assert history.variant == code
         result = replay(history)  # checks the finishing_stacks PokerKit wrote
         assert result.checked and result.hand is not None and result.hand.is_over
+
+
+def _full_table(game_name: str, seed: int) -> bytes:
+    """Eight players, few folds: the deck runs out, discards are reshuffled and dealt again,
+    and a community card replaces seventh street when even they are not enough."""
+    random.seed(seed)
+    rng = random.Random(seed)
+    game = getattr(pokerkit, game_name)(
+        tuple(pokerkit.Automation), True, *(STAKES[k] for k in STAKES)
+    )
+    state = game([1000] * 8, 8)
+    folds = 0
+    while state.status:
+        if state.can_post_bring_in():
+            state.post_bring_in()
+        elif state.can_fold() and folds < seed % 4 and rng.random() < 0.3:
+            state.fold()
+            folds += 1
+        elif state.can_complete_bet_or_raise_to() and rng.random() < 0.1:
+            state.complete_bet_or_raise_to()
+        else:
+            state.check_or_call()
+    out = BytesIO()
+    history = pokerkit.HandHistory.from_game_state(game, state)
+    history.finishing_stacks = list(state.stacks)
+    history.dump(out)
+    return out.getvalue()
+
+
+@pytest.mark.filterwarnings("ignore:Returning reserved")
+@pytest.mark.parametrize("code", sorted(GAMES))
+def test_full_tables_with_a_community_card_both_ways(code: str) -> None:
+    name, game_name = GAMES[code]
+    boards = reused = 0
+    for seed in range(6):
+        (history,) = loads(_full_table(game_name, seed).decode())
+        boards += any(a.verb == "db" for a in history.actions)
+        dealt = [c for a in history.actions if a.verb == "dh" for c in a.cards or ()]
+        reused += len(dealt) != len(set(dealt))
+        assert replay(history).checked
+    assert boards and reused  # the cases this test is for did occur
+
+    variant = phh_rules(load_variant_named(name)).with_stakes(**STAKES)
+    for seed in range(4):
+        rng = random.Random(seed)
+        hand = Hand(variant, [1000] * 8, seed=seed)
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            aggressive = [a for a in legal if a.kind in ("complete", "bet", "raise")]
+            if aggressive and rng.random() < 0.1:
+                hand.apply(aggressive[0])
+            else:
+                hand.check_or_call()
+        final = list(pokerkit.HandHistory.loads(from_hand(hand)))[-1]
+        assert list(final.stacks) == hand.stacks

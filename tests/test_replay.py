@@ -59,6 +59,11 @@ REPLAY_ERRORS = {
         "finishing stacks differ from the file's finishing_stacks: p5 4950000 (file: 4950001)"
     ),
     "card-dealt-twice.phh": "actions[13] 'd dh p4 Td': card Td was already dealt",
+    "folded-card-dealt-again.phh": (
+        "actions[20] 'p5 cc': then dealing fourth street: Td is dealt again while it is "
+        "still in play (a card is dealt twice only when the deck runs out and the discards "
+        "are reshuffled)"
+    ),
     "bad-toml.phh": "bad-toml.phh:7:1: not valid TOML",
     "unknown-action.phh": "actions[16] 'p1 fold': unknown action 'fold'",
     "wrong-card.phh": "actions[7] 'd dh p3 8x': bad card '8x'",

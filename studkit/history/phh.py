@@ -364,7 +364,8 @@ def _replace_actions(history: HandHistory, actions: tuple[Action, ...]) -> HandH
 
 
 def check_cards(history: HandHistory) -> list[list[Card | None]]:
-    """Check that no card is dealt twice and every shown hand matches the cards held.
+    """Check that no card is dealt twice (unless it was folded: a short deck may reuse it)
+    and every shown hand matches the cards held.
 
     Returns each player's cards in dealing order (cards traded away by ``twist`` included),
     unknown cards filled from the cards that player later shows (``None`` where still
@@ -373,12 +374,18 @@ def check_cards(history: HandHistory) -> list[list[Card | None]]:
     held: list[list[Card | None]] = [[] for _ in range(history.player_count)]
     gone: list[set[Card]] = [set() for _ in range(history.player_count)]  # twisted away
     where: dict[Card, tuple[int, int | None]] = {}
+    folded: set[int] = set()
     for index, action in enumerate(history.actions):
-        if action.verb in ("dh", "db"):
+        if action.verb == "f" and action.player is not None:
+            folded.add(action.player)
+        elif action.verb in ("dh", "db"):
             for c in action.cards or ():
                 if c is None:
                     continue
-                if c in where:
+                owner = where[c][1] if c in where else None
+                # a folded hand may be shuffled back when the deck runs out; the replay
+                # checks that it really was
+                if c in where and (owner is None or owner not in folded):
                     first = where[c][0]
                     raise history.error(
                         index,

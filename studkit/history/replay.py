@@ -14,6 +14,8 @@ replayed stacks must equal them.
 from __future__ import annotations
 
 import os
+import random
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -22,10 +24,11 @@ from typing import Any
 from studkit.cards import Card, standard_deck
 from studkit.engine.actions import AGGRESSIVE_KINDS
 from studkit.engine.actions import Action as EngineAction
-from studkit.engine.dealing import ScriptedSource
+from studkit.engine.dealing import BURN as BURN_SEAT
+from studkit.engine.dealing import COMMUNITY as COMMUNITY_SEAT
 from studkit.engine.events import COMMUNITY, DEAL
 from studkit.engine.hand import Hand
-from studkit.errors import HistoryError, StudkitError
+from studkit.errors import CardError, HistoryError, StudkitError
 from studkit.history.actions import Action, Amount, format_phh_cards
 from studkit.history.phh import HandHistory, check_cards, history_files, load_file
 from studkit.history.rules import history_variant, scaled
@@ -110,8 +113,102 @@ def _legal(hand: Hand, scale: int) -> str:
 
 
 def _street(hand: Hand) -> str:
-    name = hand.street_name
+    try:
+        name = hand.street_name
+    except IndexError:  # past the last street: the engine is at the showdown
+        return "the showdown"
     return f"{name} street" if name and "street" not in name else name
+
+
+class _HistorySource:
+    """The engine's card source for a replay: each seat's recorded cards in deal order.
+
+    Unlike a shuffled deck it lets a card be dealt again once the dealer has had to reshuffle
+    the discards (folded and burned cards) because the deck ran out, as PHH data from PokerKit
+    has, and refuses it otherwise. ``remaining`` counts the physical stub, so the engine sees
+    the deck run out when the dealer did. Unknown cards and burns come from the cards no
+    script names, in an order set by ``seed``.
+    """
+
+    __slots__ = (
+        "_scripts",
+        "_community",
+        "_future",
+        "_unused",
+        "_out",
+        "_owner",
+        "_stub",
+        "_reshuffled",
+        "folded",
+    )
+
+    def __init__(
+        self,
+        hole: Sequence[Sequence[Card | None]],
+        community: Sequence[Card | None],
+        deck: Sequence[Card],
+        seed: int,
+    ) -> None:
+        self._scripts = [list(reversed(cards)) for cards in hole]
+        self._community = list(reversed(community))
+        self._future = Counter(c for cards in (*hole, community) for c in cards if c is not None)
+        self._unused = [c for c in deck if c not in self._future]
+        random.Random(seed).shuffle(self._unused)
+        self._out: set[Card] = set()
+        self._owner: dict[Card, int] = {}
+        self._stub = len(deck)
+        self._reshuffled = False
+        self.folded: Sequence[bool] = ()
+        """The hand's per-seat folded flags (set once the hand exists)."""
+
+    def _discarded(self, card: Card) -> bool:
+        owner = self._owner.get(card, BURN_SEAT)
+        return owner == BURN_SEAT or (0 <= owner < len(self.folded) and self.folded[owner])
+
+    def draw(self, seat: int) -> Card:
+        script = (
+            self._community
+            if seat == COMMUNITY_SEAT
+            else (self._scripts[seat] if 0 <= seat < len(self._scripts) else None)
+        )
+        card = script.pop() if script else None
+        if card is None:
+            card = self._spare(seat)
+        else:
+            if card in self._out and not (self._reshuffled and self._discarded(card)):
+                raise CardError(
+                    f"{card} is dealt again while it is still in play (a card is dealt twice "
+                    "only when the deck runs out and the discards are reshuffled)"
+                )
+            self._future[card] -= 1
+        self._out.add(card)
+        self._owner[card] = seat
+        self._stub -= 1
+        return card
+
+    def _spare(self, seat: int) -> Card:
+        """A card the history does not name (an unknown card or a burn)."""
+        unused = self._unused
+        while unused and unused[-1] in self._out:
+            unused.pop()
+        if unused:
+            return unused.pop()
+        if seat == BURN_SEAT:  # every card is named: burn a discard (it never plays)
+            spare = next((c for c in self._owner if self._discarded(c)), None)
+            if spare is not None:
+                return spare
+        raise CardError("cannot deal: no card is left that the history does not name")
+
+    def remaining(self) -> int:
+        return self._stub
+
+    def restore(self, cards: Sequence[Card], rng: random.Random) -> None:
+        self._reshuffled = True
+        for card in cards:
+            self._out.discard(card)
+            if not self._future[card]:
+                self._unused.insert(0, card)
+        self._stub += len(cards)
 
 
 class _Replayer:
@@ -144,9 +241,10 @@ class _Replayer:
                 f"{history.label}: a player cannot pay the full ante and ante_trimming_status "
                 "is false: studkit always trims (a short ante wins only what it matched)"
             )
-        source = ScriptedSource(held, deck=deck, community=community, seed=seed)
+        source = _HistorySource(held, community, deck, seed)
         try:
             self.hand = Hand(variant, stacks, source=source, stakes=stakes)
+            source.folded = self.hand.folded
         except StudkitError as error:
             raise HistoryError(f"{history.label}: cannot start the hand: {error}") from None
         self.seen = [0] * history.player_count
@@ -176,6 +274,9 @@ class _Replayer:
             self.sync()
             try:
                 self.step(action)
+            except CardError as error:  # from the deal that this action set off
+                street = _street(self.hand)
+                raise self.history.error(index, f"then dealing {street}: {error}") from None
             except StudkitError as error:  # the engine's refusal, in the history's terms
                 raise self.history.error(index, str(error)) from None
         return self.hand
@@ -265,8 +366,7 @@ class _Replayer:
             raise HistoryError("nobody is to act: cards are being dealt")
         if seat != hand.actor:
             raise HistoryError(
-                f"{_name(seat)} acts out of turn: {_name(hand.actor)} is to act on "
-                f"{_street(hand)}"
+                f"{_name(seat)} acts out of turn: {_name(hand.actor)} is to act on {_street(hand)}"
             )
         chosen = self.engine_action(action)
         if chosen is None:
@@ -308,6 +408,7 @@ _KINDS: dict[str, tuple[str, ...]] = {
     "stand": ("stand",),
 }
 """The engine action kinds each history verb may stand for."""
+
 
 def _what(action: Action) -> str:
     """What the history's action tries to do, in words."""

@@ -3,7 +3,8 @@
 A PHH code (``F7S``, ``F7S/8``, ``FR``) is played with the shipped variant it names, under
 the rules the PHH data follows: those of PokerKit, the format's reference implementation
 (no open-pair option, a cap of four bets or raises a street heads-up included, ties for
-first to act by seat order, burned and folded cards reshuffled before a community card).
+first to act by seat order, burned and folded cards reshuffled before a community card, which
+does not change who acts first).
 :func:`phh_rules` applies them. A hand of any other game, or one played under studkit's own
 rules, names its variant in ``_studkit_variant`` and is played exactly as that variant says.
 
@@ -45,7 +46,10 @@ MAX_SCALE_DIGITS = 6
 """Amounts may have at most this many decimal places (a millionth of a chip)."""
 
 _PHH_DECK_EXHAUSTION = DeckExhaustion(
-    community_card=True, reshuffle_burns=True, reuse_folded=True, community_first_actor="board"
+    community_card=True,
+    reshuffle_burns=True,
+    reuse_folded=True,
+    community_first_actor="previous-street",
 )
 
 
@@ -53,7 +57,8 @@ def phh_rules(variant: Variant) -> Variant:
     """``variant`` under the rules PHH histories are played by (PokerKit's), where studkit has
     a setting for them: no open-pair option, bet + 3 raises a street heads-up included (the
     completion is the opening bet), ties for first to act broken by seat, burned and folded
-    cards reshuffled before a community card is dealt.
+    cards reshuffled before a community card is dealt, and with a community card the first
+    to act is who acted first on the street before (the community card does not count).
 
     What has no setting is documented in docs/hand-histories.md (PokerKit gives an odd chip
     to the lowest seat; it counts a short all-in between the bring-in and the completion as
