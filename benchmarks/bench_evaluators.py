@@ -3,7 +3,8 @@
 All tools evaluate the same random seven-card hands in one process. Per call: one Python call
 per hand (studkit ``evaluate``, PokerKit ``StandardHighHand.from_game``, ``eval7.evaluate``,
 phevaluator ``evaluate_cards``). Batch: studkit ``evaluate_batch`` on an (n, 7) numpy array
-(the peers have no batch API, so their per-call rate is the comparison). The script prints
+(the peers have no batch API, so their per-call rate is the comparison). Wild-card rows use
+the same 52-card hands: ``high wild 9,3`` (baseball) and ``a5-low wild K``. The script prints
 the median rate over repeats and studkit's ratio to each peer; ``--odds`` also times the exact
 7-card ``high`` enumeration (133,784,560 hands).
 
@@ -21,7 +22,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-LOW_NAMES = ("a5-low", "eight-or-better", "2-7-low", "a6-low")
+LOW_NAMES = ("a5-low", "eight-or-better", "2-7-low", "a6-low", "high wild 9,3", "a5-low wild K")
 
 
 def random_hands(count: int, seed: int) -> list[tuple[int, ...]]:
@@ -43,11 +44,21 @@ def rate(run: Callable[[], object], count: int, repeats: int) -> float:
     return statistics.median(rates)
 
 
+def _evaluator(name: str) -> object:
+    """``high`` or ``high wild 9,3`` (an evaluator name, optionally with wild cards)."""
+    from studkit.evaluation import WildCards, get_evaluator
+
+    base, _, wild = name.partition(" wild ")
+    return get_evaluator(base, WildCards.parse(wild) if wild else None)
+
+
 def studkit_per_call(name: str, hands: Sequence[tuple[int, ...]]) -> Callable[[], object]:
     from studkit.cards import CARDS
-    from studkit.evaluation import get_evaluator
+    from studkit.evaluation import Evaluator
 
-    evaluate = get_evaluator(name).evaluate
+    evaluator = _evaluator(name)
+    assert isinstance(evaluator, Evaluator)
+    evaluate = evaluator.evaluate
     cards = [tuple(CARDS[c] for c in hand) for hand in hands]
 
     def run() -> object:
@@ -60,9 +71,10 @@ def studkit_per_call(name: str, hands: Sequence[tuple[int, ...]]) -> Callable[[]
 
 
 def studkit_batch(name: str, array: np.ndarray) -> Callable[[], object]:
-    from studkit.evaluation import get_evaluator
+    from studkit.evaluation import Evaluator
 
-    evaluator = get_evaluator(name)
+    evaluator = _evaluator(name)
+    assert isinstance(evaluator, Evaluator)
     evaluator.evaluate_batch(array[:1000])
 
     def run() -> object:
