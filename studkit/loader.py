@@ -115,7 +115,16 @@ def find_plugin(name: str) -> object:
     """
     host = _plugin_host()
     if host is not None:
-        found: object = host.find_plugin(name)
+        try:
+            found: object = host.find_plugin(name)
+        except PluginError:
+            known = sorted(host.available_plugins())
+            if name in known:
+                raise  # installed but broken: the plugin manager's message says why
+            raise PluginError(
+                f"plugin {name!r} is not installed{suggest(name, known)}; "
+                f"installed: {', '.join(known) or 'none'}"
+            ) from None
         return found
     module = "studkit.plugins." + name.replace("-", "_")
     try:

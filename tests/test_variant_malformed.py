@@ -252,7 +252,8 @@ def test_missing_plugin_names_the_plugin_and_line(monkeypatch: pytest.MonkeyPatc
     (problem,) = caught.value.problems
     assert (problem.file, problem.line, problem.column) == ("unknown-plugin.yaml", 5, 11)
     assert problem.path == "plugins[0] (bassball).name"
-    assert "'bassball'" in problem.message
+    assert problem.message.startswith("plugin 'bassball' is not installed")
+    assert "installed: " in problem.message and "hole-spade" in problem.message
 
 
 def test_problems_are_structured(monkeypatch: pytest.MonkeyPatch) -> None:
