@@ -183,6 +183,12 @@ def test_studkit_variant_field_must_name_a_variant() -> None:
         replay(history)
 
 
+def test_unknown_stacks_are_refused() -> None:
+    text = (WSOP / "hand-05.phh").read_text().replace("[4050000,", "[inf,")
+    with pytest.raises(HistoryError, match="a stack is unknown \\('inf'\\)"):
+        replay(loads(text)[0])
+
+
 def test_non_uniform_antes_are_refused() -> None:
     text = (WSOP / "hand-85.phh").read_text().replace(
         "antes = [100000, 100000]", "antes = [0, 100000]"

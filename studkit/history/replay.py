@@ -6,9 +6,19 @@ legal at that moment; any difference is a :class:`~studkit.errors.HistoryError` 
 file, the action's index and text, and why. When the history has ``finishing_stacks`` the
 replayed stacks must equal them.
 
->>> from pathlib import Path
->>> wsop = Path(__file__).parents[3] / "shared/data/phh/wsop-2023-43-ppc"
->>> (result,) = replay_file(wsop / "hand-85.phh") if wsop.exists() else [None]  # doctest: +SKIP
+>>> from studkit.history import loads
+>>> (history,) = loads('''variant = "FR"
+... antes = [1, 1]
+... bring_in = 1
+... small_bet = 2
+... big_bet = 4
+... starting_stacks = [50, 50]
+... actions = ["d dh p1 2c3d4h", "d dh p2 KcKdKh", "p2 pb", "p1 cbr 2", "p2 f"]
+... finishing_stacks = [52, 48]
+... ''')
+>>> result = replay(history)
+>>> result.finishing_stacks, result.checked
+([52, 48], True)
 """
 
 from __future__ import annotations

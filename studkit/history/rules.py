@@ -165,6 +165,11 @@ def history_variant(history: HandHistory) -> tuple[Variant, Stakes, int]:
         variant = _phh_variant(history.variant)
     else:
         raise HistoryError(f"{label}: variant {STUDKIT_CODE!r} needs {STUDKIT_VARIANT_FIELD!r}")
+    if any(isinstance(s, Decimal) and not s.is_finite() for s in history.starting_stacks):
+        raise HistoryError(
+            f"{label}: field 'starting_stacks': a stack is unknown ('inf'); a replay needs "
+            "every player's chips"
+        )
     scale = chip_scale(_all_amounts(history))
     antes = {scaled(a, scale) for a in history.antes}
     if len(antes) > 1:
