@@ -12,7 +12,7 @@ from rich.console import Console
 from studkit import load_variant
 from studkit.cards import CARDS
 from studkit.engine import Action
-from studkit.play.game import Opponent, TableGame
+from studkit.play.game import Opponent, TableGame, game_notes, stakes_words
 from studkit.play.render import PLAIN
 
 
@@ -160,3 +160,22 @@ def test_a_failing_bot_is_named_and_folds_while_play_goes_on() -> None:
     assert "Bot0 (broken) failed to act (" in text
     assert "ZeroDivisionError('oops')" in text
     assert game.summary.hands == 3  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("variant", "words"),
+    [
+        ("seven-card-stud", "limit 5/10, ante 1, bring-in 2"),
+        ("pot-limit-seven-card-stud", "pot limit, ante 1, bring-in 2"),
+        ("no-limit-seven-card-stud", "no limit, ante 1, bring-in 2"),
+        ("spread-limit-home-stud", "spread limit 1-5 (10 on the last round), ante 1, bring-in 1"),
+    ],
+)
+def test_stakes_in_words(variant: str, words: str) -> None:
+    game_variant = load_variant(variant)
+    assert stakes_words(game_variant, game_variant.stakes) == words
+
+
+def test_notes_name_the_wild_cards() -> None:
+    assert game_notes(load_variant("baseball")) == ("Wild cards: 3s and 9s",)
+    assert game_notes(load_variant("razz")) == ()
