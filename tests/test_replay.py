@@ -334,3 +334,16 @@ def test_plugin_verbs_are_not_phh() -> None:
     text = (WSOP / "hand-05.phh").read_text().replace("'p5 pb'", "'p5 pay 5'")
     with pytest.raises(HistoryError, match="'pay' is a studkit plugin decision: F7S hands"):
         loads(text)
+
+
+def test_write_history_fields_follow_the_seats(tmp_path: Path) -> None:
+    variant = phh_rules(load_variant_named("razz"))
+    hand = Hand(variant, [100, 200, 300], button=0, seed=2)
+    while not hand.is_over:
+        hand.check_or_call()
+    path = tmp_path / "one.phh"
+    write_history([hand], path, fields={"players": ["Ann", "Bo", "Cy"], "event": "Club night"})
+    (history,) = load_file(path)
+    assert history.players == ("Bo", "Cy", "Ann")  # p1 sits at the dealer's (Ann's) left
+    assert history.starting_stacks == (200, 300, 100)
+    assert history.fields["event"] == "Club night"

@@ -554,14 +554,14 @@ def dumps_all(histories: Iterable[HandHistory]) -> str:
     return "\n".join(f"[{i}]\n{dumps(h)}" for i, h in enumerate(histories, 1))
 
 
-def _as_history(hand: Any) -> HandHistory:
+def _as_history(hand: Any, fields: Mapping[str, Any] | None) -> HandHistory:
     if isinstance(hand, HandHistory):
         return hand
     from studkit.engine.hand import Hand
     from studkit.history.record import record_hand
 
     if isinstance(hand, Hand):
-        return record_hand(hand)
+        return record_hand(hand, fields)
     raise HistoryError(f"cannot write {type(hand).__name__} as a hand history")
 
 
@@ -573,14 +573,20 @@ def from_hand(hand: Any, fields: Mapping[str, Any] | None = None) -> str:
     return dumps(record_hand(hand, fields))
 
 
-def write_history(hands: Iterable[Any], path: str | os.PathLike[str]) -> int:
+def write_history(
+    hands: Iterable[Any],
+    path: str | os.PathLike[str],
+    *,
+    fields: Mapping[str, Any] | None = None,
+) -> int:
     """Write hands (engine :class:`~studkit.engine.hand.Hand` objects, or
     :class:`HandHistory` objects) to ``path``.
 
     A directory (existing, or a path ending in ``/``) gets one ``hand-000001.phh`` file per
     hand; a ``.phh`` path given exactly one hand gets a plain PHH file; anything else is one
     PHHS file with a table per hand. Hands are written as they come (a generator of millions
-    is fine). Returns how many hands were written.
+    is fine). ``fields`` adds optional fields to every engine hand (``event``, ``players`` in
+    the engine's seat order...). Returns how many hands were written.
     """
     name = os.fspath(path)
     try:
@@ -588,7 +594,9 @@ def write_history(hands: Iterable[Any], path: str | os.PathLike[str]) -> int:
             os.makedirs(name, exist_ok=True)
             count = 0
             for count, hand in enumerate(hands, 1):
-                Path(name, f"hand-{count:06d}.phh").write_text(dumps(_as_history(hand)), "utf-8")
+                Path(name, f"hand-{count:06d}.phh").write_text(
+                    dumps(_as_history(hand, fields)), "utf-8"
+                )
             return count
         iterator = iter(hands)
         first = next(iterator, None)
@@ -597,11 +605,13 @@ def write_history(hands: Iterable[Any], path: str | os.PathLike[str]) -> int:
             if first is None:
                 return 0
             if second is None and name.endswith(".phh"):
-                out.write(dumps(_as_history(first)))
+                out.write(dumps(_as_history(first, fields)))
                 return 1
             count = 0
             for count, hand in enumerate(_chain(first, second, iterator), 1):
-                out.write(("\n" if count > 1 else "") + f"[{count}]\n" + dumps(_as_history(hand)))
+                out.write(
+                    ("\n" if count > 1 else "") + f"[{count}]\n" + dumps(_as_history(hand, fields))
+                )
             return count
     except OSError as error:
         raise HistoryError(f"{name}: cannot write: {error.strerror or error}") from None

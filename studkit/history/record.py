@@ -50,6 +50,7 @@ _PLUGIN_EVENTS: dict[str, Callable[[tuple[Any, ...], int], Action]] = {
     "stand": lambda e, p: Action("stand", player=p),
 }
 """Plugin decisions (events of :mod:`studkit.plugin_play`) as studkit's history actions."""
+_PER_PLAYER = ("players", "seats", "time_banks")
 _EXTRA_STAKES = ("spread_min", "spread_max", "last_round_max")
 _SHIPPED = Path(__file__).resolve().parents[2] / "variants"
 _identity_cache: dict[int, tuple[Variant, tuple[str, str | None]]] = {}
@@ -107,7 +108,8 @@ def _phh_seat(seat: int, hand: Hand) -> int:
 
 def record_hand(hand: Hand, fields: Mapping[str, Any] | None = None) -> HandHistory:
     """The :class:`HandHistory` of ``hand`` (played or in progress), plus optional ``fields``
-    (``players``, ``event``, ``hand``...) written after the required ones."""
+    (``players``, ``event``, ``hand``...) written after the required ones. Per-player fields
+    (``players``, ``seats``, ``time_banks``) are given in the engine's seat order."""
     code, studkit_name = _identify(hand.variant)
     stakes = hand.rules.stakes
     n = hand.n
@@ -158,7 +160,10 @@ def record_hand(hand: Hand, fields: Mapping[str, Any] | None = None) -> HandHist
     if hand.is_over:
         extra["finishing_stacks"] = [hand.stacks[s] for s in order]
         extra["winnings"] = [winnings[s] for s in order]
-    extra.update(fields or {})
+    for key, value in (fields or {}).items():
+        if key in _PER_PLAYER and isinstance(value, list | tuple) and len(value) == n:
+            value = [value[s] for s in order]  # given by engine seat: renumber as PHH does
+        extra[key] = value
     return HandHistory(
         variant=code,
         antes=(ante,) * n,
