@@ -263,6 +263,14 @@ def test_cli_failures_exit_1_and_others_still_replay(capsys: pytest.CaptureFixtu
     assert item["ok"] is False and "not valid TOML" in item["error"]
 
 
+def test_show_prints_unknown_cards_as_unknown(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _cli(["replay", str(WSOP / "hand-53.phh"), "--show"], capsys)
+    assert code == 0
+    assert "  p5  [?? ??] ??\n" in out  # the history never shows p5's cards
+    (result,) = replay_file(WSOP / "hand-53.phh")
+    assert len(result.unknown_cards) == 3
+
+
 def test_cli_show_and_missing_path(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _cli(["replay", str(WSOP / "hand-85.phh"), "--show"], capsys)
     assert code == 0

@@ -72,6 +72,7 @@ def account(result: Replay) -> str:
         finishing_stacks=hand.stacks,
         title=title,
         scale=result.scale,
+        hidden=result.unknown_cards,
     )
 
 

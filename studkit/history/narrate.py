@@ -6,7 +6,7 @@ up cards, the betting, the pot, the showdown and who won what with which hand.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -27,9 +27,13 @@ def format_chips(amount: int, scale: int = 1) -> str:
     return f"{value:,.{len(str(scale)) - 1}f}"
 
 
-def _cards(held: list[tuple[int, bool]]) -> str:
-    down = [str(CARDS[c]) for c, up in held if not up]
-    up = [str(CARDS[c]) for c, up in held if up]
+def _card(card: int, hidden: Collection[int]) -> str:
+    return "??" if card in hidden else str(CARDS[card])
+
+
+def _cards(held: list[tuple[int, bool]], hidden: Collection[int]) -> str:
+    down = [_card(c, hidden) for c, up in held if not up]
+    up = [_card(c, hidden) for c, up in held if up]
     parts = []
     if down:
         parts.append("[" + " ".join(down) + "]")
@@ -40,7 +44,10 @@ def _cards(held: list[tuple[int, bool]]) -> str:
 class _Story:
     """Accumulates the lines of the account while walking the events."""
 
-    def __init__(self, names: Sequence[str], stacks: Sequence[int], scale: int) -> None:
+    def __init__(
+        self, names: Sequence[str], stacks: Sequence[int], scale: int, hidden: Collection[int]
+    ) -> None:
+        self.hidden = hidden
         self.names = list(names)
         self.stacks = list(stacks)
         self.scale = scale
@@ -60,9 +67,10 @@ class _Story:
             return
         width = max(len(self.names[s]) for s in self.dealt_this_street)
         for seat in self.dealt_this_street:
-            self.lines.append(f"  {self.names[seat]:<{width}}  {_cards(self.held[seat])}")
+            cards = _cards(self.held[seat], self.hidden)
+            self.lines.append(f"  {self.names[seat]:<{width}}  {cards}")
         if self.community:
-            board = " ".join(str(CARDS[c]) for c in self.community)
+            board = " ".join(_card(c, self.hidden) for c in self.community)
             self.lines.append(f"  community card: {board}")
         self.dealt_this_street = []
 
@@ -131,7 +139,7 @@ class _Story:
 
     def on_show(self, seat: int, cards: Sequence[int]) -> None:
         self.close_deal()
-        shown = " ".join(str(CARDS[c]) for c in cards)
+        shown = " ".join(_card(c, self.hidden) for c in cards)
         self.lines.append(f"  {self.names[seat]} shows {shown}")
 
     def on_muck(self, seat: int) -> None:
@@ -142,7 +150,7 @@ class _Story:
         self._act(seat, f"pays {self.chips(amount)} for the card", amount)
 
     def on_expose(self, seat: int, card: int) -> None:
-        self._act(seat, f"turns up {CARDS[card]}", 0)
+        self._act(seat, f"turns up {_card(card, self.hidden)}", 0)
         held = self.held[seat]
         for i, (c, _) in enumerate(held):
             if c == card:
@@ -153,7 +161,7 @@ class _Story:
 
     def on_twist(self, seat: int, card: int, cost: int) -> None:
         paid = f" for {self.chips(cost)}" if cost else ""
-        self._act(seat, f"twists {CARDS[card]}{paid}", cost)
+        self._act(seat, f"twists {_card(card, self.hidden)}{paid}", cost)
         self.held[seat] = [(c, up) for c, up in self.held[seat] if c != card]
 
     def on_stand(self, seat: int) -> None:
@@ -185,13 +193,15 @@ def narrate(
     finishing_stacks: Sequence[int] | None = None,
     title: str = "",
     scale: int = 1,
+    hidden: Collection[int] = (),
 ) -> str:
     """The account of one hand as text lines.
 
     ``events`` is the engine's event log (see :mod:`studkit.engine.events`); ``names`` the
-    players' names by seat; amounts are in chips of ``1 / scale``.
+    players' names by seat; amounts are in chips of ``1 / scale``; ``hidden`` cards (ones a
+    history does not show) are printed as ``??``.
     """
-    story = _Story(names, starting_stacks, scale)
+    story = _Story(names, starting_stacks, scale, hidden)
     if title:
         story.lines.append(title)
     stacks = " · ".join(

@@ -33,7 +33,7 @@ import os
 import re
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from pathlib import Path
 from types import MappingProxyType
@@ -352,15 +352,9 @@ def _from_table(
                 index, f"there is no player p{action.player + 1}: the hand has {count} players"
             )
         actions.append(action)
-    history = _replace_actions(history, tuple(actions))
+    history = replace(history, actions=tuple(actions))
     check_cards(history)
     return history
-
-
-def _replace_actions(history: HandHistory, actions: tuple[Action, ...]) -> HandHistory:
-    from dataclasses import replace
-
-    return replace(history, actions=actions)
 
 
 def check_cards(history: HandHistory) -> list[list[Card | None]]:

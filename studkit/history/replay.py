@@ -66,6 +66,9 @@ class Replay:
     """Whether the file's ``finishing_stacks`` were compared (and matched)."""
     error: str | None = None
     warnings: list[str] = field(default_factory=list)
+    unknown_cards: frozenset[Card] = frozenset()
+    """Cards the engine dealt that the history does not show (its ``??`` cards, and any
+    dealt after the history stops): an account prints them as ``??``."""
 
     @property
     def ok(self) -> bool:
@@ -235,6 +238,7 @@ class _Replayer:
     ) -> None:
         self.history = history
         self.scale = scale
+        self.held = held
         deck = standard_deck(stripped_ranks=variant.deck.stripped_ranks, jokers=variant.deck.jokers)
         in_deck = set(deck)
         community: list[Card | None] = []
@@ -276,6 +280,18 @@ class _Replayer:
             elif kind == "twist":
                 self.traded[event[1]].add(event[2])
         self.cursor = len(events)
+
+    def unknown_cards(self) -> frozenset[Card]:
+        """The cards dealt that the history does not show."""
+        self.sync()
+        out: set[Card] = set()
+        for seat, dealt in enumerate(self.deals):
+            recorded = self.held[seat]
+            for i, card in enumerate(dealt):
+                if i >= self.seen[seat] or i >= len(recorded) or recorded[i] is None:
+                    out.add(card)
+        out.update(self.community[self.community_seen :])
+        return frozenset(out)
 
     def run(self) -> Hand:
         for index, action in enumerate(self.history.actions):
@@ -492,7 +508,8 @@ def replay(history: HandHistory) -> Replay:
     first_error: HistoryError | None = None
     for seed in range(UNKNOWN_CARD_TRIES if unknown else 1):
         try:
-            hand = _Replayer(history, variant, stakes, scale, seed, held).run()
+            replayer = _Replayer(history, variant, stakes, scale, seed, held)
+            hand = replayer.run()
             break
         except HistoryError as error:
             first_error = first_error or error
@@ -521,6 +538,7 @@ def replay(history: HandHistory) -> Replay:
         history=history,
         scale=scale,
         finishing_stacks=stacks,
+        unknown_cards=replayer.unknown_cards(),
         checked=expected is not None,
         warnings=list(history.warnings),
     )
