@@ -86,7 +86,9 @@ def streets_pattern(variant: Variant) -> str:
 def _winner(share: PotShare) -> str:
     words = EVALUATOR_WORDS.get(share.evaluator, share.evaluator)
     if share.qualifier is not None:
-        words += f" ({share.qualifier[0]} or better)"
+        qualifier = share.qualifier
+        level = qualifier[:-4] if qualifier.endswith("-low") else qualifier.replace("-", " ")
+        words += f" ({level} or better)"
     return words if words.startswith(_SUPERLATIVE) else f"best {words}"
 
 

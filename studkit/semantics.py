@@ -11,14 +11,13 @@ from collections.abc import Callable
 from typing import Any
 
 from studkit.errors import PluginError
-from studkit.evaluation import EVALUATOR_NAMES, SHOWING_EVALUATOR_NAMES
+from studkit.evaluation import EVALUATOR_NAMES, SHOWING_EVALUATOR_NAMES, get_evaluator
 from studkit.schema_check import locate, one_of_text, path_text, suggest
 from studkit.yaml_source import Located, Location, Problem
 
 __all__ = [
     "evaluator_names",
     "SHOWING_EVALUATORS",
-    "LOW_EVALUATORS",
     "FACE_PLUGINS",
     "semantic_problems",
     "stakes_problems",
@@ -28,18 +27,19 @@ __all__ = [
 SHOWING_EVALUATORS: tuple[str, ...] = SHOWING_EVALUATOR_NAMES
 """Evaluators that can rank partial boards for the order of action."""
 
-LOW_EVALUATORS: dict[str, str | None] = {
-    "a5-low": None,
-    "2-7-low": None,
-    "a6-low": None,
-    "eight-or-better": "8",
-}
-"""Evaluators that take a ``N-low`` qualifier, with the loosest qualifier each allows."""
 
 FACE_PLUGINS: dict[str, str] = {"choice": "roll-your-own"}
 """Card faces that need a plugin to decide them."""
 
-_QUALIFIER_ORDER = "56789TJQK"
+
+
+def _category_key(text: str) -> str:
+    """A qualifier as the evaluators name categories (``10-low`` is ``T-low``)."""
+    key = text.strip().replace(" ", "-").lower()
+    if key.endswith("-low"):
+        head = key[:-4].upper()
+        key = ("T" if head == "10" else head) + "-low"
+    return key
 
 MAX_HAND_CARDS = 8
 """The most cards a player may end with: the evaluators rank hands of 1 to 8 cards."""
@@ -232,18 +232,15 @@ def _check_pots(c: _Checker) -> None:
             c.add(("pots", index, "evaluator"), message + suggest(evaluator, builtin))
             continue
         qualifier = share["qualifier"]
-        if qualifier is None:
+        if qualifier is None or from_plugin:
             continue
-        if evaluator not in LOW_EVALUATORS:
+        categories = [
+            name for name in get_evaluator(evaluator).categories if name != "no-low"
+        ]
+        if _category_key(qualifier) not in categories:
             c.add(("pots", index, "qualifier"),
-                  f"qualifier {qualifier!r} needs a low evaluator, not {evaluator!r}")
-            continue
-        loosest = LOW_EVALUATORS[evaluator]
-        if loosest is not None and (
-            _QUALIFIER_ORDER.index(qualifier[0]) > _QUALIFIER_ORDER.index(loosest)
-        ):
-            c.add(("pots", index, "qualifier"),
-                  f"{qualifier!r} is looser than {evaluator!r} allows ({loosest}-low at worst)")
+                  f"{qualifier!r} is not a category of {evaluator!r}: "
+                  f"{one_of_text(categories)}" + suggest(qualifier, categories))
     if len(pots) == 1 and pots[0]["qualifier"] is not None:
         c.add(("pots", 0, "qualifier"),
               "the only share has a qualifier: with no qualifying hand nobody could win the pot")

@@ -113,3 +113,17 @@ def test_missing_file_and_directory_are_named_without_a_position(tmp_path: Path)
     assert caught.value.problems[0].line == 0
     with pytest.raises(VariantFileError, match="is a directory, not a file"):
         load_variant(tmp_path)
+
+
+def test_qualifiers_are_categories_of_the_share_s_evaluator() -> None:
+    variant = load_variant_text(
+        "studkit: 1\nname: q\npots:\n  - {name: high, evaluator: high, qualifier: one-pair}\n"
+        "  - {name: low, evaluator: a5-low, qualifier: 9-low}\n"
+    )
+    assert [share.qualifier for share in variant.pots] == ["one-pair", "9-low"]
+    with pytest.raises(VariantFileError, match=r"'9-low' is not a category of "
+                       r"'eight-or-better': '5-low', '6-low', '7-low', '8-low' \(did you mean"):
+        load_variant_text(
+            "studkit: 1\nname: q\npots:\n  - {name: high, evaluator: high}\n"
+            "  - {name: low, evaluator: eight-or-better, qualifier: 9-low}\n"
+        )

@@ -158,8 +158,9 @@ EXPECTED: dict[str, str] = {
         'variant files are plain YAML data'
     ),
     'qualifier-on-high.yaml': (
-        "qualifier-on-high.yaml:4:46: pots[0] (high).qualifier: qualifier '8-low' "
-        "needs a low evaluator, not 'high'"
+        "qualifier-on-high.yaml:4:46: pots[0] (high).qualifier: '8-low' is not a "
+        "category of 'high': 'straight-flush', 'four-of-a-kind', 'full-house', 'flush', "
+        "'straight', 'three-of-a-kind', 'two-pair', 'one-pair', 'high-card'"
     ),
     'recursive-alias.yaml': (
         'recursive-alias.yaml:3:10: an alias refers to a value that contains it'
