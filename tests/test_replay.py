@@ -183,6 +183,18 @@ def test_studkit_variant_field_must_name_a_variant() -> None:
         replay(history)
 
 
+def test_a_history_that_stops_early(tmp_path: Path) -> None:
+    text = (WSOP / "hand-05.phh").read_text().replace(", 'p5 cc', 'd dh p4 6d'", "]#", 1)
+    text = text.split("]#")[0] + "]\n"
+    path = tmp_path / "partial.phh"
+    path.write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode())  # BOM, CRLF
+    (result,) = replay_file(path)
+    assert result.ok and result.hand is not None and not result.hand.is_over
+    assert result.as_json()["complete"] is False
+    # antes 50,000 each; p5 brought in for 50,000; p4 completed to 200,000 and is owed a call
+    assert result.finishing_stacks == [4000000, 7700000, 4775000, 8275000, 4450000]
+
+
 def test_unknown_stacks_are_refused() -> None:
     text = (WSOP / "hand-05.phh").read_text().replace("[4050000,", "[inf,")
     with pytest.raises(HistoryError, match="a stack is unknown \\('inf'\\)"):

@@ -479,7 +479,7 @@ def load_file(path: str | os.PathLike[str]) -> list[HandHistory]:
     except OSError as error:
         raise HistoryError(f"{name}: cannot read: {error.strerror or error}") from None
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")  # a byte-order mark is tolerated
     except UnicodeDecodeError as error:
         raise HistoryError(
             f"{name}: not UTF-8 text (byte {error.start}): is it a PHH file?"
