@@ -63,6 +63,9 @@ TWIST = "twist"
 STAND = "stand"
 WILD = "wild"
 
+_AGGRESSIVE = frozenset(("bet", "raise", "complete", "bring-in"))
+_PASSIVE = frozenset(("check", "call", FOLD))
+
 PLUGIN_ACTION_KINDS: tuple[str, ...] = (PAY, EXPOSE, TWIST, STAND)
 """Action kinds plugin decisions add (plus ``fold``, and ``declare-<choice>``)."""
 
@@ -405,6 +408,13 @@ class HandPlugins:
     def apply(self, action: Action) -> None:
         """Take an action with the hand restored if a plugin fails on the way."""
         hand = self.hand
+        if not self.queue and self._mid_round(action.kind):
+            self.busy = True  # the betting round goes on: no hook can run, nothing to save
+            try:
+                hand.apply(action)
+            finally:
+                self.busy = False
+            return
         saved = _snapshot(hand)
         self.busy = True
         try:
@@ -417,6 +427,22 @@ class HandPlugins:
             raise
         finally:
             self.busy = False
+
+    def _mid_round(self, kind: str) -> bool:
+        """Whether a betting action surely leaves the round going (another player still to
+        act), so that no hook runs during it."""
+        hand = self.hand
+        seat = hand.actor
+        if seat is None:
+            return False
+        folded = hand.folded
+        if kind in _AGGRESSIVE:  # everyone else with chips must answer it
+            stacks = hand.stacks
+            return any(not folded[s] and stacks[s] > 0 for s in range(hand.n) if s != seat)
+        if kind in _PASSIVE and (kind != FOLD or hand.n_in > 2):
+            need = hand._need
+            return any(need[s] for s in range(hand.n) if s != seat)
+        return False
 
     def _decide(self, action: Action) -> None:
         hand = self.hand
@@ -606,35 +632,49 @@ class HandPlugins:
         return None if chosen is None else [int(s) for s in chosen]
 
 
-def _copy(value: Any) -> Any:
-    """A copy deep enough for the hand's state: lists (and lists of lists) are copied, the
-    immutable things they hold (cards, tuples, numbers) are shared."""
-    if isinstance(value, list):
-        return [list(item) if isinstance(item, list) else item for item in value]
-    return value
+_UNSET = object()
+_SLOTS: dict[type, tuple[str, ...]] = {}
+_NOT_STATE = frozenset(("rules", "variant", "plugins", "_on_over", "_source", "events", "hand",
+                        "host", "_random"))
+"""Slots that are not state a step changes (or, ``events``, are saved by length)."""
 
 
-def _object_state(obj: Any, skip: tuple[str, ...] = ()) -> list[tuple[Any, str, Any]]:
-    """``(object, attribute, saved value)`` for an object's slots, generators included."""
-    saved: list[tuple[Any, str, Any]] = []
-    for name in getattr(type(obj), "__slots__", ()):
-        if name in skip or not hasattr(obj, name):
+def _state_slots(kind: type) -> tuple[str, ...]:
+    slots = _SLOTS.get(kind)
+    if slots is None:
+        slots = tuple(name for name in getattr(kind, "__slots__", ()) if name not in _NOT_STATE)
+        _SLOTS[kind] = slots
+    return slots
+
+
+def _object_state(obj: Any, saved: list[tuple[Any, str, Any]]) -> None:
+    """Add ``(object, attribute, saved value)`` for an object's slots to ``saved``: lists (and
+    lists of lists) are copied, the immutable things they hold are shared; generators keep
+    their state."""
+    for name in _state_slots(type(obj)):
+        value = getattr(obj, name, _UNSET)
+        if value is _UNSET:
             continue
-        value = getattr(obj, name)
-        if isinstance(value, random.Random):
+        if type(value) is list:
+            if value and type(value[0]) is list:
+                value = [item[:] for item in value]
+            else:
+                value = value[:]
+        elif isinstance(value, random.Random):
             saved.append((value, "@random", value.getstate()))
-        elif not callable(value):
-            saved.append((obj, name, _copy(value)))
-    return saved
+            continue
+        saved.append((obj, name, value))
 
 
 def _snapshot(hand: Hand) -> list[tuple[Any, str, Any]]:
-    """Everything a step may change: the hand's state, its card source, the plugins' state."""
+    """Everything a step may change: the hand's state, its card source, the plugins' state.
+    The event log only grows, so its length is enough."""
     plugins = hand.plugins
     assert plugins is not None
-    saved = _object_state(hand, ("rules", "variant", "plugins", "_on_over", "_source"))
-    saved += _object_state(hand._source)
-    saved += _object_state(plugins, ("hand", "host"))
+    saved: list[tuple[Any, str, Any]] = [(hand.events, "@length", len(hand.events))]
+    _object_state(hand, saved)
+    _object_state(hand._source, saved)
+    _object_state(plugins, saved)
     saved.append((plugins, "queue", [_Decision(d.seat, d.kind, d.detail, d.left)
                                      for d in plugins.queue]))
     return saved
@@ -644,5 +684,7 @@ def _restore(hand: Hand, saved: list[tuple[Any, str, Any]]) -> None:
     for obj, name, value in saved:
         if name == "@random":
             obj.setstate(value)
+        elif name == "@length":
+            del obj[value:]
         else:
             setattr(obj, name, value)
