@@ -27,6 +27,7 @@ __all__ = [
     "rules_sentences",
     "show_text",
     "diff_variants",
+    "rule_differences",
     "RULES",
 ]
 
@@ -471,21 +472,22 @@ RULES: tuple[tuple[str, Callable[[Variant], str]], ...] = (
 """Each rule ``diff`` compares: a label and how to say a variant's setting in poker words."""
 
 
+def rule_differences(a: Variant, b: Variant) -> list[tuple[str, str, str]]:
+    """Rule-by-rule differences as ``(rule, a's setting, b's setting)``, in rule order."""
+    rules = list(RULES[:6])
+    if a.streets != b.streets:
+        names = [street.name for street in a.streets]
+        names += [street.name for street in b.streets if street.name not in names]
+        rules += [(f"{name} street", _street_rule(name)) for name in names]
+    rules += RULES[6:]
+    differences = []
+    for label, describe in rules:
+        first, second = describe(a), describe(b)
+        if first != second:
+            differences.append((label, first, second))
+    return differences
+
+
 def diff_variants(a: Variant, b: Variant) -> list[str]:
-    """Rule-by-rule differences, ``label: a's setting -> b's setting`` (empty if the same)."""
-    lines = []
-    for label, describe in RULES[:6]:
-        lines.extend(_compare(label, describe, a, b))
-    names = [street.name for street in a.streets]
-    names += [street.name for street in b.streets if street.name not in names]
-    if streets_pattern(a) != streets_pattern(b) or a.streets != b.streets:
-        for name in names:
-            lines.extend(_compare(f"{name} street", _street_rule(name), a, b))
-    for label, describe in RULES[6:]:
-        lines.extend(_compare(label, describe, a, b))
-    return lines
-
-
-def _compare(label: str, describe: Callable[[Variant], str], a: Variant, b: Variant) -> list[str]:
-    first, second = describe(a), describe(b)
-    return [] if first == second else [f"{label}: {first} -> {second}"]
+    """Rule-by-rule differences, ``rule: a's setting -> b's setting`` (empty if the same)."""
+    return [f"{rule}: {first} -> {second}" for rule, first, second in rule_differences(a, b)]

@@ -207,3 +207,21 @@ def test_cli_validate_passes_the_shipped_files(
     assert _cli(["validate", *files], monkeypatch) == 0, capsys.readouterr().out
     out = capsys.readouterr().out
     assert out.rstrip().endswith(f"{len(files)} files valid")
+
+
+def test_cli_diff_json_validate_folder_and_show_stakes(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _cli(["diff", "razz", "2-7-razz", "--json"], monkeypatch) == 0
+    payload = json.loads(capsys.readouterr().out)
+    assert payload["a"] == "razz" and payload["b"] == "2-7-razz"
+    assert {"rule": "bring-in ace", "a": "ace low", "b": "ace high"} in payload["differences"]
+    monkeypatch.chdir(ROOT)
+    assert _cli(["validate", "variants"], monkeypatch) == 0
+    out = capsys.readouterr().out
+    assert f"{len(builtin_variant_names())} files valid" in out
+    assert _cli(["show", "razz", "--stakes", "ante=5,bring-in=10,small=20,big=40"],
+                monkeypatch) == 0
+    assert "brings in for 10" in capsys.readouterr().out
+    assert _cli(["show", "razz", "--stakes", "bring-in=40"], monkeypatch) == 2
+    assert "bring-in 40 must be less than the small bet 5" in capsys.readouterr().err

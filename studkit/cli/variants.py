@@ -15,8 +15,15 @@ from studkit.loader import (
     load_variant,
     missing_plugins,
 )
-from studkit.rules_text import betting_summary, diff_variants, pot_split, show_text, streets_pattern
+from studkit.rules_text import (
+    betting_summary,
+    pot_split,
+    rule_differences,
+    show_text,
+    streets_pattern,
+)
 from studkit.schema_check import variant_schema
+from studkit.stakes import add_stakes_argument, apply_stakes
 from studkit.variant import Variant
 from studkit.variant_reference import reference_markdown
 
@@ -61,6 +68,7 @@ def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         help="print the complete variant file (extends resolved, every default filled)",
     )
     output.add_argument("--json", action="store_true", help="print the complete variant as JSON")
+    add_stakes_argument(show)
     show.set_defaults(run=run_show)
 
     validate = subcommands.add_parser(
@@ -70,7 +78,10 @@ def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "Exit 0 if every file is valid, 1 if any is not, listing every problem as "
         "file:line:column: key.path: message.",
     )
-    validate.add_argument("files", nargs="+", metavar="FILE", help="variant files to check")
+    validate.add_argument(
+        "files", nargs="+", metavar="FILE",
+        help="variant files to check (a folder: every .yaml and .yml file in it)",
+    )
     validate.add_argument("--json", action="store_true", help="print the results as JSON")
     validate.set_defaults(run=run_validate)
 
@@ -144,7 +155,7 @@ def run_list(args: argparse.Namespace) -> int:
 
 def run_show(args: argparse.Namespace) -> int:
     """Print one variant's rules (or its complete file)."""
-    variant = load_variant(args.variant, require_plugins=False)
+    variant = apply_stakes(load_variant(args.variant, require_plugins=False), args.stakes)
     if args.yaml:
         print(dump_variant(variant), end="")
         return 0
@@ -159,11 +170,23 @@ def run_show(args: argparse.Namespace) -> int:
     return 0
 
 
+def _expand(files: list[str]) -> list[Path]:
+    """The files to check: each argument, or the variant files in a folder argument."""
+    paths: list[Path] = []
+    for file in files:
+        path = Path(file)
+        if path.is_dir():
+            inside = sorted(p for p in path.iterdir() if p.suffix in (".yaml", ".yml"))
+            paths.extend(inside if inside else [path])
+        else:
+            paths.append(path)
+    return paths
+
+
 def run_validate(args: argparse.Namespace) -> int:
     """Check every file; exit 1 if any has a problem."""
     results = []
-    for file in args.files:
-        path = Path(file)
+    for path in _expand(args.files):
         problems = check_variant_file(path)
         results.append((display_name(path), problems))
     failed = sum(1 for _, problems in results if problems)
@@ -200,15 +223,22 @@ def run_diff(args: argparse.Namespace) -> int:
     """Print the rules in which B differs from A."""
     first = load_variant(args.a, require_plugins=False)
     second = load_variant(args.b, require_plugins=False)
-    lines = diff_variants(first, second)
+    differences = rule_differences(first, second)
     if args.json:
-        payload = {"a": first.name, "b": second.name, "differences": lines}
+        payload = {
+            "a": first.name,
+            "b": second.name,
+            "differences": [
+                {"rule": rule, "a": setting_a, "b": setting_b}
+                for rule, setting_a, setting_b in differences
+            ],
+        }
         print(json.dumps(payload, indent=2, ensure_ascii=False))
         return 0
-    if not lines:
+    if not differences:
         print(f"{first.name} and {second.name} have the same rules")
         return 0
     print(f"{first.name} -> {second.name}")
-    for line in lines:
-        print(f"  {line}")
+    for rule, setting_a, setting_b in differences:
+        print(f"  {rule}: {setting_a} -> {setting_b}")
     return 0
