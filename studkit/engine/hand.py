@@ -101,7 +101,7 @@ class Hand:
         self.variant = variant
         self.n = n
         self.button = (n - 1) if button is None else button % n
-        self._order = [(self.button + 1 + i) % n for i in range(n)]
+        self._order = _ORDERS.get((n, self.button)) or _order(n, self.button)
         self.stacks = [int(c) for c in stacks]
         self.starting_stacks = tuple(self.stacks)
         self.bets = [0] * n
@@ -434,12 +434,25 @@ class Hand:
     def check_or_call(self) -> None:
         """Check, call, or (for the forced player) post the bring-in: the passive choice."""
         seat = self.actor
-        if seat is not None and self._forced == seat:
-            self.bring_in()
-        elif seat is not None and self._cur > self.bets[seat]:
-            self.call()
+        if seat is None or self._forced == seat:
+            self.bring_in()  # raises when nobody is to act
+            return
+        bets = self.bets
+        add = self._cur - bets[seat]
+        if add > 0:
+            stacks = self.stacks
+            if add > stacks[seat]:
+                add = stacks[seat]
+            stacks[seat] -= add
+            bets[seat] += add
+            self.contrib[seat] += add
+            self.events.append((CALL, seat, bets[seat], add))
         else:
-            self.check()
+            self._last_checker = seat
+            self.events.append((CHECK, seat, bets[seat], 0))
+        self._need[seat] = False
+        self._reopen[seat] = False
+        self._next(seat)
 
     def bring_in(self) -> None:
         """Post the bring-in (all the player's chips if they have less)."""
@@ -796,7 +809,17 @@ class Hand:
                 self._leader = forced
                 self.actor = forced
                 return True
-        leader = self._best_board()
+        previous = self._leader
+        if (
+            previous >= 0
+            and not plan.faces_up
+            and not self.folded[previous]
+            and self.street > 0
+            and not self.community
+        ):
+            leader = previous  # no card was dealt up: the boards are as on the last street (A9)
+        else:
+            leader = self._best_board()
         if self.plugins is not None:
             leader = self.plugins.first_actor(leader)
         self._prev_leader = self._leader
@@ -907,6 +930,15 @@ def _hand_plugins(hand: Hand, host: PluginHost) -> HandPlugins:
     from studkit.plugin_play import HandPlugins
 
     return HandPlugins(hand, host)
+
+
+_ORDERS: dict[tuple[int, int], list[int]] = {}
+
+
+def _order(n: int, button: int) -> list[int]:
+    """Seats clockwise from the dealer's left (shared, never mutated)."""
+    order = _ORDERS[(n, button)] = [(button + 1 + i) % n for i in range(n)]
+    return order
 
 
 _new_action = tuple.__new__  # Action(...) without the keyword-handling constructor frame

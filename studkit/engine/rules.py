@@ -35,6 +35,8 @@ class StreetPlan(NamedTuple):
     """Whether the open-pair option applies on this street."""
     round_max: int
     """Spread limit: the largest bet or raise this round."""
+    faces_up: bool
+    """Whether any card of this street is dealt face up (the boards change)."""
 
 
 class ShareRule(NamedTuple):
@@ -129,6 +131,7 @@ def _compile(variant: Variant, stakes: Stakes) -> Rules:
             size=stakes.big_bet if st.bet_size == "big" else stakes.small_bet,
             open_pair=variant.betting.open_pair_street == st.name,
             round_max=last_max if i == last_betting else spread_max,
+            faces_up=any(face != "down" for face in st.cards),
         )
         for i, st in enumerate(variant.streets)
     )

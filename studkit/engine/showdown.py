@@ -80,16 +80,39 @@ def showdown(hand: Hand) -> None:
     shown: list[int] = []
     mucked: list[int] = []
     may_muck = hand.variant.showdown.losers_may_muck and not hand._exposed
+    # Per pot: the best strength shown so far in each share (None: nobody shown yet).
+    best: list[list[int] | None] = [None] * len(pots)
+    eligible = [pot.eligible for pot in pots]
     for s in order:
-        if may_muck and shown and not _can_win(s, shown, pots, strengths):
+        if may_muck and shown and not _can_win(s, eligible, best, strengths):
             mucked.append(s)
             events.append((MUCK, s))
             for row in strengths:
                 row[s] = 0
-        else:
-            shown.append(s)
-            events.append((SHOW, s, tuple(hand.cards[s])))
+            continue
+        shown.append(s)
+        events.append((SHOW, s, tuple(hand.cards[s])))
+        for index, seats_in in enumerate(eligible):
+            if s in seats_in:
+                top = best[index]
+                mine = [row[s] for row in strengths]
+                best[index] = (
+                    mine if top is None else [max(a, b) for a, b in zip(top, mine, strict=True)]
+                )
     hand.shown = shown
+    if len(pots) == 1 and len(strengths) == 1 and hand.plugins is None:
+        # The common case: one pot, one share. A single best hand takes it all.
+        only = strengths[0]
+        strongest = max(only)
+        if strongest > 0 and only.count(strongest) == 1:
+            winner = only.index(strongest)
+            amount = pots[0].amount
+            hand.stacks[winner] += amount
+            share = rules.shares[0]
+            record = (winner, amount, 0, share.name, str(share.evaluator.describe(strongest)))
+            hand.awards.append(record)
+            events.append((AWARD, *record))
+            return
     inputs = [
         ShareInput(share.name, share.weight, row, odd_chip_order(hand, shown + mucked, share))
         for share, row in zip(rules.shares, strengths, strict=True)
@@ -112,19 +135,22 @@ def showdown(hand: Hand) -> None:
 
 
 def _can_win(
-    seat: int, shown: list[int], pots: Sequence[object], strengths: list[list[int]]
+    seat: int,
+    eligible: list[tuple[int, ...]],
+    best: list[list[int] | None],
+    strengths: list[list[int]],
 ) -> bool:
-    """Whether ``seat`` could win or tie any share of any pot it is eligible for."""
-    for pot in pots:
-        eligible = pot.eligible  # type: ignore[attr-defined]
-        if seat not in eligible:
+    """Whether ``seat`` could win or tie any share of any pot it is eligible for, against
+    the best hands shown so far (``best[pot][share]``)."""
+    for index, seats_in in enumerate(eligible):
+        if seat not in seats_in:
             continue
-        rivals = [t for t in shown if t in eligible]
-        if not rivals:
+        top = best[index]
+        if top is None:
             return True
-        for row in strengths:
+        for share, row in enumerate(strengths):
             mine = row[seat]
-            if mine > 0 and mine >= max(row[t] for t in rivals):
+            if mine > 0 and mine >= top[share]:
                 return True
     return False
 
