@@ -57,6 +57,51 @@ class HandView(Protocol):
         """Everything that happened so far, in order (see :mod:`studkit.engine.events`)."""
         ...
 
+    @property
+    def n(self) -> int:
+        """How many players the hand seats (seats ``0`` to ``n - 1``, clockwise)."""
+        ...
+
+    @property
+    def button(self) -> int:
+        """The dealer's seat."""
+        ...
+
+    @property
+    def street(self) -> int:
+        """The index of the street in play in ``variant.streets``."""
+        ...
+
+    @property
+    def folded(self) -> Sequence[bool]:
+        """Per seat: whether the player has folded."""
+        ...
+
+    @property
+    def stacks(self) -> Sequence[int]:
+        """Per seat: the chips behind."""
+        ...
+
+    @property
+    def pot(self) -> int:
+        """All chips put in so far."""
+        ...
+
+    @property
+    def up(self) -> Sequence[Sequence[Card]]:
+        """Per seat: the face-up cards, in the order dealt."""
+        ...
+
+    @property
+    def down(self) -> Sequence[Sequence[Card]]:
+        """Per seat: the face-down cards, in the order dealt."""
+        ...
+
+    @property
+    def community(self) -> Sequence[Card]:
+        """The community cards dealt, if the deck ran short."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class Holding:

@@ -126,3 +126,13 @@ def test_nothing_is_due_to_call_during_a_plugin_decision() -> None:
     while not any(a.kind == "twist" for a in hand.legal_actions()):
         hand.apply(passive(hand, hand.legal_actions()))
     assert hand.to_call == 0
+
+
+def test_the_hand_offers_everything_hookspecs_handview_promises() -> None:
+    from studkit.hookspecs import HandView
+
+    hand = Hand(load_variant("seven-card-stud"), [100] * 3, seed=1)
+    members = [name for name in vars(HandView) if not name.startswith("_")]
+    assert {"variant", "events", "folded", "up", "down"} <= set(members)
+    for name in members:
+        assert hasattr(hand, name), f"Hand has no {name!r}, which HandView promises plugins"
