@@ -177,3 +177,38 @@ def test_no_raise_when_nobody_could_call_more() -> None:
     hand.fold()  # seat 2
     assert hand.actor == 0
     assert kinds(hand) == ["fold", "call 2"]  # a completion nobody could call is not offered
+
+
+def test_bring_in_player_all_in_for_the_ante_is_passed_to_the_next_seat() -> None:
+    # spec-002: seat 1 (2c) has only its ante; seat 2, next clockwise, brings in.
+    hand = deal(STUD, [500, 1, 500], *HOLES[:3])
+    assert hand.all_in[1]
+    assert hand.actor == 2 and hand.can_bring_in()
+
+
+def test_short_stack_policies_for_a_partial_bring_in() -> None:
+    # Seat 1 has 1 chip after the ante: with next-player the next seat brings in; with
+    # partial seat 1 posts its chip and the others still call the full bring-in.
+    hand = deal(STUD, [500, 2, 500], *HOLES[:3])
+    assert hand.actor == 2
+    bring = dataclasses.replace(STUD.forced_bets.bring_in, short_stack="partial")  # type: ignore[arg-type]
+    partial = dataclasses.replace(STUD, forced_bets=ForcedBets(ante=True, bring_in=bring))
+    hand = deal(partial, [500, 2, 500], *HOLES[:3])
+    assert hand.actor == 1
+    assert kinds(hand) == ["bring-in 1"]  # no completion below the bring-in
+    hand.bring_in()
+    assert kinds(hand) == ["fold", "call 2", "complete to 5"]
+
+
+def test_all_in_closes_the_betting_turns_hands_up_and_deals_the_rest() -> None:
+    hand = deal(STUD, [500, 8, 500], *HOLES[:3])
+    hand.bring_in()  # seat 1: 2 of its 7
+    hand.fold()
+    hand.complete()  # seat 0
+    hand.raise_to(7)  # seat 1 all in (short): seat 0 may only call
+    assert kinds(hand) == ["fold", "call 2"]
+    hand.call()
+    assert hand.is_over and hand.exposed
+    shows = [e[1] for e in hand.events if e[0] == "show"]
+    assert shows[:2] == [0, 1]
+    assert sum(hand.payoffs) == 0
