@@ -10,10 +10,13 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT, SHARED
+from hypothesis import given
+from hypothesis import strategies as st
 
-from studkit.cards import parse_card
+from studkit.cards import CARDS, parse_card
 from studkit.errors import HistoryError
 from studkit.history import (
+    Action,
     dumps,
     dumps_all,
     format_action,
@@ -320,3 +323,27 @@ def test_toml_writer_values_read_back() -> None:
     assert tomllib.loads("\n".join(lines)) == {"actions": ["p1 f"]}
     with pytest.raises(HistoryError, match="cannot write"):
         toml_line("x", object())
+
+
+_cards = st.lists(st.one_of(st.none(), st.sampled_from(CARDS[:52])), min_size=1, max_size=4)
+_comments = st.one_of(st.none(), st.text(st.characters(blacklist_categories=("Cs", "Cc")),
+                                         max_size=20).map(str.strip).filter(bool))
+_actions = st.one_of(
+    st.builds(lambda p, c, m: Action("dh", player=p, cards=tuple(c), comment=m),
+              st.integers(0, 7), _cards, _comments),
+    st.builds(lambda p, v, m: Action(v, player=p, comment=m),
+              st.integers(0, 7), st.sampled_from(["pb", "cc", "f", "sm", "stand"]), _comments),
+    st.builds(lambda p, a: Action("cbr", player=p, amount=a), st.integers(0, 7),
+              st.integers(1, 10**9)),
+    st.builds(lambda p, c: Action("sm", player=p, cards=tuple(c)), st.integers(0, 7), _cards),
+)
+
+
+@given(_actions)
+def test_any_action_round_trips(action: Action) -> None:
+    assert parse_action(format_action(action)) == action
+
+
+@given(st.text(max_size=40))
+def test_any_string_field_round_trips(text: str) -> None:
+    assert tomllib.loads(toml_line("author", text)) == {"author": text}
