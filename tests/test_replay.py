@@ -350,6 +350,18 @@ def test_plugin_decisions_round_trip(game: str, tmp_path: Path) -> None:
     assert seen, f"no '{verb}' decision in 40 hands"
 
 
+def test_a_variant_file_next_to_the_history(tmp_path: Path) -> None:
+    (tmp_path / "house.yaml").write_text(
+        "studkit: 1\nname: house-stud\nextends: seven-card-stud\nplugins:\n  - name: twist\n"
+    )
+    hand = _random_hand(load_variant_named(str(tmp_path / "house.yaml")), 1)
+    text = from_hand(hand).replace(str(tmp_path / "house.yaml"), "house.yaml")
+    assert '_studkit_variant = "house.yaml"' in text
+    (tmp_path / "hand.phh").write_text(text)
+    (result,) = replay_file(tmp_path / "hand.phh")
+    assert result.ok and result.finishing_stacks == hand.stacks
+
+
 def test_plugin_verbs_are_not_phh() -> None:
     text = (WSOP / "hand-05.phh").read_text().replace("'p5 pb'", "'p5 pay 5'")
     with pytest.raises(HistoryError, match="'pay' is a studkit plugin decision: F7S hands"):

@@ -16,6 +16,7 @@ amounts are multiplied by the smallest power of ten that makes them all whole
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Iterable
 from dataclasses import replace
 from decimal import Decimal
@@ -148,6 +149,14 @@ def scaled(amount: Amount, scale: int) -> int:
     return int(amount * scale)
 
 
+def _beside(name: str, source: str | None) -> str:
+    """A relative variant file path is looked for next to the history first."""
+    if source is None or os.path.isabs(name) or not name.endswith((".yaml", ".yml")):
+        return name
+    candidate = os.path.join(os.path.dirname(source), name)
+    return candidate if os.path.exists(candidate) else name
+
+
 def history_variant(history: HandHistory) -> tuple[Variant, Stakes, int]:
     """The variant to replay ``history`` with, the history's stakes and its chip scale.
 
@@ -160,7 +169,7 @@ def history_variant(history: HandHistory) -> tuple[Variant, Stakes, int]:
     label = history.label
     name = history.studkit_variant
     if name is not None:
-        variant = load_variant_named(name)
+        variant = load_variant_named(_beside(name, history.source))
     elif history.variant in PHH_CODES:
         variant = _phh_variant(history.variant)
     else:
