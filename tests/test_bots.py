@@ -168,7 +168,8 @@ def test_styles_fold_junk_and_raise_monsters() -> None:
     def info(cards: str) -> Seen:
         parsed = parse_cards(cards)
         return Seen(variant, 0, parsed, parsed[:2], parsed[2:], (parse_cards("Kc"),), (), (),
-                    4, True, 5, 20, ("high",), 1)
+                    to_come=4, first_street=True, to_call=5, pot=20, my_bet=0,
+                    evaluators=("high",), raises=1)
 
     tag = TightAggressiveBot(variant)
     lag = LooseAggressiveBot(variant)
@@ -189,3 +190,20 @@ def test_calling_station_and_random_bots() -> None:
     ranged = [Action("bet", 10, 10, 40)]
     amounts = {bot.act(None, ranged, rng).amount for _ in range(50)}
     assert len(amounts) > 5 and all(a is not None and 10 <= a <= 40 for a in amounts)
+
+
+def test_pot_and_no_limit_bets_are_sized_from_the_pot() -> None:
+    from studkit.bots import pot_sized
+
+    no_limit = Action("raise", 20, 20, 1000)
+    assert pot_sized(no_limit, 0, 10, 100, 0.5).amount == 65  # call 10, add half of 110
+    assert pot_sized(no_limit, 0, 10, 100, 20.0).amount == 1000  # kept inside the range
+    assert pot_sized(Action("bet", 10, 10, 10), 0, 0, 50, 0.8).amount == 10
+    report = simulate_no_limit()
+    assert report.statistics()["median_pot"] < 200
+
+
+def simulate_no_limit() -> Any:
+    from studkit.simulation import simulate
+
+    return simulate("no-limit-seven-card-stud", hands=100, players=4, bots="lag", seed=3)

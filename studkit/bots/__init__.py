@@ -21,7 +21,7 @@ from studkit.bots.players import (
     StyleBot,
     TightAggressiveBot,
 )
-from studkit.bots.protocol import Bot, BotError, pick_amount, random_action
+from studkit.bots.protocol import Bot, BotError, pick_amount, pot_sized, random_action
 from studkit.bots.registry import BUILT_IN_BOTS, DEFAULT_MIX, default_bots, make_bot, parse_bots
 from studkit.engine.actions import Action
 
@@ -35,6 +35,7 @@ __all__ = [
     "make_bot",
     "parse_bots",
     "pick_amount",
+    "pot_sized",
     "random_action",
     "RandomBot",
     "CallingStationBot",

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from studkit.bots.protocol import first_of, pick_amount, random_action
+from studkit.bots.protocol import first_of, pot_sized, random_action
 from studkit.bots.seen import Seen, seen
 from studkit.bots.strength import strength_score
 from studkit.engine.actions import (
@@ -83,7 +83,7 @@ class Style:
     bluff: float
     """Probability of betting or raising regardless of the score."""
     size: float
-    """Where in a bet range to choose (0 = minimum, 1 = maximum)."""
+    """Pot and no limit: bets and raises add this fraction of the pot (after calling)."""
     max_raises: int = 3
     """Bets and raises on a street after which only a near-nut score raises again."""
 
@@ -124,7 +124,7 @@ class StyleBot:
         if raise_ is not None and info.raises >= style.max_raises and score < 0.9:
             raise_ = None
         if raise_ is not None and (score >= style.bet or rng.random() < style.bluff):
-            return pick_amount(raise_, style.size)
+            return pot_sized(raise_, info.my_bet, info.to_call, info.pot, style.size)
         check = first_of(actions, (CHECK,))
         if check is not None:
             return check
@@ -187,7 +187,7 @@ class EquityBot:
         if raise_ is not None and info.raises >= 3 and value < 0.85:
             raise_ = None
         if raise_ is not None and value >= fair * self.margin and value > 0.3:
-            return pick_amount(raise_, min(1.0, value))
+            return pot_sized(raise_, info.my_bet, info.to_call, info.pot, min(1.0, value))
         check = first_of(actions, (CHECK,))
         if check is not None:
             return check

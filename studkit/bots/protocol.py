@@ -29,7 +29,7 @@ from typing import Any, Protocol, runtime_checkable
 from studkit.engine.actions import AGGRESSIVE_KINDS, Action
 from studkit.errors import StudkitError
 
-__all__ = ["Bot", "BotError", "pick_amount", "first_of", "random_action"]
+__all__ = ["Bot", "BotError", "pick_amount", "pot_sized", "first_of", "random_action"]
 
 
 class BotError(StudkitError):
@@ -54,6 +54,23 @@ def pick_amount(action: Action, fraction: float) -> Action:
     if low is None or high is None:
         return action
     return action.to(low + round((high - low) * min(max(fraction, 0.0), 1.0)))
+
+
+def pot_sized(action: Action, my_bet: int, to_call: int, pot: int, fraction: float) -> Action:
+    """A range action sized to call and then add ``fraction`` of the pot, kept in range.
+
+    Fixed limit has one amount, so this returns it; in pot and no limit it is the usual way
+    to size a bet (half the pot, the whole pot) rather than a point between the minimum and
+    an all-in.
+    """
+    if action.kind not in AGGRESSIVE_KINDS:
+        return action
+    low = action.min if action.min is not None else action.amount
+    high = action.max if action.max is not None else action.amount
+    if low is None or high is None:
+        return action
+    target = my_bet + to_call + round(fraction * (pot + to_call))
+    return action.to(min(max(target, low), high))
 
 
 def first_of(actions: Sequence[Action], kinds: Sequence[str]) -> Action | None:

@@ -31,6 +31,8 @@ class Seen:
     first_street: bool
     to_call: int
     pot: int
+    my_bet: int
+    """Chips the seat has already bet on this street."""
     evaluators: tuple[str, ...]
     """The pot shares' evaluator names."""
     raises: int
@@ -63,6 +65,7 @@ def seen(view: Any, variant: Variant) -> Seen:
         first_street=view.street == variant.streets[0].name,
         to_call=int(view.to_call),
         pot=int(view.pot),
+        my_bet=int(view.bets[seat]),
         evaluators=tuple(share.evaluator for share in variant.pots),
         raises=_raises_this_street(view.events),
     )
