@@ -33,8 +33,9 @@ wild ranks change, and ``("fold", seat, 0, 0)`` for a player who would not pay.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from studkit.cards import CARDS, Card, Rank
@@ -633,58 +634,68 @@ class HandPlugins:
 
 
 _UNSET = object()
-_SLOTS: dict[type, tuple[str, ...]] = {}
+_GETTERS: dict[type, tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]] = {}
 _NOT_STATE = frozenset(("rules", "variant", "plugins", "_on_over", "_source", "events", "hand",
                         "host", "_random"))
 """Slots that are not state a step changes (or, ``events``, are saved by length)."""
 
 
-def _state_slots(kind: type) -> tuple[str, ...]:
-    slots = _SLOTS.get(kind)
-    if slots is None:
-        slots = tuple(name for name in getattr(kind, "__slots__", ()) if name not in _NOT_STATE)
-        _SLOTS[kind] = slots
-    return slots
+def _getter(kind: type) -> tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]:
+    found = _GETTERS.get(kind)
+    if found is None:
+        names = tuple(n for n in getattr(kind, "__slots__", ()) if n not in _NOT_STATE)
+        if not names:
+            found = (names, lambda obj: ())
+        else:
+            get = attrgetter(*names)
+            found = (names, get if len(names) > 1 else (lambda obj: (get(obj),)))
+        _GETTERS[kind] = found
+    return found
 
 
-def _object_state(obj: Any, saved: list[tuple[Any, str, Any]]) -> None:
-    """Add ``(object, attribute, saved value)`` for an object's slots to ``saved``: lists (and
-    lists of lists) are copied, the immutable things they hold are shared; generators keep
-    their state."""
-    for name in _state_slots(type(obj)):
-        value = getattr(obj, name, _UNSET)
-        if value is _UNSET:
-            continue
-        if type(value) is list:
-            if value and type(value[0]) is list:
-                value = [item[:] for item in value]
-            else:
-                value = value[:]
-        elif isinstance(value, random.Random):
+def _saved(value: Any) -> Any:
+    """A copy deep enough for the hand's state: lists (and lists of lists) are copied, the
+    immutable things they hold (cards, tuples, numbers) are shared."""
+    if type(value) is list:
+        if value and type(value[0]) is list:
+            return [item[:] for item in value]
+        return value[:]
+    return value
+
+
+def _object_state(obj: Any, saved: list[tuple[Any, Any, Any]]) -> None:
+    """Add ``(object, attribute names, saved values)`` for an object's slots to ``saved``;
+    generators keep their state."""
+    names, get = _getter(type(obj))
+    if not names:
+        return
+    values = get(obj)
+    saved.append((obj, names, tuple(map(_saved, values))))
+    for value in values:
+        if type(value) is random.Random:
             saved.append((value, "@random", value.getstate()))
-            continue
-        saved.append((obj, name, value))
 
 
-def _snapshot(hand: Hand) -> list[tuple[Any, str, Any]]:
+def _snapshot(hand: Hand) -> list[tuple[Any, Any, Any]]:
     """Everything a step may change: the hand's state, its card source, the plugins' state.
     The event log only grows, so its length is enough."""
     plugins = hand.plugins
     assert plugins is not None
-    saved: list[tuple[Any, str, Any]] = [(hand.events, "@length", len(hand.events))]
+    saved: list[tuple[Any, Any, Any]] = [(hand.events, "@length", len(hand.events))]
     _object_state(hand, saved)
     _object_state(hand._source, saved)
     _object_state(plugins, saved)
-    saved.append((plugins, "queue", [_Decision(d.seat, d.kind, d.detail, d.left)
-                                     for d in plugins.queue]))
+    saved.append((plugins, ("queue",), ([_Decision(d.seat, d.kind, d.detail, d.left)
+                                         for d in plugins.queue],)))
     return saved
 
 
-def _restore(hand: Hand, saved: list[tuple[Any, str, Any]]) -> None:
-    for obj, name, value in saved:
-        if name == "@random":
+def _restore(hand: Hand, saved: list[tuple[Any, Any, Any]]) -> None:
+    for obj, names, value in saved:
+        if names == "@random":
             obj.setstate(value)
-        elif name == "@length":
+        elif names == "@length":
             del obj[value:]
         else:
-            setattr(obj, name, value)
+            for name, item in zip(names, value, strict=True):
+                setattr(obj, name, item)
