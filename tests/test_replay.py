@@ -292,6 +292,17 @@ def test_cli_show_and_missing_path(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and "no such file or directory" in out
 
 
+def test_a_bad_hand_in_a_multi_hand_file_does_not_stop_the_others(tmp_path: Path) -> None:
+    hands = [_play("razz", s, phh=True) for s in range(3)]
+    path = tmp_path / "three.phhs"
+    write_history(hands, path)
+    tables = path.read_text().split("[2]\n")
+    path.write_text(tables[0] + "[2]\n" + tables[1].replace("antes = ", "antes_ = ", 1))
+    results = replay_file(path)
+    assert [(r.key, r.ok) for r in results] == [("1", True), ("2", False), ("3", True)]
+    assert results[1].error is not None and "[2]: field 'antes': missing" in results[1].error
+
+
 def test_load_file_reports_the_table_of_a_bad_hand(tmp_path: Path) -> None:
     hands = [_play("seven-card-stud", s, phh=True) for s in range(2)]
     path = tmp_path / "two.phhs"

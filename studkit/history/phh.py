@@ -58,6 +58,8 @@ __all__ = [
     "OPTIONAL_FIELDS",
     "loads",
     "load_file",
+    "load_file_each",
+    "loads_each",
     "history_files",
     "read_histories",
     "dumps",
@@ -448,9 +450,7 @@ def _match_shown(
             where[card] = (index, player)
 
 
-def loads(text: str, *, source: str | None = None) -> list[HandHistory]:
-    """Read the hands of a PHH (one hand) or PHHS (tables ``[1]``, ``[2]``...) text."""
-    label = source or "<history>"
+def _document(text: str, label: str) -> dict[str, Any]:
     try:
         document = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as error:
@@ -464,27 +464,66 @@ def loads(text: str, *, source: str | None = None) -> list[HandHistory]:
         raise HistoryError(f"{where}: not valid TOML: {message}") from None
     if not document:
         raise HistoryError(f"{label}: empty: no hand history in it")
-    if "variant" not in document and all(isinstance(v, dict) for v in document.values()):
-        return [
-            _from_table(table, f"{label}[{key}]", source, key) for key, table in document.items()
-        ]
-    return [_from_table(document, label, source, None)]
+    return document
 
 
-def load_file(path: str | os.PathLike[str]) -> list[HandHistory]:
-    """Read every hand of one ``.phh`` or ``.phhs`` file."""
-    name = os.fspath(path)
+def loads_each(
+    text: str, *, source: str | None = None
+) -> list[tuple[str | None, HandHistory | HistoryError]]:
+    """Like :func:`loads`, hand by hand: ``(table, hand)`` pairs where a hand that cannot be
+    read is its :class:`HistoryError`, so the other hands of a multi-hand text are still
+    read (``table`` is ``None`` for a single-hand text). Bad TOML still raises."""
+    label = source or "<history>"
+    document = _document(text, label)
+    if "variant" in document or not all(isinstance(v, dict) for v in document.values()):
+        tables: list[tuple[str, str | None, Any]] = [(label, None, document)]
+    else:
+        tables = [(f"{label}[{key}]", key, table) for key, table in document.items()]
+    out: list[tuple[str | None, HandHistory | HistoryError]] = []
+    for where, key, table in tables:
+        try:
+            out.append((key, _from_table(table, where, source, key)))
+        except HistoryError as error:
+            out.append((key, error))
+    return out
+
+
+def loads(text: str, *, source: str | None = None) -> list[HandHistory]:
+    """Read the hands of a PHH (one hand) or PHHS (tables ``[1]``, ``[2]``...) text; the
+    first problem raises :class:`HistoryError`."""
+    hands: list[HandHistory] = []
+    for _, hand in loads_each(text, source=source):
+        if isinstance(hand, HistoryError):
+            raise hand
+        hands.append(hand)
+    return hands
+
+
+def _read_text(name: str) -> str:
     try:
         raw = Path(name).read_bytes()
     except OSError as error:
         raise HistoryError(f"{name}: cannot read: {error.strerror or error}") from None
     try:
-        text = raw.decode("utf-8-sig")  # a byte-order mark is tolerated
+        return raw.decode("utf-8-sig")  # a byte-order mark is tolerated
     except UnicodeDecodeError as error:
         raise HistoryError(
             f"{name}: not UTF-8 text (byte {error.start}): is it a PHH file?"
         ) from None
-    return loads(text, source=name)
+
+
+def load_file(path: str | os.PathLike[str]) -> list[HandHistory]:
+    """Read every hand of one ``.phh`` or ``.phhs`` file."""
+    name = os.fspath(path)
+    return loads(_read_text(name), source=name)
+
+
+def load_file_each(
+    path: str | os.PathLike[str],
+) -> list[tuple[str | None, HandHistory | HistoryError]]:
+    """Read one file hand by hand (see :func:`loads_each`); an unreadable file raises."""
+    name = os.fspath(path)
+    return loads_each(_read_text(name), source=name)
 
 
 def history_files(paths: Iterable[str | os.PathLike[str]]) -> list[str]:

@@ -40,7 +40,7 @@ from studkit.engine.events import COMMUNITY, DEAL
 from studkit.engine.hand import Hand
 from studkit.errors import CardError, HistoryError, StudkitError
 from studkit.history.actions import Action, Amount, format_phh_cards
-from studkit.history.phh import HandHistory, check_cards, history_files, load_file
+from studkit.history.phh import HandHistory, check_cards, history_files, load_file_each
 from studkit.history.rules import history_variant, scaled
 from studkit.variant import Stakes, Variant
 
@@ -545,14 +545,18 @@ def replay(history: HandHistory) -> Replay:
 
 
 def replay_file(path: str | os.PathLike[str]) -> list[Replay]:
-    """Replay every hand of one file; problems are recorded in each :class:`Replay`."""
+    """Replay every hand of one file; problems are recorded in each :class:`Replay` (a hand
+    of a multi-hand file that cannot be read does not stop the others)."""
     name = os.fspath(path)
     try:
-        histories = load_file(name)
+        histories = load_file_each(name)
     except HistoryError as error:
         return [Replay(file=name, code=None, error=str(error))]
     out = []
-    for history in histories:
+    for key, history in histories:
+        if isinstance(history, HistoryError):
+            out.append(Replay(file=name, code=None, key=key, error=str(history)))
+            continue
         try:
             out.append(replay(history))
         except HistoryError as error:
