@@ -76,7 +76,8 @@ def test_open_pair_house_rule_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     data = json.loads(capsys.readouterr().out)
     assert data["correction"] == "holm"
-    assert data["rules"]["tda-seven-card-stud"]
+    assert data["rules"][0]["variant"] == "tda-seven-card-stud"
+    assert data["rules"][0]["differences"]
     names = [s["name"] for s in data["statistics"]]
     assert {"showdown_rate", "mean_pot", "median_pot", "community_card_rate",
             "bring_in_completion_rate", "mean_actions", "action_mix"} <= set(names)

@@ -200,9 +200,10 @@ class Comparison:
             "alpha": self.alpha,
             "correction": "holm",
             "summary": self.summary(),
-            "rules": {
-                self.names[i + 1]: lines for i, lines in enumerate(self.rules)
-            },
+            "rules": [
+                {"variant": self.names[i + 1], "differences": lines}
+                for i, lines in enumerate(self.rules)
+            ],
             "statistics": [
                 {
                     "name": row.name,
