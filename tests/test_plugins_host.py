@@ -202,8 +202,9 @@ def test_disable_autoload_keeps_entry_points_to_named_use(
     assert named.plugin_names == ("deuces-wild",)
 
 
-def test_example_package_installs_with_pip_and_registers_its_entry_point(tmp_path: Path) -> None:
-    """The real path: pip installs the example package; its entry point is found."""
+def test_example_package_installed_with_pip_changes_a_game(tmp_path: Path) -> None:
+    """The real path: pip installs the example package into a directory of its own; a fresh
+    Python finds the entry point and plays deuces wild, unless autoloading is off."""
     target = tmp_path / "site"
     package = tmp_path / "example_plugin"  # a copy: building writes into the source tree
     shutil.copytree(ROOT / "tests" / "example_plugin", package)
@@ -215,16 +216,37 @@ def test_example_package_installs_with_pip_and_registers_its_entry_point(tmp_pat
     assert result.returncode == 0, result.stderr
     entry_points = next(target.glob("studkit_deuces-*.dist-info")) / "entry_points.txt"
     assert "deuces-wild = studkit_deuces" in entry_points.read_text()
+    from test_plugins_games import deal_order
+
+    from studkit.loader import load_variant
+
+    order = deal_order(
+        load_variant("seven-card-stud"), ["2c 2d Kc Kh 8d Jc 3s", "Ah Ad Ac 9h 7s 6s 4d"]
+    )
     code = (
-        "from studkit import pluginhost\n"
+        "import sys\n"
+        "from studkit import load_variant, pluginhost\n"
+        "from studkit.cards import parse_cards\n"
+        "from studkit.engine import Hand\n"
         "print(pluginhost.find_plugin('deuces-wild').origin)\n"
+        "hand = Hand(load_variant('seven-card-stud'), [100, 100], cards=parse_cards(sys.argv[1]))\n"
+        "while not hand.is_over:\n"
+        "    hand.check_or_call()\n"
+        "print(hand.awards[0][0], hand.awards[0][4])\n"
     )
-    env_path = f"{target}"
-    run = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=False,
-        env={"PYTHONPATH": env_path, "PATH": "/usr/bin:/bin"},
-    )
-    assert run.stdout.strip() == "entry-point", run.stderr
+    outputs = []
+    for disable in ("", "1"):
+        env = {"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"}
+        if disable:
+            env[pluginhost.AUTOLOAD_ENV] = disable
+        run = subprocess.run(
+            [sys.executable, "-c", code, " ".join(map(str, order))],
+            capture_output=True, text=True, check=False, env=env,
+        )
+        assert run.returncode == 0, run.stderr
+        outputs.append(run.stdout.splitlines())
+    assert outputs[0] == ["entry-point", "0 Four of a kind, kings, kicker J"]  # deuces wild
+    assert outputs[1] == ["entry-point", "1 Three of a kind, aces, kickers 9-7"]  # autoload off
 
 
 def test_plugins_dir_option_works_before_or_after_any_command(
