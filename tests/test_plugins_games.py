@@ -538,3 +538,34 @@ def test_cards_plugins_give_are_chance_nodes_when_dealing_from_outside(
     assert expected in seen
     if name == "baseball":
         assert most > 7  # an up four's extra card came through a chance node
+
+
+def test_a_share_nobody_declared_goes_to_the_declared_share() -> None:
+    variant = fresh("high-low-declare")
+    order = deal_order(variant, DECLARE)
+    hand = play(Hand(variant, [200] * 3, cards=order), declaring({0: "low", 1: "low", 2: "low"}))
+    assert won(hand, "high") == {}
+    assert sum(won(hand, "low").values()) == sum(pot.amount for pot in hand.pots)
+    assert list(won(hand, "low")) == [2]  # A-2-3-4-9 is the best low
+
+
+def eager(action: Action) -> tuple[bool, int]:
+    """Prefer putting chips in, the more the better."""
+    return action.kind in ("bet", "raise", "complete", "call"), action.amount or 0
+
+
+def test_a_player_who_cannot_pay_for_a_twist_may_only_stand() -> None:
+    variant = fresh("seven-card-stud-twist")
+    cost = variant.stakes.small_bet
+    for seed in range(40):
+        hand = Hand(variant, [200, 200, 30], seed=seed)
+        while not hand.is_over:
+            actions = hand.legal_actions()
+            if any(a.kind == "stand" for a in actions):
+                seat = hand.actor
+                assert seat is not None
+                if hand.stacks[seat] < cost:
+                    assert [a.kind for a in actions] == ["stand"]
+                    return
+            hand.apply(passive(hand, actions) if hand.actor != 2 else max(actions, key=eager))
+    pytest.fail("no short stack reached the twist round")
