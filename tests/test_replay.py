@@ -283,6 +283,15 @@ def test_show_prints_unknown_cards_as_unknown(capsys: pytest.CaptureFixture[str]
     assert len(result.unknown_cards) == 3
 
 
+def test_show_a_failed_hand_up_to_the_failure(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _cli(["replay", str(CORRUPT / "bad-amount.phh"), "--show"], capsys)
+    assert code == 1
+    assert "  p3 folds\n" in out and "Finishing stacks" not in out
+    assert "Replay failed: " in out and "actions[19] 'p4 cbr 250000'" in err
+    code, out, _ = _cli(["replay", str(CORRUPT / "finishing-stacks-wrong.phh"), "--show"], capsys)
+    assert code == 1 and "p5 4950000 (file: 4950001)" in out and "p4 folds" in out
+
+
 def test_cli_show_and_missing_path(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _cli(["replay", str(WSOP / "hand-85.phh"), "--show"], capsys)
     assert code == 0

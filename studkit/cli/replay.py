@@ -49,7 +49,7 @@ def _names(result: Replay) -> list[str]:
 
 
 def account(result: Replay) -> str:
-    """The ``--show`` text of one replayed hand."""
+    """The ``--show`` text of one replayed hand (up to the failing action, if it failed)."""
     hand, variant, history = result.hand, result.variant, result.history
     assert hand is not None and variant is not None and history is not None
     stakes = hand.rules.stakes
@@ -65,15 +65,18 @@ def account(result: Replay) -> str:
         f"{history.label}: {variant.title or variant.name} ({history.variant}), "
         f"{hand.n} players, " + ", ".join(parts)
     )
-    return narrate(
+    text = narrate(
         hand.events,
         names=_names(result),
         starting_stacks=hand.starting_stacks,
-        finishing_stacks=hand.stacks,
+        finishing_stacks=hand.stacks if result.ok else None,
         title=title,
         scale=result.scale,
         hidden=result.unknown_cards,
     )
+    if not result.ok:
+        text += f"\nReplay failed: {result.error}"
+    return text
 
 
 def _line(result: Replay) -> str:
@@ -97,7 +100,7 @@ def run_replay(args: argparse.Namespace) -> int:
         for r in results:
             item = r.as_json()
             if args.show:
-                item["account"] = account(r) if r.ok else None
+                item["account"] = account(r) if r.hand is not None else None
             out.append(item)
         # one hand a line: easy to read, grep and diff for hundreds of hands
         sys.stdout.write("[\n" + ",\n".join(json.dumps(item) for item in out) + "\n]\n")
@@ -106,6 +109,9 @@ def run_replay(args: argparse.Namespace) -> int:
         for warning in r.warnings:
             print(f"studkit replay: warning: {warning}", file=sys.stderr)
         if not r.ok:
+            if args.show and r.hand is not None:
+                print(account(r))
+                print()
             print(f"studkit replay: error: {r.error}", file=sys.stderr)
             continue
         if args.show:

@@ -44,7 +44,7 @@ from studkit.history.phh import HandHistory, check_cards, history_files, load_fi
 from studkit.history.rules import history_variant, scaled
 from studkit.variant import Stakes, Variant
 
-__all__ = ["Replay", "replay", "replay_file", "replay_paths"]
+__all__ = ["Replay", "ReplayError", "replay", "replay_file", "replay_paths"]
 
 
 @dataclass(slots=True)
@@ -131,6 +131,19 @@ def _street(hand: Hand) -> str:
     except IndexError:  # past the last street: the engine is at the showdown
         return "the showdown"
     return f"{name} street" if name and "street" not in name else name
+
+
+class ReplayError(HistoryError):
+    """A hand that cannot be replayed, with the hand as it stood before the failing action
+    (``hand``) and the cards it holds that the history does not show (``unknown_cards``)."""
+
+    def __init__(
+        self, message: str, hand: Hand, unknown_cards: frozenset[Card], scale: int
+    ) -> None:
+        super().__init__(message)
+        self.hand = hand
+        self.unknown_cards = unknown_cards
+        self.scale = scale
 
 
 class _HistorySource:
@@ -302,10 +315,15 @@ class _Replayer:
                 self.step(action)
             except CardError as error:  # from the deal that this action set off
                 street = _street(self.hand)
-                raise self.history.error(index, f"then dealing {street}: {error}") from None
+                raise self.stopped(index, f"then dealing {street}: {error}") from None
             except StudkitError as error:  # the engine's refusal, in the history's terms
-                raise self.history.error(index, str(error)) from None
+                raise self.stopped(index, str(error)) from None
         return self.hand
+
+    def stopped(self, index: int, why: str) -> ReplayError:
+        """The error for action ``index``, carrying the hand as it stood before it."""
+        error = self.history.error(index, why)
+        return ReplayError(str(error), self.hand, self.unknown_cards(), self.scale)
 
     def step(self, action: Action) -> None:
         verb = action.verb
@@ -526,8 +544,11 @@ def replay(history: HandHistory) -> Replay:
             for i, (mine, theirs) in enumerate(zip(stacks, expected, strict=True))
             if mine != theirs
         )
-        raise HistoryError(
-            f"{history.label}: finishing stacks differ from the file's finishing_stacks: {differ}"
+        raise ReplayError(
+            f"{history.label}: finishing stacks differ from the file's finishing_stacks: {differ}",
+            hand,
+            replayer.unknown_cards(),
+            scale,
         )
     return Replay(
         file=history.source or "<history>",
@@ -560,16 +581,20 @@ def replay_file(path: str | os.PathLike[str]) -> list[Replay]:
         try:
             out.append(replay(history))
         except HistoryError as error:
-            out.append(
-                Replay(
-                    file=name,
-                    code=history.variant,
-                    key=history.key,
-                    history=history,
-                    error=str(error),
-                    warnings=list(history.warnings),
-                )
+            failed = Replay(
+                file=name,
+                code=history.variant,
+                key=history.key,
+                history=history,
+                error=str(error),
+                warnings=list(history.warnings),
             )
+            if isinstance(error, ReplayError):  # keep the hand so far, for an account
+                failed.hand = error.hand
+                failed.variant = error.hand.variant
+                failed.unknown_cards = error.unknown_cards
+                failed.scale = error.scale
+            out.append(failed)
     return out
 
 
