@@ -19,7 +19,7 @@ from studkit.history.phh import (
     read_histories,
     write_history,
 )
-from studkit.history.replay import Replay, replay, replay_file, replay_paths
+from studkit.history.replay import Replay, ReplayError, replay, replay_file, replay_paths
 
 __all__ = [
     "Action",
@@ -36,6 +36,7 @@ __all__ = [
     "parse_action",
     "read_histories",
     "Replay",
+    "ReplayError",
     "replay",
     "replay_file",
     "replay_paths",
