@@ -399,3 +399,22 @@ def test_write_history_fields_follow_the_seats(tmp_path: Path) -> None:
     assert history.players == ("Bo", "Cy", "Ann")  # p1 sits at the dealer's (Ann's) left
     assert history.starting_stacks == (200, 300, 100)
     assert history.fields["event"] == "Club night"
+
+
+def test_a_variant_built_in_python_with_shipped_rules_is_written_by_name() -> None:
+    hand = Hand(Variant(name="seven-card-stud"), [100, 100, 100], seed=1)
+    while not hand.is_over:
+        hand.check_or_call()
+    (history,) = loads(from_hand(hand))
+    assert history.studkit_variant == "seven-card-stud"
+    assert replay(history).finishing_stacks == hand.stacks
+
+
+def test_a_variant_no_file_describes_cannot_be_written() -> None:
+    from dataclasses import replace
+
+    stud = load_variant_named("seven-card-stud")
+    odd = replace(stud, betting=replace(stud.betting, max_raises=7), source=None)
+    hand = Hand(odd, [100, 100], seed=1)
+    with pytest.raises(HistoryError, match="cannot write a hand of variant 'seven-card-stud'"):
+        from_hand(hand)

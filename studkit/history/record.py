@@ -28,7 +28,7 @@ from studkit.history.phh import (
     STUDKIT_VARIANT_FIELD,
     HandHistory,
 )
-from studkit.history.rules import is_phh_rules, load_variant_named
+from studkit.history.rules import is_phh_rules, load_variant_named, rules_only
 from studkit.variant import Variant
 
 __all__ = ["record_hand"]
@@ -56,12 +56,6 @@ _SHIPPED = Path(__file__).resolve().parents[2] / "variants"
 _identity_cache: dict[int, tuple[Variant, tuple[str, str | None]]] = {}
 
 
-def _rules_only(variant: Variant) -> Variant:
-    from dataclasses import replace
-
-    return replace(variant, stakes=type(variant.stakes)(), source=None)
-
-
 def _identify(variant: Variant) -> tuple[str, str | None]:
     """The ``variant`` code and ``_studkit_variant`` value that bring ``variant`` back."""
     cached = _identity_cache.get(id(variant))
@@ -84,7 +78,7 @@ def _identify_uncached(variant: Variant) -> tuple[str, str | None]:
         pass
     if shipped is not None and code != STUDKIT_CODE and is_phh_rules(variant, shipped):
         return code, None
-    if shipped is not None and _rules_only(shipped) == _rules_only(variant):
+    if shipped is not None and rules_only(shipped) == rules_only(variant):
         return code, name
     source = variant.source
     if source and not Path(source).resolve().is_relative_to(_SHIPPED):
@@ -92,7 +86,7 @@ def _identify_uncached(variant: Variant) -> tuple[str, str | None]:
             from_file = load_variant_named(source)
         except HistoryError:
             from_file = None
-        if from_file is not None and _rules_only(from_file) == _rules_only(variant):
+        if from_file is not None and rules_only(from_file) == rules_only(variant):
             return code, os.path.abspath(source)
     raise HistoryError(
         f"cannot write a hand of variant {name!r}: its rules are not those of a variant studkit "

@@ -36,6 +36,7 @@ from studkit.variant import DeckExhaustion, Stakes, Variant
 __all__ = [
     "phh_rules",
     "is_phh_rules",
+    "rules_only",
     "load_variant_named",
     "history_variant",
     "code_for",
@@ -81,13 +82,16 @@ def phh_rules(variant: Variant) -> Variant:
     )
 
 
-def _rules_only(variant: Variant) -> Variant:
-    return replace(variant, stakes=type(variant.stakes)(), source=None)
+def rules_only(variant: Variant) -> Variant:
+    """``variant`` without what is not a rule (its stakes, wording and file), for comparing."""
+    return replace(
+        variant, title="", description="", aliases=(), source=None, stakes=type(variant.stakes)()
+    )
 
 
 def is_phh_rules(variant: Variant, base: Variant) -> bool:
     """Whether ``variant`` is ``base`` under :func:`phh_rules` (stakes aside)."""
-    return _rules_only(variant) == _rules_only(phh_rules(base))
+    return rules_only(variant) == rules_only(phh_rules(base))
 
 
 @functools.lru_cache(maxsize=64)
