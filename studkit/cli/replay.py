@@ -62,7 +62,7 @@ def account(result: Replay) -> str:
         parts.append(f"bring-in {chips(stakes.bring_in)}")
     parts.append(f"bets {chips(stakes.small_bet)}/{chips(stakes.big_bet)}")
     title = (
-        f"{history.label}: {variant.title or variant.name} ({history.variant}), "
+        f"{history.label}: {history.variant}, {variant.title or variant.name}, "
         f"{hand.n} players, " + ", ".join(parts)
     )
     text = narrate(
