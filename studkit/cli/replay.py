@@ -60,7 +60,14 @@ def account(result: Replay) -> str:
     parts = [f"ante {chips(stakes.ante)}"] if variant.forced_bets.ante else []
     if variant.forced_bets.bring_in is not None:
         parts.append(f"bring-in {chips(stakes.bring_in)}")
-    parts.append(f"bets {chips(stakes.small_bet)}/{chips(stakes.big_bet)}")
+    structure = variant.betting.structure
+    if structure == "fixed-limit":
+        parts.append(f"bets {chips(stakes.small_bet)}/{chips(stakes.big_bet)}")
+    elif structure == "spread-limit" and stakes.spread_min is not None:
+        top = stakes.spread_max if stakes.spread_max is not None else stakes.big_bet
+        parts.append(f"bets {chips(stakes.spread_min)} to {chips(top)}")
+    else:
+        parts.append(structure)
     title = (
         f"{history.label}: {history.variant}, {variant.title or variant.name}, "
         f"{hand.n} players, " + ", ".join(parts)
