@@ -418,3 +418,15 @@ def test_a_variant_no_file_describes_cannot_be_written() -> None:
     hand = Hand(odd, [100, 100], seed=1)
     with pytest.raises(HistoryError, match="cannot write a hand of variant 'seven-card-stud'"):
         from_hand(hand)
+
+
+def test_a_card_outside_the_games_deck() -> None:
+    text = (WSOP / "hand-05.phh").read_text().replace("'d dh p3 As'", "'d dh p3 Jk'")
+    with pytest.raises(HistoryError, match=r"actions\[2\] 'd dh p3 Jk': Jk is not a card of"):
+        replay(loads(text)[0])
+
+
+def test_draw_actions_are_not_stud() -> None:
+    text = (WSOP / "hand-05.phh").read_text().replace("'p5 pb'", "'p5 sd'")
+    with pytest.raises(HistoryError, match="'sd' \\(stand pat or discard\\) belongs to draw"):
+        replay(loads(text)[0])
