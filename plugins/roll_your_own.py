@@ -7,8 +7,9 @@ made:
 
 * ``in-turn`` (default): after the deal, in betting order, each seeing the earlier choices;
 * ``simultaneous``: after the deal, every player chooses before any choice is shown;
-* ``before``: the choice is among the cards held before this street's deal, so the new card
-  always stays down (the old rule of turning a card up before the next one comes).
+* ``before``: each player chooses before the street's card comes, among the cards already
+  held (on the first street, where nothing is held before, after the deal), so the new card
+  always stays down.
 """
 
 from __future__ import annotations
@@ -40,15 +41,18 @@ class Plugin:
 
     @hookimpl
     def studkit_exposure_choice(
-        self, hand: HandView, seat: int, street: Street, holding: Holding
+        self, hand: HandView, street: Street, holding: Holding, dealt: bool
     ) -> ExposureChoice | None:
         count = street.cards.count("choice")
         if not count:
             return None
         candidates = holding.down
         if self.timing == "before":
-            dealt_now = len(street.cards) - street.cards.count("up")
-            candidates = candidates[: len(candidates) - dealt_now]
+            first = street == hand.variant.streets[0]
+            if dealt != first:  # before the deal, except on the first street
+                return None
+        elif not dealt:
+            return None
         if len(candidates) < count:
             return None
         return ExposureChoice(

@@ -207,13 +207,15 @@ def studkit_wild_ranks(
 
 @hookspec(firstresult=True)
 def studkit_exposure_choice(
-    hand: HandView, seat: int, street: Street, holding: Holding
+    hand: HandView, seat: int, street: Street, holding: Holding, dealt: bool
 ) -> ExposureChoice | None:
     """Ask a player to choose which card goes face up (roll your own) (*first result*).
 
-    Called for each live player once the street's cards are dealt, before its betting round.
-    Returns an :class:`ExposureChoice` (the engine then waits for an ``expose`` action from
-    that player, like a betting action), or ``None`` for no choice.
+    Called twice per street for each live player: before the street's cards are dealt
+    (``dealt`` False; after the previous street's betting and any twist round), and once they
+    are dealt, before the betting (``dealt`` True). Returns an :class:`ExposureChoice` (the
+    engine then waits for an ``expose`` action from that player, like a betting action), or
+    ``None`` for no choice at this point.
     """
 
 

@@ -163,8 +163,8 @@ class HandPlugins:
 
     __slots__ = (
         "hand", "host", "static_wild", "wild", "queue", "dealt_through", "between_done",
-        "hidden", "busy", "exposure_street", "card_steps", "twist_wait", "_on_dealt",
-        "_resume",
+        "hidden", "busy", "exposure_street", "before_street", "card_steps", "twist_wait",
+        "_on_dealt", "_resume",
     )
 
     def __init__(self, hand: Hand, host: PluginHost) -> None:
@@ -183,6 +183,9 @@ class HandPlugins:
         """Simultaneous choices made but not yet shown."""
         self.busy = False
         self.exposure_street = -1
+        """The street whose exposure choices after the deal were asked."""
+        self.before_street = -1
+        """The street whose exposure choices before the deal were asked."""
         self.card_steps: list[tuple[int, bool]] = []
         """Cards plugins give that are still to be dealt (``auto_deal=False``: chance nodes)."""
         self.twist_wait = False
@@ -253,17 +256,17 @@ class HandPlugins:
             return True
         if not self.queue and self.exposure_street != hand.street:
             self.exposure_street = hand.street
-            self._ask_exposures()
+            self._ask_exposures(hand.street, dealt=True)
         return self._wait("after-deal")
 
-    def _ask_exposures(self) -> None:
+    def _ask_exposures(self, index: int, dealt: bool) -> None:
         hand = self.hand
         if hand.n_in >= 2 and self.host.implements("studkit_exposure_choice"):
-            street = self._street(hand.street)
+            street = self._street(index)
             for seat in self._turn_order(hand._order[0]):
                 choice = self.host.call_first(
                     "studkit_exposure_choice", hand=hand, seat=seat, street=street,
-                    holding=self.holding(seat),
+                    holding=self.holding(seat), dealt=dealt,
                 )
                 if choice is not None:
                     self._check_exposure(choice, seat)
@@ -346,11 +349,18 @@ class HandPlugins:
 
     def between_streets(self) -> bool:
         """Before the next street (or the showdown): a twist round after this street's
-        betting, then the declaration before the showdown. True when the hand waits."""
+        betting, the declaration before the showdown, then choices of the card to expose
+        made before the next street's deal. True when the hand waits."""
         hand = self.hand
         street = hand.street
-        if street < 0 or self.between_done == street or hand.n_in < 2:
+        if street < 0 or hand.n_in < 2:
             return False
+        if self.between_done == street:
+            if self.before_street > street or street + 1 >= len(hand.rules.streets):
+                return False
+            self.before_street = street + 1
+            self._ask_exposures(street + 1, dealt=False)
+            return self._wait("between-streets")
         self.between_done = street
         host = self.host
         if host.implements("studkit_twist_offer"):
@@ -364,7 +374,7 @@ class HandPlugins:
             if phase is not None:
                 for seat in self._turn_order(hand._order[0]):
                     self.queue.append(_Decision(seat, DECLARE, phase))
-        return self._wait("between-streets")
+        return self._wait("between-streets") or self.between_streets()
 
     # ------------------------------------------------------------------ decisions
 

@@ -282,13 +282,28 @@ def test_roll_your_own_simultaneous_hides_choices_until_all_chose() -> None:
     assert sum(1 for e in hand.events if e[0] == "expose") == 3
 
 
-def test_roll_your_own_before_timing_keeps_the_new_card_down() -> None:
+def test_roll_your_own_before_timing_chooses_before_the_card_comes() -> None:
     variant = with_plugin("roll-your-own", "roll-your-own", {"timing": "before"})
     hand = Hand(variant, [200] * 3, seed=9)
-    while hand.street < 1 or not any(a.kind == "expose" for a in hand.legal_actions()):
+    assert {a.kind for a in hand.legal_actions()} == {"expose"}  # third street: after the deal
+
+    def choosing_for_fourth() -> bool:
+        exposing = any(a.kind == "expose" for a in hand.legal_actions())
+        return exposing and all(len(up) == 1 for up in hand.up)  # third street's choices made
+
+    while not choosing_for_fourth():
         hand.apply(passive(hand, hand.legal_actions()))
-    newest = hand.down[hand.actor][-1]
-    assert newest not in [a.amount for a in hand.legal_actions()]
+    # third street's betting is over; fourth street's card has not come yet
+    assert hand.street == 0 and all(len(cards) == 3 for cards in hand.cards)
+    seat = hand.actor
+    assert seat is not None
+    assert [a.amount for a in hand.legal_actions()] == hand.down[seat]
+    chosen = hand.down[seat][0]
+    hand.apply(Action("expose", chosen))
+    while hand.street == 0:
+        hand.apply(passive(hand, hand.legal_actions()))
+    assert hand.up[seat][-1] == chosen and len(hand.down[seat]) == 2  # the new card stays down
+    assert all(e[0] != "expose" for e in hand.events[hand.events.index(("street", 1, "fourth")):])
 
 
 # ---------------------------------------------------------------- declare
