@@ -5,6 +5,9 @@ player. A later queen dealt face up cancels it, and the card after that queen na
 wild rank. A queen dealt face up as the last up card leaves no followed rank. Whether queens
 themselves are wild is the option ``queens_wild`` (default true). A face-up community card
 counts as a card dealt face up.
+
+The wild cards count for who acts first too: the best showing hand with the wild ranks in
+force at the start of each betting round opens it (ties: the first from the dealer's left).
 """
 
 from __future__ import annotations
@@ -64,6 +67,37 @@ class Plugin:
         if before is not None and not before.is_joker and before.rank == Rank.QUEEN:
             return DealEffect(wild_ranks=(card.rank,))
         return None
+
+    def table_wild(self, hand: HandView) -> frozenset[Rank]:
+        """The ranks wild for everybody now: the last ``wild`` event's, or the static ones;
+        plus queens when they are wild."""
+        ranks: frozenset[Rank] = frozenset(hand.variant.deck.wild_ranks)
+        for event in reversed(hand.events):
+            if event[0] == "wild":
+                ranks = frozenset(Rank(r) for r in event[1])
+                break
+        return ranks | self.queens
+
+    @hookimpl
+    def studkit_first_actor(self, hand: HandView) -> int | None:
+        from studkit.evaluation import WildCards, get_showing_evaluator
+
+        deck = hand.variant.deck
+        wild = WildCards(
+            ranks=frozenset(int(r) for r in self.table_wild(hand)), jokers=deck.joker_mode,
+            five_of_a_kind=deck.five_of_a_kind,
+        )
+        evaluate = get_showing_evaluator(hand.variant.action_order.evaluator, wild).evaluate
+        best, leader = -1, None
+        for step in range(hand.n):
+            seat = (hand.button + 1 + step) % hand.n
+            if hand.folded[seat]:
+                continue
+            board = [*hand.up[seat], *hand.community]
+            value = evaluate(board) if board else 0
+            if value > best:
+                best, leader = value, seat
+        return leader
 
     @hookimpl
     def studkit_wild_ranks(

@@ -584,3 +584,21 @@ def test_a_player_who_cannot_pay_for_a_twist_may_only_stand() -> None:
                     return
             hand.apply(passive(hand, actions) if hand.actor != 2 else max(actions, key=eager))
     pytest.fail("no short stack reached the twist round")
+
+
+def test_follow_the_queen_wild_cards_count_for_who_acts_first() -> None:
+    seats = [
+        "2c 3c Kc 9d 8h 6c 4s",  # shows K 9 on fourth street
+        "2d 3d Qd 5h Jh 8c 5s",  # shows Q 5: the queen is wild, a pair of fives
+        "4c 4d 7s Ts Ah 9c 2s",  # 7s follows the queen: 7s wild, 7 T shows a pair of tens
+    ]
+    variant = fresh("follow-the-queen")
+    hand = Hand(variant, [200] * 3, cards=deal_order(variant, seats))
+    while hand.street < 1:
+        hand.apply(passive(hand, hand.legal_actions()))
+    assert hand.actor == 2
+    plain = fresh("follow-the-queen", plugins=())
+    hand = Hand(plain, [200] * 3, cards=deal_order(plain, seats))
+    while hand.street < 1:
+        hand.apply(passive(hand, hand.legal_actions()))
+    assert hand.actor == 0  # without wild cards the king is the best board
