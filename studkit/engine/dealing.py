@@ -60,7 +60,8 @@ class DeckSource:
     """A shuffled deck: each draw takes a uniformly random card of those left.
 
     Drawing at random from the stub is the same distribution as shuffling first and costs a
-    fraction of a full shuffle when only part of the deck is dealt.
+    fraction of a full shuffle when only part of the deck is dealt. (The engine inlines this
+    draw on its hot path; the two must stay the same so a seed gives the same hand.)
     """
 
     __slots__ = ("_stub", "_random")
@@ -79,11 +80,7 @@ class DeckSource:
         stub = self._stub
         if not stub:
             raise CardError("cannot deal: the deck is empty")
-        i = int(self._random() * len(stub))
-        card = stub[i]
-        stub[i] = stub[-1]
-        stub.pop()
-        return card
+        return stub.pop(int(self._random() * len(stub)))
 
     def remaining(self) -> int:
         return len(self._stub)

@@ -70,7 +70,7 @@ class Hand:
         "_aggr", "_capped_multi", "_round_players", "_forced", "_last_aggr", "_last_checker",
         "_leader", "_prev_leader", "_exposed", "_source", "_rng", "_auto", "_steps",
         "_on_over", "_pots", "_max_raises", "_uncap", "plugins",
-        "_agg_key", "_agg_seat", "_agg_val",
+        "_agg_key", "_agg_seat", "_agg_val", "_zeros", "_nobody",
     )
 
     def __init__(
@@ -105,6 +105,8 @@ class Hand:
         self.stacks = [int(c) for c in stacks]
         self.starting_stacks = tuple(self.stacks)
         self.bets = [0] * n
+        self._zeros = [0] * n
+        self._nobody = [False] * n
         self.contrib = [0] * n
         self.folded = [False] * n
         self.n_in = n
@@ -605,8 +607,7 @@ class Hand:
             self.stacks[top_seat] += back
             self.contrib[top_seat] -= back
             self.events.append((RETURN, top_seat, back))
-        for s in range(self.n):
-            bets[s] = 0
+        bets[:] = self._zeros
         if self.n_in == 1:
             self._win_uncontested()
             return
@@ -685,26 +686,22 @@ class Hand:
             # The common case, inlined: draw uniformly from the stub (see DeckSource.draw).
             stub = source._stub
             pick = source._random
+            take = stub.pop
+            log = events.append
             if burn:
-                i = int(pick() * len(stub))
-                card = stub[i]
-                stub[i] = stub[-1]
-                stub.pop()
+                card = take(int(pick() * len(stub)))
                 self.burned.append(card)
-                events.append((BURN_EVENT, card))
+                log((BURN_EVENT, card))
             cards = self.cards
             up_cards = self.up
             down_cards = self.down
             for up in faces:
                 held = up_cards if up else down_cards
                 for s in live:
-                    i = int(pick() * len(stub))
-                    card = stub[i]
-                    stub[i] = stub[-1]
-                    stub.pop()
+                    card = take(int(pick() * len(stub)))
                     cards[s].append(card)
                     held[s].append(card)
-                    events.append((DEAL, s, card, up))
+                    log((DEAL, s, card, up))
             for _ in range(community):
                 self._place(COMMUNITY, True, source.draw(COMMUNITY))
         else:
@@ -773,18 +770,12 @@ class Hand:
         stacks = self.stacks
         folded = self.folded
         need = self._need
-        reopen = self._reopen
-        active = 0
-        for s in range(n):
-            a = not folded[s] and stacks[s] > 0
-            need[s] = a
-            reopen[s] = a
-            if a:
-                active += 1
-        if active < 2:
-            for s in range(n):
-                need[s] = False
+        can_bet = [not f and c > 0 for f, c in zip(folded, stacks)]  # noqa: B905 (equal lengths)
+        if can_bet.count(True) < 2:
+            need[:] = self._nobody
             return False
+        need[:] = can_bet
+        self._reopen[:] = can_bet
         plan = self._plan
         rules = self.rules
         self._cur = self._last_full = self._floor = 0
