@@ -273,3 +273,26 @@ def test_a_broken_plugins_dir_plugin_is_a_clean_cli_error(
     err = capsys.readouterr().err
     assert code == 2 and "plugin 'typo' implements unknown hook 'studkit_bring_inn'" in err
     assert "Traceback" not in err
+
+
+def test_plugins_command_lists_and_describes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    import studkit.cli
+
+    write_plugin(tmp_path, "house_rule", '"""A house rule: nothing yet."""\n')
+    assert studkit.cli.main(["plugins", "--plugins-dir", str(tmp_path), "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    origins = {p["name"]: p["origin"] for p in listed["plugins"]}
+    assert origins["hole-spade"] == "builtin" and origins["house-rule"] == "plugins-dir"
+    assert listed["autoload"] is True
+    assert studkit.cli.main(["plugins", "twist", "--json"]) == 0
+    twist = json.loads(capsys.readouterr().out)
+    assert twist["hooks"] == ["studkit_twist_offer"]
+    assert [o["option"] for o in twist["options"]] == ["after", "cost", "faces"]
+    assert studkit.cli.main(["plugins", "community-card"]) == 0
+    assert '"spec" | "tda" | "burns-only" (default spec)' in capsys.readouterr().out
+    assert studkit.cli.main(["plugins", "twister"]) == 2
+    assert "did you mean 'twist'" in capsys.readouterr().err

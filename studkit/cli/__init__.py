@@ -17,7 +17,7 @@ from studkit.errors import StudkitError
 __all__ = ["main", "build_parser", "COMMAND_MODULES"]
 
 COMMAND_MODULES: tuple[str, ...] = (
-    "odds", "variants", "replay", "equity", "simulate", "compare", "play",
+    "odds", "variants", "replay", "equity", "simulate", "compare", "play", "plugins",
 )
 """Modules of ``studkit.cli`` that each register one or more commands, in help order."""
 
