@@ -492,6 +492,7 @@ def _aggressive_to(
     as dealers take it when it puts the last opponent all in) is taken as the full raise:
     the part nobody can call comes back as an uncalled bet, so the stacks are the same.
     """
+    everything = legal
     legal = [a for a in legal if a.kind in AGGRESSIVE_KINDS]
     for a in legal:
         assert a.min is not None and a.max is not None
@@ -505,6 +506,12 @@ def _aggressive_to(
         assert a.min is not None
         if hand.to_call + hand.bets[seat] < to == reachable < a.min:
             return EngineAction(a.kind, a.min)
+    # An all-in recorded as a raise that studkit counts as a call or a (partial) bring-in of
+    # the same chips (after a partial bring-in, others come in for the full bring-in).
+    if to == hand.bets[seat] + hand.stacks[seat]:
+        for a in everything:
+            if a.kind in ("call", "bring-in") and a.amount == hand.stacks[seat]:
+                return a
     return None
 
 

@@ -60,7 +60,8 @@ def phh_rules(variant: Variant) -> Variant:
     a setting for them: no open-pair option, bet + 3 raises a street heads-up included (the
     completion is the opening bet), ties for first to act broken by seat, burned and folded
     cards reshuffled before a community card is dealt, and with a community card the first
-    to act is who acted first on the street before (the community card does not count).
+    to act is who acted first on the street before (the community card does not count); a
+    player short of the bring-in posts what they have (a partial bring-in stands).
 
     What has no setting is documented in docs/hand-histories.md (PokerKit gives an odd chip
     to the lowest seat; it counts a short all-in between the bring-in and the completion as
@@ -74,10 +75,14 @@ def phh_rules(variant: Variant) -> Variant:
         heads_up_uncapped="never",
     )
     order = replace(variant.action_order, tie_break="position")
+    forced = variant.forced_bets
+    if forced.bring_in is not None:  # a player short of the bring-in posts what they have
+        forced = replace(forced, bring_in=replace(forced.bring_in, short_stack="partial"))
     return replace(
         variant,
         betting=betting,
         action_order=order,
+        forced_bets=forced,
         deck_exhaustion=_PHH_DECK_EXHAUSTION,
     )
 
