@@ -80,7 +80,11 @@ class DeckSource:
         stub = self._stub
         if not stub:
             raise CardError("cannot deal: the deck is empty")
-        return stub.pop(int(self._random() * len(stub)))
+        i = int(self._random() * len(stub))
+        card = stub[i]
+        stub[i] = stub[-1]  # the last card takes the drawn card's place: O(1)
+        stub.pop()
+        return card
 
     def remaining(self) -> int:
         return len(self._stub)

@@ -689,7 +689,10 @@ class Hand:
             take = stub.pop
             log = events.append
             if burn:
-                card = take(int(pick() * len(stub)))
+                i = int(pick() * len(stub))
+                card = stub[i]
+                stub[i] = stub[-1]
+                take()
                 self.burned.append(card)
                 log((BURN_EVENT, card))
             cards = self.cards
@@ -698,7 +701,10 @@ class Hand:
             for up in faces:
                 held = up_cards if up else down_cards
                 for s in live:
-                    card = take(int(pick() * len(stub)))
+                    i = int(pick() * len(stub))
+                    card = stub[i]
+                    stub[i] = stub[-1]
+                    take()
                     cards[s].append(card)
                     held[s].append(card)
                     log((DEAL, s, card, up))
