@@ -317,6 +317,10 @@ class Hand:
                 kind = RAISE
             ranges = structure.targets(self, cur - bet)
         top = bet + stack
+        if len(ranges) == 1:
+            lo, hi = ranges[0]
+            if lo < top and hi <= top:
+                return kind, ranges  # the usual case: the stack covers the whole range
         out: list[tuple[int, int]] = []
         for lo, hi in ranges:
             if lo >= top:
