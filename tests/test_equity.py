@@ -225,8 +225,21 @@ def test_plugin_rules_equity_does_not_model_are_noted() -> None:
     result = equity("follow-the-queen", ["Qs 4d 5c", "?? ?? 9h"], trials=2_000, seed=1)
     assert result.notes and "'follow-the-queen' is not applied" in result.notes[0]
     assert equity("seven-card-stud", ["Qs 4d 5c", "?? ?? 9h"], trials=100, seed=1).notes == ()
-    with pytest.raises(EquityError, match="equity cannot rank the pot share 'hole-spade'"):
-        equity("chicago", ["Qs 4d 5c", "?? ?? 9h"], trials=100)
+
+
+def test_chicago_hole_spade_share_is_ranked_by_its_plugin() -> None:
+    # hero's hole spade is the 5s (down cards: 1st, 2nd and 7th); the villain's pair of
+    # eights takes the high half, and the hole-spade half when its unknown hole card is a
+    # spade above the five: 9 of the 39 unseen cards
+    result = equity("chicago", ["5s 2d Ah Kd Qc Jd 9c", "?? 7c 8h 8d 2c 4h 3h"])
+    assert result.method == "exact" and result.notes == ()
+    assert result.hands[0].shares == pytest.approx({"high": 0.0, "hole-spade": 0.5 * 30 / 39})
+    assert result.hands[1].shares["high"] == pytest.approx(0.5)
+    # up spades do not count: the same cards with the spade dealt face up
+    up = equity("chicago", ["2d 9c 5s Ah Kd Qc Jd", "?? 7c 8h 8d 2c 4h 3h"])
+    assert up.hands[0].shares["hole-spade"] == 0.0
+    sampled = equity("chicago", ["5s 2d Ah Kd", "?? ?? 8h 8d"], seed=1)
+    assert sampled.method == "monte-carlo" and sampled.deals == 20_000
 
 
 @settings(max_examples=12, deadline=None)

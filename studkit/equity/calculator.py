@@ -22,7 +22,7 @@ import numpy.typing as npt
 
 from studkit.cards import Card, format_cards
 from studkit.equity.deals import CardArray, deal_count, enumerate_draws, sample_draws
-from studkit.equity.showdown import EquityError, ShareEvaluator, share_evaluators
+from studkit.equity.showdown import EquityError, ShareRanker, share_evaluators
 from studkit.equity.spot import Spot, parse_spot
 from studkit.variant import Variant
 
@@ -44,6 +44,9 @@ EXACT_MAX = 200_000_000
 """Deals beyond which an explicit exact request is refused (it would run for minutes)."""
 DEFAULT_TRIALS = 200_000
 """Monte Carlo trials when the space is too large to enumerate and no count is given."""
+PLUGIN_EXACT_LIMIT = 50_000
+PLUGIN_DEFAULT_TRIALS = 20_000
+"""The same two limits when a pot share is ranked by a plugin's hook, once per deal."""
 Z95 = 1.959963984540054
 _CHUNK = 1 << 16
 
@@ -134,32 +137,35 @@ class _Tally:
         self.scoops += (pot > 1.0 - 1e-9).sum(axis=0)
 
 
-def _hand_arrays(spot: Spot, draws: CardArray) -> CardArray:
-    """Every player's final cards, stacked: ``(players * rows, final_cards)``, player-major
-    (one evaluator call ranks every player's hands)."""
+def _hand_arrays(spot: Spot, draws: CardArray, fills: list[list[int]]) -> CardArray:
+    """Every player's final cards in deal order, ``(players, rows, final_cards)``: known
+    cards in place, the draw's columns in the positions ``fills`` names, community cards
+    last."""
     rows = draws.shape[0]
-    slots = spot.unknown_slots
-    community = draws[:, sum(slots) :]
     cards = np.empty((len(spot.hands), rows, spot.final_cards), dtype=np.int8)
+    own = spot.final_cards - spot.community_cards
+    used = sum(len(f) for f in fills)
     start = 0
-    for p, (hand, need) in enumerate(zip(spot.hands, slots, strict=True)):
-        known = np.asarray([c for c in hand if c is not None], dtype=np.int8)
-        cards[p, :, : known.size] = known
-        cards[p, :, known.size : known.size + need] = draws[:, start : start + need]
-        cards[p, :, known.size + need :] = community
-        start += need
-    return cards.reshape(-1, spot.final_cards)
+    for p, (hand, fill) in enumerate(zip(spot.hands, fills, strict=True)):
+        for i, card in enumerate(hand):
+            if card is not None:
+                cards[p, :, i] = card
+        if fill:
+            cards[p][:, fill] = draws[:, start : start + len(fill)]
+        cards[p, :, own:] = draws[:, used:]
+        start += len(fill)
+    return cards
 
 
 def _pot_fractions(
-    hands: CardArray, players: int, evaluators: Sequence[ShareEvaluator]
+    hands: CardArray, community: int, evaluators: Sequence[ShareRanker]
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     """Per row and player: fraction of the pot won, and the same split by share."""
-    rows = hands.shape[0] // players
+    players, rows = hands.shape[0], hands.shape[1]
     won = np.zeros((len(evaluators), rows, players))
     weights = np.zeros((len(evaluators), rows))
     for s, share in enumerate(evaluators):
-        strengths = share.strengths(hands).reshape(players, rows).T
+        strengths = share.rank(hands, community)
         best = strengths.max(axis=1)
         winners = (strengths == best[:, None]) & (best > 0)[:, None]
         count = winners.sum(axis=1)
@@ -172,23 +178,29 @@ def _pot_fractions(
     return by_share.sum(axis=0), by_share
 
 
-def _run_exact(spot: Spot, evaluators: Sequence[ShareEvaluator], tally: _Tally) -> None:
-    groups = [*spot.unknown_slots, spot.community_cards]
+def _layout(spot: Spot, evaluators: Sequence[ShareRanker]) -> tuple[list[int], list[list[int]]]:
+    groups, fills = spot.fill_positions(any(e.needs_faces for e in evaluators))
+    return [*groups, spot.community_cards], fills
+
+
+def _run_exact(spot: Spot, evaluators: Sequence[ShareRanker], tally: _Tally) -> None:
+    groups, fills = _layout(spot, evaluators)
     for draws in enumerate_draws(spot.stub, groups, chunk_rows=_CHUNK):
-        pot, by_share = _pot_fractions(_hand_arrays(spot, draws), len(spot.hands), evaluators)
-        tally.add(pot, by_share)
+        hands = _hand_arrays(spot, draws, fills)
+        tally.add(*_pot_fractions(hands, spot.community_cards, evaluators))
 
 
 def _run_sampled(
-    spot: Spot, evaluators: Sequence[ShareEvaluator], tally: _Tally, trials: int, seed: int | None
+    spot: Spot, evaluators: Sequence[ShareRanker], tally: _Tally, trials: int, seed: int | None
 ) -> None:
+    _, fills = _layout(spot, evaluators)
     rng = np.random.default_rng(seed)
     done = 0
     while done < trials:
         rows = min(_CHUNK, trials - done)
         draws = sample_draws(spot.stub, spot.cards_drawn, rows, rng)
-        pot, by_share = _pot_fractions(_hand_arrays(spot, draws), len(spot.hands), evaluators)
-        tally.add(pot, by_share)
+        hands = _hand_arrays(spot, draws, fills)
+        tally.add(*_pot_fractions(hands, spot.community_cards, evaluators))
         done += rows
 
 
@@ -231,9 +243,10 @@ def equity(
         raise EquityError("give either exact enumeration or a number of trials, not both")
     spot = parse_spot(variant, hands, dead)
     evaluators = share_evaluators(variant)
-    space = deal_count(len(spot.stub), [*spot.unknown_slots, spot.community_cards])
+    space = deal_count(len(spot.stub), _layout(spot, evaluators)[0])
+    slow = any(e.needs_faces for e in evaluators)
     if exact is None:
-        exact = trials is None and space <= EXACT_LIMIT
+        exact = trials is None and space <= (PLUGIN_EXACT_LIMIT if slow else EXACT_LIMIT)
     if exact and space > EXACT_MAX:
         raise EquityError(
             f"exact enumeration would evaluate {space:,} deals (the limit is {EXACT_MAX:,}): "
@@ -244,14 +257,15 @@ def equity(
     if exact:
         _run_exact(spot, evaluators, tally)
     else:
-        _run_sampled(spot, evaluators, tally, trials or DEFAULT_TRIALS, seed)
+        default = PLUGIN_DEFAULT_TRIALS if slow else DEFAULT_TRIALS
+        _run_sampled(spot, evaluators, tally, trials or default, seed)
     seconds = time.perf_counter() - started
     return _result(spot, evaluators, tally, exact, space, seed, seconds)
 
 
 def _result(
     spot: Spot,
-    evaluators: Sequence[ShareEvaluator],
+    evaluators: Sequence[ShareRanker],
     tally: _Tally,
     exact: bool,
     space: int,
@@ -292,9 +306,10 @@ def _result(
     )
 
 
-NEUTRAL_PLUGINS = frozenset(("community-card", "roll-your-own"))
-"""Plugins that cannot change equity: equity deals community cards itself, and which cards
-a player exposes does not change who wins."""
+NEUTRAL_PLUGINS = frozenset(("community-card", "roll-your-own", "hole-spade"))
+"""Plugins equity fully accounts for: it deals community cards itself, which cards a player
+exposes does not change who wins, and a share a plugin ranks (the hole spade) is ranked by
+that plugin's own hook."""
 
 
 def plugin_notes(variant: Variant) -> tuple[str, ...]:

@@ -100,6 +100,30 @@ class Spot:
         """Unseen cards one deal of the rest of the hand uses."""
         return sum(self.unknown_slots) + self.community_cards
 
+    def fill_positions(self, by_face: bool = False) -> tuple[list[int], list[list[int]]]:
+        """Where each deal's drawn cards go: the group sizes of a draw and, per player, the
+        positions (in deal order) its columns fill.
+
+        A player's unknown and future cards form one group, or, ``by_face``, one group of
+        down cards and one of up cards (for a share that looks at which cards are down, so
+        exact enumeration tells them apart). Community cards are not included.
+        """
+        own = self.final_cards - self.community_cards
+        faces = [face for street in self.variant.streets for face in street.cards][:own]
+        groups: list[int] = []
+        fills: list[list[int]] = []
+        for hand in self.hands:
+            empty = [i for i in range(own) if i >= len(hand) or hand[i] is None]
+            if by_face:
+                down = [i for i in empty if faces[i] != "up"]
+                up = [i for i in empty if faces[i] == "up"]
+                groups.extend([len(down), len(up)])
+                fills.append(down + up)
+            else:
+                groups.append(len(empty))
+                fills.append(empty)
+        return groups, fills
+
     def describe_hand(self, index: int) -> str:
         """Hand ``index`` as text, ``??`` for unknown cards."""
         return _format_hand(self.hands[index])
