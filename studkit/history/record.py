@@ -29,6 +29,7 @@ from studkit.history.phh import (
     HandHistory,
 )
 from studkit.history.rules import is_phh_rules, load_variant_named, rules_only
+from studkit.loader import builtin_directory
 from studkit.variant import Variant
 
 __all__ = ["record_hand"]
@@ -52,7 +53,6 @@ _PLUGIN_EVENTS: dict[str, Callable[[tuple[Any, ...], int], Action]] = {
 """Plugin decisions (events of :mod:`studkit.plugin_play`) as studkit's history actions."""
 _PER_PLAYER = ("players", "seats", "time_banks")
 _EXTRA_STAKES = ("spread_min", "spread_max", "last_round_max")
-_SHIPPED = Path(__file__).resolve().parents[2] / "variants"
 _identity_cache: dict[int, tuple[Variant, tuple[str, str | None]]] = {}
 
 
@@ -81,7 +81,7 @@ def _identify_uncached(variant: Variant) -> tuple[str, str | None]:
     if shipped is not None and rules_only(shipped) == rules_only(variant):
         return code, name
     source = variant.source
-    if source and not Path(source).resolve().is_relative_to(_SHIPPED):
+    if source and not Path(source).resolve().is_relative_to(builtin_directory().resolve()):
         try:
             from_file = load_variant_named(source)
         except HistoryError:
