@@ -185,14 +185,26 @@ def _render_odds(comparison: Comparison, console: Console) -> None:
         console.print("\nhand rankings: the same in every variant", highlight=False)
         return
     for odds in comparison.odds:
-        table = RichTable(
-            title=f"\nexact odds: {odds.key} ({', '.join(odds.variants)}), "
-            f"{odds.total:,} hands enumerated",
-            title_justify="left",
+        console.print(
+            f"exact odds [{comparison.odds.index(odds) + 1}]: {odds.key} "
+            f"({', '.join(odds.variants)}): {odds.total:,} hands enumerated",
+            highlight=False,
+            soft_wrap=True,
         )
-        table.add_column("category")
-        table.add_column("hands", justify="right")
-        table.add_column("probability", justify="right")
-        for name, count in odds.categories.items():
-            table.add_row(name, f"{count:,}", f"{count / odds.total:.4%}")
-        console.print(table)
+    table = RichTable(
+        title="\nexact probability of each final-hand category", title_justify="left"
+    )
+    table.add_column("category")
+    names: list[str] = []
+    for i, odds in enumerate(comparison.odds, start=1):
+        table.add_column(f"[{i}]", justify="right")
+    # the longest list sets the order (best category first); others' extras follow
+    for odds in sorted(comparison.odds, key=lambda o: -len(o.categories)):
+        names.extend(n for n in odds.categories if n not in names)
+    for name in names:
+        cells = [name]
+        for odds in comparison.odds:
+            count = odds.categories.get(name)
+            cells.append("-" if count is None else f"{count / odds.total:.4%}")
+        table.add_row(*cells)
+    console.print(table)

@@ -59,7 +59,7 @@ def evaluator_key(variant: Variant, evaluator: str) -> str:
     deck = variant.deck
     parts = [evaluator, f"{_cards(variant)} cards", f"{deck.size}-card deck"]
     if deck.wild_ranks:
-        parts.append("wild " + "".join(r.char for r in deck.wild_ranks))
+        parts.append("wild " + " and ".join(f"{r.char}s" for r in deck.wild_ranks))
     if deck.jokers:
         parts.append(f"{deck.jokers} joker{'s' if deck.jokers > 1 else ''} ({deck.joker_mode})")
     return ", ".join(parts)
