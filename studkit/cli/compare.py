@@ -196,7 +196,7 @@ def _render_odds(comparison: Comparison, console: Console) -> None:
     )
     table.add_column("category")
     names: list[str] = []
-    for i, odds in enumerate(comparison.odds, start=1):
+    for i in range(1, len(comparison.odds) + 1):
         table.add_column(f"[{i}]", justify="right")
     # the longest list sets the order (best category first); others' extras follow
     for odds in sorted(comparison.odds, key=lambda o: -len(o.categories)):
