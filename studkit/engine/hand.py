@@ -456,9 +456,20 @@ class Hand:
         else:
             self._last_checker = seat
             self.events.append((CHECK, seat, bets[seat], 0))
-        self._need[seat] = False
+        need = self._need
+        need[seat] = False
         self._reopen[seat] = False
-        self._next(seat)
+        n = self.n
+        s = seat
+        for _ in range(n - 1):  # _next, inlined on the check/call path
+            s += 1
+            if s == n:
+                s = 0
+            if need[s]:
+                self.actor = s
+                return
+        self.actor = None
+        self._end_round()
 
     def bring_in(self) -> None:
         """Post the bring-in (all the player's chips if they have less)."""

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from studkit.engine.events import AWARD, MUCK, SHOW
-from studkit.pots import ShareInput, award_pots, build_pots
+from studkit.pots import Pot, ShareInput, award_pots, build_pots
 
 if TYPE_CHECKING:
     from studkit.engine.hand import Hand
@@ -59,17 +59,14 @@ def showdown(hand: Hand) -> None:
     community = hand.community
     live = [not f for f in folded]
     seats = [s for s in range(n) if live[s]]
-    cards: list[Sequence[int]] = [
-        (hand.cards[s] + community if community else hand.cards[s]) if live[s] else ()
-        for s in range(n)
-    ]
+    held = hand.cards
     strengths: list[list[int]] = []
     for share in rules.shares:
         evaluate = share.evaluator.evaluate
         qualifier = share.qualifier
         row = [0] * n
         for s in seats:
-            value = evaluate(cards[s])
+            value = evaluate(held[s] + community if community else held[s])
             row[s] = value if value >= qualifier else 0
         strengths.append(row)
     if hand.plugins is not None:
@@ -80,6 +77,22 @@ def showdown(hand: Hand) -> None:
     shown: list[int] = []
     mucked: list[int] = []
     may_muck = hand.variant.showdown.losers_may_muck and not hand._exposed
+    if len(pots) == 1 and len(strengths) == 1:
+        # One pot, one share: a hand mucks when it is below the best shown so far.
+        row = strengths[0]
+        best_shown = -1
+        for s in order:
+            if may_muck and shown and row[s] < best_shown:
+                mucked.append(s)
+                events.append((MUCK, s))
+                row[s] = 0
+                continue
+            shown.append(s)
+            events.append((SHOW, s, tuple(held[s])))
+            if row[s] > best_shown:
+                best_shown = row[s]
+        _award(hand, pots, strengths, shown, mucked)
+        return
     # Per pot: the best strength shown so far in each share (None: nobody shown yet).
     best: list[list[int] | None] = [None] * len(pots)
     eligible = [pot.eligible for pot in pots]
@@ -91,7 +104,7 @@ def showdown(hand: Hand) -> None:
                 row[s] = 0
             continue
         shown.append(s)
-        events.append((SHOW, s, tuple(hand.cards[s])))
+        events.append((SHOW, s, tuple(held[s])))
         for index, seats_in in enumerate(eligible):
             if s in seats_in:
                 top = best[index]
@@ -99,6 +112,15 @@ def showdown(hand: Hand) -> None:
                 best[index] = (
                     mine if top is None else [max(a, b) for a, b in zip(top, mine, strict=True)]
                 )
+    _award(hand, pots, strengths, shown, mucked)
+
+
+def _award(
+    hand: Hand, pots: list[Pot], strengths: list[list[int]], shown: list[int], mucked: list[int]
+) -> None:
+    """Split the pots among the shown hands and record the awards."""
+    rules = hand.rules
+    events = hand.events
     hand.shown = shown
     if len(pots) == 1 and len(strengths) == 1 and hand.plugins is None:
         # The common case: one pot, one share. A single best hand takes it all.
