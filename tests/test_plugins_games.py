@@ -602,3 +602,24 @@ def test_follow_the_queen_wild_cards_count_for_who_acts_first() -> None:
     while hand.street < 1:
         hand.apply(passive(hand, hand.legal_actions()))
     assert hand.actor == 0  # without wild cards the king is the best board
+
+
+def test_in_turn_declarations_are_shown_as_made() -> None:
+    variant = with_plugin("high-low-declare", "declare", {"simultaneous": False})
+    hand = Hand(variant, [200] * 3, cards=deal_order(variant, DECLARE))
+    while not hand.legal_actions()[0].kind.startswith("declare-"):
+        hand.apply(passive(hand, hand.legal_actions()))
+    first = hand.actor
+    hand.apply(Action("declare-low"))
+    assert hand.events[-1] == ("declare", first, "low")
+
+
+def test_a_swing_may_tie_option() -> None:
+    from studkit.plugins.declare import judge
+
+    strengths = {"high": [50, 50, 10], "low": [40, 5, 30]}
+    declared = {0: "swing", 1: "high", 2: "low"}
+    strict = judge(strengths, declared, swing_may_tie=False)
+    assert strict == {"high": [0, 50, 0], "low": [0, 0, 30]}  # tied high: the swing loses all
+    lenient = judge(strengths, declared, swing_may_tie=True)
+    assert lenient == {"high": [50, 50, 0], "low": [40, 0, 30]}  # it splits high, wins low
