@@ -141,3 +141,20 @@ def test_significance_functions_against_reference_values() -> None:
     assert dof == 1 and statistic == pytest.approx(6.6667, abs=1e-4)
     assert p == pytest.approx(0.0098, abs=1e-4)
     assert holm([0.01, 0.04, 0.03]) == pytest.approx([0.03, 0.06, 0.06])
+
+
+def test_cli_prints_exact_odds_where_rankings_differ(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    low = tmp_path / "low5.yaml"
+    low.write_text(
+        "studkit: 1\nname: five-card-lowball-stud\nextends: five-card-stud\n"
+        "pots:\n  - name: low\n    evaluator: a5-low\n"
+    )
+    code = main(["compare", "five-card-stud", str(low), "--hands", "30", "--players", "3",
+                 "--seed", "2", "--workers", "1"])
+    assert code == 0
+    out = capsys.readouterr().out
+    assert "exact odds [1]: high, 5 cards, 52-card deck (five-card-stud): 2,598,960" in out
+    assert "exact probability of each a5-low category" in out
+    assert "0.0240%" in out  # four of a kind, 624 of 2,598,960

@@ -184,27 +184,32 @@ def _render_odds(comparison: Comparison, console: Console) -> None:
     if not comparison.odds:
         console.print("\nhand rankings: the same in every variant", highlight=False)
         return
-    for odds in comparison.odds:
+    for i, odds in enumerate(comparison.odds, start=1):
         console.print(
-            f"exact odds [{comparison.odds.index(odds) + 1}]: {odds.key} "
-            f"({', '.join(odds.variants)}): {odds.total:,} hands enumerated",
+            f"exact odds [{i}]: {odds.key} ({', '.join(odds.variants)}): "
+            f"{odds.total:,} hands enumerated",
             highlight=False,
             soft_wrap=True,
         )
-    table = RichTable(
-        title="\nexact probability of each final-hand category", title_justify="left"
-    )
-    table.add_column("category")
-    names: list[str] = []
-    for i in range(1, len(comparison.odds) + 1):
-        table.add_column(f"[{i}]", justify="right")
-    # the longest list sets the order (best category first); others' extras follow
-    for odds in sorted(comparison.odds, key=lambda o: -len(o.categories)):
-        names.extend(n for n in odds.categories if n not in names)
-    for name in names:
-        cells = [name]
-        for odds in comparison.odds:
-            count = odds.categories.get(name)
-            cells.append("-" if count is None else f"{count / odds.total:.4%}")
-        table.add_row(*cells)
-    console.print(table)
+    # one table per ranking, its settings side by side (high with and without wild cards)
+    evaluators = list(dict.fromkeys(odds.evaluator for odds in comparison.odds))
+    for evaluator in evaluators:
+        group = [(i, o) for i, o in enumerate(comparison.odds, start=1) if o.evaluator == evaluator]
+        console.print(
+            f"\nexact probability of each {evaluator} category", highlight=False, soft_wrap=True
+        )
+        table = RichTable()
+        table.add_column("category")
+        for i, _ in group:
+            table.add_column(f"[{i}]", justify="right")
+        names: list[str] = []
+        # the longest list sets the order (best category first); others' extras follow
+        for _, odds in sorted(group, key=lambda item: -len(item[1].categories)):
+            names.extend(n for n in odds.categories if n not in names)
+        for name in names:
+            cells = [name]
+            for _, odds in group:
+                count = odds.categories.get(name)
+                cells.append("-" if count is None else f"{count / odds.total:.4%}")
+            table.add_row(*cells)
+        console.print(table)
