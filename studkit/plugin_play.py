@@ -54,6 +54,7 @@ __all__ = [
     "PluginShareEvaluator",
     "ManyCardsEvaluator",
     "share_evaluator",
+    "showing_evaluator",
     "PLUGIN_ACTION_KINDS",
 ]
 
@@ -144,6 +145,19 @@ def share_evaluator(name: str, wild: Any, plugins: PluginHost | None) -> Any:
     if plugins.implements("studkit_share_strengths"):
         return PluginShareEvaluator(name)
     return get_evaluator(name, wild=wild)
+
+
+def showing_evaluator(name: str, wild: Any, plugins: PluginHost | None) -> Any:
+    """The evaluator of showing cards (who acts first): built-in, or a plugin's from
+    ``studkit_hand_evaluator`` for a name the built-ins do not have."""
+    from studkit.evaluation import SHOWING_EVALUATOR_NAMES, get_showing_evaluator
+
+    if plugins is not None and name not in SHOWING_EVALUATOR_NAMES:
+        ranks = frozenset(Rank(r) for r in wild.ranks) if wild is not None else frozenset()
+        found = plugins.call_first("studkit_hand_evaluator", name=name, wild_ranks=ranks)
+        if found is not None:
+            return found
+    return get_showing_evaluator(name, wild)
 
 
 class _Decision:

@@ -62,6 +62,31 @@ def test_a_custom_hand_evaluator_ranks_a_pot_share(plugins_dir: Path) -> None:
     assert hand.awards[0][4] == "1 spades"
 
 
+def test_a_custom_evaluator_can_rank_the_showing_hands(plugins_dir: Path) -> None:
+    from studkit.variant import ActionOrder
+
+    add(plugins_dir, "most_red", (
+        "class MostRed:\n"
+        "    name = 'most-red'\n"
+        "    def evaluate(self, cards):\n"
+        "        return 1 + sum(1 for c in cards if c < 52 and c % 4 in (1, 2))\n"
+        "@hookimpl\n"
+        "def studkit_hand_evaluator(name, wild_ranks):\n"
+        "    return MostRed() if name == 'most-red' else None\n"
+    ))
+    seats = ["Ah Kd 2c 7s 8d 9s Jd", "3h 4d Kh Qd Jh 5c 6h", "Ad As 8c 8s 2d Ts 4c"]
+    plain = stud()
+    hand = Hand(plain, [100] * 3, cards=deal_order(plain, seats))
+    while hand.street < 1:
+        hand.apply(passive(hand, hand.legal_actions()))
+    assert hand.actor == 2  # fourth street: 2c 7s, Kh Qd, 8c 8s: the pair opens
+    variant = stud("most-red", action_order=ActionOrder(evaluator="most-red"))
+    hand = Hand(variant, [100] * 3, cards=deal_order(variant, seats))
+    while hand.street < 1:
+        hand.apply(passive(hand, hand.legal_actions()))
+    assert hand.actor == 1  # the most red cards showing opens
+
+
 def test_bring_in_and_first_actor_overrides(plugins_dir: Path) -> None:
     add(plugins_dir, "button_opens", (
         "@hookimpl\n"

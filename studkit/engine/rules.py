@@ -102,8 +102,7 @@ def compile_rules(variant: Variant, stakes: Stakes | None = None) -> Rules:
 
 
 def _compile(variant: Variant, stakes: Stakes) -> Rules:
-    from studkit.evaluation import get_showing_evaluator
-    from studkit.plugin_play import share_evaluator
+    from studkit.plugin_play import share_evaluator, showing_evaluator
     from studkit.pluginhost import host_for
 
     plugins = host_for(variant)
@@ -179,7 +178,7 @@ def _compile(variant: Variant, stakes: Stakes) -> Rules:
         force_key=force_key,
         tie_key=tuple(tie_key),
         suit_tie_break=variant.action_order.tie_break == "suit",
-        showing=get_showing_evaluator(variant.action_order.evaluator, wild),
+        showing=showing_evaluator(variant.action_order.evaluator, wild, plugins),
         shares=tuple(shares),
         odd_chip_share=names.index(side) if side is not None else 0,
         min_open=stakes.bring_in if bring is not None and stakes.bring_in > 0
