@@ -631,6 +631,8 @@ class Hand:
         self._advance_street()
 
     def _active_count(self) -> int:
+        if 0 not in self.stacks:
+            return self.n_in  # nobody is all in
         count = 0
         stacks = self.stacks
         for s, f in enumerate(self.folded):
@@ -661,7 +663,7 @@ class Hand:
         events = self.events
         events.append((STREET, plan.number, plan.name))
         folded = self.folded
-        live = [s for s in self._order if not folded[s]]
+        live = self._order if self.n_in == self.n else [s for s in self._order if not folded[s]]
         faces = plan.faces
         rounds = len(faces)
         burn = plan.burn
