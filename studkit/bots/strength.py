@@ -165,7 +165,11 @@ def _share_score(
     cards: Sequence[int], opponents_up: Sequence[Sequence[int]], to_come: int, style: ShareStyle
 ) -> float:
     if style.low:
-        return _low_score(cards, to_come, style)
+        mine = _low_score(cards, to_come, style)
+        # an opponent's up cards alone, with its hidden and future cards still to help it
+        hidden = len(cards) - min((len(up) for up in opponents_up), default=0) + to_come
+        theirs = max((_low_score(up, hidden, style) for up in opponents_up if up), default=0.0)
+        return mine * (0.75 if theirs > mine else 1.0)
     made = _high_made(cards)
     return min(1.0, made * _board_threat(opponents_up, made) + _high_draws(cards, to_come))
 
