@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from itertools import combinations
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -42,6 +41,12 @@ from studkit.cards import CARDS, Card, Rank
 from studkit.engine.actions import FOLD, Action
 from studkit.errors import IllegalActionError, PluginError
 from studkit.hookspecs import DealEffect, DeclarePhase, ExposureChoice, Holding, TwistOffer
+from studkit.plugin_evaluators import (
+    ManyCardsEvaluator,
+    PluginShareEvaluator,
+    share_evaluator,
+    showing_evaluator,
+)
 from studkit.pluginhost import PluginHost
 from studkit.variant import DeckExhaustion, PotShare, Street
 
@@ -70,94 +75,6 @@ _PASSIVE = frozenset(("check", "call", FOLD))
 
 PLUGIN_ACTION_KINDS: tuple[str, ...] = (PAY, EXPOSE, TWIST, STAND)
 """Action kinds plugin decisions add (plus ``fold``, and ``declare-<choice>``)."""
-
-
-class PluginShareEvaluator:
-    """Stands in for the evaluator of a pot share a plugin ranks (``hole-spade-high``):
-    the strengths come from ``studkit_share_strengths`` at the showdown."""
-
-    __slots__ = ("name",)
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def evaluate(self, cards: Sequence[int]) -> int:
-        """Always 0: the plugin ranks this share from the players' holdings."""
-        return 0
-
-    def describe(self, strength: int) -> str:
-        """The share's evaluator name (the plugin's rule)."""
-        return self.name
-
-    def qualifier(self, text: str) -> int:
-        """Plugin shares take no qualifier: every positive strength qualifies."""
-        return 1
-
-    def best_five(self, cards: Sequence[int]) -> tuple[Card, ...]:
-        """The first five cards (for odd-chip orders by the cards played)."""
-        return tuple(CARDS[int(c)] for c in cards[:5])
-
-
-class ManyCardsEvaluator:
-    """An evaluator that also ranks hands of more than eight cards (extra cards from
-    plugins): the best of every eight-card part. Everything else is the wrapped evaluator's."""
-
-    MAX_CARDS = 8
-
-    def __init__(self, evaluator: Any) -> None:
-        self.wrapped = evaluator
-        plain = evaluator.evaluate
-
-        def evaluate(cards: Sequence[int]) -> int:
-            if len(cards) <= self.MAX_CARDS:
-                return int(plain(cards))
-            return max(int(plain(part)) for part in combinations(cards, self.MAX_CARDS))
-
-        self.evaluate = evaluate
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.wrapped, name)
-
-    def best_five(self, cards: Sequence[int]) -> tuple[Card, ...]:
-        """The best five cards, from every eight-card part when there are more."""
-        if len(cards) <= self.MAX_CARDS:
-            return tuple(self.wrapped.best_five(cards))
-        best = max(combinations(cards, self.MAX_CARDS), key=self.evaluate)
-        return tuple(self.wrapped.best_five(best))
-
-
-def share_evaluator(name: str, wild: Any, plugins: PluginHost | None) -> Any:
-    """The evaluator of a pot share: built-in, from ``studkit_hand_evaluator``, or a
-    :class:`PluginShareEvaluator` when a plugin ranks the share itself."""
-    from studkit.evaluation import EVALUATOR_NAMES, get_evaluator
-
-    if plugins is None:
-        return get_evaluator(name, wild=wild)
-    if name in EVALUATOR_NAMES:
-        evaluator = get_evaluator(name, wild=wild)
-        if plugins.implements("studkit_card_dealt"):  # extra cards: maybe more than eight
-            return ManyCardsEvaluator(evaluator)
-        return evaluator
-    ranks = frozenset(Rank(r) for r in wild.ranks) if wild is not None else frozenset()
-    found = plugins.call_first("studkit_hand_evaluator", name=name, wild_ranks=ranks)
-    if found is not None:
-        return found
-    if plugins.implements("studkit_share_strengths"):
-        return PluginShareEvaluator(name)
-    return get_evaluator(name, wild=wild)
-
-
-def showing_evaluator(name: str, wild: Any, plugins: PluginHost | None) -> Any:
-    """The evaluator of showing cards (who acts first): built-in, or a plugin's from
-    ``studkit_hand_evaluator`` for a name the built-ins do not have."""
-    from studkit.evaluation import SHOWING_EVALUATOR_NAMES, get_showing_evaluator
-
-    if plugins is not None and name not in SHOWING_EVALUATOR_NAMES:
-        ranks = frozenset(Rank(r) for r in wild.ranks) if wild is not None else frozenset()
-        found = plugins.call_first("studkit_hand_evaluator", name=name, wild_ranks=ranks)
-        if found is not None:
-            return found
-    return get_showing_evaluator(name, wild)
 
 
 class _Decision:
