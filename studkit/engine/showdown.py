@@ -13,7 +13,7 @@ variant's order.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from studkit.engine.events import AWARD, MUCK, SHOW
 from studkit.pots import Pot, ShareInput, award_pots, build_pots
@@ -131,7 +131,7 @@ def _award(
             amount = pots[0].amount
             hand.stacks[winner] += amount
             share = rules.shares[0]
-            record = (winner, amount, 0, share.name, str(share.evaluator.describe(strongest)))
+            record = (winner, amount, 0, share.name, _describe(share.evaluator, strongest))
             hand.awards.append(record)
             events.append((AWARD, *record))
             return
@@ -148,12 +148,30 @@ def _award(
         found = by_name.get(award.share)
         for seat, amount in zip(award.seats, award.amounts, strict=True):
             if found is not None and found[1][seat] > 0:
-                description = str(found[0].evaluator.describe(found[1][seat]))
+                description = _describe(found[0].evaluator, found[1][seat])
             else:
                 description = ""
             record = (seat, amount, award.pot, award.share, description)
             hand.awards.append(record)
             events.append((AWARD, *record))
+
+
+_DESCRIPTIONS: dict[tuple[Any, int], str] = {}
+
+
+def _describe(evaluator: Any, strength: int) -> str:
+    """``evaluator.describe(strength)``, remembered (a showdown's costliest string). The
+    key holds the evaluator itself, so an entry never outlives it."""
+    key = (evaluator, strength)
+    try:
+        text = _DESCRIPTIONS.get(key)
+    except TypeError:  # an unhashable plugin evaluator
+        return str(evaluator.describe(strength))
+    if text is None:
+        if len(_DESCRIPTIONS) > 200_000:
+            _DESCRIPTIONS.clear()
+        text = _DESCRIPTIONS[key] = str(evaluator.describe(strength))
+    return text
 
 
 def _can_win(
