@@ -46,27 +46,30 @@ def judge(
 
     A seat that declared one share keeps its strength there only. A swing keeps all its
     strengths if it beats (or, with ``swing_may_tie``, at least ties) every other seat
-    competing for each share, and loses all of them otherwise.
+    competing for each share, other swings included, and loses all of them otherwise.
     """
     kept = {name: [0] * len(values) for name, values in strengths.items()}
     for seat, choice in declared.items():
         for name in kept:
             if choice in (name, SWING):
                 kept[name][seat] = strengths[name][seat]
-    for seat, choice in declared.items():
-        if choice != SWING:
-            continue
+    failed = [
+        seat for seat, choice in declared.items()
+        if choice == SWING and not _wins_every_share(kept, seat, swing_may_tie)
+    ]
+    for seat in failed:  # judged against every hand, other swings included, then taken out
         for values in kept.values():
-            mine = values[seat]
-            others = [v for s, v in enumerate(values) if s != seat]
-            best = max(others, default=0)
-            if mine == 0 or mine < best or (mine == best and not swing_may_tie):
-                break
-        else:
-            continue
-        for values in kept.values():  # the failed swing is out of every share
             values[seat] = 0
     return kept
+
+
+def _wins_every_share(kept: Mapping[str, Sequence[int]], seat: int, may_tie: bool) -> bool:
+    for values in kept.values():
+        mine = values[seat]
+        best = max((v for s, v in enumerate(values) if s != seat), default=0)
+        if mine == 0 or mine < best or (mine == best and not may_tie):
+            return False
+    return True
 
 
 class Plugin:

@@ -161,3 +161,53 @@ def test_the_hand_offers_everything_hookspecs_handview_promises() -> None:
     assert {"variant", "events", "folded", "up", "down"} <= set(members)
     for name in members:
         assert hasattr(hand, name), f"Hand has no {name!r}, which HandView promises plugins"
+
+
+def test_two_swings_are_judged_against_each_other() -> None:
+    from studkit.plugins.declare import judge
+
+    strengths = {"high": [9, 8, 1], "low": [7, 9, 1]}
+    kept = judge(strengths, {0: "swing", 1: "swing", 2: "high"}, swing_may_tie=False)
+    assert kept == {"high": [0, 0, 1], "low": [0, 0, 0]}  # neither swing wins both ways
+
+
+def test_declare_judging_keeps_each_seat_to_its_declaration() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+    from studkit.plugins.declare import judge
+
+    seats = 4
+
+    @settings(max_examples=300, deadline=None)
+    @given(
+        high=st.lists(st.integers(0, 5), min_size=seats, max_size=seats),
+        low=st.lists(st.integers(0, 5), min_size=seats, max_size=seats),
+        choices=st.lists(st.sampled_from(["high", "low", "swing"]), min_size=seats,
+                         max_size=seats),
+        may_tie=st.booleans(),
+    )
+    def check(high: list[int], low: list[int], choices: list[str], may_tie: bool) -> None:
+        strengths = {"high": high, "low": low}
+        declared = dict(enumerate(choices))
+        kept = judge(strengths, declared, may_tie)
+        for seat, choice in declared.items():
+            for name in ("high", "low"):
+                value = kept[name][seat]
+                assert value in (0, strengths[name][seat])
+                if choice not in (name, "swing"):
+                    assert value == 0
+                elif choice == name:
+                    assert value == strengths[name][seat]
+            if choice == "swing":
+                both = [kept[name][seat] for name in ("high", "low")]
+                whole = [strengths[name][seat] for name in ("high", "low")]
+                assert both in ([0, 0], whole)
+                if both == whole and 0 not in whole:  # a swing that stays beat every rival
+                    for name in ("high", "low"):
+                        rivals = [strengths[name][s] for s in range(seats)
+                                  if s != seat and declared[s] in (name, "swing")]
+                        mine = strengths[name][seat]
+                        assert mine > 0
+                        assert all(r < mine or (may_tie and r == mine) for r in rivals)
+
+    check()
