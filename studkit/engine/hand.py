@@ -126,7 +126,7 @@ class Hand:
         self._reopen = [False] * n
         self._plan: StreetPlan = rules.streets[0]
         self._cur = self._last_full = self._inc = self._floor = 0
-        self._size = self._big = rules.stakes.big_bet
+        self._size = self._big = rules.stakes.big_bet  # per hand; _size is set per round
         self._open_pair = self._big_made = False
         self._half_bet = variant.betting.half_bet_reopens
         self._round_max = self._round_min = rules.round_min
@@ -705,8 +705,10 @@ class Hand:
             pick = source._random
             take = stub.pop
             log = events.append
+            left = len(stub)
             if burn:
-                i = int(pick() * len(stub))
+                i = int(pick() * left)
+                left -= 1
                 card = stub[i]
                 stub[i] = stub[-1]
                 take()
@@ -718,7 +720,8 @@ class Hand:
             for up in faces:
                 held = up_cards if up else down_cards
                 for s in live:
-                    i = int(pick() * len(stub))
+                    i = int(pick() * left)
+                    left -= 1
                     card = stub[i]
                     stub[i] = stub[-1]
                     take()
@@ -804,11 +807,9 @@ class Hand:
         self._cur = self._last_full = self._floor = 0
         self._inc = rules.min_open
         self._size = plan.size
-        self._big = rules.stakes.big_bet
         self._open_pair = plan.open_pair and self._any_open_pair()
         self._big_made = False
         self._round_max = plan.round_max
-        self._round_min = rules.round_min
         self._aggr = 0
         self._capped_multi = False
         self._round_players = self.n_in
