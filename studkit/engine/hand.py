@@ -94,16 +94,17 @@ class Hand:
                 f"{variant.name} seats {variant.min_players} to {variant.max_players} players, "
                 f"not {n}"
             )
-        for seat, chips in enumerate(stacks):
-            if int(chips) <= 0:
-                raise StudkitError(f"seat {seat} has {chips} chips; every player needs chips")
+        chips = [int(c) for c in stacks]
+        if min(chips) <= 0:
+            seat = next(i for i, c in enumerate(chips) if c <= 0)
+            raise StudkitError(f"seat {seat} has {stacks[seat]} chips; every player needs chips")
         self.rules: Rules = rules
         self.variant = variant
         self.n = n
         self.button = (n - 1) if button is None else button % n
         self._order = _ORDERS.get((n, self.button)) or _order(n, self.button)
-        self.stacks = [int(c) for c in stacks]
-        self.starting_stacks = tuple(self.stacks)
+        self.stacks = chips
+        self.starting_stacks = tuple(chips)
         self.bets = [0] * n
         self._zeros = [0] * n
         self._nobody = [False] * n
@@ -156,12 +157,13 @@ class Hand:
         )
         ante = rules.ante
         if ante:
-            events = self.events
+            log = self.events.append
+            contrib = self.contrib
             for seat in self._order:
-                amount = ante if ante < self.stacks[seat] else self.stacks[seat]
-                self.stacks[seat] -= amount
-                self.contrib[seat] += amount
-                events.append((ANTE, seat, amount))
+                amount = ante if ante < chips[seat] else chips[seat]
+                chips[seat] -= amount
+                contrib[seat] += amount
+                log((ANTE, seat, amount))
         self._advance_street()
 
     # ------------------------------------------------------------------ queries
