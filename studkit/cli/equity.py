@@ -24,7 +24,7 @@ def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -
             "Each hand's equity: its expected share of the pot in VARIANT. Give every "
             "player's cards dealt so far in deal order, '??' for a card unknown to you. "
             "The space of remaining deals is enumerated exactly when it is small, else "
-            "sampled with a 95%% confidence interval."
+            "sampled with a 95% confidence interval."
         ),
     )
     parser.add_argument("variant", metavar="VARIANT", help="a built-in variant name or a file")

@@ -80,7 +80,7 @@ def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -
             "Play N hands of VARIANT at one table of bots (the button moving each hand, "
             "every stack reset to the starting stack) and report showdown, split and scoop "
             "rates, pot sizes, winning hand categories, each seat's result in big bets per "
-            "100 hands with a 95%% confidence interval, bring-in completions, community "
+            "100 hands with a 95% confidence interval, bring-in completions, community "
             "cards and actions per hand."
         ),
     )
