@@ -35,7 +35,9 @@ def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     )
     parser.add_argument("variants", nargs="+", metavar="VARIANT",
                         help="two or more built-in variant names or files")
-    add_run_arguments(parser, hands_default=DEFAULT_COMPARE_HANDS)
+    add_run_arguments(
+        parser, hands_default=DEFAULT_COMPARE_HANDS, hands_help="hands per variant"
+    )
     parser.add_argument(
         "--report", default=None, metavar="DIR",
         help="write an HTML page with PNG plots to DIR (needs matplotlib: studkit[plot])",

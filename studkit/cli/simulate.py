@@ -36,13 +36,15 @@ DEFAULT_WORKERS = max(1, min(8, os.cpu_count() or 1))
 """Worker processes unless ``--workers`` says otherwise (results do not depend on it)."""
 
 
-def add_run_arguments(parser: argparse.ArgumentParser, *, hands_default: int) -> None:
+def add_run_arguments(
+    parser: argparse.ArgumentParser, *, hands_default: int, hands_help: str = "hands to play"
+) -> None:
     """The options ``simulate`` and ``compare`` share."""
     from studkit.stakes import add_stakes_argument
 
     parser.add_argument(
         "--hands", type=int, default=hands_default, metavar="N",
-        help=f"hands to play (default {hands_default:,})",
+        help=f"{hands_help} (default {hands_default:,})",
     )
     parser.add_argument(
         "--players", type=int, default=None, metavar="P",
