@@ -143,3 +143,19 @@ def test_categories_come_from_the_hands_the_engine_ranked() -> None:
     # queens wild and the rank after an up queen: tied hands have one category
     report = simulate("follow-the-queen", hands=40, players=4, bots="calling-station", seed=5)
     assert sum(report.winning_categories()["high"].values()) == report.tally.showdowns
+
+
+def test_progress_bar_only_on_a_terminal_and_for_long_runs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from studkit.cli import simulate as command
+
+    monkeypatch.setattr(command, "_on_terminal", lambda: True)
+    with command.progress_bar(command.PROGRESS_MIN, "razz") as update:
+        assert update is not None
+        update(10)
+    with command.progress_bar(command.PROGRESS_MIN - 1, "razz") as update:
+        assert update is None
+    monkeypatch.setattr(command, "_on_terminal", lambda: False)
+    with command.progress_bar(10**6, "razz") as update:
+        assert update is None
