@@ -518,12 +518,9 @@ class Hand:
 
     def _aggress(self, kind: str, amount: int | None) -> None:
         seat = self.actor
-        what = f"{kind} to {amount}" if amount is not None else kind
-        if seat is None:
-            raise self._illegal(what)
-        aggressive = self._aggressive_now(seat)
-        if aggressive is None or aggressive[0] != kind:
-            raise self._illegal(what)
+        aggressive = None if seat is None else self._aggressive_now(seat)
+        if seat is None or aggressive is None or aggressive[0] != kind:
+            raise self._illegal(f"{kind} to {amount}" if amount is not None else kind)
         ranges = aggressive[1]
         if amount is None:
             if len(ranges) != 1 or ranges[0][0] != ranges[0][1]:
@@ -535,7 +532,7 @@ class Hand:
                 if lo <= to <= hi:
                     break
             else:
-                raise self._illegal(what)
+                raise self._illegal(f"{kind} to {amount}")
         bets = self.bets
         stacks = self.stacks
         add = to - bets[seat]
