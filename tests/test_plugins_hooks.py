@@ -211,3 +211,39 @@ def test_declare_judging_keeps_each_seat_to_its_declaration() -> None:
                         assert all(r < mine or (may_tie and r == mine) for r in rivals)
 
     check()
+
+
+@pytest.mark.parametrize(
+    "name", ["seven-card-stud", "no-limit-seven-card-stud", "pot-limit-seven-card-stud",
+             "baseball", "seven-card-stud-twist", "roll-your-own"],
+)
+def test_any_failing_hook_leaves_the_hand_as_it_was(plugins_dir: Path, name: str) -> None:
+    import random
+
+    from test_plugins_games import state
+
+    add(plugins_dir, "flaky", (
+        "@hookimpl\n"
+        "def studkit_card_dealt(street, card, face):\n"
+        "    if street.name != 'third' and card % 11 == 0:\n"
+        "        raise RuntimeError('dealt a bad card')\n"
+    ))
+    variant = load_variant(name)
+    rng = random.Random(name)
+    failures = 0
+    for seed in range(30):
+        hand = Hand(variant, [rng.choice([40, 400]) for _ in range(4)], seed=seed)
+        while not hand.is_over:
+            actions = hand.legal_actions()
+            action = rng.choice(actions)
+            if action.min is not None and action.max is not None:
+                action = action.to(rng.randint(action.min, action.max))
+            before = state(hand)
+            try:
+                hand.apply(action)
+            except PluginError as error:
+                assert "plugin 'flaky' failed in studkit_card_dealt" in str(error)
+                assert state(hand) == before and hand.legal_actions() == actions
+                failures += 1
+                break
+    assert failures
