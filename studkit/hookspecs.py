@@ -185,9 +185,12 @@ def studkit_card_dealt(
     """React to a card as it is dealt (Baseball, Follow the Queen).
 
     Called for every card dealt to a player (``seat``) or to the table (``seat`` is ``None``
-    for a community card), with its face (``up`` or ``down``) and the street, after the card
-    is in the hand and recorded in ``hand.events``. Returns a :class:`DealEffect` or ``None``
-    for no effect. Every plugin's effect is applied, in call order.
+    for a community card), with its face (``up`` or ``down``) and the street: card by card in
+    deal order once the street's cards are all dealt (so ``hand`` already holds the whole
+    street; the card's own ``deal`` event in ``hand.events`` says where it fell in the deal),
+    and at once for a card a plugin gives (an extra card, a twist). Returns a
+    :class:`DealEffect` or ``None`` for no effect. Every plugin's effect is applied, in call
+    order, after all the street's cards have been through the hook.
     """
 
 
