@@ -6,8 +6,6 @@ have (``short_stack: partial`` in studkit, which :func:`phh_rules` sets).
 
 from __future__ import annotations
 
-import pytest
-
 from studkit.cards import parse_cards
 from studkit.engine.hand import Hand
 from studkit.history import loads, replay
@@ -35,14 +33,6 @@ actions = ["d dh p1 Kd6h5s", "d dh p2 3dAh3s", "d dh p3 TdTh9s", "p3 pb", "p1 cb
     assert ("call", 0, 2, 2) in result.hand.events
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: with bring_in.short_stack 'partial', when the lowest up card is all in "
-    "for the ante, the player on their left must bring in and a partial bring-in stands "
-    "(stud-rules.md A.14, WSOP-L 217; PokerKit does this), but the engine passes over a "
-    "player who has chips but fewer than the bring-in and forces the first who can post it "
-    "in full",
-)
 def test_partial_bring_in_from_the_player_left_of_an_all_in_forced_player() -> None:
     variant = phh_rules(load_variant_named("seven-card-stud")).with_stakes(**STAKES)
     assert variant.forced_bets.bring_in is not None

@@ -873,14 +873,16 @@ class Hand:
             return -1
         stacks = self.stacks
         amount = self.rules.bring_in
-        if stacks[forced] >= amount or (self.rules.bring_in_partial and stacks[forced] > 0):
+        partial = self.rules.bring_in_partial
+        if stacks[forced] >= amount or (partial and stacks[forced] > 0):
             return forced
-        # spec-002: the player who cannot bring in is passed; the next player clockwise does.
+        # spec-002: the player who cannot bring in is passed; the next player clockwise does
+        # (with the partial policy, a next player short of the bring-in posts what it has).
         n = self.n
         s = forced
         for _ in range(n - 1):
             s = s + 1 if s + 1 < n else 0
-            if not self.folded[s] and stacks[s] >= amount:
+            if not self.folded[s] and (stacks[s] >= amount or (partial and stacks[s] > 0)):
                 return s
         s = forced
         for _ in range(n - 1):
