@@ -33,14 +33,16 @@ from studkit.engine.actions import (
     RAISE,
     Action,
 )
-from studkit.engine.dealing import BURN, COMMUNITY, CardSource, DeckSource, OrderedSource
-from studkit.engine.events import ANTE, AWARD, DEAL, RETURN, SHOW, STREET, Event
+from studkit.engine.dealing import BURN, CardSource, DeckSource, OrderedSource
+from studkit.engine.events import ANTE, AWARD, DEAL, RETURN, SHOW, Event
 from studkit.engine.events import BURN as BURN_EVENT
 from studkit.engine.events import COMMUNITY as COMMUNITY_EVENT
-from studkit.engine.exhaustion import plan_short_street
-from studkit.engine.rules import Rules, StreetPlan, compile_rules, up_cards_key
+from studkit.engine.first_actor import any_open_pair, best_board, choose_forced
+from studkit.engine.queries import HandQueries
+from studkit.engine.rules import Rules, StreetPlan, compile_rules
+from studkit.engine.streets import deal_street
 from studkit.errors import IllegalActionError, StudkitError
-from studkit.pots import Pot, build_pots
+from studkit.pots import Pot
 from studkit.variant import Stakes, Variant
 
 if TYPE_CHECKING:
@@ -51,7 +53,7 @@ if TYPE_CHECKING:
 __all__ = ["Hand"]
 
 
-class Hand:
+class Hand(HandQueries):
     """One hand of stud: the state, the legal actions and the verbs that change it.
 
     ``stacks`` are the players' chips before the antes, one per seat, in clockwise order;
@@ -166,75 +168,6 @@ class Hand:
                 log((ANTE, seat, amount))
         self._advance_street()
 
-    # ------------------------------------------------------------------ queries
-
-    @property
-    def street_name(self) -> str:
-        """The current street's name (``""`` before the first card; the last street's once
-        the hand is over)."""
-        streets = self.rules.streets
-        if self.street < 0:
-            return ""
-        return streets[self.street if self.street < len(streets) else -1].name
-
-    @property
-    def pot(self) -> int:
-        """All chips put in so far, current bets included."""
-        return sum(self.contrib)
-
-    @property
-    def _pot_total(self) -> int:
-        return sum(self.contrib)
-
-    @property
-    def pots(self) -> list[Pot]:
-        """The main pot and side pots (as they stand; final once the hand is over)."""
-        if self._pots is not None:
-            return self._pots
-        live = [not f for f in self.folded]
-        return build_pots(self.contrib, live)
-
-    @property
-    def payoffs(self) -> list[int]:
-        """Chips won or lost per seat (zero-sum once the hand is over)."""
-        return [s - t for s, t in zip(self.stacks, self.starting_stacks, strict=True)]
-
-    @property
-    def needs_card(self) -> tuple[int, bool] | None:
-        """With ``auto_deal=False``: who the next card goes to and whether it is dealt up
-        (seat ``-1`` a burn, ``-2`` the community card), or ``None``."""
-        return self._steps[-1] if self._steps else None
-
-    @property
-    def to_call(self) -> int:
-        """Chips the player to act needs to call (0 when there is no actor)."""
-        if self.actor is None:
-            return 0
-        return min(self._cur - self.bets[self.actor], self.stacks[self.actor])
-
-    @property
-    def all_in(self) -> list[bool]:
-        """Per seat: in the hand with no chips left."""
-        return [not f and s == 0 for f, s in zip(self.folded, self.stacks, strict=True)]
-
-    @property
-    def exposed(self) -> bool:
-        """Whether all hands have been turned up (betting closed by all-ins)."""
-        return self._exposed
-
-    @property
-    def forced_seat(self) -> int | None:
-        """The seat that must bring in or complete now, if any."""
-        return self._forced if self._forced >= 0 else None
-
-    def up_cards(self, seat: int) -> tuple[Card, ...]:
-        """The seat's face-up cards, in deal order."""
-        return tuple(self.up[seat])
-
-    def down_cards(self, seat: int) -> tuple[Card, ...]:
-        """The seat's face-down cards, in deal order."""
-        return tuple(self.down[seat])
-
     def view(self, seat: int) -> SeatView:
         """The hand as ``seat`` may see it: its own down cards, everyone's up cards, chips."""
         from studkit.engine.view import seat_view
@@ -340,44 +273,6 @@ class Hand:
         if mode == "if-round-began-heads-up":
             return self._round_players == 2
         return False
-
-    def can_fold(self) -> bool:
-        """Whether the player to act may fold (only facing a bet)."""
-        seat = self.actor
-        return seat is not None and self._forced != seat and self._cur > self.bets[seat]
-
-    def can_check(self) -> bool:
-        """Whether the player to act may check."""
-        seat = self.actor
-        return seat is not None and self._forced != seat and self._cur <= self.bets[seat]
-
-    def can_call(self) -> bool:
-        """Whether the player to act faces a bet to call."""
-        return self.can_fold()
-
-    def can_bring_in(self) -> bool:
-        """Whether the player to act is the forced player who may post the bring-in."""
-        return self.actor is not None and self._forced == self.actor
-
-    def can_complete(self, amount: int | None = None) -> bool:
-        """Whether the player to act may complete (to ``amount``, if given)."""
-        return self._can_aggress(COMPLETE, amount)
-
-    def can_bet(self, amount: int | None = None) -> bool:
-        """Whether the player to act may bet (``amount`` total, if given)."""
-        return self._can_aggress(BET, amount)
-
-    def can_raise_to(self, amount: int | None = None) -> bool:
-        """Whether the player to act may raise (to ``amount`` total, if given)."""
-        return self._can_aggress(RAISE, amount)
-
-    def _can_aggress(self, kind: str, amount: int | None) -> bool:
-        if self.actor is None:
-            return False
-        aggressive = self._aggressive_now(self.actor)
-        if aggressive is None or aggressive[0] != kind:
-            return False
-        return amount is None or any(lo <= amount <= hi for lo, hi in aggressive[1])
 
     # ------------------------------------------------------------------ verbs
 
@@ -658,88 +553,7 @@ class Hand:
         self._begin_street()
 
     def _begin_street(self) -> None:
-        plan = self._plan = self.rules.streets[self.street]
-        events = self.events
-        events.append((STREET, plan.number, plan.name))
-        folded = self.folded
-        live = self._order if self.n_in == self.n else [s for s in self._order if not folded[s]]
-        faces = plan.faces
-        rounds = len(faces)
-        burn = plan.burn
-        source = self._source
-        needed = rounds * len(live) + (1 if burn else 0)
-        community = 0
-        if source.remaining() < needed:
-            deal = plan_short_street(
-                self.variant.deck_exhaustion if self.plugins is None
-                else self.plugins.exhaustion(plan, needed),
-                source,
-                street=plan.name,
-                rounds=rounds,
-                live=len(live),
-                burn=burn,
-                burned=self.burned,
-                folded=self.folded_cards,
-                rng=self._rng,
-            )
-            burn, rounds, community = deal.burn, deal.rounds, deal.community
-            faces = faces[:rounds]
-        if not self._auto:
-            steps: list[tuple[int, bool]] = [(BURN, False)] if burn else []
-            for up in faces:
-                for s in live:
-                    steps.append((s, up))
-            for _ in range(community):
-                steps.append((COMMUNITY, True))
-            steps.reverse()
-            self._steps = steps
-            self.actor = None
-            if steps:
-                return
-            self._after_deal()
-            return
-        if type(source) is DeckSource:
-            # The common case, inlined: draw uniformly from the stub (see DeckSource.draw).
-            stub = source._stub
-            pick = source._random
-            take = stub.pop
-            log = events.append
-            left = len(stub)
-            if burn:
-                i = int(pick() * left)
-                left -= 1
-                card = stub[i]
-                stub[i] = stub[-1]
-                take()
-                self.burned.append(card)
-                log((BURN_EVENT, card))
-            cards = self.cards
-            up_cards = self.up
-            down_cards = self.down
-            for up in faces:
-                held = up_cards if up else down_cards
-                for s in live:
-                    i = int(pick() * left)
-                    left -= 1
-                    card = stub[i]
-                    stub[i] = stub[-1]
-                    take()
-                    cards[s].append(card)
-                    held[s].append(card)
-                    log((DEAL, s, card, up))
-            for _ in range(community):
-                self._place(COMMUNITY, True, source.draw(COMMUNITY))
-        else:
-            draw = source.draw
-            place = self._place
-            if burn:
-                place(BURN, False, draw(BURN))
-            for up in faces:
-                for s in live:
-                    place(s, up, draw(s))
-            for _ in range(community):
-                place(COMMUNITY, True, draw(COMMUNITY))
-        self._after_deal()
+        deal_street(self)
 
     def _place(self, seat: int, up: bool, card: Card) -> None:
         if seat >= 0:
@@ -755,17 +569,6 @@ class Hand:
         else:
             self.community.append(card)
             self.events.append((COMMUNITY_EVENT, card))
-
-    def cards_out(self) -> set[int]:
-        """Cards that are not in the stub: held by live players, folded (until reused),
-        burned (until reshuffled) or on the table."""
-        out = {int(c) for c in self.burned}
-        out.update(int(c) for c in self.community)
-        out.update(int(c) for c in self.folded_cards)
-        for seat, cards in enumerate(self.cards):
-            if not self.folded[seat]:
-                out.update(int(c) for c in cards)
-        return out
 
     def deal(self, card: int) -> None:
         """With ``auto_deal=False``: deal ``card`` to whoever :attr:`needs_card` names."""
@@ -806,7 +609,7 @@ class Hand:
         self._cur = self._last_full = self._floor = 0
         self._inc = rules.min_open
         self._size = plan.size
-        self._open_pair = plan.open_pair and self._any_open_pair()
+        self._open_pair = plan.open_pair and any_open_pair(self)
         self._big_made = False
         self._round_max = plan.round_max
         self._aggr = 0
@@ -815,7 +618,7 @@ class Hand:
         self._last_aggr = -1
         self._last_checker = -1
         if self.street == 0 and rules.bring_in:
-            forced = self._choose_forced()
+            forced = choose_forced(self)
             if self.plugins is not None:
                 forced = self.plugins.bring_in(forced)
             if forced >= 0:
@@ -833,7 +636,7 @@ class Hand:
         ):
             leader = previous  # no card was dealt up: the boards are as on the last street (A9)
         else:
-            leader = self._best_board()
+            leader = best_board(self)
         if self.plugins is not None:
             leader = self.plugins.first_actor(leader)
         self._prev_leader = self._leader
@@ -845,81 +648,6 @@ class Hand:
                 return True
             s = s + 1 if s + 1 < n else 0
         return False  # pragma: no cover - active >= 2 guarantees an actor
-
-    def _any_open_pair(self) -> bool:
-        for s in range(self.n):
-            if self.folded[s]:
-                continue
-            ups = self.up[s]
-            ranks = [c >> 2 for c in ups if c < 52]
-            if len(set(ranks)) < len(ranks):
-                return True
-        return False
-
-    def _choose_forced(self) -> int:
-        """The seat forced to bring in, after the short-stack policy; -1 for none."""
-        keys = self.rules.force_key
-        best = -1
-        forced = -1
-        for s in self._order:
-            if self.folded[s]:
-                continue
-            for c in self.up[s]:
-                k = keys[c]
-                if k > best:
-                    best = k
-                    forced = s
-        if forced < 0:
-            return -1
-        stacks = self.stacks
-        amount = self.rules.bring_in
-        partial = self.rules.bring_in_partial
-        if stacks[forced] >= amount or (partial and stacks[forced] > 0):
-            return forced
-        # spec-002: the player who cannot bring in is passed; the next player clockwise does
-        # (with the partial policy, a next player short of the bring-in posts what it has).
-        n = self.n
-        s = forced
-        for _ in range(n - 1):
-            s = s + 1 if s + 1 < n else 0
-            if not self.folded[s] and (stacks[s] >= amount or (partial and stacks[s] > 0)):
-                return s
-        s = forced
-        for _ in range(n - 1):
-            s = s + 1 if s + 1 < n else 0
-            if not self.folded[s] and stacks[s] > 0:
-                return s  # nobody can post it in full: the first who can post part of it
-        return -1
-
-    def _best_board(self) -> int:
-        """The seat whose showing hand acts first (ties by position or by suit)."""
-        rules = self.rules
-        folded = self.folded
-        if (
-            self.community
-            and self.variant.deck_exhaustion.community_first_actor == "previous-street"
-            and self._leader >= 0
-            and not folded[self._leader]
-        ):
-            return self._leader
-        evaluate = rules.showing.evaluate
-        community = self.community
-        best = -1
-        leader = -1
-        suit_ties = rules.suit_tie_break
-        for s in self._order:
-            if folded[s]:
-                continue
-            ups: Sequence[Card] = self.up[s] + community if community else self.up[s]
-            value = evaluate(ups) if ups else 0
-            if value > best:
-                best = value
-                leader = s
-            elif value == best and suit_ties:
-                keys = rules.tie_key
-                if up_cards_key(ups, keys) > up_cards_key(self.up[leader] + community, keys):
-                    leader = s
-        return leader
 
     def _win_uncontested(self) -> None:
         winner = self.folded.index(False)

@@ -1,0 +1,100 @@
+"""Who is forced to open, and who acts first on a street.
+
+:func:`choose_forced` picks the bring-in by the up cards (rank, then the deck's suit order;
+the ace high or low) and applies the short-stack policy; :func:`best_board` picks the first
+actor of a street from the showing-hand evaluator, ties by position (closest to the dealer's
+left) or by the highest card by suit; :func:`any_open_pair` tells whether the open-pair option
+is live. Plugin overrides are applied by the hand after these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from studkit.cards import Card
+from studkit.engine.rules import up_cards_key
+
+if TYPE_CHECKING:
+    from studkit.engine.hand import Hand
+
+__all__ = ["choose_forced", "best_board", "any_open_pair"]
+
+
+def any_open_pair(hand: Hand) -> bool:
+    """Whether any live player's up cards hold a pair (the open-pair option)."""
+    for s in range(hand.n):
+        if hand.folded[s]:
+            continue
+        ups = hand.up[s]
+        ranks = [c >> 2 for c in ups if c < 52]
+        if len(set(ranks)) < len(ranks):
+            return True
+    return False
+
+
+def choose_forced(hand: Hand) -> int:
+    """The seat forced to bring in, after the short-stack policy; -1 for none."""
+    keys = hand.rules.force_key
+    best = -1
+    forced = -1
+    for s in hand._order:
+        if hand.folded[s]:
+            continue
+        for c in hand.up[s]:
+            k = keys[c]
+            if k > best:
+                best = k
+                forced = s
+    if forced < 0:
+        return -1
+    stacks = hand.stacks
+    amount = hand.rules.bring_in
+    partial = hand.rules.bring_in_partial
+    if stacks[forced] >= amount or (partial and stacks[forced] > 0):
+        return forced
+    # spec-002: the player who cannot bring in is passed; the next player clockwise does
+    # (with the partial policy, a next player short of the bring-in posts what it has).
+    n = hand.n
+    s = forced
+    for _ in range(n - 1):
+        s = s + 1 if s + 1 < n else 0
+        if not hand.folded[s] and (stacks[s] >= amount or (partial and stacks[s] > 0)):
+            return s
+    s = forced
+    for _ in range(n - 1):
+        s = s + 1 if s + 1 < n else 0
+        if not hand.folded[s] and stacks[s] > 0:
+            return s  # nobody can post it in full: the first who can post part of it
+    return -1
+
+
+def best_board(hand: Hand) -> int:
+    """The seat whose showing hand acts first (ties by position or by suit)."""
+    rules = hand.rules
+    folded = hand.folded
+    if (
+        hand.community
+        and hand.variant.deck_exhaustion.community_first_actor == "previous-street"
+        and hand._leader >= 0
+        and not folded[hand._leader]
+    ):
+        return hand._leader
+    evaluate = rules.showing.evaluate
+    community = hand.community
+    best = -1
+    leader = -1
+    suit_ties = rules.suit_tie_break
+    for s in hand._order:
+        if folded[s]:
+            continue
+        ups: Sequence[Card] = hand.up[s] + community if community else hand.up[s]
+        value = evaluate(ups) if ups else 0
+        if value > best:
+            best = value
+            leader = s
+        elif value == best and suit_ties:
+            keys = rules.tie_key
+            if up_cards_key(ups, keys) > up_cards_key(hand.up[leader] + community, keys):
+                leader = s
+    return leader

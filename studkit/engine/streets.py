@@ -1,0 +1,107 @@
+"""Dealing a street: burn, rounds of cards from the dealer's left, deck exhaustion.
+
+:func:`deal_street` is the hand's per-street deal, on the engine's hot path: the default
+:class:`~studkit.engine.dealing.DeckSource` is drawn from inline.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from studkit.engine.dealing import BURN, COMMUNITY, DeckSource
+from studkit.engine.events import BURN as BURN_EVENT
+from studkit.engine.events import DEAL, STREET
+from studkit.engine.exhaustion import plan_short_street
+
+if TYPE_CHECKING:
+    from studkit.engine.hand import Hand
+
+__all__ = ["deal_street"]
+
+
+def deal_street(hand: Hand) -> None:
+    """Deal the hand's current street: the burn, each round of cards to every live player
+    from the dealer's left, or (deck running out) what :func:`plan_short_street` decides.
+    With manual dealing, queue the cards for :meth:`Hand.deal` instead."""
+    plan = hand._plan = hand.rules.streets[hand.street]
+    events = hand.events
+    events.append((STREET, plan.number, plan.name))
+    folded = hand.folded
+    live = hand._order if hand.n_in == hand.n else [s for s in hand._order if not folded[s]]
+    faces = plan.faces
+    rounds = len(faces)
+    burn = plan.burn
+    source = hand._source
+    needed = rounds * len(live) + (1 if burn else 0)
+    community = 0
+    if source.remaining() < needed:
+        deal = plan_short_street(
+            hand.variant.deck_exhaustion if hand.plugins is None
+            else hand.plugins.exhaustion(plan, needed),
+            source,
+            street=plan.name,
+            rounds=rounds,
+            live=len(live),
+            burn=burn,
+            burned=hand.burned,
+            folded=hand.folded_cards,
+            rng=hand._rng,
+        )
+        burn, rounds, community = deal.burn, deal.rounds, deal.community
+        faces = faces[:rounds]
+    if not hand._auto:
+        steps: list[tuple[int, bool]] = [(BURN, False)] if burn else []
+        for up in faces:
+            for s in live:
+                steps.append((s, up))
+        for _ in range(community):
+            steps.append((COMMUNITY, True))
+        steps.reverse()
+        hand._steps = steps
+        hand.actor = None
+        if steps:
+            return
+        hand._after_deal()
+        return
+    if type(source) is DeckSource:
+        # The common case, inlined: draw uniformly from the stub (see DeckSource.draw).
+        stub = source._stub
+        pick = source._random
+        take = stub.pop
+        log = events.append
+        left = len(stub)
+        if burn:
+            i = int(pick() * left)
+            left -= 1
+            card = stub[i]
+            stub[i] = stub[-1]
+            take()
+            hand.burned.append(card)
+            log((BURN_EVENT, card))
+        cards = hand.cards
+        up_cards = hand.up
+        down_cards = hand.down
+        for up in faces:
+            held = up_cards if up else down_cards
+            for s in live:
+                i = int(pick() * left)
+                left -= 1
+                card = stub[i]
+                stub[i] = stub[-1]
+                take()
+                cards[s].append(card)
+                held[s].append(card)
+                log((DEAL, s, card, up))
+        for _ in range(community):
+            hand._place(COMMUNITY, True, source.draw(COMMUNITY))
+    else:
+        draw = source.draw
+        place = hand._place
+        if burn:
+            place(BURN, False, draw(BURN))
+        for up in faces:
+            for s in live:
+                place(s, up, draw(s))
+        for _ in range(community):
+            place(COMMUNITY, True, draw(COMMUNITY))
+    hand._after_deal()
