@@ -14,12 +14,15 @@ stub holds one. The policy option says what the dealer does, as the rule books d
 
 The options ``reuse_folded``, ``reshuffle_burns`` and ``first_actor`` override one point of
 the chosen policy.
+
+The chosen procedure is also the variant's ``deck_exhaustion`` data (see :func:`variant_data`),
+so ``studkit show``, ``studkit diff`` and the engine all read the one rule the options say.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import asdict, replace
 from typing import Any
 
 from studkit.hookspecs import HandView, hookimpl
@@ -72,13 +75,23 @@ _OVERRIDES = {
 }
 
 
+def policy_for(options: Mapping[str, Any]) -> DeckExhaustion:
+    """The deck-exhaustion settings the (schema-valid) options choose."""
+    policy = POLICIES[options.get("policy", "spec")]
+    changes = {field: options[key] for key, field in _OVERRIDES.items() if key in options}
+    return replace(policy, **changes)
+
+
+def variant_data(options: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The variant data the options imply: the policy as the ``deck_exhaustion`` block."""
+    return {"deck_exhaustion": asdict(policy_for(options))}
+
+
 class Plugin:
     """Answers :func:`~studkit.hookspecs.studkit_deck_exhausted` with the chosen policy."""
 
     def __init__(self, options: Mapping[str, Any]) -> None:
-        policy = POLICIES[options.get("policy", "spec")]
-        changes = {field: options[key] for key, field in _OVERRIDES.items() if key in options}
-        self.policy = replace(policy, **changes)
+        self.policy = policy_for(options)
 
     @hookimpl
     def studkit_deck_exhausted(self, hand: HandView, street: Street) -> DeckExhaustion:

@@ -20,7 +20,15 @@ from typing import Any
 
 from studkit.errors import PluginError
 from studkit.extends import resolve_extends
-from studkit.schema_check import fill_defaults, schema_problems, suggest, variant_schema
+from studkit.schema_check import (
+    data_errors,
+    fill_defaults,
+    locate,
+    path_text,
+    schema_problems,
+    suggest,
+    variant_schema,
+)
 from studkit.semantics import semantic_problems
 from studkit.variant import Variant
 from studkit.variant_data import data_to_variant, dump_data, variant_to_data
@@ -228,6 +236,49 @@ def _ignore_plugin(name: str) -> object:
     return name
 
 
+def _merge_into(target: dict[str, Any], implied: Any) -> None:
+    for key, value in implied.items():
+        if isinstance(value, dict) and isinstance(target.get(key), dict):
+            _merge_into(target[key], value)
+        else:
+            target[key] = value
+
+
+def _apply_plugin_data(root: Located, filled: dict[str, Any]) -> list[Problem]:
+    """Merge what each installed plugin's options imply into ``filled`` (in place).
+
+    A plugin that is missing or has bad options is skipped here (the semantic checks report
+    it); the merged result must still satisfy the schema.
+    """
+    host = _plugin_host()
+    if host is None:
+        return []
+    problems: list[Problem] = []
+    for index, plugin in enumerate(filled["plugins"]):
+        name, options = plugin["name"], plugin["options"]
+        where = ("plugins", index)
+        try:
+            host.find_plugin(name)
+            if host.options_problems(name, options):
+                continue
+            implied = host.implied_variant_data(name, options)
+        except PluginError as error:
+            if name not in host.available_plugins():
+                continue  # not installed: reported by the semantic checks
+            at = locate(root, where)
+            problems.append(Problem(at.file, at.line, at.column, path_text(where, filled),
+                                    str(error)))
+            continue
+        _merge_into(filled, implied)
+        for rejected in data_errors(filled):
+            at = locate(root, where)
+            problems.append(Problem(
+                at.file, at.line, at.column, path_text(where, filled),
+                f"plugin {name!r} implies data the schema rejects: {rejected}",
+            ))
+    return problems
+
+
 def _load_tree(
     root: Located, path: Path | None, source: str | None, require_plugins: bool = True
 ) -> Variant:
@@ -239,6 +290,9 @@ def _load_tree(
     if problems:
         raise VariantFileError(problems)
     filled = fill_defaults(data, schema)
+    problems = _apply_plugin_data(merged, filled)
+    if problems:
+        raise VariantFileError(problems)
     if require_plugins:
         problems = semantic_problems(merged, filled, find_plugin, plugin_option_problems)
     else:

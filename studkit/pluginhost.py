@@ -6,7 +6,11 @@ A plugin is a Python module. It may define
   the plugin takes no options;
 * hook implementations (see :mod:`studkit.hookspecs`), marked with :data:`hookimpl`, either as
   module-level functions or as methods of a class named ``Plugin`` whose constructor takes the
-  validated options (a mapping).
+  validated options (a mapping);
+* ``variant_data(options)``: the variant data the plugin's rule implies (a mapping shaped like
+  part of a variant file, e.g. ``{"deck_exhaustion": {...}}``). The loader merges it over the
+  file's data, so ``studkit show``, ``diff`` and the engine read the rule the plugin plays,
+  never a contradicting inherited value (see :func:`implied_variant_data`).
 
 Where plugins come from, in the order a name is looked up:
 
@@ -72,6 +76,7 @@ __all__ = [
     "available_plugins",
     "find_plugin",
     "validate_options",
+    "implied_variant_data",
     "options_problems",
     "host_for",
     "refresh",
@@ -326,6 +331,29 @@ def validate_options(name: str, options: Mapping[str, Any]) -> None:
         path, message = problems[0]
         key = "options" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path)
         raise PluginError(f"plugin {name!r}: {key}: {message}")
+
+
+def implied_variant_data(name: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The variant data plugin ``name`` implies with (valid) ``options``; empty if none.
+
+    Raises :class:`PluginError` naming the plugin when its ``variant_data`` fails or does not
+    return a mapping.
+    """
+    function = getattr(find_plugin(name).module, "variant_data", None)
+    if function is None:
+        return {}
+    try:
+        data = function(MappingProxyType(_plain(options)))
+    except PluginError:
+        raise
+    except Exception as error:
+        raise PluginError(f"plugin {name!r}: variant_data failed: {error}") from error
+    if not isinstance(data, Mapping):
+        raise PluginError(
+            f"plugin {name!r}: variant_data returned {type(data).__name__}, not a mapping"
+        )
+    plain: dict[str, Any] = _plain(data)
+    return plain
 
 
 def _instantiate(source: PluginSource, options: Mapping[str, Any]) -> object:

@@ -274,6 +274,14 @@ _HANDLERS: dict[str, Handler] = {
 }
 
 
+def data_errors(data: Any) -> list[str]:
+    """What the schema says is wrong with plain ``data`` (no locations), as short texts."""
+    return [
+        f"{path_text(tuple(error.absolute_path), data) or 'the file'}: {error.message}"
+        for error in _validator().iter_errors(data)
+    ]
+
+
 def fill_defaults(data: Any, schema: dict[str, Any] | None = None) -> Any:
     """``data`` with every missing key that has a schema default filled in (a new value)."""
     schema = variant_schema() if schema is None else schema

@@ -1,0 +1,79 @@
+"""A plugin's options and the variant data agree: one rule, read the same by show and engine."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from studkit import pluginhost
+from studkit.loader import builtin_variant_names, load_variant, load_variant_text
+from studkit.rules_text import show_text
+from studkit.variant import DeckExhaustion
+from studkit.yaml_source import VariantFileError
+
+
+@pytest.fixture(autouse=True)
+def clean_host(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setattr(pluginhost, "_plugins_dirs", [])
+    monkeypatch.delenv(pluginhost.AUTOLOAD_ENV, raising=False)
+    pluginhost.refresh()
+    yield
+    pluginhost.refresh()
+
+
+def test_south_dakota_data_is_the_burns_only_policy() -> None:
+    variant = load_variant("south-dakota-seven-card-stud")
+    exhaustion = variant.deck_exhaustion
+    assert exhaustion.reshuffle_burns and not exhaustion.reuse_folded
+    text = " ".join(show_text(variant).split())
+    assert "burns are scrambled" in text
+    assert "folded cards may be shuffled in" not in text
+
+
+@pytest.mark.parametrize("name", builtin_variant_names())
+def test_every_shipped_variant_plays_the_deck_rule_its_data_says(name: str) -> None:
+    variant = load_variant(name)
+    host = pluginhost.PluginHost(variant.plugins, house=False)
+    for call in host.calls("studkit_deck_exhausted"):
+        assert call.function(hand=None, street=variant.streets[-1]) == variant.deck_exhaustion
+
+
+def test_an_option_override_reaches_the_data() -> None:
+    variant = load_variant_text(
+        "studkit: 1\nextends: seven-card-stud\nname: house\n"
+        "plugins:\n  - name: community-card\n"
+        "    options: {policy: tda, first_actor: board}\n"
+    )
+    assert variant.deck_exhaustion == DeckExhaustion(
+        community_card=True, reshuffle_burns=True, reuse_folded=False,
+        community_first_actor="board",
+    )
+
+
+def test_a_failing_variant_data_names_the_plugin_and_line(tmp_path: Path) -> None:
+    (tmp_path / "broken_data.py").write_text(
+        "def variant_data(options):\n    raise RuntimeError('no table for that')\n"
+    )
+    pluginhost.add_plugins_dir(tmp_path)
+    with pytest.raises(VariantFileError) as caught:
+        load_variant_text(
+            "studkit: 1\nextends: seven-card-stud\nname: house\n"
+            "plugins:\n  - name: broken-data\n", name="house.yaml",
+        )
+    message = str(caught.value)
+    assert "house.yaml:5:5: plugins[0]" in message
+    assert "'broken-data'" in message and "no table for that" in message
+
+
+def test_variant_data_the_schema_rejects_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "bad_data.py").write_text(
+        "def variant_data(options):\n    return {'deck_exhaustion': {'reuse_folded': 'yes'}}\n"
+    )
+    pluginhost.add_plugins_dir(tmp_path)
+    with pytest.raises(VariantFileError, match="'bad-data' implies data the schema rejects"):
+        load_variant_text(
+            "studkit: 1\nextends: seven-card-stud\nname: house\n"
+            "plugins:\n  - name: bad-data\n", name="house.yaml",
+        )
