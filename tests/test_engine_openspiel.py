@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from studkit import IllegalActionError, load_variant
+from studkit import IllegalActionError, builtin_variant_names, load_variant
 from studkit.engine.openspiel import (
     AMOUNT_BASE,
     BRING_IN_ACTION,
@@ -46,6 +46,18 @@ def test_random_games_are_zero_sum_and_terminal(name: str) -> None:
         assert state.legal_actions() == []
         assert abs(sum(state.returns())) < 1e-9
         assert state.clone().returns() == state.returns()
+
+
+@pytest.mark.parametrize("name", builtin_variant_names())
+def test_every_shipped_variant_plays_through_the_int_api(name: str) -> None:
+    """Plugin decisions (pay, expose, declare, twist) are ints from PLUGIN_BASE up."""
+    variant = load_variant(name)
+    rng = random.Random(11)
+    for _ in range(6):
+        players = rng.randint(variant.min_players, variant.max_players)
+        state = StudGameState(variant, [rng.randint(5, 200) for _ in range(players)])
+        play_randomly(state, rng)
+        assert abs(sum(state.returns())) < 1e-9
 
 
 def test_first_decisions_are_bring_in_or_complete() -> None:

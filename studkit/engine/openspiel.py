@@ -6,9 +6,10 @@ being dealt and :data:`TERMINAL_PLAYER_ID` once the hand is over, legal actions 
 ints and :meth:`~StudGameState.returns` gives each player's chips won or lost.
 
 Action ints: :data:`FOLD_ACTION` (0), :data:`CHECK_CALL_ACTION` (1), :data:`BRING_IN_ACTION`
-(2), and a bet, raise or completion *to* a total of ``t`` chips is ``AMOUNT_BASE + t``. At a
-chance node an action is a card (``rank * 4 + suit``, jokers 52 and 53), every undealt card
-equally likely.
+(2), and a bet, raise or completion *to* a total of ``t`` chips is ``AMOUNT_BASE + t``; a
+plugin's decision is ``PLUGIN_BASE`` plus its index among the legal actions. At a chance
+node an action is a card (``rank * 4 + suit``, jokers 52 and 53), every undealt card equally
+likely.
 
 >>> from studkit.variant import Variant
 >>> state = StudGameState(Variant(name="stud"), [100, 100])
@@ -35,6 +36,7 @@ __all__ = [
     "CHECK_CALL_ACTION",
     "BRING_IN_ACTION",
     "AMOUNT_BASE",
+    "PLUGIN_BASE",
 ]
 
 CHANCE_PLAYER_ID = -1
@@ -46,6 +48,9 @@ CHECK_CALL_ACTION = 1
 BRING_IN_ACTION = 2
 AMOUNT_BASE = 3
 """A complete, bet or raise to ``t`` chips is the action ``AMOUNT_BASE + t``."""
+PLUGIN_BASE = 1 << 40
+"""A plugin's decision (pay, expose, declare, twist) is ``PLUGIN_BASE + i``, ``i`` its index
+in the hand's current :meth:`~studkit.engine.hand.Hand.legal_actions`."""
 
 
 class _ChanceSource:
@@ -122,8 +127,9 @@ class StudGameState:
         if player is not None and player != self.hand.actor:
             return []
         out: set[int] = set()
-        for action in self.hand.legal_actions():
-            out.update(_encode(action))
+        for index, action in enumerate(self.hand.legal_actions()):
+            codes = _encode(action)
+            out.update(codes if codes else (PLUGIN_BASE + index,))
         return sorted(out)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -150,7 +156,12 @@ class StudGameState:
         self._history.append(action)
 
     def _decode(self, action: int) -> Action:
-        for legal in self.hand.legal_actions():
+        legal_now = self.hand.legal_actions()
+        if action >= PLUGIN_BASE and action - PLUGIN_BASE < len(legal_now):
+            chosen = legal_now[action - PLUGIN_BASE]
+            if not _encode(chosen):
+                return chosen
+        for legal in legal_now:
             if action in _encode(legal):
                 if legal.kind in AGGRESSIVE_KINDS:
                     return legal.to(action - AMOUNT_BASE)
@@ -171,6 +182,10 @@ class StudGameState:
             return "check/call"
         if action == BRING_IN_ACTION:
             return "bring-in"
+        if action >= PLUGIN_BASE:
+            legal_now = self.hand.legal_actions() if self.hand.actor == player else []
+            index = action - PLUGIN_BASE
+            return str(legal_now[index]) if index < len(legal_now) else f"decision {index}"
         kind = "bet"
         if not self.hand.is_over and self.hand.actor == player:
             for legal in self.hand.legal_actions():
