@@ -550,7 +550,7 @@ class Hand(HandQueries):
             showdown(self)
             self._finish()
             return
-        self._begin_street()
+        deal_street(self)
 
     def _begin_street(self) -> None:
         deal_street(self)
