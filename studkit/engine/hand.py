@@ -501,17 +501,11 @@ class Hand(HandQueries):
 
     def _end_round(self) -> None:
         bets = self.bets
-        top = second = 0
-        top_seat = -1
-        for s in range(self.n):
-            b = bets[s]
-            if b > top:
-                second = top
-                top = b
-                top_seat = s
-            elif b > second:
-                second = b
-        if top > second:
+        top = max(bets)
+        if top and bets.count(top) == 1:
+            # The highest bet was not matched: give back what nobody called.
+            top_seat = bets.index(top)
+            second = max(b for s, b in enumerate(bets) if s != top_seat)
             back = top - second
             self.stacks[top_seat] += back
             self.contrib[top_seat] -= back
