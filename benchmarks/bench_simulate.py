@@ -53,6 +53,37 @@ def machine_parallelism(n: int = 4_000_000) -> float:
     return serial / parallel
 
 
+def _timed_block(start: int, stop: int) -> tuple[int, float]:
+    from studkit.simulation import runner
+
+    began = time.process_time()
+    runner._worker_block(start, stop)
+    return os.getpid(), time.process_time() - began
+
+
+def cpu_split(variant: str, hands: int, bots: str | None) -> tuple[float, float]:
+    """CPU seconds of one worker playing every hand, and of the busiest of 2 workers
+    sharing them the way ``simulate`` does: their ratio is the speed-up two free cores give,
+    whatever else the machine is doing."""
+    from collections import defaultdict
+
+    from studkit import load_variant
+    from studkit.bots import parse_bots
+    from studkit.simulation import runner
+
+    loaded = load_variant(variant)
+    setup = runner.Setup(loaded, 6, parse_bots(bots, 6), loaded.stakes,
+                         100 * loaded.stakes.big_bet, 2024)
+    began = time.process_time()
+    runner.play_block(setup, 0, hands)
+    alone = time.process_time() - began
+    per_worker: dict[int, float] = defaultdict(float)
+    with runner._executor(setup, 2, False) as pool:
+        for pid, seconds in pool.map(_timed_block, *zip(*runner._blocks(hands, 2), strict=True)):
+            per_worker[pid] += seconds
+    return alone, max(per_worker.values())
+
+
 def pokerkit_rate(hands: int) -> float:
     """PokerKit hands per second, 6-handed fixed-limit stud, uniformly random actions."""
     from pokerkit import Automation, FixedLimitSevenCardStud, Mode
@@ -95,6 +126,7 @@ def main() -> None:
         ones.append(studkit_rate(options.variant, options.hands, 1, options.bots))
         twos.append(studkit_rate(options.variant, options.hands, 2, options.bots))
     one, two = statistics.median(ones), statistics.median(twos)
+    alone, busiest = cpu_split(options.variant, options.hands, options.bots)
     like = statistics.median(
         studkit_rate(options.variant, options.hands, 1, "random") for _ in range(options.repeats)
     )
@@ -104,6 +136,8 @@ def main() -> None:
           f"{options.repeats}, wall clock, load average {os.getloadavg()[0]:.1f}")
     print(f"studkit {bots}, 1 worker  {one:>9,.0f} hands/s")
     print(f"studkit {bots}, 2 workers {two:>9,.0f} hands/s   speed-up {two / one:.2f}x")
+    print(f"CPU time: 1 worker {alone:.2f} s, busiest of 2 workers {busiest:.2f} s: "
+          f"{alone / busiest:.2f}x with two free cores")
     print(f"studkit random bots, 1 worker {like:>9,.0f} hands/s   vs PokerKit {like / peer:.0f}x")
     print(f"pokerkit random actions  {peer:>9,.0f} hands/s")
     print(f"machine check: a pure-Python loop ran {before:.2f}x (before) and "
