@@ -36,6 +36,23 @@ OPTIONS_SCHEMA: Mapping[str, Any] = {
 }
 
 
+def rules_sentence(options: Mapping[str, Any]) -> str:
+    """What the plugin's rule is, in a sentence for ``studkit show``."""
+    payment = options.get("three_up_payment", "pot")
+    extra = options.get("four_up_extra", "down")
+    if payment == "none":
+        three = "A three dealt face up costs nothing."
+    elif payment == "pot":
+        three = "A player dealt a three face up must match the pot or fold."
+    else:
+        three = f"A player dealt a three face up must pay {payment} or fold."
+    if extra == "none":
+        four = "A four dealt face up brings no extra card."
+    else:
+        four = f"A four dealt face up brings its player one more card at once, face {extra}."
+    return f"{three} {four}"
+
+
 class Plugin:
     """Turns up-3s into a payment and up-4s into an extra card."""
 

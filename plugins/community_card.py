@@ -87,6 +87,12 @@ def variant_data(options: Mapping[str, Any]) -> Mapping[str, Any]:
     return {"deck_exhaustion": asdict(policy_for(options))}
 
 
+def rules_sentence(options: Mapping[str, Any]) -> str:
+    """What the plugin's rule is, in a sentence for ``studkit show``."""
+    return f"When the deck runs short the dealer follows the {options.get('policy', 'spec')} " \
+        "procedure, as 'Deck runs out' says."
+
+
 class Plugin:
     """Answers :func:`~studkit.hookspecs.studkit_deck_exhausted` with the chosen policy."""
 

@@ -72,6 +72,20 @@ def _wins_every_share(kept: Mapping[str, Sequence[int]], seat: int, may_tie: boo
     return True
 
 
+def rules_sentence(options: Mapping[str, Any]) -> str:
+    """What the plugin's rule is, in a sentence for ``studkit show``."""
+    when = (
+        "all at once, none shown before all are made"
+        if options.get("simultaneous", True) else "in turn"
+    )
+    tie = "a tie is enough" if options.get("swing_may_tie", False) else "a tie is not enough"
+    return (
+        f"Before the showdown each player declares high, low or swing (both), {when}; a "
+        f"player competes only for the shares declared, and a swing must win every share "
+        f"({tie}) or wins nothing."
+    )
+
+
 class Plugin:
     """Holds the declaration and keeps each player to it at the showdown."""
 

@@ -49,6 +49,18 @@ def previous_up_card(events: Sequence[tuple[Any, ...]], card: Card) -> Card | No
     return None
 
 
+def rules_sentence(options: Mapping[str, Any]) -> str:
+    """What the plugin's rule is, in a sentence for ``studkit show``."""
+    queens = (
+        "Queens are wild. " if options.get("queens_wild", True) else "Queens are not wild. "
+    )
+    return (
+        queens + "When a queen is dealt face up, the rank of the next card dealt face up is "
+        "wild for everyone; a later up queen cancels it and the card after that queen names "
+        "the new wild rank (none if no up card follows)."
+    )
+
+
 class Plugin:
     """Changes the wild rank as up cards fall; adds queens to every player's wild ranks."""
 

@@ -46,6 +46,16 @@ EVALUATORS: Mapping[str, str | None] = {
 """The evaluator names this plugin ranks, and the direction each implies."""
 
 
+def rules_sentence(options: Mapping[str, Any]) -> str:
+    """What the plugin's rule is, in a sentence for ``studkit show``."""
+    ace = "highest" if options.get("ace", "high") == "high" else "lowest"
+    return (
+        "A hole-spade share goes by the spades dealt face down (up spades don't count); the "
+        f"ace of spades is the {ace} spade; with no spade in the hole the share goes to the "
+        "other shares."
+    )
+
+
 class Plugin:
     """Ranks hole-spade shares; the options pick the direction and the ace."""
 

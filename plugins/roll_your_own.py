@@ -33,6 +33,19 @@ OPTIONS_SCHEMA: Mapping[str, Any] = {
 }
 
 
+_TIMING_WORDS = {
+    "in-turn": "after the street is dealt, in betting order, each seeing the earlier choices",
+    "simultaneous": "after the street is dealt, all at once, none shown before all are made",
+    "before": "before the street's card comes, so the new card always stays down",
+}
+
+
+def rules_sentence(options: Mapping[str, Any]) -> str:
+    """What the plugin's rule is, in a sentence for ``studkit show``."""
+    timing = _TIMING_WORDS[options.get("timing", "in-turn")]
+    return f"Each player chooses which down card to turn face up {timing}."
+
+
 class Plugin:
     """Asks each player for an ``expose`` decision on every street with ``choice`` cards."""
 

@@ -48,6 +48,25 @@ OPTIONS_SCHEMA: Mapping[str, Any] = {
 _STAKES = {"ante": "ante", "bring-in": "bring_in", "small-bet": "small_bet", "big-bet": "big_bet"}
 
 
+def rules_sentence(options: Mapping[str, Any]) -> str:
+    """What the plugin's rule is, in a sentence for ``studkit show``."""
+    after = options.get("after")
+    streets = " and ".join(after) + " street" if after else "the next-to-last street"
+    cost = options.get("cost", 0)
+    price = (
+        "for free" if cost == 0
+        else f"for {cost} chips" if isinstance(cost, int)
+        else f"for the {cost.replace('-', ' ')}"
+    )
+    faces = tuple(options.get("faces", ("down", "up")))
+    which = "one card" if len(faces) == 2 else f"one {faces[0]} card"
+    return (
+        f"After the betting on {streets}, each player in turn may throw away {which} {price} "
+        "and get a new one in its place (face down for a down card, face up for an up card), "
+        "or stand."
+    )
+
+
 class Plugin:
     """Offers a twist round after the chosen streets."""
 

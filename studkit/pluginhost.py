@@ -10,7 +10,8 @@ A plugin is a Python module. It may define
 * ``variant_data(options)``: the variant data the plugin's rule implies (a mapping shaped like
   part of a variant file, e.g. ``{"deck_exhaustion": {...}}``). The loader merges it over the
   file's data, so ``studkit show``, ``diff`` and the engine read the rule the plugin plays,
-  never a contradicting inherited value (see :func:`implied_variant_data`).
+  never a contradicting inherited value (see :func:`implied_variant_data`);
+* ``rules_sentence(options)``: the plugin's rule in words a player reads, for ``studkit show``.
 
 Where plugins come from, in the order a name is looked up:
 

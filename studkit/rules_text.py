@@ -122,11 +122,12 @@ def betting_summary(variant: Variant) -> str:
 def _card_words(cards: tuple[str, ...]) -> str:
     groups: list[tuple[str, int]] = []
     for face in cards:
+        face = "down" if face == "choice" else face  # dealt down; the player turns one up
         if groups and groups[-1][0] == face:
             groups[-1] = (face, groups[-1][1] + 1)
         else:
             groups.append((face, 1))
-    names = {"down": "down", "up": "up", "choice": "up or down as the player chooses"}
+    names = {"down": "down", "up": "up"}
     parts = [
         f"{_number(count)} card{'s' if count > 1 else ''} {names[face]}" for face, count in groups
     ]
@@ -137,6 +138,9 @@ def _street_sentence(variant: Variant, street: Street) -> str:
     text = f"{street.name.capitalize()} street: "
     text += "a burn, then " if street.burn else ""
     text += _card_words(street.cards) + " to each player"
+    chosen = street.cards.count("choice")
+    if chosen:
+        text += f", and each player turns {_number(chosen)} of their down cards face up"
     if street.betting:
         if variant.betting.structure in ("fixed-limit", "spread-limit"):
             amount = (
@@ -174,6 +178,8 @@ def _deck_sentence(variant: Variant) -> str:
         joined = wild[0] if len(wild) == 1 else ", ".join(wild[:-1]) + " and " + wild[-1]
         text += f" {joined.capitalize()} are wild"
         text += "; wild cards can make five of a kind." if deck.five_of_a_kind else "."
+    elif deck.five_of_a_kind:  # jokers, or wild cards a plugin names
+        text += " Wild cards can make five of a kind."
     suits = [Suit(suit).name.lower() for suit in deck.suit_order]
     text += f" Suits rank {suits[0]} (lowest), {suits[1]}, {suits[2]}, {suits[3]} (highest)."
     return text
@@ -335,9 +341,24 @@ def rules_sentences(variant: Variant) -> list[tuple[str, str]]:
         ("Deck runs out", _exhaustion_sentence(variant)),
     ]
     if variant.plugins:
-        names = "; ".join(_plugin_words(name, options) for name, options in _plugins(variant))
-        sentences.append(("Plugins", f"Rules beyond the data come from: {names}."))
+        said = " ".join(_plugin_sentence(name, options) for name, options in _plugins(variant))
+        sentences.append(("Plugins", said))
     return sentences
+
+
+def _plugin_sentence(name: str, options: dict[str, Any]) -> str:
+    """``name (options): what it does.`` from the plugin's ``rules_sentence`` when it has one."""
+    words = _plugin_words(name, options)
+    try:
+        from studkit.pluginhost import find_plugin
+
+        describe = getattr(find_plugin(name).module, "rules_sentence", None)
+        said = describe(options) if describe is not None else ""
+    except Exception:  # a missing or broken plugin still lets the rest of the rules show
+        said = ""
+    if not isinstance(said, str) or not said.strip():
+        return f"{words}: a rule beyond the data."
+    return f"{words}: {said.strip()}"
 
 
 def _plugins(variant: Variant) -> list[tuple[str, dict[str, Any]]]:

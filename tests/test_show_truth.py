@@ -1,0 +1,60 @@
+"""``studkit show`` says what the variant data and its plugins actually do."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from studkit import pluginhost
+from studkit.loader import load_variant, load_variant_text
+from studkit.rules_text import show_text
+
+
+def flat(name: str) -> str:
+    return " ".join(show_text(load_variant(name)).split())
+
+
+def test_choice_cards_are_dealt_down_and_the_player_turns_one_up() -> None:
+    text = flat("roll-your-own")
+    assert "up or down as the player chooses" not in text
+    assert ("Fourth street: a burn, then one card down to each player, and each player turns "
+            "one of their down cards face up, then a betting round") in text
+    assert "Third street: three cards down to each player, and each player turns one" in text
+
+
+def test_five_of_a_kind_is_said_when_a_plugin_names_the_wild_cards() -> None:
+    assert "A standard 52-card deck. Wild cards can make five of a kind." in flat(
+        "follow-the-queen")
+
+
+def test_every_shipped_plugin_says_its_rule_in_words() -> None:
+    assert "must match the pot or fold" in flat("baseball")
+    assert "the rank of the next card dealt face up is wild" in flat("follow-the-queen")
+    assert "Queens are wild." in flat("follow-the-queen")
+    assert "up spades don't count" in flat("low-chicago")
+    assert "after the street is dealt, in betting order" in flat("roll-your-own")
+    assert "a swing must win every share (a tie is not enough)" in flat("high-low-declare")
+    assert "After the betting on sixth street" in flat("seven-card-stud-twist")
+    assert "burns-only procedure" in flat("south-dakota-seven-card-stud")
+    assert "a rule beyond the data" not in " ".join(
+        flat(name) for name in ("baseball", "chicago", "roll-your-own", "high-low-declare"))
+
+
+def test_options_change_the_plugin_sentence() -> None:
+    variant = load_variant_text(
+        "studkit: 1\nextends: follow-the-queen\nname: plain-queens\n"
+        "plugins:\n  - name: follow-the-queen\n    options: {queens_wild: false}\n"
+    )
+    assert "Queens are not wild." in " ".join(show_text(variant).split())
+
+
+def test_a_plugin_without_a_sentence_still_shows(tmp_path: Path) -> None:
+    (tmp_path / "quiet_rule.py").write_text('"""A rule with no sentence."""\n')
+    pluginhost.add_plugins_dir(tmp_path)
+    try:
+        variant = load_variant_text(
+            "studkit: 1\nextends: seven-card-stud\nname: q\nplugins:\n  - name: quiet-rule\n"
+        )
+        assert "quiet-rule: a rule beyond the data." in " ".join(show_text(variant).split())
+    finally:
+        pluginhost._plugins_dirs.remove(tmp_path)
+        pluginhost.refresh()
