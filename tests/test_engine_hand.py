@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from studkit import IllegalActionError, Variant, parse_cards
+from studkit import IllegalActionError, StudkitError, Variant, parse_cards
 from studkit.engine import Action, Hand, ScriptedSource, Table
 from studkit.engine.rules import compile_rules
 
@@ -121,3 +121,30 @@ def test_new_hand_refuses_while_a_hand_is_running() -> None:
     table.new_hand()
     with pytest.raises(Exception, match="not over"):
         table.new_hand()
+
+
+def test_button_moves_one_occupied_seat_clockwise_and_busted_players_leave() -> None:
+    table = Table(STUD, [100, 100, 100, 100], button=1, seed=3)
+    buttons = []
+    for _ in range(5):
+        hand = table.new_hand()
+        assert hand.button == table.hand_seats.index(table.button)
+        play_passively(hand)
+        buttons.append(table.button)
+    assert buttons == [2, 3, 0, 1, 2]
+    # a seat with no chips is skipped: the deal starts left of the button among the seated
+    table = Table(STUD, [100, 0, 100, 100], button=0, seed=3)
+    hand = table.new_hand()
+    assert table.hand_seats == [0, 2, 3] and hand.n == 3
+    assert hand._order[0] == 1  # hand seat 1 is table seat 2, the first occupied seat left
+    play_passively(hand)
+    assert table.button == 2
+
+
+def test_bad_tables_and_hands_are_refused_with_clear_errors() -> None:
+    with pytest.raises(StudkitError, match="seats 2 to 8 players, not 9"):
+        Hand(STUD, [100] * 9)
+    with pytest.raises(StudkitError, match="seat 1 has 0 chips"):
+        Hand(STUD, [100, 0, 100])
+    with pytest.raises(StudkitError, match="only 1 player has chips"):
+        Table(STUD, [100, 0]).new_hand()
