@@ -56,6 +56,16 @@ def rules_sentence(options: Mapping[str, Any]) -> str:
     )
 
 
+def check_variant(
+    options: Mapping[str, Any], data: Mapping[str, Any]
+) -> list[tuple[tuple[str | int, ...], str]]:
+    """A pot share must use one of this plugin's evaluators, else the plugin does nothing."""
+    if any(share["evaluator"] in EVALUATORS for share in data["pots"]):
+        return []
+    return [((), f"no pot share uses a hole-spade evaluator ({', '.join(EVALUATORS)}), so "
+                 "the plugin would change nothing; give a share one or drop the plugin")]
+
+
 class Plugin:
     """Ranks hole-spade shares; the options pick the direction and the ace."""
 

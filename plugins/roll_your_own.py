@@ -46,6 +46,16 @@ def rules_sentence(options: Mapping[str, Any]) -> str:
     return f"Each player chooses which down card to turn face up {timing}."
 
 
+def check_variant(
+    options: Mapping[str, Any], data: Mapping[str, Any]
+) -> list[tuple[tuple[str | int, ...], str]]:
+    """Some street must deal a ``choice`` card, else the plugin does nothing."""
+    if any("choice" in street["cards"] for street in data["streets"]):
+        return []
+    return [((), "no street deals a 'choice' card, so there is nothing to roll; write "
+                 "'choice' in a street's cards or drop the plugin")]
+
+
 class Plugin:
     """Asks each player for an ``expose`` decision on every street with ``choice`` cards."""
 

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from studkit.hookspecs import HandView, TwistOffer, hookimpl
+from studkit.schema_check import suggest
 from studkit.variant import CardFace, Street
 
 OPTIONS_SCHEMA: Mapping[str, Any] = {
@@ -65,6 +66,23 @@ def rules_sentence(options: Mapping[str, Any]) -> str:
         "and get a new one in its place (face down for a down card, face up for an up card), "
         "or stand."
     )
+
+
+def check_variant(
+    options: Mapping[str, Any], data: Mapping[str, Any]
+) -> list[tuple[tuple[str | int, ...], str]]:
+    """The ``after`` streets must be streets of the game (caught when the file loads)."""
+    names = [street["name"] for street in data["streets"]]
+    if "after" not in options:
+        if len(names) < 2:
+            return [((), "with one street there is no next-to-last street to twist after; "
+                         "name the street under 'after'")]
+        return []
+    return [
+        (("after", index), f"{street!r} is not a street of this game "
+                           f"({', '.join(names)}){suggest(street, names)}")
+        for index, street in enumerate(options["after"]) if street not in names
+    ]
 
 
 class Plugin:

@@ -2,7 +2,8 @@
 
 Merge rules (mkdocs INHERIT and Compose style): mappings merge key by key, recursively; lists
 whose schema names an ``x-merge-key`` (``streets`` and ``plugins``, keyed by ``name``) merge
-item by item, an item with a new name being added at the end; every other value (scalars,
+item by item, an item with a new name being added at the end, and an empty list clears the
+parent's (``plugins: []`` drops every inherited plugin); every other value (scalars,
 other lists such as ``pots`` or a street's ``cards``) is replaced whole. Keys the schema marks
 ``x-inherit: false`` (``name``, ``title``, ``description``, ``aliases``) never come from the
 parent. Every merged value keeps the location of the file that supplied it, so an error in
@@ -56,6 +57,8 @@ def merge(parent: Located, child: Located, schema: dict[str, Any]) -> Located:
 
 
 def _merge_keyed(parent: Located, child: Located, schema: dict[str, Any]) -> Located:
+    if not child.value:
+        return child  # an empty list says "none", not "no change"
     key = str(schema["x-merge-key"])
     item_schema: dict[str, Any] = schema.get("items", {})
     items = list(parent.value)

@@ -279,6 +279,31 @@ def _apply_plugin_data(root: Located, filled: dict[str, Any]) -> list[Problem]:
     return problems
 
 
+def _plugin_variant_problems(root: Located, filled: dict[str, Any]) -> list[Problem]:
+    """What each installed plugin with valid options says about its options for this game."""
+    host = _plugin_host()
+    if host is None:
+        return []
+    problems: list[Problem] = []
+    for index, plugin in enumerate(filled["plugins"]):
+        name, options = plugin["name"], plugin["options"]
+        try:
+            host.find_plugin(name)
+            if host.options_problems(name, options):
+                continue
+            found = host.variant_problems(name, options, filled)
+        except PluginError as error:
+            if name not in host.available_plugins():
+                continue
+            found = [((), str(error))]
+        for path, message in found:
+            where = ("plugins", index, "options", *path) if path else ("plugins", index)
+            at = locate(root, where)
+            problems.append(Problem(at.file, at.line, at.column, path_text(where, filled),
+                                    message))
+    return problems
+
+
 def _load_tree(
     root: Located, path: Path | None, source: str | None, require_plugins: bool = True
 ) -> Variant:
@@ -295,6 +320,8 @@ def _load_tree(
         raise VariantFileError(problems)
     if require_plugins:
         problems = semantic_problems(merged, filled, find_plugin, plugin_option_problems)
+        problems += _plugin_variant_problems(merged, filled)
+        problems.sort(key=lambda problem: (problem.file, problem.line, problem.column))
     else:
         problems = semantic_problems(merged, filled, _ignore_plugin)
     if problems:

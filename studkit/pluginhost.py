@@ -11,7 +11,11 @@ A plugin is a Python module. It may define
   part of a variant file, e.g. ``{"deck_exhaustion": {...}}``). The loader merges it over the
   file's data, so ``studkit show``, ``diff`` and the engine read the rule the plugin plays,
   never a contradicting inherited value (see :func:`implied_variant_data`);
-* ``rules_sentence(options)``: the plugin's rule in words a player reads, for ``studkit show``.
+* ``rules_sentence(options)``: the plugin's rule in words a player reads, for ``studkit show``;
+* ``check_variant(options, data)``: what is wrong with the plugin's options for this variant
+  (``data`` is the variant's complete file data), as ``(key path under options, message)``
+  pairs: a ``twist`` round after a street the game does not have, say. The loader reports
+  them at the plugin's line like any other problem (see :func:`variant_problems`).
 
 Where plugins come from, in the order a name is looked up:
 
@@ -78,6 +82,7 @@ __all__ = [
     "find_plugin",
     "validate_options",
     "implied_variant_data",
+    "variant_problems",
     "options_problems",
     "host_for",
     "refresh",
@@ -355,6 +360,25 @@ def implied_variant_data(name: str, options: Mapping[str, Any]) -> dict[str, Any
         )
     plain: dict[str, Any] = _plain(data)
     return plain
+
+
+def variant_problems(
+    name: str, options: Mapping[str, Any], data: Mapping[str, Any]
+) -> list[tuple[tuple[str | int, ...], str]]:
+    """What plugin ``name`` says is wrong with its (valid) ``options`` for the variant ``data``.
+
+    Pairs of (key path under ``options``, message); empty when the plugin has no
+    ``check_variant`` or finds nothing. Raises :class:`PluginError` naming the plugin when the
+    check itself fails.
+    """
+    function = getattr(find_plugin(name).module, "check_variant", None)
+    if function is None:
+        return []
+    try:
+        found = function(MappingProxyType(_plain(options)), _plain(data))
+        return [(tuple(path), str(message)) for path, message in found]
+    except Exception as error:
+        raise PluginError(f"plugin {name!r}: check_variant failed: {error}") from error
 
 
 def _instantiate(source: PluginSource, options: Mapping[str, Any]) -> object:

@@ -77,3 +77,33 @@ def test_variant_data_the_schema_rejects_is_an_error(tmp_path: Path) -> None:
             "studkit: 1\nextends: seven-card-stud\nname: house\n"
             "plugins:\n  - name: bad-data\n", name="house.yaml",
         )
+
+
+@pytest.mark.parametrize(("text", "where", "message"), [
+    ("plugins:\n  - name: twist\n    options: {after: [sixht]}\n",
+     "house.yaml:6:23: plugins[0] (twist).options.after[0]",
+     "'sixht' is not a street of this game (third, fourth, fifth, sixth, seventh) "
+     "(did you mean 'sixth'?)"),
+    ("plugins:\n  - name: hole-spade\n",
+     "house.yaml:5:5: plugins[0] (hole-spade)", "no pot share uses a hole-spade evaluator"),
+    ("plugins:\n  - name: roll-your-own\n",
+     "house.yaml:5:5: plugins[0] (roll-your-own)", "no street deals a 'choice' card"),
+])
+def test_a_plugin_checks_its_options_against_the_game_when_the_file_loads(
+    text: str, where: str, message: str
+) -> None:
+    with pytest.raises(VariantFileError) as caught:
+        load_variant_text("studkit: 1\nextends: seven-card-stud\nname: house\n" + text,
+                          name="house.yaml")
+    assert f"{where}: {message}" in str(caught.value)
+
+
+def test_a_failing_check_variant_names_the_plugin(tmp_path: Path) -> None:
+    (tmp_path / "odd_check.py").write_text(
+        "def check_variant(options, data):\n    return 1 / 0\n"
+    )
+    pluginhost.add_plugins_dir(tmp_path)
+    with pytest.raises(VariantFileError, match="plugin 'odd-check': check_variant failed"):
+        load_variant_text(
+            "studkit: 1\nextends: seven-card-stud\nname: house\nplugins:\n  - name: odd-check\n"
+        )

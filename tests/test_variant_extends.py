@@ -77,6 +77,23 @@ def test_plugins_merge_by_name_and_options_deep_merge(tmp_path: Path) -> None:
     ]
 
 
+def test_an_empty_plugins_list_drops_the_inherited_plugins(tmp_path: Path) -> None:
+    text = "studkit: 1\nextends: baseball\nname: quiet-baseball\nplugins: []\n"
+    assert load_variant(_write(tmp_path, "qb.yaml", text)).plugins == ()
+
+
+def test_dropping_a_plugin_the_streets_need_is_an_error(tmp_path: Path) -> None:
+    text = "studkit: 1\nextends: roll-your-own\nname: no-choice\nplugins: []\n"
+    with pytest.raises(VariantFileError, match="'choice' cards need the 'roll-your-own' plugin"):
+        load_variant(_write(tmp_path, "nc.yaml", text))
+
+
+def test_an_empty_streets_list_is_an_error_not_no_change(tmp_path: Path) -> None:
+    text = "studkit: 1\nextends: razz\nname: no-streets\nstreets: []\n"
+    with pytest.raises(VariantFileError, match="streets"):
+        load_variant(_write(tmp_path, "ns.yaml", text))
+
+
 def test_null_replaces_a_mapping_and_a_mapping_replaces_null(tmp_path: Path) -> None:
     no_bring_in = load_variant(_write(
         tmp_path, "a.yaml",
