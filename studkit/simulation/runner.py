@@ -15,7 +15,7 @@ import random
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 import numpy as np
@@ -61,19 +61,18 @@ def hand_seeds(seed: int, index: int) -> tuple[int, int]:
 
 class LazyView:
     """A seat's :class:`~studkit.engine.view.SeatView`, built the first time a bot reads it
-    (bots that never look, like ``random``, cost nothing)."""
-
-    __slots__ = ("_hand", "_seat", "_view")
+    (bots that never look, like ``random``, cost nothing); its fields are then plain
+    attributes of this object."""
 
     def __init__(self, hand: Hand, seat: int) -> None:
         self._hand = hand
         self._seat = seat
-        self._view: Any = None
 
     def __getattr__(self, name: str) -> Any:
-        if self._view is None:
-            self._view = self._hand.view(self._seat)
-        return getattr(self._view, name)
+        view = self._hand.view(self._seat)
+        for item in fields(view):
+            self.__dict__[item.name] = getattr(view, item.name)
+        return getattr(view, name)
 
 
 def play_hand(setup: Setup, bots: Sequence[Any], index: int) -> Hand:
