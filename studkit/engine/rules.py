@@ -84,12 +84,21 @@ class Rules:
         return self.variant.max_players
 
 
-_CACHE: dict[tuple[int, Stakes], tuple[Variant, Rules]] = {}
+_CACHE: dict[tuple[int, Stakes] | int, tuple[Variant, Rules]] = {}
+"""Compiled rules by ``(id(variant), stakes)``, and by ``id(variant)`` for the variant's own
+stakes; each entry keeps its variant so an id is never mistaken for another's."""
 
 
 def compile_rules(variant: Variant, stakes: Stakes | None = None) -> Rules:
     """The compiled rules of ``variant`` at ``stakes`` (default: the variant's), cached."""
-    stakes = stakes if stakes is not None else variant.stakes
+    if stakes is None:
+        # The common case, keyed without hashing the stakes: the variant's own amounts.
+        own = _CACHE.get(id(variant))
+        if own is not None and own[0] is variant:
+            return own[1]
+        rules = compile_rules(variant, variant.stakes)
+        _CACHE[id(variant)] = (variant, rules)
+        return rules
     key = (id(variant), stakes)
     hit = _CACHE.get(key)
     if hit is not None and hit[0] is variant:
