@@ -107,7 +107,7 @@ class Table:
             rng=self._rng if seed is None and cards is None and source is None else None,
             cards=cards,
             source=source,
-            stakes=self.stakes,
+            stakes=None if self.stakes is self.variant.stakes else self.stakes,
             auto_deal=auto_deal,
             on_over=self._settle,
         )
