@@ -65,6 +65,22 @@ def test_plugin_evaluators_are_named_and_skipped(capsys: pytest.CaptureFixture[s
     assert "'hole-spade-high'" in captured.err and "plugin" in captured.err
 
 
+def test_plugins_that_change_the_hands_are_noted(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "follow-the-queen", "--cards", "5", "--json"]) == 0
+    err = capsys.readouterr().err
+    assert "uses follow-the-queen, which can change wild cards" in err
+    assert main(["odds", "south-dakota-seven-card-stud", "--cards", "5", "--json"]) == 0
+    assert capsys.readouterr().err == ""  # the deck rule does not change the hands
+
+
+def test_an_unknown_target_points_at_the_real_list_command(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["odds", "bogus"]) == 2
+    err = capsys.readouterr().err
+    assert "see 'studkit list'" in err
+
+
 def test_human_output_is_a_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds", "high", "--cards", "5"]) == 0
     out = capsys.readouterr().out

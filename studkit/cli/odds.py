@@ -14,6 +14,7 @@ from studkit.errors import EvaluatorError
 if TYPE_CHECKING:
     from studkit.evaluation import WildCards
     from studkit.odds import OddsTable
+    from studkit.variant import Variant
 
 __all__ = ["register", "run", "OddsRequest", "resolve_target", "TARGET_RESOLVERS"]
 
@@ -70,6 +71,15 @@ def _variant_target(target: str) -> OddsRequest | None:
         import sys
 
         print(f"studkit odds: note: {message}; counting {', '.join(names)}", file=sys.stderr)
+    changers = _play_changing_plugins(variant)
+    if changers:
+        import sys
+
+        print(
+            f"studkit odds: note: variant {variant.name!r} uses {', '.join(changers)}, which "
+            "can change wild cards, cards dealt or hand strength during play; the counts use "
+            "only the file's deck, wild ranks and hand size", file=sys.stderr,
+        )
     deck = variant.deck
     return OddsRequest(
         evaluators=names,
@@ -81,6 +91,33 @@ def _variant_target(target: str) -> OddsRequest | None:
         stripped_ranks=frozenset(int(rank) for rank in deck.stripped_ranks),
         source=variant.name,
     )
+
+
+PLAY_CHANGING_HOOKS = (
+    "studkit_card_dealt", "studkit_wild_ranks", "studkit_hand_evaluator",
+    "studkit_adjust_strengths", "studkit_twist_offer",
+)
+"""Hooks whose plugins make the final hands differ from what the file's data alone deals."""
+
+
+def _play_changing_plugins(variant: Variant) -> list[str]:
+    """The variant's plugins that implement a hook in :data:`PLAY_CHANGING_HOOKS`.
+
+    A plugin that cannot be loaded is listed too: nothing says it leaves the hands alone.
+    """
+    from studkit.errors import PluginError
+    from studkit.pluginhost import PluginHost
+
+    found = []
+    for ref in variant.plugins:
+        try:
+            host = PluginHost([ref], house=False)
+        except PluginError:
+            found.append(f"{ref.name} (not installed)")
+            continue
+        if any(host.implements(hook) for hook in PLAY_CHANGING_HOOKS):
+            found.append(ref.name)
+    return found
 
 
 TARGET_RESOLVERS: list[Callable[[str], OddsRequest | None]] = [_evaluator_target, _variant_target]
@@ -104,7 +141,7 @@ def resolve_target(target: str) -> OddsRequest:
     hint = f" (did you mean {close[0]!r}?)" if close else ""
     raise EvaluatorError(
         f"unknown evaluator or variant {target!r}{hint}: evaluators are "
-        f"{', '.join(EVALUATOR_NAMES)}; variants: see 'studkit variants list'"
+        f"{', '.join(EVALUATOR_NAMES)}; variants: see 'studkit list'"
     )
 
 
