@@ -159,12 +159,25 @@ def _check_deck(c: _Checker) -> None:
     burns = sum(bool(street["burn"]) for street in streets)
     needed = per_player * max_players + burns
     exhaustion = c.data["deck_exhaustion"]
-    policies = ("community_card", "reshuffle_burns", "reuse_folded")
-    if needed > size and not any(exhaustion[policy] for policy in policies):
-        c.add(("deck_exhaustion",),
-              f"{max_players} players staying to the end need {needed} cards "
-              f"({per_player} each and {burns} burns) but the deck holds {size}; "
-              "turn on a policy: community_card, reshuffle_burns or reuse_folded")
+    if needed > size and not exhaustion["community_card"]:
+        # Folded cards help only when someone folds; recycled burns give back all but one.
+        burned = min(burns, 1) if exhaustion["reshuffle_burns"] else burns
+        if per_player * max_players + burned > size:
+            shortage = (
+                f"{max_players} players staying to the end need {needed} cards "
+                f"({per_player} each and {burns} burns) but the deck holds {size}"
+            )
+            if per_player * max_players + min(burns, 1) > size:
+                remedy = ("only a community card finishes the deal when nobody folds; set "
+                          "community_card: true or lower players.max")
+            else:
+                remedy = ("with nobody folding only recycled burns or a community card finish "
+                          "the deal; set reshuffle_burns or community_card to true")
+            policies = ("community_card", "reshuffle_burns", "reuse_folded")
+            if any(exhaustion[policy] for policy in policies):
+                c.add(("deck_exhaustion", "community_card"), f"{shortage}; {remedy}")
+            else:
+                c.add(("deck_exhaustion",), f"{shortage}; {remedy}")
     if exhaustion["community_first_actor"] != "board" and not exhaustion["community_card"]:
         c.add(("deck_exhaustion", "community_first_actor"),
               "only applies with a community card, and community_card is false")

@@ -141,8 +141,15 @@ EXPECTED: dict[str, str] = {
     ),
     'no-exhaustion-policy.yaml': (
         'no-exhaustion-policy.yaml:5:3: deck_exhaustion: 8 players staying to the '
-        'end need 60 cards (7 each and 4 burns) but the deck holds 52; turn on a '
-        'policy: community_card, reshuffle_burns or reuse_folded'
+        'end need 60 cards (7 each and 4 burns) but the deck holds 52; only a community '
+        'card finishes the deal when nobody folds; set community_card: true or lower '
+        'players.max'
+    ),
+    'folded-cards-only-policy.yaml': (
+        'folded-cards-only-policy.yaml:8:19: deck_exhaustion.community_card: 10 players '
+        'staying to the end need 74 cards (7 each and 4 burns) but the deck holds 52; only '
+        'a community card finishes the deal when nobody folds; set community_card: true or '
+        'lower players.max'
     ),
     'not-a-mapping.yaml': (
         'not-a-mapping.yaml:1:1: a variant file is a mapping of keys (studkit: 1, '
@@ -374,3 +381,17 @@ def test_show_of_a_hostile_file_exits_2_without_traceback(
     out, err = capsys.readouterr()
     assert out == ""
     assert err == f"studkit show: error: {EXPECTED[name]}\n"
+
+
+def test_recycled_burns_are_enough_for_seven_players_without_a_community_card() -> None:
+    from studkit.loader import load_variant_text
+
+    base = "studkit: 1\nextends: seven-card-stud\nname: seven-handed\nplayers: {max: 7}\n"
+    assert load_variant_text(
+        base + "deck_exhaustion: {community_card: false, reshuffle_burns: true, "
+        "reuse_folded: false}\n"
+    ).max_players == 7
+    with pytest.raises(VariantFileError, match="set reshuffle_burns or community_card to true"):
+        load_variant_text(
+            base + "deck_exhaustion: {community_card: false, reuse_folded: true}\n"
+        )
