@@ -12,6 +12,7 @@ path: one row per completion of the deal, one evaluation per player and share.
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -227,7 +228,8 @@ def equity(
     cards known to be out. ``exact=True`` enumerates every completion (refused beyond
     :data:`EXACT_MAX`), ``exact=False`` or ``trials`` samples; by default the space is
     enumerated when it has at most :data:`EXACT_LIMIT` completions, else
-    :data:`DEFAULT_TRIALS` random ones are drawn from ``seed``.
+    :data:`DEFAULT_TRIALS` random ones are drawn from ``seed`` (without one, a random seed
+    is drawn and reported in the result).
 
     >>> result = equity("seven-card-stud", ["As Ad Kc 7h 2s 3s 4d", "Ks Kd Qc 7d 8s 9s ??"])
     >>> result.method, round(result.equities[0], 4)
@@ -258,6 +260,8 @@ def equity(
         _run_exact(spot, evaluators, tally)
     else:
         default = PLUGIN_DEFAULT_TRIALS if slow else DEFAULT_TRIALS
+        if seed is None:  # draw one and report it, so the run can be repeated
+            seed = random.SystemRandom().randrange(2**31)
         _run_sampled(spot, evaluators, tally, trials or default, seed)
     seconds = time.perf_counter() - started
     return _result(spot, evaluators, tally, exact, space, seed, seconds)
