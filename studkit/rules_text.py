@@ -440,7 +440,36 @@ def _wild_rule(variant: Variant) -> str:
     wild = [_RANK_PLURALS[Rank(rank)] for rank in variant.deck.wild_ranks]
     if variant.deck.jokers:
         wild.append(f"{_number(variant.deck.jokers)} joker(s) ({variant.deck.joker_mode})")
-    return " and ".join(wild) if wild else "none"
+    if wild:
+        return " and ".join(wild)
+    changers = _wild_plugins(variant)
+    return f"named in play by {', '.join(changers)}" if changers else "none"
+
+
+_WILD_HOOKS = ("studkit_wild_ranks", "studkit_card_dealt")
+"""Hooks through which a plugin can make cards wild during a hand."""
+
+
+def _wild_plugins(variant: Variant) -> list[str]:
+    """The variant's plugins that can name wild cards while a hand is played."""
+    found = []
+    for ref in variant.plugins:
+        try:
+            from studkit.pluginhost import PluginHost
+
+            host = PluginHost([ref], house=False)
+        except Exception:  # a missing or broken plugin: nothing known about its wild cards
+            continue
+        if any(host.implements(hook) for hook in _WILD_HOOKS):
+            found.append(ref.name)
+    return found
+
+
+def _five_of_a_kind_rule(variant: Variant) -> str:
+    deck = variant.deck
+    if deck.wild_ranks or deck.jokers or _wild_plugins(variant):
+        return _yes_no(deck.five_of_a_kind)
+    return "-"
 
 
 def _raise_cap(variant: Variant) -> str:
@@ -453,8 +482,7 @@ RULES: tuple[tuple[str, Callable[[Variant], str]], ...] = (
     ("players", lambda v: f"{v.min_players} to {v.max_players}"),
     ("deck", lambda v: f"{v.deck.size} cards"),
     ("wild cards", _wild_rule),
-    ("five of a kind", lambda v: _yes_no(v.deck.five_of_a_kind) if v.deck.wild_ranks or
-     v.deck.jokers else "-"),
+    ("five of a kind", _five_of_a_kind_rule),
     ("suit order", lambda v: " < ".join(Suit(s).name.lower() for s in v.deck.suit_order)),
     ("deal", streets_pattern),
     ("ante", lambda v: str(v.stakes.ante) if v.forced_bets.ante else "none"),

@@ -58,3 +58,17 @@ def test_a_plugin_without_a_sentence_still_shows(tmp_path: Path) -> None:
     finally:
         pluginhost._plugins_dirs.remove(tmp_path)
         pluginhost.refresh()
+
+
+def test_diff_says_a_plugin_names_the_wild_cards() -> None:
+    from studkit.rules_text import rule_differences
+
+    differences = {
+        rule: (a, b) for rule, a, b in rule_differences(
+            load_variant("baseball"), load_variant("follow-the-queen"))
+    }
+    assert differences["wild cards"] == ("threes and nines", "named in play by follow-the-queen")
+    assert "five of a kind" not in differences  # both allow it
+    plain = {rule for rule, _, _ in rule_differences(
+        load_variant("seven-card-stud"), load_variant("chicago"))}
+    assert "wild cards" not in plain and "five of a kind" not in plain
