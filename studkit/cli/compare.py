@@ -159,6 +159,8 @@ def render(comparison: Comparison, console: Console) -> None:
 
 
 def _render_categories(comparison: Comparison, console: Console) -> None:
+    from studkit.compare.report import category_order
+
     shares: list[str] = []
     for report in comparison.reports:
         shares.extend(s for s in report.share_names if s not in shares)
@@ -172,7 +174,7 @@ def _render_categories(comparison: Comparison, console: Console) -> None:
         names: list[str] = []
         for report in having:
             names.extend(n for n in report.winning_categories().get(share, {}) if n not in names)
-        for category in names:
+        for category in category_order(names):
             cells = [category]
             for report in having:
                 count = report.winning_categories().get(share, {}).get(category, 0)

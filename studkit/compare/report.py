@@ -14,7 +14,7 @@ from typing import Any
 from studkit.compare.comparison import Comparison, StatRow
 from studkit.errors import StudkitError
 
-__all__ = ["PlotError", "write_report", "require_matplotlib", "PLOTS"]
+__all__ = ["PlotError", "write_report", "require_matplotlib", "category_order", "PLOTS"]
 
 PLOTS = ("pots.png", "categories.png", "actions.png")
 """The image files a report writes next to ``index.html``."""
@@ -72,13 +72,36 @@ def _plot_pots(comparison: Comparison, path: Path) -> None:
     figure.savefig(path)
 
 
+_HIGH_ORDER = (
+    "five-of-a-kind", "straight-flush", "four-of-a-kind", "full-house", "flush", "straight",
+    "three-of-a-kind", "two-pair", "one-pair", "high-card",
+)
+_TOPS = "23456789TJQKA"
+
+
+def category_order(names: list[str]) -> list[str]:
+    """Category names best first: high hands by strength; lows by top card (``5-low``
+    first), then the paired and made hands a low can hold, weakest of those first."""
+    low = any(name.endswith("-low") for name in names)
+
+    def key(name: str) -> tuple[int, int, str]:
+        if name.endswith("-low"):
+            return (0, _TOPS.find(name[0]), name)
+        if name in _HIGH_ORDER:
+            position = _HIGH_ORDER.index(name)
+            return (1, -position if low else position, name)
+        return (2, 0, name)
+
+    return sorted(names, key=key)
+
+
 def _category_order(comparison: Comparison, share: str) -> list[str]:
     names: list[str] = []
     for report in comparison.reports:
         for name in report.winning_categories().get(share, {}):
             if name not in names:
                 names.append(name)
-    return names
+    return category_order(names)
 
 
 def _plot_categories(comparison: Comparison, path: Path) -> None:
