@@ -158,3 +158,12 @@ def test_cli_prints_exact_odds_where_rankings_differ(
     assert "exact odds [1]: high, 5 cards, 52-card deck (five-card-stud): 2,598,960" in out
     assert "exact probability of each a5-low category" in out
     assert "0.0240%" in out  # four of a kind, 624 of 2,598,960
+
+
+def test_categories_are_ordered_by_strength() -> None:
+    from studkit.compare.report import category_order
+
+    assert category_order(["9-low", "one-pair", "5-low", "K-low", "two-pair"]) == [
+        "5-low", "9-low", "K-low", "one-pair", "two-pair"]
+    assert category_order(["one-pair", "flush", "high-card", "five-of-a-kind"]) == [
+        "five-of-a-kind", "flush", "one-pair", "high-card"]
