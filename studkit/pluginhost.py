@@ -83,6 +83,7 @@ __all__ = [
     "validate_options",
     "implied_variant_data",
     "variant_problems",
+    "house_plugins",
     "options_problems",
     "host_for",
     "refresh",
@@ -542,6 +543,12 @@ def _house_plugins() -> Iterable[PluginSource]:
         if options_problems(name, {}):
             continue  # needs options: acts only where a variant names it
         yield source
+
+
+def house_plugins() -> list[PluginSource]:
+    """The plugins that act in every game with empty options (plugin directories, and entry
+    points unless autoloading is off), as :class:`PluginHost` adds them."""
+    return list(_house_plugins())
 
 
 _hosts: dict[int, tuple[Variant, PluginHost | None]] = {}

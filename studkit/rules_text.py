@@ -25,6 +25,7 @@ __all__ = [
     "pot_split",
     "betting_summary",
     "rules_sentences",
+    "plugin_sentence",
     "show_text",
     "diff_variants",
     "rule_differences",
@@ -341,12 +342,12 @@ def rules_sentences(variant: Variant) -> list[tuple[str, str]]:
         ("Deck runs out", _exhaustion_sentence(variant)),
     ]
     if variant.plugins:
-        said = " ".join(_plugin_sentence(name, options) for name, options in _plugins(variant))
+        said = " ".join(plugin_sentence(name, options) for name, options in _plugins(variant))
         sentences.append(("Plugins", said))
     return sentences
 
 
-def _plugin_sentence(name: str, options: dict[str, Any]) -> str:
+def plugin_sentence(name: str, options: dict[str, Any]) -> str:
     """``name (options): what it does.`` from the plugin's ``rules_sentence`` when it has one."""
     words = _plugin_words(name, options)
     try:

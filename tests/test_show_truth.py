@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from studkit import pluginhost
+from studkit.cli import main
 from studkit.loader import load_variant, load_variant_text
 from studkit.rules_text import show_text
 
@@ -72,3 +75,21 @@ def test_diff_says_a_plugin_names_the_wild_cards() -> None:
     plain = {rule for rule, _, _ in rule_differences(
         load_variant("seven-card-stud"), load_variant("chicago"))}
     assert "wild cards" not in plain and "five of a kind" not in plain
+
+
+def test_show_names_the_house_plugins_that_act_in_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(pluginhost, "_plugins_dirs", [])
+    (tmp_path / "deuces_wild.py").write_text(
+        '"""Deuces wild in every game."""\n'
+        "def rules_sentence(options):\n    return 'Deuces are wild.'\n"
+    )
+    pluginhost.refresh()
+    try:
+        assert main(["--plugins-dir", str(tmp_path), "show", "seven-card-stud"]) == 0
+        out = " ".join(capsys.readouterr().out.split())
+    finally:
+        pluginhost.refresh()
+    assert "House plugins. Also in force in every game here: deuces-wild (from " in out
+    assert "deuces_wild.py): Deuces are wild." in out

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -165,9 +166,29 @@ def run_show(args: argparse.Namespace) -> int:
         print(json.dumps(variant_data(variant), indent=2, ensure_ascii=False))
         return 0
     print(show_text(variant), end="")
+    _print_house_plugins(variant)
     for name in missing_plugins(variant):
         print(f"\nNote: plugin {name!r} is not installed; this game cannot be played until it is.")
     return 0
+
+
+def _print_house_plugins(variant: Variant) -> None:
+    """Name the house plugins that would act in this game too (they change the rules shown)."""
+    from studkit.pluginhost import house_plugins
+    from studkit.rules_text import plugin_sentence
+
+    named = {plugin.name for plugin in variant.plugins}
+    extra = [source for source in house_plugins() if source.name not in named]
+    if not extra:
+        return
+    said = " ".join(
+        f"{source.name} (from {source.location}): "
+        + plugin_sentence(source.name, {}).removeprefix(f"{source.name}: ")
+        for source in extra
+    )
+    print(textwrap.fill(f"House plugins. Also in force in every game here: {said}", width=88,
+                        break_on_hyphens=False,
+                        subsequent_indent="  "))
 
 
 def _expand(files: list[str]) -> list[Path]:
