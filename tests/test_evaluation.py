@@ -338,3 +338,20 @@ def test_docstring_examples(module: str) -> None:
 
     result = doctest.testmod(importlib.import_module(module))
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_batch_rows_with_a_repeated_card_are_refused_when_asked_or_impossible() -> None:
+    import numpy as np
+
+    from studkit.errors import EvaluatorError
+
+    high = get_evaluator("high")
+    fine = np.array([[0, 4, 8, 12, 16, 20, 24]])
+    assert high.evaluate_batch(fine, check_distinct=True).tolist() == (
+        high.evaluate_batch(fine).tolist())
+    repeated = np.array([[0, 4, 8, 12, 16, 20, 24], [0, 0, 8, 12, 16, 20, 24]])
+    with pytest.raises(EvaluatorError, match=r"row 1 of the batch holds a card twice"):
+        high.evaluate_batch(repeated, check_distinct=True)
+    five_aces = np.array([[48, 48, 48, 48, 48, 1, 2]])  # no such rank multiset in the tables
+    with pytest.raises(EvaluatorError, match=r"row 0 holds a card twice"):
+        high.evaluate_batch(five_aces)

@@ -47,8 +47,32 @@ VALUES = np.array(CARD_VALUES, dtype=np.int64)
 SUIT_BITS = np.array([1 << (13 * (i & 3) + (i >> 2)) for i in range(52)], dtype=np.int64)
 
 
-def validate_hands(hands: npt.ArrayLike, *, jokers: bool) -> CardArray:
-    """Check a batch: a 2-D integer array of 1 to 8 columns of card indexes."""
+_CARD_BIT = np.left_shift(np.int64(1), np.arange(54, dtype=np.int64))
+"""One distinct bit per card index (jokers 52 and 53 included)."""
+
+
+def repeated_card_rows(array: CardArray) -> Int64Array:
+    """The rows of a (valid) batch in which a card index appears more than once.
+
+    Each card is one bit: the bits' sum equals their OR exactly when no bit repeats.
+    """
+    first = _CARD_BIT[array[:, 0]]
+    union = first.copy()
+    total = first
+    for column in range(1, array.shape[1]):
+        bit = _CARD_BIT[array[:, column]]
+        union |= bit
+        total = total + bit
+    rows: Int64Array = np.flatnonzero(union != total).astype(np.int64)
+    return rows
+
+
+def validate_hands(hands: npt.ArrayLike, *, jokers: bool, distinct: bool = False) -> CardArray:
+    """Check a batch: a 2-D integer array of 1 to 8 columns of card indexes.
+
+    With ``distinct`` every row must also hold each card at most once (a check that costs about
+    as much as the evaluation itself, so it is asked for, not done by default).
+    """
     array = np.asarray(hands)
     if array.ndim != 2:
         raise EvaluatorError(f"a batch of hands is a 2-D array (n, k), got shape {array.shape}")
@@ -61,6 +85,14 @@ def validate_hands(hands: npt.ArrayLike, *, jokers: bool) -> CardArray:
         bad = array[(array < 0) | (array > top)][0]
         what = "a joker needs an evaluator with wild cards" if 52 <= bad <= 53 else "bad index"
         raise EvaluatorError(f"card index {int(bad)} out of range 0-{top} in batch ({what})")
+    if distinct and array.size:
+        repeated = repeated_card_rows(array)
+        if repeated.size:
+            row = int(repeated[0])
+            raise EvaluatorError(
+                f"row {row} of the batch holds a card twice: {array[row].tolist()} "
+                f"({repeated.size} such row{'s' if repeated.size > 1 else ''})"
+            )
     return array
 
 
@@ -128,16 +160,24 @@ def _five_low(five: CardArray, table: Int64Array, flushes: Int64Array) -> Int64A
     return strengths
 
 
-def evaluate_batch(evaluator: Evaluator, hands: npt.ArrayLike) -> Int64Array:
+def evaluate_batch(
+    evaluator: Evaluator, hands: npt.ArrayLike, *, check_distinct: bool = False
+) -> Int64Array:
     """Strengths of every row of ``hands`` (see :meth:`Evaluator.evaluate_batch`)."""
-    array = validate_hands(hands, jokers=evaluator.wild is not None)
+    array = validate_hands(hands, jokers=evaluator.wild is not None, distinct=check_distinct)
     n = array.shape[0]
     out = np.empty(n, dtype=np.int64)
     if n == 0:
         return out
-    if evaluator.wild is not None:
-        return _wild_batch(evaluator, array, out)
-    return _plain_batch(evaluator, array, out)
+    try:
+        if evaluator.wild is not None:
+            return _wild_batch(evaluator, array, out)
+        return _plain_batch(evaluator, array, out)
+    except IndexError:  # only an impossible rank multiset (a repeated card) leaves the tables
+        bad = repeated_card_rows(array)
+        where = f"row {int(bad[0])} holds a card twice: {array[bad[0]].tolist()}" if bad.size \
+            else "a row is not a possible hand"
+        raise EvaluatorError(f"batch {where}") from None
 
 
 def _plain_batch(

@@ -252,12 +252,17 @@ class Evaluator:
         return key
 
     # ----------------------------------------------------------------- batches
-    def evaluate_batch(self, hands: npt.ArrayLike) -> npt.NDArray[np.int64]:
+    def evaluate_batch(
+        self, hands: npt.ArrayLike, *, check_distinct: bool = False
+    ) -> npt.NDArray[np.int64]:
         """Strengths of many hands at once: (n, k) card indexes -> (n,) int64.
 
-        Identical to :meth:`evaluate` on every row; k from 1 to 8.
+        Identical to :meth:`evaluate` on every row; k from 1 to 8. Shape, type and range are
+        always checked; a card repeated within a row is not unless ``check_distinct`` is true
+        (the check costs about as much as the evaluation), and such a row's strength means
+        nothing. With ``check_distinct`` a repeated card raises :class:`EvaluatorError`.
         """
         from studkit.evaluation.batch import evaluate_batch
 
-        return evaluate_batch(self, hands)
+        return evaluate_batch(self, hands, check_distinct=check_distinct)
 
