@@ -67,6 +67,10 @@ REPLAY_ERRORS = {
     "bad-toml.phh": "bad-toml.phh:7:1: not valid TOML",
     "unknown-action.phh": "actions[16] 'p1 fold': unknown action 'fold'",
     "wrong-card.phh": "actions[7] 'd dh p3 8x': bad card '8x'",
+    "unknown-studkit-variant.phh": (
+        "unknown-studkit-variant.phh: field '_studkit_variant': variant 'razzz': 'razzz' is not "
+        "a built-in variant or a variant file (did you mean 'razz'?)"
+    ),
 }
 
 

@@ -178,7 +178,10 @@ def history_variant(history: HandHistory) -> tuple[Variant, Stakes, int]:
     label = history.label
     name = history.studkit_variant
     if name is not None:
-        variant = load_variant_named(_beside(name, history.source))
+        try:
+            variant = load_variant_named(_beside(name, history.source))
+        except HistoryError as error:
+            raise HistoryError(f"{label}: field {STUDKIT_VARIANT_FIELD!r}: {error}") from None
     elif history.variant in PHH_CODES:
         variant = _phh_variant(history.variant)
     else:
