@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from studkit.cards import Rank, Suit
-from studkit.variant import PotShare, Street, Variant
+from studkit.variant import PotShare, Stakes, Street, Variant
 
 __all__ = [
     "EVALUATOR_WORDS",
@@ -186,6 +186,22 @@ def _deck_sentence(variant: Variant) -> str:
     return text
 
 
+_OPENING_WORDS: dict[str, Callable[[Stakes], str]] = {
+    "fixed-limit": lambda stakes: f"complete to {stakes.small_bet}",
+    "spread-limit": lambda stakes: (
+        f"complete to any amount above the bring-in up to {stakes.spread_max}"
+    ),
+    "pot-limit": lambda stakes: (
+        f"open for a bet of twice the bring-in ({2 * stakes.bring_in}) up to the pot"
+    ),
+    "no-limit": lambda stakes: (
+        f"open for a bet of at least twice the bring-in ({2 * stakes.bring_in})"
+    ),
+}
+"""What the bring-in player may do instead of bringing in, by betting structure (the
+engine's ``Structure.forced_targets``)."""
+
+
 def _forced_sentence(variant: Variant) -> str:
     stakes = variant.stakes
     text = (
@@ -204,7 +220,8 @@ def _forced_sentence(variant: Variant) -> str:
         f"{stakes.bring_in} (ties by suit; an ace counts {bring_in.ace})"
     )
     if bring_in.may_complete:
-        text += f"; that player may instead complete to {stakes.small_bet}"
+        text += "; that player may instead " + _OPENING_WORDS[variant.betting.structure](
+            stakes)
     text += "."
     if bring_in.short_stack == "next-player":
         text += " A player all in for the ante does not bring in: the next player clockwise does."
@@ -228,6 +245,14 @@ def _action_sentence(variant: Variant) -> str:
     return text
 
 
+def _smallest_bet(variant: Variant) -> int:
+    """Pot and no limit: the smallest opening bet, the bring-in if the game has one, else the
+    small bet (the engine's ``min_open``)."""
+    stakes = variant.stakes
+    has_bring_in = variant.forced_bets.bring_in is not None and stakes.bring_in > 0
+    return stakes.bring_in if has_bring_in else stakes.small_bet
+
+
 def _betting_sentences(variant: Variant) -> str:
     betting = variant.betting
     stakes = variant.stakes
@@ -240,9 +265,16 @@ def _betting_sentences(variant: Variant) -> str:
             text += f" ({stakes.last_round_max} on the last round)"
         text += "; a raise is at least the previous bet or raise."
     elif structure == "pot-limit":
-        return "Pot limit: a bet or raise may be as large as the pot after calling; no raise cap."
+        return (
+            f"Pot limit: the smallest bet is {_smallest_bet(variant)}; a bet or raise may be as "
+            "large as the pot after calling, and a raise is at least the last full bet or "
+            "raise; no raise cap."
+        )
     else:
-        return "No limit: each raise at least the last full bet or raise; no raise cap."
+        return (
+            f"No limit: the smallest bet is {_smallest_bet(variant)}; each raise at least the "
+            "last full bet or raise; no raise cap."
+        )
     if betting.max_raises is None:
         text += " Raises are not capped."
     else:

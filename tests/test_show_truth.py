@@ -93,3 +93,31 @@ def test_show_names_the_house_plugins_that_act_in_the_game(
         pluginhost.refresh()
     assert "House plugins. Also in force in every game here: deuces-wild (from " in out
     assert "deuces_wild.py): Deuces are wild." in out
+
+
+@pytest.mark.parametrize(("name", "said", "offered"), [
+    ("seven-card-stud", "that player may instead complete to 5.", "complete to 5"),
+    ("spread-limit-home-stud",
+     "that player may instead complete to any amount above the bring-in up to 5.",
+     "complete to 2..5"),
+    ("pot-limit-seven-card-stud",
+     "that player may instead open for a bet of twice the bring-in (4) up to the pot.",
+     "bet to 4"),
+    ("no-limit-seven-card-stud",
+     "that player may instead open for a bet of at least twice the bring-in (4).",
+     "bet to 4.."),
+])
+def test_what_the_bring_in_may_do_instead_is_what_the_engine_offers(
+    name: str, said: str, offered: str
+) -> None:
+    from studkit.engine import Hand
+
+    variant = load_variant(name)
+    assert said in flat(name)
+    legal = [str(action) for action in Hand(variant, [1000] * 3).legal_actions()]
+    assert any(action.startswith(offered) for action in legal), legal
+
+
+def test_pot_and_no_limit_state_the_smallest_bet() -> None:
+    assert "No limit: the smallest bet is 2;" in flat("no-limit-seven-card-stud")
+    assert "Pot limit: the smallest bet is 2;" in flat("pot-limit-seven-card-stud")
