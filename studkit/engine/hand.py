@@ -38,7 +38,7 @@ from studkit.engine.events import ANTE, AWARD, DEAL, RETURN, SHOW, Event
 from studkit.engine.events import BURN as BURN_EVENT
 from studkit.engine.events import COMMUNITY as COMMUNITY_EVENT
 from studkit.engine.first_actor import any_open_pair, best_board, choose_forced
-from studkit.engine.queries import HandQueries
+from studkit.engine.legal import LegalActions
 from studkit.engine.rules import Rules, StreetPlan, compile_rules
 from studkit.engine.streets import deal_street
 from studkit.errors import IllegalActionError, StudkitError
@@ -53,7 +53,7 @@ if TYPE_CHECKING:
 __all__ = ["Hand"]
 
 
-class Hand(HandQueries):
+class Hand(LegalActions):
     """One hand of stud: the state, the legal actions and the verbs that change it.
 
     ``stacks`` are the players' chips before the antes, one per seat, in clockwise order;
@@ -72,7 +72,7 @@ class Hand(HandQueries):
         "_aggr", "_capped_multi", "_round_players", "_forced", "_last_aggr", "_last_checker",
         "_leader", "_prev_leader", "_exposed", "_source", "_rng", "_auto", "_steps",
         "_on_over", "_pots", "_max_raises", "_uncap", "plugins",
-        "_agg_key", "_agg_seat", "_agg_val", "_zeros", "_nobody",
+        "_agg_key", "_agg_seat", "_agg_val", "_zeros", "_nobody", "_legal_key", "_legal",
     )
 
     def __init__(
@@ -154,6 +154,8 @@ class Hand(HandQueries):
         self._uncap = variant.betting.heads_up_uncapped
         self._agg_key = self._agg_seat = -1
         self._agg_val: tuple[str, list[tuple[int, int]]] | None = None
+        self._legal_key = -1
+        self._legal: list[Action] = []
         self.plugins: HandPlugins | None = (
             None if rules.plugins is None else _hand_plugins(self, rules.plugins)
         )
@@ -173,106 +175,6 @@ class Hand(HandQueries):
         from studkit.engine.view import seat_view
 
         return seat_view(self, seat)
-
-    # ------------------------------------------------------------------ legal actions
-
-    def legal_actions(self) -> list[Action]:
-        """What the player to act may do (empty when nobody is to act)."""
-        seat = self.actor
-        if seat is None:
-            return []
-        if self.plugins is not None and self.plugins.pending:
-            return self.plugins.legal_actions()
-        stack = self.stacks[seat]
-        new = _new_action
-        if self._forced == seat:
-            amount = self.rules.bring_in
-            out = [new(Action, (BRING_IN, amount if amount < stack else stack, None, None))]
-        else:
-            to_call = self._cur - self.bets[seat]
-            if to_call > 0:
-                owed = to_call if to_call < stack else stack
-                out = [_FOLD, new(Action, (CALL, owed, None, None))]
-            else:
-                out = [_CHECK]
-        aggressive = self._aggressive_now(seat)
-        if aggressive is not None:
-            kind, ranges = aggressive
-            for lo, hi in ranges:
-                out.append(new(Action, (kind, lo, lo, hi)))
-        return out
-
-    def _aggressive_now(self, seat: int) -> tuple[str, list[tuple[int, int]]] | None:
-        """:meth:`_aggressive`, remembered until the next event (legal_actions then apply)."""
-        key = len(self.events)
-        if key == self._agg_key and seat == self._agg_seat:
-            return self._agg_val
-        value = self._aggressive(seat)
-        self._agg_key = key
-        self._agg_seat = seat
-        self._agg_val = value
-        return value
-
-    def _aggressive(self, seat: int) -> tuple[str, list[tuple[int, int]]] | None:
-        """The aggressive kind and its ranges of totals for ``seat``, or None."""
-        stack = self.stacks[seat]
-        bet = self.bets[seat]
-        cur = self._cur
-        if stack <= cur - bet or not self._reopen[seat]:
-            return None
-        stacks = self.stacks
-        folded = self.folded
-        bets = self.bets
-        for s in range(self.n):
-            if s != seat and not folded[s] and stacks[s] > 0 and bets[s] + stacks[s] > cur:
-                break
-        else:
-            return None  # nobody left could put in more than the bet already made
-        structure = self.rules.structure
-        if self._forced == seat:
-            if not self.rules.may_complete:
-                return None
-            bring_in = self.rules.bring_in
-            if bet + stack <= bring_in:
-                return None  # short of the bring-in: a partial bring-in is all it can post
-            kind = COMPLETE if structure.completes else BET
-            ranges = [
-                (lo if lo > bring_in else bring_in + 1, hi if hi > bring_in else bring_in + 1)
-                for lo, hi in structure.forced_targets(self, bring_in)
-            ]
-        else:
-            cap = self._max_raises
-            if cap is not None and self._aggr > cap and not self._uncapped():
-                return None
-            if cur == 0:
-                kind = BET
-            elif structure.completes and self._last_full == 0:
-                kind = COMPLETE
-            else:
-                kind = RAISE
-            ranges = structure.targets(self, cur - bet)
-        top = bet + stack
-        if len(ranges) == 1:
-            lo, hi = ranges[0]
-            if lo < top and hi <= top:
-                return kind, ranges  # the usual case: the stack covers the whole range
-        out: list[tuple[int, int]] = []
-        for lo, hi in ranges:
-            if lo >= top:
-                lo = hi = top
-            elif hi > top:
-                hi = top
-            if (lo, hi) not in out:
-                out.append((lo, hi))
-        return kind, out
-
-    def _uncapped(self) -> bool:
-        mode = self._uncap
-        if mode == "if-heads-up-before-cap":
-            return self.n_in == 2 and not self._capped_multi
-        if mode == "if-round-began-heads-up":
-            return self._round_players == 2
-        return False
 
     # ------------------------------------------------------------------ verbs
 
@@ -428,6 +330,10 @@ class Hand(HandQueries):
                     break
             else:
                 raise self._illegal(f"{kind} to {amount}")
+        self._aggress_to(seat, kind, to)
+
+    def _aggress_to(self, seat: int, kind: str, to: int) -> None:
+        """Bet, raise or complete to ``to`` (already checked against the legal ranges)."""
         bets = self.bets
         stacks = self.stacks
         add = to - bets[seat]
@@ -465,6 +371,20 @@ class Hand(HandQueries):
         amount); raises :class:`IllegalActionError` and changes nothing if it is not legal."""
         if self.plugins is not None and not self.plugins.busy:
             return self.plugins.apply(action)  # plugin decisions; restores on PluginError
+        seat = self.actor
+        if (
+            seat is not None
+            and self._legal_key == (len(self.events) << 8 | seat)
+            and action in self._legal
+        ):
+            # One of the actions legal_actions() listed for this very state: no re-checking.
+            kind = action[0]
+            to = action[1]
+            if kind in AGGRESSIVE_KINDS and to is not None:
+                self._aggress_to(seat, kind, to)
+            else:
+                _PASSIVE[kind](self)
+            return None
         kind = action.kind
         if kind in AGGRESSIVE_KINDS:
             self._aggress(kind, action.amount)
@@ -590,12 +510,15 @@ class Hand(HandQueries):
         """Set up the betting round; False when fewer than two players can bet."""
         n = self.n
         stacks = self.stacks
-        folded = self.folded
         need = self._need
-        can_bet = [not f and c > 0 for f, c in zip(folded, stacks)]  # noqa: B905 (equal lengths)
-        if can_bet.count(True) < 2:
-            need[:] = self._nobody
-            return False
+        if self.n_in == n and 0 not in stacks:
+            can_bet = _EVERYONE.get(n) or _everyone(n)  # nobody has folded or is all in
+        else:
+            folded = self.folded
+            can_bet = [not f and c > 0 for f, c in zip(folded, stacks)]  # noqa: B905
+            if can_bet.count(True) < 2:
+                need[:] = self._nobody
+                return False
         need[:] = can_bet
         self._reopen[:] = can_bet
         plan = self._plan
@@ -671,6 +594,13 @@ def _hand_plugins(hand: Hand, host: PluginHost) -> HandPlugins:
 
 
 _ORDERS: dict[tuple[int, int], list[int]] = {}
+_EVERYONE: dict[int, list[bool]] = {}
+"""Per table size: every seat may bet (copied from, never mutated)."""
+
+
+def _everyone(n: int) -> list[bool]:
+    everyone = _EVERYONE[n] = [True] * n
+    return everyone
 
 
 def _order(n: int, button: int) -> list[int]:
@@ -679,9 +609,6 @@ def _order(n: int, button: int) -> list[int]:
     return order
 
 
-_new_action = tuple.__new__  # Action(...) without the keyword-handling constructor frame
-_FOLD = Action(FOLD)
-_CHECK = Action(CHECK)
 
 _PASSIVE: dict[str, Callable[[Hand], None]] = {
     FOLD: Hand.fold,

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from studkit.engine.dealing import BURN, COMMUNITY, DeckSource
 from studkit.engine.events import BURN as BURN_EVENT
-from studkit.engine.events import DEAL, STREET
+from studkit.engine.events import DEAL
 from studkit.engine.exhaustion import plan_short_street
 
 if TYPE_CHECKING:
@@ -25,9 +25,12 @@ def deal_street(hand: Hand) -> None:
     With manual dealing, queue the cards for :meth:`Hand.deal` instead."""
     plan = hand._plan = hand.rules.streets[hand.street]
     events = hand.events
-    events.append((STREET, plan.number, plan.name))
-    folded = hand.folded
-    live = hand._order if hand.n_in == hand.n else [s for s in hand._order if not folded[s]]
+    events.append(plan.event)
+    if hand.n_in == hand.n:
+        live = hand._order
+    else:
+        folded = hand.folded
+        live = [s for s in hand._order if not folded[s]]
     faces = plan.faces
     rounds = len(faces)
     burn = plan.burn
