@@ -314,12 +314,18 @@ def _pots_sentence(variant: Variant) -> str:
 
 def _odd_chip_sentence(variant: Variant) -> str:
     odd = variant.odd_chips
-    text = f"Odd chips go {_ODD_CHIP_WORDS[odd.method]}"
-    if odd.method != "first-shown":
-        text += " among all the player's cards" if odd.cards == "all" else " among the five played"
+    if odd.method == "first-shown":
+        text = "When tied hands split a pot, an odd chip goes to the hand shown first"
+    else:
+        which = "highest" if odd.method == "high-card-by-suit" else "lowest"
+        among = "all their cards" if odd.cards == "all" else "the five cards each plays"
+        text = (
+            "When tied hands split a pot, an odd chip goes to the player with the "
+            f"{which} card by suit among {among}"
+        )
     if len(variant.pots) > 1:
         side = odd.hi_lo_side if odd.hi_lo_side is not None else variant.pots[0].name
-        text += f"; in a split pot the odd chip goes to the {side} share"
+        text += f"; when a pot is split between shares, an odd chip goes to the {side} share"
     return text + "."
 
 

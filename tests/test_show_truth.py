@@ -121,3 +121,10 @@ def test_what_the_bring_in_may_do_instead_is_what_the_engine_offers(
 def test_pot_and_no_limit_state_the_smallest_bet() -> None:
     assert "No limit: the smallest bet is 2;" in flat("no-limit-seven-card-stud")
     assert "Pot limit: the smallest bet is 2;" in flat("pot-limit-seven-card-stud")
+
+
+def test_odd_chip_rules_read_as_sentences() -> None:
+    assert ("When tied hands split a pot, an odd chip goes to the player with the highest card "
+            "by suit among the five cards each plays.") in flat("tda-seven-card-stud")
+    assert ("an odd chip goes to the hand shown first; when a pot is split between shares, an "
+            "odd chip goes to the high share.") in flat("seven-card-stud-hi-lo")
