@@ -9,7 +9,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, SHARED
+from conftest import ROOT, WSOP, require_shared_data
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -28,7 +28,7 @@ from studkit.history import (
 )
 from studkit.history.toml_writer import toml_array_lines, toml_line
 
-WSOP = SHARED / "data" / "phh" / "wsop-2023-43-ppc"
+require_shared_data()
 CORRUPT = ROOT / "tests" / "phh_corrupt"
 
 SMALL = """variant = "F7S"

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, SHARED
+from conftest import ROOT, WSOP, require_shared_data
 
 from studkit.engine.hand import Hand
 from studkit.errors import HistoryError, StudkitError
@@ -21,7 +21,7 @@ from studkit.history.rules import chip_scale, code_for, load_variant_named, phh_
 from studkit.loader import builtin_variant_names
 from studkit.variant import Variant
 
-WSOP = SHARED / "data" / "phh" / "wsop-2023-43-ppc"
+require_shared_data()
 CORRUPT = ROOT / "tests" / "phh_corrupt"
 EXPECTED = json.loads((WSOP / "expected.json").read_text())
 
