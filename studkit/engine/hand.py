@@ -108,14 +108,14 @@ class Hand(LegalActions):
         self.stacks = chips
         self.starting_stacks = tuple(chips)
         self.bets = [0] * n
-        self._zeros = [0] * n
-        self._nobody = [False] * n
+        self._zeros, self._nobody = _BLANKS.get(n) or _blanks(n)  # shared, never mutated
         self.contrib = [0] * n
         self.folded = [False] * n
         self.n_in = n
-        self.cards: list[list[Card]] = [[] for _ in range(n)]
-        self.up: list[list[Card]] = [[] for _ in range(n)]
-        self.down: list[list[Card]] = [[] for _ in range(n)]
+        order = self._order
+        self.cards: list[list[Card]] = [[] for _ in order]
+        self.up: list[list[Card]] = [[] for _ in order]
+        self.down: list[list[Card]] = [[] for _ in order]
         self.community: list[Card] = []
         self.burned: list[Card] = []
         self.folded_cards: list[Card] = []
@@ -131,7 +131,7 @@ class Hand(LegalActions):
         self._cur = self._last_full = self._inc = self._floor = 0
         self._size = self._big = rules.stakes.big_bet  # per hand; _size is set per round
         self._open_pair = self._big_made = False
-        self._half_bet = variant.betting.half_bet_reopens
+        self._half_bet = rules.half_bet
         self._round_max = self._round_min = rules.round_min
         self._aggr = 0
         self._capped_multi = False
@@ -150,8 +150,8 @@ class Hand(LegalActions):
         self._steps: list[tuple[int, bool]] = []
         self._on_over = on_over
         self._pots: list[Pot] | None = None
-        self._max_raises = variant.betting.max_raises if rules.structure.capped else None
-        self._uncap = variant.betting.heads_up_uncapped
+        self._max_raises = rules.max_raises
+        self._uncap = rules.uncap
         self._agg_key = self._agg_seat = -1
         self._agg_val: tuple[str, list[tuple[int, int]]] | None = None
         self._legal_key = -1
@@ -284,10 +284,11 @@ class Hand(LegalActions):
         self._forced = -1
         self._cur = full
         self._floor = full
-        if not self.rules.structure.completes:
+        rules = self.rules
+        if not rules.structure.completes:
             self._last_full = full
             self._inc = full
-        if self.variant.betting.completion_is_raise:
+        if rules.completion_is_raise:
             self._aggr = 1
         need = self._need
         reopen = self._reopen
@@ -425,8 +426,7 @@ class Hand(LegalActions):
         if top and bets.count(top) == 1:
             # The highest bet was not matched: give back what nobody called.
             top_seat = bets.index(top)
-            second = max(b for s, b in enumerate(bets) if s != top_seat)
-            back = top - second
+            back = top - sorted(bets)[-2]  # the top is unique: the next bet down was called
             self.stacks[top_seat] += back
             self.contrib[top_seat] -= back
             self.events.append((RETURN, top_seat, back))
@@ -594,6 +594,15 @@ def _hand_plugins(hand: Hand, host: PluginHost) -> HandPlugins:
 
 
 _ORDERS: dict[tuple[int, int], list[int]] = {}
+_BLANKS: dict[int, tuple[list[int], list[bool]]] = {}
+"""Per table size: no bets, and no seat to act (copied from, never mutated)."""
+
+
+def _blanks(n: int) -> tuple[list[int], list[bool]]:
+    blanks = _BLANKS[n] = ([0] * n, [False] * n)
+    return blanks
+
+
 _EVERYONE: dict[int, list[bool]] = {}
 """Per table size: every seat may bet (copied from, never mutated)."""
 

@@ -78,6 +78,14 @@ class Rules:
     """Pot and no limit: the smallest opening bet (the bring-in, else the small bet)."""
     round_min: int
     """Spread limit: the smallest bet."""
+    max_raises: int | None
+    """The raise cap; ``None`` when the structure has none (pot and no limit)."""
+    uncap: str
+    """``variant.betting.heads_up_uncapped``."""
+    half_bet: bool
+    """``variant.betting.half_bet_reopens``."""
+    completion_is_raise: bool
+    """``variant.betting.completion_is_raise``."""
     plugins: Any = None
     """The variant's :class:`~studkit.pluginhost.PluginHost`; ``None`` when no plugin acts."""
 
@@ -197,6 +205,10 @@ def _compile(variant: Variant, stakes: Stakes) -> Rules:
         min_open=stakes.bring_in if bring is not None and stakes.bring_in > 0
         else stakes.small_bet,
         round_min=stakes.spread_min if stakes.spread_min is not None else stakes.small_bet,
+        max_raises=variant.betting.max_raises if structure.capped else None,
+        uncap=variant.betting.heads_up_uncapped,
+        half_bet=variant.betting.half_bet_reopens,
+        completion_is_raise=variant.betting.completion_is_raise,
         plugins=plugins,
     )
 
