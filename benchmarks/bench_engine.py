@@ -5,7 +5,8 @@ two ways by both engines: every player checking or calling (the forced player br
 and every decision uniformly random among the legal ones. PokerKit deals from its own
 shuffled deck with every automation on; studkit deals from a seeded deck. The script prints
 the median hands per second over repeats for each engine and studkit's ratio (the issue's
-bars: 100x checking/calling, 50x random).
+bars: 100x checking/calling, 50x random), then an untimed check that both engines did the
+same work: decisions and cards dealt per hand, and the share of hands reaching a showdown.
 
     python benchmarks/bench_engine.py [--repeats 5] [--hands 5000] [--peer-hands 200]
         [--cpu-time] [--profile]
@@ -25,25 +26,27 @@ STACKS = (1000,) * PLAYERS
 CLOCK = time.perf_counter
 
 
-def rates(
-    ours: Callable[[int], None], theirs: Callable[[int], None], hands: int, peer_hands: int,
-    repeats: int,
-) -> tuple[float, float]:
+Run = Callable[[int, "list[object] | None"], None]
+"""A benchmark loop: play ``hands`` hands; keep each finished hand in the list if one is given
+(only for the untimed workload check)."""
+
+
+def rates(ours: Run, theirs: Run, hands: int, peer_hands: int, repeats: int) -> tuple[float, float]:
     """Median hands per second of both engines, their repeats interleaved so that both see
     the same load on a shared machine."""
     mine: list[float] = []
     peer: list[float] = []
     for _ in range(repeats):
         started = CLOCK()
-        ours(hands)
+        ours(hands, None)
         mine.append(hands / (CLOCK() - started))
         started = CLOCK()
-        theirs(peer_hands)
+        theirs(peer_hands, None)
         peer.append(peer_hands / (CLOCK() - started))
     return statistics.median(mine), statistics.median(peer)
 
 
-def studkit_runs() -> dict[str, Callable[[int], None]]:
+def studkit_runs() -> dict[str, Run]:
     from studkit import load_variant
     from studkit.engine import Hand
 
@@ -52,14 +55,16 @@ def studkit_runs() -> dict[str, Callable[[int], None]]:
     )
     rng = random.Random(2026)
 
-    def check_call(hands: int) -> None:
+    def check_call(hands: int, keep: list[object] | None) -> None:
         for _ in range(hands):
             hand = Hand(variant, STACKS, rng=rng)
             passive = hand.check_or_call
             while not hand.is_over:
                 passive()
+            if keep is not None:
+                keep.append(hand)
 
-    def uniform(hands: int) -> None:
+    def uniform(hands: int, keep: list[object] | None) -> None:
         pick = rng.random
         for _ in range(hands):
             hand = Hand(variant, STACKS, rng=rng)
@@ -68,17 +73,19 @@ def studkit_runs() -> dict[str, Callable[[int], None]]:
             while not hand.is_over:
                 legal = legal_actions()
                 apply(legal[int(pick() * len(legal))])
+            if keep is not None:
+                keep.append(hand)
 
     return {"check/call": check_call, "random": uniform}
 
 
-def pokerkit_runs() -> dict[str, Callable[[int], None]]:
+def pokerkit_runs() -> dict[str, Run]:
     from pokerkit import Automation, FixedLimitSevenCardStud, Mode
 
     random.seed(2026)  # PokerKit shuffles with the global generator
     game = FixedLimitSevenCardStud(tuple(Automation), True, 1, 2, 5, 10, mode=Mode.CASH_GAME)
 
-    def check_call(hands: int) -> None:
+    def check_call(hands: int, keep: list[object] | None) -> None:
         for _ in range(hands):
             state = game(STACKS, PLAYERS)
             while state.status:
@@ -86,8 +93,10 @@ def pokerkit_runs() -> dict[str, Callable[[int], None]]:
                     state.post_bring_in()
                 else:
                     state.check_or_call()
+            if keep is not None:
+                keep.append(state)
 
-    def uniform(hands: int) -> None:
+    def uniform(hands: int, keep: list[object] | None) -> None:
         for _ in range(hands):
             state = game(STACKS, PLAYERS)
             while state.status:
@@ -101,8 +110,55 @@ def pokerkit_runs() -> dict[str, Callable[[int], None]]:
                 if state.can_complete_bet_or_raise_to():
                     options.append(state.complete_bet_or_raise_to)
                 random.choice(options)()
+            if keep is not None:
+                keep.append(state)
 
     return {"check/call": check_call, "random": uniform}
+
+
+WORK_HANDS = 200
+"""Hands per engine and way of playing in the untimed workload check."""
+
+
+def studkit_work(hands: list[object]) -> tuple[float, float, float]:
+    """Per hand: decisions, cards dealt to players, and the share reaching a showdown."""
+    from studkit.engine import Hand
+    from studkit.engine.events import ACTION_EVENT_KINDS, DEAL
+
+    decisions = cards = showdowns = 0
+    for hand in hands:
+        assert isinstance(hand, Hand)
+        for event in hand.events:
+            decisions += event[0] in ACTION_EVENT_KINDS
+            cards += event[0] == DEAL
+        showdowns += hand.n_in >= 2
+    count = len(hands)
+    return decisions / count, cards / count, showdowns / count
+
+
+def pokerkit_work(states: list[object]) -> tuple[float, float, float]:
+    """:func:`studkit_work` for PokerKit states, read from their operation logs."""
+    from pokerkit import (
+        BringInPosting,
+        CheckingOrCalling,
+        CompletionBettingOrRaisingTo,
+        Folding,
+        HoleCardsShowingOrMucking,
+        HoleDealing,
+        State,
+    )
+
+    kinds = (BringInPosting, CheckingOrCalling, CompletionBettingOrRaisingTo, Folding)
+    decisions = cards = showdowns = 0
+    for state in states:
+        assert isinstance(state, State)
+        for operation in state.operations:
+            decisions += isinstance(operation, kinds)
+            if isinstance(operation, HoleDealing):
+                cards += len(operation.cards)
+        showdowns += any(isinstance(op, HoleCardsShowingOrMucking) for op in state.operations)
+    count = len(states)
+    return decisions / count, cards / count, showdowns / count
 
 
 def main() -> None:
@@ -130,7 +186,7 @@ def main() -> None:
         for name, run in ours.items():
             print(f"--- studkit {name}")
             profiler = cProfile.Profile()
-            profiler.runcall(run, args.hands)
+            profiler.runcall(run, args.hands, None)
             pstats.Stats(profiler).sort_stats("tottime").print_stats(12)
         return
     theirs = pokerkit_runs()
@@ -140,10 +196,24 @@ def main() -> None:
     )
     print(f"{'play':<12}{'studkit hands/s':>18}{'PokerKit hands/s':>19}{'ratio':>9}")
     for name in ours:
-        ours[name](50)  # warm caches (evaluator tables, compiled rules)
-        theirs[name](2)
+        ours[name](50, None)  # warm caches (evaluator tables, compiled rules)
+        theirs[name](2, None)
         mine, peer = rates(ours[name], theirs[name], args.hands, args.peer_hands, args.repeats)
         print(f"{name:<12}{mine:>18,.0f}{peer:>19,.1f}{mine / peer:>8.0f}x")
+    print(f"\nwork per hand (untimed, {WORK_HANDS} hands each): decisions, cards dealt to "
+          f"players, share reaching the showdown")
+    for name in ours:
+        kept: list[object] = []
+        ours[name](WORK_HANDS, kept)
+        mine_work = studkit_work(kept)
+        kept = []
+        theirs[name](WORK_HANDS, kept)
+        peer_work = pokerkit_work(kept)
+        for engine, (decisions, cards, showdowns) in (
+            ("studkit", mine_work), ("PokerKit", peer_work)
+        ):
+            print(f"{name:<12}{engine:<10}{decisions:>7.1f} decisions {cards:>6.1f} cards "
+                  f"{showdowns:>6.0%} showdowns")
 
 
 if __name__ == "__main__":
