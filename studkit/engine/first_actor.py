@@ -23,10 +23,15 @@ __all__ = ["choose_forced", "best_board", "any_open_pair"]
 
 def any_open_pair(hand: Hand) -> bool:
     """Whether any live player's up cards hold a pair (the open-pair option)."""
-    for s in range(hand.n):
-        if hand.folded[s]:
+    folded = hand.folded
+    for s, ups in enumerate(hand.up):
+        if len(ups) < 2 or folded[s]:
             continue
-        ups = hand.up[s]
+        if len(ups) == 2:
+            first, second = ups
+            if first >> 2 == second >> 2 and first < 52 and second < 52:  # jokers pair nothing
+                return True
+            continue
         ranks = [c >> 2 for c in ups if c < 52]
         if len(set(ranks)) < len(ranks):
             return True
@@ -82,19 +87,20 @@ def best_board(hand: Hand) -> int:
         return hand._leader
     evaluate = rules.showing.evaluate
     community = hand.community
+    up = hand.up
     best = -1
     leader = -1
     suit_ties = rules.suit_tie_break
     for s in hand._order:
         if folded[s]:
             continue
-        ups: Sequence[Card] = hand.up[s] + community if community else hand.up[s]
+        ups: Sequence[Card] = up[s] + community if community else up[s]
         value = evaluate(ups) if ups else 0
         if value > best:
             best = value
             leader = s
         elif value == best and suit_ties:
             keys = rules.tie_key
-            if up_cards_key(ups, keys) > up_cards_key(hand.up[leader] + community, keys):
+            if up_cards_key(ups, keys) > up_cards_key(up[leader] + community, keys):
                 leader = s
     return leader

@@ -15,6 +15,7 @@ from studkit.engine.exhaustion import plan_short_street
 
 if TYPE_CHECKING:
     from studkit.engine.hand import Hand
+    from studkit.engine.rules import StreetPlan
 
 __all__ = ["deal_street"]
 
@@ -31,6 +32,46 @@ def deal_street(hand: Hand) -> None:
     else:
         folded = hand.folded
         live = [s for s in hand._order if not folded[s]]
+    faces = plan.faces
+    burn = plan.burn
+    source = hand._source
+    if type(source) is DeckSource and hand._auto:
+        # The common case, inlined: draw uniformly from the stub (see DeckSource.draw).
+        stub = source._stub
+        left = len(stub)
+        if left >= len(faces) * len(live) + burn:
+            pick = source._random
+            take = stub.pop
+            log = events.append
+            if burn:
+                i = int(pick() * left)
+                left -= 1
+                card = stub[i]
+                stub[i] = stub[-1]
+                take()
+                hand.burned.append(card)
+                log((BURN_EVENT, card))
+            cards = hand.cards
+            up_cards = hand.up
+            down_cards = hand.down
+            for up in faces:
+                held = up_cards if up else down_cards
+                for s in live:
+                    i = int(pick() * left)
+                    left -= 1
+                    card = stub[i]
+                    stub[i] = stub[-1]
+                    take()
+                    cards[s].append(card)
+                    held[s].append(card)
+                    log((DEAL, s, card, up))
+            hand._after_deal()
+            return
+    _deal_street_slowly(hand, plan, live)
+
+
+def _deal_street_slowly(hand: Hand, plan: StreetPlan, live: list[int]) -> None:
+    """:func:`deal_street` from any source, by hand, or with the deck running short."""
     faces = plan.faces
     rounds = len(faces)
     burn = plan.burn
@@ -66,45 +107,13 @@ def deal_street(hand: Hand) -> None:
             return
         hand._after_deal()
         return
-    if type(source) is DeckSource:
-        # The common case, inlined: draw uniformly from the stub (see DeckSource.draw).
-        stub = source._stub
-        pick = source._random
-        take = stub.pop
-        log = events.append
-        left = len(stub)
-        if burn:
-            i = int(pick() * left)
-            left -= 1
-            card = stub[i]
-            stub[i] = stub[-1]
-            take()
-            hand.burned.append(card)
-            log((BURN_EVENT, card))
-        cards = hand.cards
-        up_cards = hand.up
-        down_cards = hand.down
-        for up in faces:
-            held = up_cards if up else down_cards
-            for s in live:
-                i = int(pick() * left)
-                left -= 1
-                card = stub[i]
-                stub[i] = stub[-1]
-                take()
-                cards[s].append(card)
-                held[s].append(card)
-                log((DEAL, s, card, up))
-        for _ in range(community):
-            hand._place(COMMUNITY, True, source.draw(COMMUNITY))
-    else:
-        draw = source.draw
-        place = hand._place
-        if burn:
-            place(BURN, False, draw(BURN))
-        for up in faces:
-            for s in live:
-                place(s, up, draw(s))
-        for _ in range(community):
-            place(COMMUNITY, True, draw(COMMUNITY))
+    draw = source.draw
+    place = hand._place
+    if burn:
+        place(BURN, False, draw(BURN))
+    for up in faces:
+        for s in live:
+            place(s, up, draw(s))
+    for _ in range(community):
+        place(COMMUNITY, True, draw(COMMUNITY))
     hand._after_deal()
