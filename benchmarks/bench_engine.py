@@ -116,7 +116,7 @@ def pokerkit_runs() -> dict[str, Run]:
     return {"check/call": check_call, "random": uniform}
 
 
-WORK_HANDS = 200
+WORK_HANDS = 400
 """Hands per engine and way of playing in the untimed workload check."""
 
 
