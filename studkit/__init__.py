@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+# First: in a source checkout, make variants/ and plugins/ importable as in an install.
+from studkit import _checkout  # noqa: F401  (isort: skip)
+
 from studkit.cards import CARDS, Card, Deck, Rank, Suit, format_cards, parse_card, parse_cards
 from studkit.engine import Action, Hand, StudGameState, Table
 from studkit.errors import (

@@ -18,3 +18,24 @@ def test_every_subpackage_is_listed() -> None:
     assert {"studkit.variants", "studkit.plugins"} <= listed
     assert config["package-dir"]["studkit.variants"] == "variants"
     assert config["package-dir"]["studkit.plugins"] == "plugins"
+
+
+def test_a_source_checkout_finds_the_shipped_variants_and_plugins() -> None:
+    """Imported straight from the checkout (no install mapping), variants and plugins load."""
+    import subprocess
+    import sys
+
+    code = (
+        "import site, sys\n"
+        f"sys.path[:0] = [{str(ROOT)!r}, *site.getsitepackages()]\n"
+        "import studkit\n"
+        "assert studkit.__file__.startswith(" + repr(str(ROOT)) + ")\n"
+        "print(studkit.load_variant('baseball').name)\n"
+        "import studkit.plugins.baseball\n"
+    )
+    # -S: no site processing, so no editable-install finder maps the folders for us.
+    result = subprocess.run(
+        [sys.executable, "-S", "-c", code], capture_output=True, text=True, cwd=ROOT, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "baseball"
