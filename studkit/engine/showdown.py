@@ -38,7 +38,8 @@ def show_order(hand: Hand) -> list[int]:
         start = hand._leader
     if start < 0 or folded[start]:
         start = (hand.button + 1) % n
-    order = [s for s in ((start + i) % n for i in range(n)) if not folded[s]]
+    rotation = _ROTATIONS.get((n, start)) or _rotation(n, start)
+    order = [s for s in rotation if not folded[s]]
     pots = hand._pots
     if pots and len(pots) > 1:
         # Side-pot contenders show before a player all in for a smaller pot (A15): a stable
@@ -49,6 +50,15 @@ def show_order(hand: Hand) -> list[int]:
         }
         order.sort(key=lambda s: -last[s])
     return order
+
+
+_ROTATIONS: dict[tuple[int, int], tuple[int, ...]] = {}
+"""Per table size and first seat: every seat clockwise from it."""
+
+
+def _rotation(n: int, start: int) -> tuple[int, ...]:
+    rotation = _ROTATIONS[(n, start)] = tuple((start + i) % n for i in range(n))
+    return rotation
 
 
 def showdown(hand: Hand) -> None:
