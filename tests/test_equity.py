@@ -189,6 +189,25 @@ def test_exact_refused_when_huge_and_trials_checked() -> None:
         equity("seven-card-stud", ["As Ad Kc", "?? ?? Qs", "?? ?? 2c"], exact=True)
     with pytest.raises(EquityError, match="at least 1"):
         equity("seven-card-stud", ["As Ad Kc", "?? ?? Qs"], trials=0)
+    with pytest.raises(EquityError, match="--seed must be 0 or more, not -1"):
+        equity("seven-card-stud", ["As Ad Kc 7h", "?? ?? Qs Jh"], seed=-1)
+
+
+def test_cli_negative_seed_is_an_error_not_a_traceback(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code = main(["equity", "seven-card-stud", "--hand", "As Ad Kc 7h", "--hand", "?? ?? Qs Jh",
+                 "--seed", "-1"])
+    assert code == 2
+    assert "--seed must be 0 or more, not -1" in capsys.readouterr().err
+
+
+def test_cli_complete_hands_say_one_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["equity", "seven-card-stud", "--hand", "As 2d 3c 4h 5h 9s Kd", "--hand",
+          "7c 6c 8d 4s 3h 2h Ks"])
+    out = capsys.readouterr().out
+    assert "exact: the hands are complete, one deal to evaluate" in out
+    assert "1 remaining deals" not in out
 
 
 def test_cli_json_and_errors(capsys: pytest.CaptureFixture[str]) -> None:

@@ -71,6 +71,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _method_line(result: EquityResult) -> str:
     if result.method == "exact":
+        if result.deals == 1:
+            return "exact: the hands are complete, one deal to evaluate"
         return f"exact: all {result.deals:,} remaining deals enumerated"
     seed = f", seed {result.seed}" if result.seed is not None else ""
     return (

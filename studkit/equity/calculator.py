@@ -241,6 +241,8 @@ def equity(
         variant = load_variant(variant)
     if trials is not None and trials < 1:
         raise EquityError(f"--trials must be at least 1, not {trials}")
+    if seed is not None and seed < 0:
+        raise EquityError(f"--seed must be 0 or more, not {seed}")
     if exact and trials is not None:
         raise EquityError("give either exact enumeration or a number of trials, not both")
     spot = parse_spot(variant, hands, dead)
