@@ -57,6 +57,26 @@ class Cheater:
         return Action("raise", 10**9, 10**9, 10**9)
 
 
+class ReturnsNone:
+    """Returns something that is not an action."""
+
+    def __init__(self, variant: Any) -> None:
+        pass
+
+    def act(self, view: Any, actions: Sequence[Action], rng: random.Random) -> Any:
+        return None
+
+
+class Crashes:
+    """Raises inside act()."""
+
+    def __init__(self, variant: Any) -> None:
+        pass
+
+    def act(self, view: Any, actions: Sequence[Action], rng: random.Random) -> Action:
+        raise RuntimeError("boom")
+
+
 class Spy:
     """Records every view it is given."""
 
@@ -100,6 +120,22 @@ def test_an_illegal_choice_is_reported_naming_the_bot() -> None:
     setup = Setup(variant, 2, ("test_bots:Cheater",) * 2, variant.stakes, 1000, 1)
     bots = [make_bot(name, variant) for name in setup.bots]
     with pytest.raises(BotError, match="bot 'test_bots:Cheater' in seat .* chose raise to"):
+        play_hand(setup, bots, 0)
+
+
+@pytest.mark.parametrize(
+    ("bot", "message"),
+    [
+        ("ReturnsNone", r"returned None, not one of the legal actions: bring-in"),
+        ("Crashes", r"failed: RuntimeError\('boom'\) at .*test_bots.py:\d+; legal: bring-in"),
+    ],
+)
+def test_a_broken_bot_is_an_error_naming_it_not_a_traceback(bot: str, message: str) -> None:
+    variant = load_variant("seven-card-stud")
+    setup = Setup(variant, 2, (f"test_bots:{bot}",) * 2, variant.stakes, 1000, 1)
+    bots = [make_bot(name, variant) for name in setup.bots]
+    with pytest.raises(BotError, match=rf"hand 1: bot 'test_bots:{bot}' in seat \d on third "
+                       rf"street {message}"):
         play_hand(setup, bots, 0)
 
 

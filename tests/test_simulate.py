@@ -107,7 +107,9 @@ def test_history_is_written(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     [
         (["--players", "9"], "--players 9: seven-card-stud seats 2 to 8 players"),
         (["--hands", "0"], "--hands must be at least 1"),
-        (["--bots", "tag,lag"], "names 2 bots for 6 players"),
+        (["--players", "6", "--bots", "tag,lag"], "names 2 bots for 6 players"),
+        (["--bots", ",".join(["tag"] * 9)], "names 9 bots, one per seat: seven-card-stud "
+         "seats 2 to 8 players"),
         (["--workers", "0"], "--workers must be at least 1"),
         (["--stakes", "ante=x"], "--stakes"),
     ],
@@ -159,3 +161,24 @@ def test_progress_bar_only_on_a_terminal_and_for_long_runs(
     monkeypatch.setattr(command, "_on_terminal", lambda: False)
     with command.progress_bar(10**6, "razz") as update:
         assert update is None
+
+
+def test_a_per_seat_bots_list_sets_the_table_size(capsys: pytest.CaptureFixture[str]) -> None:
+    # docs/simulation.md runs `--bots mybots:MinRaiser,tag,tag` without --players
+    report = simulate("razz", hands=3, bots="tag,lag,random", seed=1)
+    assert report.players == 3 and report.bots == ("tag", "lag", "random")
+    assert simulate("razz", hands=3, bots="tag", seed=1).players == 6
+    assert main(["simulate", "razz", "--hands", "3", "--bots", "tag,tag,tag", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["players"] == 3
+
+
+def test_table_speaks_of_scoops_only_when_a_pot_has_several_shares(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # "scoop rate 99.99%" in a high-only game only restates the ties
+    main(["simulate", "seven-card-stud", "--hands", "20", "--seed", "1", "--workers", "1"])
+    out = capsys.readouterr().out
+    assert "tied pots (of showdowns)" in out and "scoop" not in out
+    main(["simulate", "seven-card-stud-hi-lo", "--hands", "20", "--seed", "1", "--workers", "1"])
+    out = capsys.readouterr().out
+    assert "split rate (of showdowns)" in out and "scoop rate (of showdowns)" in out

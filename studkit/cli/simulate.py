@@ -48,8 +48,8 @@ def add_run_arguments(
     )
     parser.add_argument(
         "--players", type=int, default=None, metavar="P",
-        help=f"players at the table (default {DEFAULT_PLAYERS}, or fewer if a variant seats "
-        "fewer)",
+        help="players at the table (default: one per name of a per-seat --bots list, else "
+        f"{DEFAULT_PLAYERS} or fewer if a variant seats fewer)",
     )
     parser.add_argument(
         "--bots", default=None, metavar="NAMES",
@@ -161,10 +161,16 @@ def render(report: SimulationReport, console: Console) -> None:
     table = RichTable(title="table statistics", title_justify="left")
     table.add_column("statistic")
     table.add_column("value", justify="right")
+    # with one pot share a split can only be a tie and the scoop rate is nearly its
+    # complement: say "tied pots" and leave the scoop rate to the JSON
+    several_shares = len(report.share_names) > 1
     rows = [
         ("showdown rate", _pct(stats["showdown_rate"])),
-        ("split rate (of showdowns)", _pct(stats["split_rate"])),
-        ("scoop rate (of showdowns)", _pct(stats["scoop_rate"])),
+        (
+            "split rate (of showdowns)" if several_shares else "tied pots (of showdowns)",
+            _pct(stats["split_rate"]),
+        ),
+        *([("scoop rate (of showdowns)", _pct(stats["scoop_rate"]))] if several_shares else []),
         ("mean pot", f"{stats['mean_pot']:.2f}"),
         ("median pot", f"{stats['median_pot']:g}"),
         ("bring-in completion rate", _pct(stats["bring_in_completion_rate"])),

@@ -25,6 +25,7 @@ from studkit.compare.significance import (
 from studkit.errors import StudkitError
 from studkit.simulation import SimulationReport, simulate
 from studkit.simulation.report import mean_and_sd
+from studkit.simulation.runner import players_from_bots
 from studkit.simulation.tally import Tally
 from studkit.variant import Variant
 
@@ -315,7 +316,8 @@ def compare(
 ) -> Comparison:
     """Simulate each variant the same way and compare every statistic with the first's.
 
-    ``players`` defaults to 6, or fewer if a variant seats fewer; ``progress(i, done)`` is
+    ``players`` defaults to the number of bots in a per-seat ``bots`` list, else to 6 (or
+    fewer if a variant seats fewer); ``progress(i, done)`` is
     called as variant ``i`` advances.
     """
     from studkit import load_variant
@@ -324,6 +326,8 @@ def compare(
     if len(variants) < 2:
         raise CompareError(f"compare needs at least two variants, got {len(variants)}")
     loaded = [load_variant(v) if isinstance(v, str) else v for v in variants]
+    if players is None:
+        players = players_from_bots(bots)
     if players is None:
         players = min([6] + [v.max_players for v in loaded])
         players = max(players, max(v.min_players for v in loaded))

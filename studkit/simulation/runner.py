@@ -13,6 +13,7 @@ import multiprocessing
 import os
 import random
 import time
+import traceback
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, fields
@@ -21,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from studkit.bots import BotError, make_bot, parse_bots
+from studkit.engine import Action
 from studkit.engine.hand import Hand
 from studkit.engine.rules import compile_rules
 from studkit.errors import StudkitError
@@ -29,7 +31,10 @@ from studkit.simulation.tally import Tally
 from studkit.stakes import apply_stakes
 from studkit.variant import Stakes, Variant
 
-__all__ = ["Setup", "SimulationError", "hand_seeds", "play_hand", "play_block", "simulate"]
+__all__ = [
+    "Setup", "SimulationError", "hand_seeds", "play_hand", "play_block", "simulate",
+    "players_from_bots",
+]
 
 DEFAULT_HANDS = 10_000
 DEFAULT_PLAYERS = 6
@@ -91,14 +96,32 @@ def play_hand(setup: Setup, bots: Sequence[Any], index: int) -> Hand:
         if seat is None:
             raise SimulationError(f"hand {index}: nobody is to act but the hand is not over")
         actions = hand.legal_actions()
-        action = bots[seat].act(LazyView(hand, seat), actions, rng)
-        if not any(legal.allows(action) for legal in actions):
+        where = (
+            f"hand {index + 1}: bot {setup.bots[seat]!r} in seat {seat} on "
+            f"{hand.street_name} street"
+        )
+        legal = ", ".join(str(a) for a in actions)
+        try:
+            action = bots[seat].act(LazyView(hand, seat), actions, rng)
+        except StudkitError:
+            raise
+        except Exception as error:
+            raise BotError(f"{where} failed: {_raised_at(error)}; legal: {legal}") from None
+        if not isinstance(action, Action):
             raise BotError(
-                f"hand {index}: bot {setup.bots[seat]!r} in seat {seat} chose {action} on "
-                f"{hand.street_name} street; legal: {', '.join(str(a) for a in actions)}"
+                f"{where} returned {action!r}, not one of the legal actions: {legal}"
             )
+        if not any(option.allows(action) for option in actions):
+            raise BotError(f"{where} chose {action}; legal: {legal}")
         hand.apply(action)
     return hand
+
+
+def _raised_at(error: BaseException) -> str:
+    """An exception and the innermost place it was raised, on one line."""
+    frames = traceback.extract_tb(error.__traceback__)
+    place = f" at {frames[-1].filename}:{frames[-1].lineno}" if frames else ""
+    return f"{error!r}{place}"
 
 
 Recorded = list[tuple[int, str]]
@@ -167,7 +190,8 @@ def simulate(
 ) -> SimulationReport:
     """Play ``hands`` hands of ``variant`` with ``players`` bots and report the statistics.
 
-    ``players`` defaults to 6, or the variant's maximum if lower.
+    ``players`` defaults to the number of bots in a per-seat ``bots`` list, else to 6 (or the
+    variant's maximum if lower).
     ``bots`` is one name for every seat or one per seat (default: a mix); ``stakes``
     (``--stakes`` text or a mapping) override the variant's amounts; ``stack`` is every
     seat's starting stack for each hand (default 100 big bets); ``workers`` processes share
@@ -181,11 +205,15 @@ def simulate(
         variant = load_variant(variant)
     if hands < 1:
         raise SimulationError(f"--hands must be at least 1, not {hands}")
+    asked = f"--players {players}"
+    if players is None:
+        players = players_from_bots(bots)
+        asked = f"--bots {bots!r} names {players} bots, one per seat"
     if players is None:
         players = max(variant.min_players, min(DEFAULT_PLAYERS, variant.max_players))
     if not variant.min_players <= players <= variant.max_players:
         raise SimulationError(
-            f"--players {players}: {variant.name} seats {variant.min_players} to "
+            f"{asked}: {variant.name} seats {variant.min_players} to "
             f"{variant.max_players} players"
         )
     if workers < 1:
@@ -241,6 +269,14 @@ def simulate(
         workers=workers,
         share_names=tuple(share.name for share in variant.pots),
     )
+
+
+def players_from_bots(bots: str | Sequence[str] | None) -> int | None:
+    """The table size a per-seat ``--bots`` list implies (one name implies none)."""
+    if bots is None:
+        return None
+    names = bots.split(",") if isinstance(bots, str) else list(bots)
+    return len(names) if len(names) > 1 else None
 
 
 def _stakes_dict(stakes: Stakes) -> dict[str, int | None]:
