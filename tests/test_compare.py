@@ -36,7 +36,7 @@ def test_identical_rule_sets_say_no_difference(capsys: pytest.CaptureFixture[str
     out = capsys.readouterr().out
     assert "no difference: the rule sets are the same and played identically" in out
     assert "no rule differs" in out
-    assert "significant (" not in out
+    assert " yes " not in out and "same" in out
 
 
 def test_an_alias_file_with_the_same_rules_says_no_difference(tmp_path: Path) -> None:
@@ -167,3 +167,26 @@ def test_categories_are_ordered_by_strength() -> None:
         "5-low", "9-low", "K-low", "one-pair", "two-pair"]
     assert category_order(["one-pair", "flush", "high-card", "five-of-a-kind"]) == [
         "five-of-a-kind", "flush", "one-pair", "high-card"]
+
+
+def test_the_statistics_table_fits_80_columns_one_table_per_pair() -> None:
+    # three variants side by side were squeezed into truncated columns ("seven-card…", "ra…")
+    from rich.console import Console
+
+    from studkit.cli.compare import render
+
+    result = compare(["seven-card-stud", "razz", "seven-card-stud-hi-lo"], hands=60,
+                     players=3, seed=2, odds=False)
+    console = Console(width=80, record=True, color_system=None)
+    render(result, console)
+    out = console.export_text()
+    assert "…" not in out
+    assert "statistics, seven-card-stud -> razz" in out
+    assert "statistics, seven-card-stud -> seven-card-stud-hi-lo" in out
+    assert out.count("significant?") == 2 and out.count("p (Holm)") == 2
+    tables = out[out.index("statistics, "):out.index("tests: ")]
+    assert max(len(line.rstrip()) for line in tables.splitlines()) <= 80
+    mean_pot = next(line for line in out.splitlines() if line.startswith(" mean pot"))
+    assert "yes" in mean_pot  # razz pots are far bigger, also in 60 hands
+    # without the odds nothing is known about the rankings: razz's differ from stud's
+    assert "not computed (--no-odds)" in out and "the same in every variant" not in out

@@ -8,6 +8,7 @@ import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from rich import box
 from rich.console import Console
 from rich.table import Table as RichTable
 
@@ -110,12 +111,25 @@ def _diff(value: float | None, name: str) -> str:
     return f"{value:+,.2f}"
 
 
-def _verdict(row_verdict: str, p: float | None) -> str:
-    if p is None or row_verdict in ("no difference", "not tested"):
-        return row_verdict
-    shown = "p < 0.0001" if p < 1e-4 else f"p = {p:.4f}"
-    style = "[bold red]" if row_verdict == "significant" else ""
-    return f"{style}{row_verdict}{'[/]' if style else ''} ({shown})"
+_SHOWN_VERDICTS = {
+    "significant": "[bold red]yes[/]",
+    "no significant difference": "no",
+    "no difference": "same",
+    "not tested": "not tested",
+}
+"""How the table's ``significant?`` column shows each verdict (the JSON keeps the words)."""
+
+_TEST_KINDS = (
+    ("two-proportion z-test", "rates"),
+    ("Welch's t-test", "means and bb/100"),
+    ("chi-square test of homogeneity", "distributions"),
+)
+
+
+def _p_value(row_verdict: str, p: float | None) -> str:
+    if p is None or row_verdict == "not tested":
+        return ""
+    return "< 0.0001" if p < 1e-4 else f"{p:.4f}"
 
 
 def render(comparison: Comparison, console: Console) -> None:
@@ -133,25 +147,38 @@ def render(comparison: Comparison, console: Console) -> None:
         console.print(f"\n[bold]rules, {names[0]} -> {other}[/bold]", highlight=False)
         for line in lines or ["no rule differs"]:
             console.print(f"  {line}", highlight=False, soft_wrap=True)
-    table = RichTable(title="\nstatistics", title_justify="left")
-    table.add_column("statistic")
-    for name in names:
-        table.add_column(name, justify="right")
-    for name in names[1:]:
-        table.add_column(f"difference ({name})", justify="right")
-    table.add_column("test")
-    for row in comparison.rows:
-        cells = [row.label] + [_fmt(v, row.name) for v in row.values]
-        for i, difference in enumerate(row.differences):
-            text = _diff(difference, row.name)
-            verdict = _verdict(row.verdicts[i], row.adjusted[i])
-            cells.append(f"{text} {verdict}".strip())
-        cells.append(row.test or "none")
-        table.add_row(*cells)
-    console.print(table)
+    for i, other in enumerate(names[1:]):
+        # one table per pair: several variants side by side do not fit a terminal
+        table = RichTable(
+            title=f"\nstatistics, {names[0]} -> {other}", title_justify="left",
+            box=box.SIMPLE_HEAD, pad_edge=False,
+        )
+        table.add_column("statistic", ratio=1, min_width=12, overflow="fold")
+        # a long variant name folds in the header; the figures under it are short
+        table.add_column(names[0], justify="right", overflow="fold", min_width=8)
+        table.add_column(other, justify="right", overflow="fold", min_width=8)
+        table.add_column("difference", justify="right", no_wrap=True)
+        table.add_column("p (Holm)", justify="right", no_wrap=True)
+        table.add_column("significant?", no_wrap=True)
+        for row in comparison.rows:
+            table.add_row(
+                row.label,
+                _fmt(row.values[0], row.name),
+                _fmt(row.values[i + 1], row.name),
+                _diff(row.differences[i], row.name),
+                _p_value(row.verdicts[i], row.adjusted[i]),
+                _SHOWN_VERDICTS.get(row.verdicts[i], row.verdicts[i]),
+            )
+        console.print(table)
+    used = [
+        f"{kind}: {test}" for test, kind in _TEST_KINDS
+        if any(row.test == test for row in comparison.rows)
+    ]
     console.print(
-        f"p-values are Holm-corrected over every test; significant: below {comparison.alpha:.0%}.",
+        f"tests: {'; '.join(used)}. p-values are Holm-corrected over every test; significant: "
+        f"below {comparison.alpha:.0%}; same: the counts are equal.",
         highlight=False,
+        soft_wrap=True,
     )
     console.print(f"[bold]{comparison.summary()}[/bold]", highlight=False, soft_wrap=True)
     _render_categories(comparison, console)
@@ -185,6 +212,10 @@ def _render_categories(comparison: Comparison, console: Console) -> None:
 
 
 def _render_odds(comparison: Comparison, console: Console) -> None:
+    if comparison.odds_skipped:
+        console.print("\nexact odds of the hand rankings: not computed (--no-odds)",
+                      highlight=False)
+        return
     if not comparison.odds:
         console.print("\nhand rankings: the same in every variant", highlight=False)
         return

@@ -156,6 +156,9 @@ class Comparison:
     rows: list[StatRow]
     odds: list[EvaluatorOdds]
     alpha: float = ALPHA
+    odds_skipped: bool = False
+    """True when the exact odds were not computed (``odds=False``, ``--no-odds``): an empty
+    :attr:`odds` then says nothing about whether the rankings differ."""
 
     @property
     def names(self) -> list[str]:
@@ -345,4 +348,4 @@ def compare(
     _judge(rows, alpha)
     rules = [diff_variants(loaded[0], other) for other in loaded[1:]]
     tables = odds_where_different(loaded) if odds else []
-    return Comparison(loaded, reports, rules, rows, tables, alpha)
+    return Comparison(loaded, reports, rules, rows, tables, alpha, odds_skipped=not odds)

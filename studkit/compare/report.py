@@ -191,6 +191,8 @@ def _stat_rows(rows: Sequence[StatRow], names: Sequence[str]) -> str:
 
 
 def _odds_html(comparison: Comparison) -> str:
+    if comparison.odds_skipped:
+        return "<p>Not computed (<code>--no-odds</code>).</p>"
     if not comparison.odds:
         return "<p>The variants rank their final hands the same way.</p>"
     parts = []
