@@ -73,6 +73,7 @@ class Hand(LegalActions):
         "_leader", "_prev_leader", "_exposed", "_source", "_rng", "_auto", "_steps",
         "_on_over", "_pots", "_max_raises", "_uncap", "plugins",
         "_agg_key", "_agg_seat", "_agg_val", "_zeros", "_nobody", "_legal_key", "_legal",
+        "_fixed",
     )
 
     def __init__(
@@ -156,6 +157,7 @@ class Hand(LegalActions):
         self._agg_val: tuple[str, list[tuple[int, int]]] | None = None
         self._legal_key = -1
         self._legal: list[Action] = []
+        self._fixed = rules.fixed_limit
         self.plugins: HandPlugins | None = (
             None if rules.plugins is None else _hand_plugins(self, rules.plugins)
         )
@@ -381,10 +383,47 @@ class Hand(LegalActions):
             # One of the actions legal_actions() listed for this very state: no re-checking.
             kind = action[0]
             to = action[1]
-            if kind in AGGRESSIVE_KINDS and to is not None:
+            need = self._need
+            if kind == CALL:  # ``to`` is what the call puts in (the stack when short)
+                add = to or 0  # never 0: a listed call moves chips
+                self.stacks[seat] -= add
+                bets = self.bets
+                bets[seat] += add
+                self.contrib[seat] += add
+                self._reopen[seat] = False
+                self.events.append((CALL, seat, bets[seat], add))
+            elif kind == FOLD:
+                self.folded[seat] = True
+                self.n_in -= 1
+                self.folded_cards.extend(self.cards[seat])
+                self.events.append((FOLD, seat, self.bets[seat], 0))
+                if self.n_in == 1:
+                    need[seat] = False
+                    self.actor = None
+                    self._end_round()
+                    return None
+            elif kind == CHECK:
+                self._reopen[seat] = False
+                self._last_checker = seat
+                self.events.append((CHECK, seat, self.bets[seat], 0))
+            elif kind in AGGRESSIVE_KINDS and to is not None:
                 self._aggress_to(seat, kind, to)
+                return None
             else:
                 _PASSIVE[kind](self)
+                return None
+            need[seat] = False
+            n = self.n
+            s = seat
+            for _ in range(n - 1):  # _next, inlined
+                s += 1
+                if s == n:
+                    s = 0
+                if need[s]:
+                    self.actor = s
+                    return None
+            self.actor = None
+            self._end_round()
             return None
         kind = action.kind
         if kind in AGGRESSIVE_KINDS:

@@ -53,6 +53,7 @@ class LegalActions(HandQueries):
     _agg_val: Aggressive | None
     _legal_key: int
     _legal: list[Action]
+    _fixed: bool
 
     def legal_actions(self) -> list[Action]:
         """What the player to act may do (empty when nobody is to act)."""
@@ -66,6 +67,43 @@ class LegalActions(HandQueries):
         if key == self._legal_key:
             return self._legal[:]
         stack = self.stacks[seat]
+        if self._fixed and self._forced != seat and (self._big_made or not self._open_pair):
+            # Fixed limit, one total open to aggression (no open-pair choice): the general
+            # rules below, inlined for the common case.
+            bet = self.bets[seat]
+            cur = self._cur
+            owed = cur - bet
+            out: list[Action]
+            if owed > 0:
+                if owed >= stack:
+                    out = [_FOLD, _CALLS.get(stack) or _remember(_CALLS, CALL, stack, None)]
+                    self._legal = out
+                    self._legal_key = key
+                    return out[:]  # all in to call: no raise
+                out = [_FOLD, _CALLS.get(owed) or _remember(_CALLS, CALL, owed, None)]
+            else:
+                out = [_CHECK]
+            cap = self._max_raises
+            if self._reopen[seat] and (cap is None or self._aggr <= cap or self._uncapped()):
+                stacks = self.stacks
+                bets = self.bets
+                folded = self.folded
+                n = self.n
+                s = seat
+                for _ in range(n - 1):
+                    s = s + 1 if s + 1 < n else 0
+                    if not folded[s] and stacks[s] > 0 and bets[s] + stacks[s] > cur:
+                        base = self._last_full
+                        kind = BET if cur == 0 else COMPLETE if base == 0 else RAISE
+                        memo = _TOTALS[kind]
+                        to = base + (self._big if self._big_made else self._size)
+                        if to > bet + stack:
+                            to = bet + stack
+                        out.append(memo.get(to) or _remember(memo, kind, to, to))
+                        break
+            self._legal = out
+            self._legal_key = key
+            return out[:]
         if self._forced == seat:
             amount = self.rules.bring_in
             if amount > stack:

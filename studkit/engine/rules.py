@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from studkit.cards import CARDS, Card, Rank, standard_deck
-from studkit.engine.betting import STRUCTURES, Structure
+from studkit.engine.betting import STRUCTURES, FixedLimit, Structure
 from studkit.engine.events import STREET
 from studkit.errors import VariantError
 from studkit.variant import Stakes, Variant
@@ -86,6 +86,8 @@ class Rules:
     """``variant.betting.half_bet_reopens``."""
     completion_is_raise: bool
     """``variant.betting.completion_is_raise``."""
+    fixed_limit: bool = False
+    """Whether the structure is fixed limit (the engine's inlined legal-action path)."""
     plugins: Any = None
     """The variant's :class:`~studkit.pluginhost.PluginHost`; ``None`` when no plugin acts."""
 
@@ -209,6 +211,7 @@ def _compile(variant: Variant, stakes: Stakes) -> Rules:
         uncap=variant.betting.heads_up_uncapped,
         half_bet=variant.betting.half_bet_reopens,
         completion_is_raise=variant.betting.completion_is_raise,
+        fixed_limit=type(structure) is FixedLimit,
         plugins=plugins,
     )
 
