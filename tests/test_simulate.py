@@ -182,3 +182,10 @@ def test_table_speaks_of_scoops_only_when_a_pot_has_several_shares(
     main(["simulate", "seven-card-stud-hi-lo", "--hands", "20", "--seed", "1", "--workers", "1"])
     out = capsys.readouterr().out
     assert "split rate (of showdowns)" in out and "scoop rate (of showdowns)" in out
+
+
+def test_an_unwritable_history_path_is_refused_before_playing(tmp_path: Path) -> None:
+    with pytest.raises(SimulationError, match="does not exist"):
+        simulate("razz", hands=10_000, seed=1, history=tmp_path / "missing" / "run.phhs")
+    report = simulate("razz", hands=2, seed=1, history=f"{tmp_path}/new/deeper/")
+    assert report.hands == 2 and len(list((tmp_path / "new" / "deeper").iterdir())) == 2

@@ -224,6 +224,8 @@ def simulate(
     chips = stack if stack is not None else STACK_BIG_BETS * big_bet
     if chips < 1:
         raise SimulationError(f"--stack must be at least 1 chip, not {chips}")
+    if history is not None:
+        _check_history_target(os.fspath(history))
     setup = Setup(variant, players, parse_bots(bots, players), stakes_in_play, chips, seed)
     compile_rules(variant, stakes_in_play)  # fail early, in this process, on a bad variant
     started = time.perf_counter()
@@ -269,6 +271,21 @@ def simulate(
         workers=workers,
         share_names=tuple(share.name for share in variant.pots),
     )
+
+
+def _check_history_target(name: str) -> None:
+    """Refuse a ``--history`` path that cannot be written before playing, not after."""
+    directory = os.path.isdir(name) or name.endswith(("/", os.sep))
+    folder = os.path.abspath(name if directory else os.path.dirname(name) or ".")
+    while directory and not os.path.exists(folder):  # the missing folders will be made
+        folder = os.path.dirname(folder)
+    if not os.path.isdir(folder):
+        raise SimulationError(
+            f"--history {name!r}: the folder {folder!r} does not exist (end the path with '/' "
+            "for a directory of one file per hand)"
+        )
+    if not os.access(folder, os.W_OK):
+        raise SimulationError(f"--history {name!r}: cannot write in {folder!r}")
 
 
 def players_from_bots(bots: str | Sequence[str] | None) -> int | None:
