@@ -121,6 +121,23 @@ def test_report_without_matplotlib_says_how_to_install(
         write_report(result, tmp_path)
 
 
+def test_an_unwritable_report_folder_is_refused_before_simulating(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    pytest.importorskip("matplotlib")
+    import studkit.compare
+
+    def never(*args: object, **kwargs: object) -> None:
+        raise AssertionError("simulated before checking --report")
+
+    monkeypatch.setattr(studkit.compare, "compare", never)
+    taken = tmp_path / "a-file"
+    taken.write_text("")
+    code = main(["compare", "razz", "razz", "--hands", "10000", "--report", str(taken)])
+    assert code == 2
+    assert f"--report {str(taken)!r}: cannot write the report" in capsys.readouterr().err
+
+
 def test_one_variant_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["compare", "razz"]) == 2
     assert "at least two variants" in capsys.readouterr().err

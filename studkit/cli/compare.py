@@ -54,12 +54,13 @@ def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 def run(args: argparse.Namespace) -> int:
     """Run the comparison and print it (and write the report)."""
     from studkit.compare import CompareError, compare, write_report
-    from studkit.compare.report import require_matplotlib
+    from studkit.compare.report import prepare_report_folder, require_matplotlib
 
     if len(args.variants) < 2:
         raise CompareError(f"compare needs at least two variants, got {args.variants}")
     if args.report is not None:
         require_matplotlib()  # fail before minutes of simulation, not after
+        prepare_report_folder(args.report)
     total = args.hands * len(args.variants)
     with progress_bar(total, "compare") as update:
         progress: Callable[[int, int], None] | None = None

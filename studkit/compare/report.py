@@ -7,6 +7,7 @@ winning-category frequencies of each pot share, and the action mix of each stree
 from __future__ import annotations
 
 import html
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,10 @@ from typing import Any
 from studkit.compare.comparison import Comparison, StatRow
 from studkit.errors import StudkitError
 
-__all__ = ["PlotError", "write_report", "require_matplotlib", "category_order", "PLOTS"]
+__all__ = [
+    "PlotError", "write_report", "require_matplotlib", "prepare_report_folder", "category_order",
+    "PLOTS",
+]
 
 PLOTS = ("pots.png", "categories.png", "actions.png")
 """The image files a report writes next to ``index.html``."""
@@ -248,6 +252,18 @@ tests and a difference is significant below {comparison.alpha:.0%}.</p>
 <h2>Exact odds of the hand rankings</h2>{_odds_html(comparison)}
 </body></html>
 """
+
+
+def prepare_report_folder(directory: str | Path) -> None:
+    """Make the ``--report`` folder now, so a path that cannot be written is refused before
+    the simulations, not after them."""
+    folder = Path(directory)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise PlotError(f"--report {str(directory)!r}: cannot write the report: {error}") from None
+    if not os.access(folder, os.W_OK):
+        raise PlotError(f"--report {str(directory)!r}: cannot write in that folder")
 
 
 def write_report(comparison: Comparison, directory: str | Path) -> list[Path]:
