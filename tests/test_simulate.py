@@ -189,3 +189,23 @@ def test_an_unwritable_history_path_is_refused_before_playing(tmp_path: Path) ->
         simulate("razz", hands=10_000, seed=1, history=tmp_path / "missing" / "run.phhs")
     report = simulate("razz", hands=2, seed=1, history=f"{tmp_path}/new/deeper/")
     assert report.hands == 2 and len(list((tmp_path / "new" / "deeper").iterdir())) == 2
+
+
+def test_category_tables_run_best_first_and_add_up_to_every_showdown(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # the low table of a hi-lo game summed to about half the showdowns with no word on the rest
+    main(["simulate", "seven-card-stud-hi-lo", "--hands", "120", "--seed", "2", "--workers",
+          "1", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    lows = data["winning_categories"]["low"]
+    unawarded = data["showdowns"] - data["share_awarded"]["low"]
+    assert unawarded > 0
+    main(["simulate", "seven-card-stud-hi-lo", "--hands", "120", "--seed", "2", "--workers",
+          "1"])
+    out = capsys.readouterr().out
+    low_table = out[out.index("winning low hands"):]
+    assert f"(not awarded: no low hand qualified) │ {unawarded:>9,}" in low_table
+    positions = [low_table.index(f"│ {name} ") for name in sorted(lows)]  # 5-low < 6-low ...
+    assert positions == sorted(positions)
+    assert "of showdowns" in low_table

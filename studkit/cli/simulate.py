@@ -190,22 +190,38 @@ def render(report: SimulationReport, console: Console) -> None:
             f"{s.ci95[0]:+.1f} .. {s.ci95[1]:+.1f}",
         )
     console.print(seats)
-    showdowns = report.tally.showdowns
-    for share, counts in report.winning_categories().items():
-        if not counts:
-            continue
-        cats = RichTable(title=f"winning {share} hands at showdown", title_justify="left")
-        cats.add_column("category")
-        cats.add_column("showdowns", justify="right")
-        cats.add_column("share", justify="right")
-        for name, count in counts.items():
-            cats.add_row(name, f"{count:,}", _pct(count / showdowns if showdowns else None))
-        console.print(cats)
+    _render_categories(report, console)
     speed = report.hands / report.seconds if report.seconds > 0 else 0.0
     console.print(
         f"{report.seconds:.1f} s, {speed:,.0f} hands/s, {report.workers} worker(s)",
         highlight=False,
     )
+
+
+def _render_categories(report: SimulationReport, console: Console) -> None:
+    """Per pot share, the winning categories best first, as fractions of all showdowns; the
+    showdowns where nobody qualified for the share (a low in eight-or-better, a declaration
+    nobody made) or where its winner's hand has no category (a plugin's ranking) are rows of
+    their own, so the column adds up to 100%."""
+    from studkit.simulation.tally import category_order
+
+    showdowns = report.tally.showdowns
+    for share, counts in report.winning_categories().items():
+        if not counts or not showdowns:
+            continue
+        cats = RichTable(title=f"winning {share} hands at showdown", title_justify="left")
+        cats.add_column("category")
+        cats.add_column("showdowns", justify="right")
+        cats.add_column("of showdowns", justify="right")
+        rows = [(name, counts[name]) for name in category_order(list(counts))]
+        awarded = report.tally.share_awards.get(share, 0)
+        if awarded > sum(counts.values()):
+            rows.append(("(won, category unknown)", awarded - sum(counts.values())))
+        if showdowns > awarded:
+            rows.append((f"(not awarded: no {share} hand qualified)", showdowns - awarded))
+        for name, count in rows:
+            cats.add_row(name, f"{count:,}", _pct(count / showdowns))
+        console.print(cats)
 
 
 def _optional(value: float | None) -> str:

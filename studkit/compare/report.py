@@ -14,6 +14,7 @@ from typing import Any
 
 from studkit.compare.comparison import Comparison, StatRow
 from studkit.errors import StudkitError
+from studkit.simulation.tally import category_order
 
 __all__ = [
     "PlotError", "write_report", "require_matplotlib", "prepare_report_folder", "category_order",
@@ -74,29 +75,6 @@ def _plot_pots(comparison: Comparison, path: Path) -> None:
     axes.set_title("Pot-size distribution")
     axes.legend()
     figure.savefig(path)
-
-
-_HIGH_ORDER = (
-    "five-of-a-kind", "straight-flush", "four-of-a-kind", "full-house", "flush", "straight",
-    "three-of-a-kind", "two-pair", "one-pair", "high-card",
-)
-_TOPS = "23456789TJQKA"
-
-
-def category_order(names: list[str]) -> list[str]:
-    """Category names best first: high hands by strength; lows by top card (``5-low``
-    first), then the paired and made hands a low can hold, weakest of those first."""
-    low = any(name.endswith("-low") for name in names)
-
-    def key(name: str) -> tuple[int, int, str]:
-        if name.endswith("-low"):
-            return (0, _TOPS.find(name[0]), name)
-        if name in _HIGH_ORDER:
-            position = _HIGH_ORDER.index(name)
-            return (1, -position if low else position, name)
-        return (2, 0, name)
-
-    return sorted(names, key=key)
 
 
 def _category_order(comparison: Comparison, share: str) -> list[str]:

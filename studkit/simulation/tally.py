@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Tally", "category_of", "ACTION_KINDS"]
+__all__ = ["Tally", "category_of", "category_order", "ACTION_KINDS"]
 
 ACTION_KINDS = ("fold", "check", "call", "bring-in", "complete", "bet", "raise")
 """Decisions counted in the action mix."""
@@ -51,6 +51,35 @@ def category_of(description: str) -> str | None:
             return name
     match = _UNPAIRED_LOW.match(description)
     return f"{match.group(1)}-low" if match else None
+
+
+_HIGH_ORDER = (
+    "five-of-a-kind", "straight-flush", "four-of-a-kind", "full-house", "flush", "straight",
+    "three-of-a-kind", "two-pair", "one-pair", "high-card",
+)
+_TOPS = "23456789TJQKA"
+
+
+def category_order(names: list[str]) -> list[str]:
+    """Category names best first: high hands by strength; lows by top card (``5-low``
+    first), then the paired and made hands a low can hold, weakest of those first.
+
+    >>> category_order(["one-pair", "flush", "two-pair"])
+    ['flush', 'two-pair', 'one-pair']
+    >>> category_order(["8-low", "one-pair", "5-low"])
+    ['5-low', '8-low', 'one-pair']
+    """
+    low = any(name.endswith("-low") for name in names)
+
+    def key(name: str) -> tuple[int, int, str]:
+        if name.endswith("-low"):
+            return (0, _TOPS.find(name[0]), name)
+        if name in _HIGH_ORDER:
+            position = _HIGH_ORDER.index(name)
+            return (1, -position if low else position, name)
+        return (2, 0, name)
+
+    return sorted(names, key=key)
 
 
 @dataclass
