@@ -107,6 +107,16 @@ def test_report_writes_html_and_pngs(tmp_path: Path) -> None:
     page = files[0].read_text()
     assert "seven-card-stud-hi-lo vs razz" in page and "pots.png" in page
     assert "Holm-corrected" in page
+    # the page shows the winning categories as numbers too, not only as a plot
+    assert "<h2>Winning hands at showdown</h2>" in page
+    low = result.reports[0].winning_categories()["low"]
+    best = min(low, key=lambda name: name)  # e.g. "5-low" or "6-low"
+    showdowns = result.reports[0].tally.showdowns
+    assert f"<td>{best}</td><td>{low[best]:,} ({low[best] / showdowns:.2%})</td>" in page
+    assert "(not awarded: no low hand qualified)" in page
+    assert "<td>two-pair</td><td>" in page and "</td><td>n/a</td></tr>" in page  # razz: no high
+    # a p-value is labelled as one
+    assert ", p " in page and "significant &lt;" not in page
 
 
 def test_report_without_matplotlib_says_how_to_install(

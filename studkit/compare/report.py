@@ -163,13 +163,55 @@ def _stat_rows(rows: Sequence[StatRow], names: Sequence[str]) -> str:
         cells += [html.escape(_fmt(v, row.name)) for v in row.values]
         for i in range(len(names) - 1):
             verdict = row.verdicts[i] if i < len(row.verdicts) else ""
+            p = _p(row.adjusted[i]) if verdict not in ("no difference", "not tested") else ""
+            said = html.escape(f"{verdict}, p {p}" if p else verdict)
+            if verdict == "significant":
+                said = f'<strong class="sig">{said}</strong>'
             cells.append(
-                f"{html.escape(_difference(row.differences[i], row.name))}"
-                f"<br><small>{html.escape(verdict)} {html.escape(_p(row.adjusted[i]))}</small>"
+                f"{html.escape(_difference(row.differences[i], row.name))}<br><small>{said}</small>"
             )
         cells.append(html.escape(row.test or "none"))
         out.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     return "\n".join(out)
+
+
+def _categories_html(comparison: Comparison) -> str:
+    """Per pot share, each variant's winning categories (best first) as showdowns and the
+    fraction of its showdowns, with the showdowns where the share was not awarded."""
+    parts = []
+    shares = list(dict.fromkeys(
+        share for report in comparison.reports for share, counts in
+        report.winning_categories().items() if counts
+    ))
+    for share in shares:
+        header = "".join(f"<th>{html.escape(r.variant)}</th>" for r in comparison.reports)
+        body = []
+        for name in _category_order(comparison, share):
+            cells = []
+            for report in comparison.reports:
+                if share not in report.share_names:
+                    cells.append("<td>n/a</td>")  # the variant has no such pot share
+                    continue
+                count = report.winning_categories().get(share, {}).get(name, 0)
+                cells.append(_count_cell(count, report.tally.showdowns))
+            body.append(f"<tr><td>{html.escape(name)}</td>{''.join(cells)}</tr>")
+        missing = [
+            _count_cell(r.tally.showdowns - r.tally.share_awards.get(share, 0), r.tally.showdowns)
+            if share in r.share_names else "<td>n/a</td>"
+            for r in comparison.reports
+        ]
+        body.append(f"<tr><td>(not awarded: no {html.escape(share)} hand qualified)</td>"
+                    f"{''.join(missing)}</tr>")
+        parts.append(
+            f"<h3>{html.escape(share)}</h3><table><tr><th>category</th>{header}</tr>"
+            f"{''.join(body)}</table>"
+        )
+    return "\n".join(parts) or "<p>No pot share has hand categories.</p>"
+
+
+def _count_cell(count: int, showdowns: int) -> str:
+    share = f" ({count / showdowns:.2%})" if showdowns else ""
+    return f"<td>{count:,}{share}</td>"
 
 
 def _odds_html(comparison: Comparison) -> str:
@@ -195,7 +237,7 @@ def _odds_html(comparison: Comparison) -> str:
 _STYLE = """body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}
 table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:4px 8px;
 text-align:right}td:first-child,th:first-child{text-align:left}img{max-width:100%}
-small{color:#555}"""
+small{color:#555}.sig{color:#b00000}"""
 
 
 def _page(comparison: Comparison) -> str:
@@ -226,6 +268,10 @@ tests and a difference is significant below {comparison.alpha:.0%}.</p>
 <table><tr><th>statistic</th>{header}<th>test</th></tr>
 {_stat_rows(comparison.rows, names)}
 </table>
+<h2>Winning hands at showdown</h2>
+<p>Per pot share, the category of the hand that won the main pot's share, as showdowns and
+the fraction of all showdowns of that variant.</p>
+{_categories_html(comparison)}
 <h2>Plots</h2>{images}
 <h2>Exact odds of the hand rankings</h2>{_odds_html(comparison)}
 </body></html>
