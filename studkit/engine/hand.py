@@ -40,6 +40,33 @@ from studkit.engine.events import COMMUNITY as COMMUNITY_EVENT
 from studkit.engine.first_actor import any_open_pair, best_board, choose_forced
 from studkit.engine.legal import LegalActions
 from studkit.engine.rules import Rules, StreetPlan, compile_rules
+from studkit.engine.seats import (
+    ANTES as _ANTES,
+)
+from studkit.engine.seats import (
+    BLANKS as _BLANKS,
+)
+from studkit.engine.seats import (
+    EVERYONE as _EVERYONE,
+)
+from studkit.engine.seats import (
+    ORDERS as _ORDERS,
+)
+from studkit.engine.seats import (
+    ante_events as _antes,
+)
+from studkit.engine.seats import (
+    blanks as _blanks,
+)
+from studkit.engine.seats import (
+    everyone as _everyone,
+)
+from studkit.engine.seats import (
+    new_source as _new_source,
+)
+from studkit.engine.seats import (
+    seat_order as _order,
+)
 from studkit.engine.streets import deal_street
 from studkit.errors import IllegalActionError, StudkitError
 from studkit.pots import Pot
@@ -145,7 +172,9 @@ class Hand(LegalActions):
             if cards is not None:
                 source = OrderedSource(cards)
             else:
-                source = DeckSource(rules.deck, rng=self._rng)
+                source = _new_source(DeckSource)  # DeckSource(rules.deck, rng=...), inlined
+                source._stub = list(rules.deck)
+                source._random = self._rng.random
         self._source = source
         self._auto = auto_deal
         self._steps: list[tuple[int, bool]] = []
@@ -163,13 +192,22 @@ class Hand(LegalActions):
         )
         ante = rules.ante
         if ante:
-            log = self.events.append
-            contrib = self.contrib
-            for seat in self._order:
-                amount = ante if ante < chips[seat] else chips[seat]
-                chips[seat] -= amount
-                contrib[seat] += amount
-                log((ANTE, seat, amount))
+            if ante < min(chips):
+                # Everyone antes in full: the ante events are the same for every such hand.
+                key = (n, self.button, ante)
+                self.events.extend(_ANTES.get(key) or _antes(key, self._order))
+                contrib = self.contrib
+                for seat in range(n):
+                    chips[seat] -= ante
+                    contrib[seat] = ante
+            else:
+                log = self.events.append
+                contrib = self.contrib
+                for seat in self._order:
+                    amount = ante if ante < chips[seat] else chips[seat]
+                    chips[seat] -= amount
+                    contrib[seat] += amount
+                    log((ANTE, seat, amount))
         self._advance_street()
 
     def view(self, seat: int) -> SeatView:
@@ -344,21 +382,32 @@ class Hand(LegalActions):
         bets[seat] = to
         self.contrib[seat] += add
         self._forced = -1
-        full = self.rules.structure.record(self, to)
+        base = self._last_full
+        if self._fixed and to - base >= (self._big if self._big_made else self._size):
+            # A full fixed-limit bet or raise (FixedLimit.record, inlined).
+            if self._open_pair and to - base >= self._big:
+                self._big_made = True
+            self._last_full = to
+            full = True
+        else:
+            full = self.rules.structure.record(self, to)
         need = self._need
         reopen = self._reopen
         folded = self.folded
+        n = self.n
         if full:
             self._aggr += 1
             cap = self._max_raises
             if cap is not None and self._aggr > cap and self.n_in > 2:
                 self._capped_multi = True
-            for s in range(self.n):
-                if s != seat and not folded[s] and stacks[s] > 0:
-                    need[s] = True
-                    reopen[s] = True
+            if self.n_in == n and 0 not in stacks:
+                can_bet = _EVERYONE.get(n) or _everyone(n)  # nobody has folded or is all in
+            else:
+                can_bet = [not f and c > 0 for f, c in zip(folded, stacks)]  # noqa: B905
+            need[:] = can_bet
+            reopen[:] = can_bet
         else:
-            for s in range(self.n):
+            for s in range(n):
                 if s != seat and not folded[s] and stacks[s] > 0 and bets[s] < to:
                     need[s] = True
         if to > self._cur:
@@ -367,7 +416,16 @@ class Hand(LegalActions):
         reopen[seat] = False
         self._last_aggr = seat
         self.events.append((kind, seat, to, add))
-        self._next(seat)
+        s = seat
+        for _ in range(n - 1):  # _next, inlined
+            s += 1
+            if s == n:
+                s = 0
+            if need[s]:
+                self.actor = s
+                return
+        self.actor = None
+        self._end_round()
 
     def apply(self, action: Action) -> None:
         """Take an :class:`Action` (as :meth:`legal_actions` lists it, or with a chosen
@@ -630,32 +688,6 @@ def _hand_plugins(hand: Hand, host: PluginHost) -> HandPlugins:
     from studkit.plugin_play import HandPlugins
 
     return HandPlugins(hand, host)
-
-
-_ORDERS: dict[tuple[int, int], list[int]] = {}
-_BLANKS: dict[int, tuple[list[int], list[bool]]] = {}
-"""Per table size: no bets, and no seat to act (copied from, never mutated)."""
-
-
-def _blanks(n: int) -> tuple[list[int], list[bool]]:
-    blanks = _BLANKS[n] = ([0] * n, [False] * n)
-    return blanks
-
-
-_EVERYONE: dict[int, list[bool]] = {}
-"""Per table size: every seat may bet (copied from, never mutated)."""
-
-
-def _everyone(n: int) -> list[bool]:
-    everyone = _EVERYONE[n] = [True] * n
-    return everyone
-
-
-def _order(n: int, button: int) -> list[int]:
-    """Seats clockwise from the dealer's left (shared, never mutated)."""
-    order = _ORDERS[(n, button)] = [(button + 1 + i) % n for i in range(n)]
-    return order
-
 
 
 _PASSIVE: dict[str, Callable[[Hand], None]] = {

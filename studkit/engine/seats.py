@@ -1,0 +1,53 @@
+"""Per table size tables that every hand shares: seat orders, blank rows, the ante events.
+
+Each is made on first use and never mutated afterwards (hands copy from them), so a new
+hand starts from lists and tuples that already exist instead of building them again.
+"""
+
+from __future__ import annotations
+
+from studkit.engine.events import ANTE, Event
+
+__all__ = [
+    "ORDERS", "ANTES", "BLANKS", "EVERYONE",
+    "seat_order", "ante_events", "blanks", "everyone", "new_source",
+]
+
+new_source = object.__new__
+"""Makes a card source without running its constructor (the hand fills its slots)."""
+ORDERS: dict[tuple[int, int], list[int]] = {}
+"""Per table size and button: the seats clockwise from the dealer's left."""
+ANTES: dict[tuple[int, int, int], tuple[Event, ...]] = {}
+"""Per table size, button and ante: the ante events when everyone antes in full."""
+
+
+def ante_events(key: tuple[int, int, int], order: list[int]) -> tuple[Event, ...]:
+    """The ante events for ``key`` (table size, button, ante), made and remembered."""
+    events = ANTES[key] = tuple((ANTE, seat, key[2]) for seat in order)
+    return events
+
+
+BLANKS: dict[int, tuple[list[int], list[bool]]] = {}
+"""Per table size: no bets, and no seat to act (copied from, never mutated)."""
+
+
+def blanks(n: int) -> tuple[list[int], list[bool]]:
+    """No bets and no seat to act for ``n`` seats, made and remembered."""
+    blanks = BLANKS[n] = ([0] * n, [False] * n)
+    return blanks
+
+
+EVERYONE: dict[int, list[bool]] = {}
+"""Per table size: every seat may bet (copied from, never mutated)."""
+
+
+def everyone(n: int) -> list[bool]:
+    """Every one of ``n`` seats may bet, made and remembered."""
+    everyone = EVERYONE[n] = [True] * n
+    return everyone
+
+
+def seat_order(n: int, button: int) -> list[int]:
+    """Seats clockwise from the dealer's left (shared, never mutated)."""
+    order = ORDERS[(n, button)] = [(button + 1 + i) % n for i in range(n)]
+    return order
