@@ -217,3 +217,11 @@ def test_the_statistics_table_fits_80_columns_one_table_per_pair() -> None:
     assert "yes" in mean_pot  # razz pots are far bigger, also in 60 hands
     # without the odds nothing is known about the rankings: razz's differ from stud's
     assert "not computed (--no-odds)" in out and "the same in every variant" not in out
+
+
+def test_a_bots_list_too_long_for_a_variant_is_named_as_such() -> None:
+    with pytest.raises(CompareError, match=r"--bots 'tag,tag,tag,tag,tag,tag,tag' names 7 "
+                       "bots, one per seat: eight-card-stud seats 2 to 6 players"):
+        compare(["seven-card-stud", "eight-card-stud"], bots="tag," * 6 + "tag", hands=5)
+    with pytest.raises(CompareError, match="--players 8: eight-card-stud seats 2 to 6"):
+        compare(["seven-card-stud", "eight-card-stud"], players=8, hands=5)

@@ -329,11 +329,20 @@ def compare(
     if len(variants) < 2:
         raise CompareError(f"compare needs at least two variants, got {len(variants)}")
     loaded = [load_variant(v) if isinstance(v, str) else v for v in variants]
+    asked = f"--players {players}"
     if players is None:
         players = players_from_bots(bots)
+        asked = f"--bots {bots!r} names {players} bots, one per seat"
     if players is None:
         players = min([6] + [v.max_players for v in loaded])
         players = max(players, max(v.min_players for v in loaded))
+        asked = f"{players} players (the most every variant seats, at most 6)"
+    for variant in loaded:
+        if not variant.min_players <= players <= variant.max_players:
+            raise CompareError(
+                f"{asked}: {variant.name} seats {variant.min_players} to "
+                f"{variant.max_players} players"
+            )
     seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
     reports = []
     for index, variant in enumerate(loaded):
