@@ -209,3 +209,16 @@ def test_category_tables_run_best_first_and_add_up_to_every_showdown(
     positions = [low_table.index(f"│ {name} ") for name in sorted(lows)]  # 5-low < 6-low ...
     assert positions == sorted(positions)
     assert "of showdowns" in low_table
+
+
+def test_a_plugin_ranked_share_is_reported_without_categories(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # chicago's hole-spade half used to vanish from the table output
+    main(["simulate", "chicago", "--hands", "30", "--seed", "1", "--workers", "1", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    awarded, showdowns = data["share_awarded"]["hole-spade"], data["showdowns"]
+    main(["simulate", "chicago", "--hands", "30", "--seed", "1", "--workers", "1"])
+    out = capsys.readouterr().out
+    assert (f"hole-spade share: awarded at {awarded:,} of {showdowns:,} showdowns" in out
+            and "a plugin ranks it, so it has no hand categories" in out)

@@ -207,7 +207,15 @@ def _render_categories(report: SimulationReport, console: Console) -> None:
 
     showdowns = report.tally.showdowns
     for share, counts in report.winning_categories().items():
-        if not counts or not showdowns:
+        if not showdowns:
+            continue
+        if not counts:
+            awarded = report.tally.share_awards.get(share, 0)
+            console.print(
+                f"{share} share: awarded at {awarded:,} of {showdowns:,} showdowns "
+                f"({awarded / showdowns:.2%}); a plugin ranks it, so it has no hand categories",
+                highlight=False, soft_wrap=True,
+            )
             continue
         cats = RichTable(title=f"winning {share} hands at showdown", title_justify="left")
         cats.add_column("category")
