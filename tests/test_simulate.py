@@ -65,7 +65,7 @@ def test_seat_results_and_intervals() -> None:
     assert [s.bot for s in report.seats] == ["tag", "lag", "random"]
     assert sum(s.net for s in report.seats) == 0
     for seat in report.seats:
-        assert seat.ci95[0] <= seat.bb_per_100 <= seat.ci95[1]
+        assert seat.ci95 is not None and seat.ci95[0] <= seat.bb_per_100 <= seat.ci95[1]
         assert seat.bb_per_100 == pytest.approx(seat.net / 80 / 10 * 100)
 
 
@@ -222,3 +222,11 @@ def test_a_plugin_ranked_share_is_reported_without_categories(
     out = capsys.readouterr().out
     assert (f"hole-spade share: awarded at {awarded:,} of {showdowns:,} showdowns" in out
             and "a plugin ranks it, so it has no hand categories" in out)
+
+
+def test_one_hand_has_no_confidence_interval() -> None:
+    # a zero-width interval from a single hand claimed certainty it does not have
+    report = simulate("razz", hands=1, players=2, seed=1)
+    assert all(seat.ci95 is None for seat in report.seats)
+    assert all(seat["ci95"] is None for seat in report.to_json()["seats"])
+    assert all(seat.ci95 is not None for seat in simulate("razz", hands=2, players=2).seats)

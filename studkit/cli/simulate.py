@@ -187,7 +187,7 @@ def render(report: SimulationReport, console: Console) -> None:
     for s in report.seats:
         seats.add_row(
             str(s.seat), s.bot, f"{s.net:+,}", f"{s.bb_per_100:+.1f}",
-            f"{s.ci95[0]:+.1f} .. {s.ci95[1]:+.1f}",
+            f"{s.ci95[0]:+.1f} .. {s.ci95[1]:+.1f}" if s.ci95 is not None else "n/a (1 hand)",
         )
     console.print(seats)
     _render_categories(report, console)

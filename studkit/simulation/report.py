@@ -68,8 +68,9 @@ class SeatResult:
     """Total chips won (positive) or lost."""
     bb_per_100: float
     """Net result per 100 hands, in big bets."""
-    ci95: tuple[float, float]
-    """95% confidence interval of :attr:`bb_per_100`."""
+    ci95: tuple[float, float] | None
+    """95% confidence interval of :attr:`bb_per_100`; ``None`` after a single hand (no
+    spread to measure)."""
     hands_won: int
 
 
@@ -108,7 +109,7 @@ class SimulationReport:
                     bot=self.bots[seat],
                     net=t.net[seat],
                     bb_per_100=mean * scale,
-                    ci95=((mean - half) * scale, (mean + half) * scale),
+                    ci95=((mean - half) * scale, (mean + half) * scale) if t.hands > 1 else None,
                     hands_won=t.won[seat],
                 )
             )
@@ -174,7 +175,7 @@ class SimulationReport:
                     "bot": s.bot,
                     "net": s.net,
                     "bb_per_100": s.bb_per_100,
-                    "ci95": list(s.ci95),
+                    "ci95": list(s.ci95) if s.ci95 is not None else None,
                     "hands_won": s.hands_won,
                 }
                 for s in self.seats
