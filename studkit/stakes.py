@@ -87,7 +87,7 @@ def parse_stakes(text: str) -> dict[str, int]:
             raise StakesError(f"--stakes: {key!r} is given twice (in {item!r})")
         if not value.isdigit():
             raise StakesError(
-                f"--stakes: {item!r}: the amount must be a whole number of chips, "
+                f"--stakes: {item!r}: the amount must be a whole number of chips, 0 or more, "
                 f"not {value!r}"
             )
         amounts[field] = int(value)
@@ -142,7 +142,7 @@ def _from_mapping(stakes: Mapping[str, int]) -> dict[str, int]:
             hint = suggest(str(key), list(STAKES_KEYS))
             raise StakesError(f"stakes: unknown key {key!r}{hint}; accepted keys: {_ACCEPTED}")
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise StakesError(f"stakes: {key}={value!r}: must be a whole number of chips")
+            raise StakesError(f"stakes: {key}={value!r}: must be a whole number of chips, 0 or more")
         amounts[field] = value
     return amounts
 
