@@ -29,11 +29,12 @@ def test_parse_every_key() -> None:
         ("smal=5", "--stakes: unknown key 'smal' in 'smal=5' (did you mean 'small'?); accepted "
          "keys: ante, bring-in, small, big, min, max, last-max"),
         ("ante=1,ante=2", "--stakes: 'ante' is given twice (in 'ante=2')"),
-        ("big=ten", "--stakes: 'big=ten': the amount must be a whole number of chips, 0 or more, not "
-         "'ten'"),
-        ("big=-5", "--stakes: 'big=-5': the amount must be a whole number of chips, 0 or more, not '-5'"),
-        ("small=2.5", "--stakes: 'small=2.5': the amount must be a whole number of chips, 0 or more, not "
-         "'2.5'"),
+        ("big=ten", "--stakes: 'big=ten': the amount must be a whole number of chips, "
+         "0 or more, not 'ten'"),
+        ("big=-5", "--stakes: 'big=-5': the amount must be a whole number of chips, "
+         "0 or more, not '-5'"),
+        ("small=2.5", "--stakes: 'small=2.5': the amount must be a whole number of chips, "
+         "0 or more, not '2.5'"),
     ],
 )
 def test_parse_errors_name_the_item(text: str, message: str) -> None:
