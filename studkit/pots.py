@@ -80,7 +80,9 @@ class Award:
     """Chips each winner got, in the order of :attr:`seats`."""
 
 
-def build_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
+def build_pots(
+    contributions: Sequence[int], live: Sequence[bool], *, dead: int = 0
+) -> list[Pot]:
     """The main pot first, then one side pot per distinct all-in level.
 
     ``contributions[seat]`` is every chip the seat put in this hand, after an uncalled bet was
@@ -89,8 +91,14 @@ def build_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
     Adjacent levels with the same eligible seats merge; empty pots are left out. Chips a
     folded seat put in above the highest live contribution go to the last pot.
 
+    ``dead`` chips are in the pot without being anyone's stake (a plugin's payment to stay in,
+    Baseball's pay-for-a-three, or a twist's price): they belong to the main pot, which every
+    live seat can win, and never make a side pot of their own.
+
     >>> [(p.amount, p.eligible) for p in build_pots([5, 20, 20, 12], [True, True, True, False])]
     [(20, (0, 1, 2)), (37, (1, 2))]
+    >>> build_pots([10, 10], [True, True], dead=7)
+    [Pot(amount=27, eligible=(0, 1))]
     """
     n = len(contributions)
     if len(live) != n:
@@ -116,11 +124,13 @@ def build_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
                 low = chips
     if top < 0:
         raise StudkitError("build_pots: no live seat; at least one seat must not have folded")
-    if total == 0:
+    if dead < 0:
+        raise StudkitError(f"build_pots: {dead} dead chips; dead money is >= 0")
+    if total + dead == 0:
         return []
     if low == top:
         # The common case: nobody is all-in for less than the others, one pot for the live seats.
-        return [Pot(total, tuple(live_seats))]
+        return [Pot(total + dead, tuple(live_seats))]
 
     levels = sorted({contributions[seat] for seat in live_seats})
     pots: list[Pot] = []
@@ -139,6 +149,11 @@ def build_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
             pots[-1] = Pot(pots[-1].amount + amount, eligible)
         else:
             pots.append(Pot(amount, eligible))
+    if dead:
+        if pots:
+            pots[0] = Pot(pots[0].amount + dead, pots[0].eligible)
+        else:
+            pots.append(Pot(dead, tuple(live_seats)))
     return pots
 
 

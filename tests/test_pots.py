@@ -324,3 +324,15 @@ def test_chips_conserved_and_never_negative(
         # Tied winners never differ by more than one chip.
         assert max(award.amounts) - min(award.amounts) <= 1
         assert set(award.seats) <= set(pots[award.pot].eligible)
+
+
+def test_dead_money_goes_to_the_main_pot_and_makes_no_side_pot() -> None:
+    """A payment to stay in (Baseball) is nobody's stake: the loser who paid cannot get it back."""
+    # Seat 1 paid 6 to stay in; all three put 10 in the betting.
+    pots = build_pots([10, 10, 10], [True, True, True], dead=6)
+    assert pots == [Pot(36, (0, 1, 2))]
+    # With an all-in for less, the dead chips still sit in the main pot.
+    pots = build_pots([4, 10, 10], [True, True, True], dead=6)
+    assert pots == [Pot(18, (0, 1, 2)), Pot(12, (1, 2))]
+    with pytest.raises(StudkitError, match="dead"):
+        build_pots([1, 1], [True, True], dead=-1)
