@@ -142,7 +142,9 @@ def _from_mapping(stakes: Mapping[str, int]) -> dict[str, int]:
             hint = suggest(str(key), list(STAKES_KEYS))
             raise StakesError(f"stakes: unknown key {key!r}{hint}; accepted keys: {_ACCEPTED}")
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise StakesError(f"stakes: {key}={value!r}: must be a whole number of chips, 0 or more")
+            raise StakesError(
+                f"stakes: {key}={value!r}: must be a whole number of chips, 0 or more"
+            )
         amounts[field] = value
     return amounts
 
