@@ -402,7 +402,7 @@ class HandPlugins:
         if kind == PAY:
             amount = self._payment(decision)
             hand.stacks[seat] -= amount
-            hand.contrib[seat] += amount
+            hand.dead += amount  # dead money: the payer's loss, not a stake to match
             events.append((PAY, seat, amount))
         elif kind == FOLD:
             self._fold(seat)
@@ -476,7 +476,7 @@ class HandPlugins:
         hand = self.hand
         up = card in hand.up[seat]
         hand.stacks[seat] -= offer.cost
-        hand.contrib[seat] += offer.cost
+        hand.dead += offer.cost  # the price goes to the pot as dead money
         hand.cards[seat].remove(card)
         (hand.up if up else hand.down)[seat].remove(card)
         hand.folded_cards.append(card)

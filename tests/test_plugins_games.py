@@ -146,6 +146,11 @@ def test_baseball_up_three_pay_the_pot_or_fold() -> None:
     hand.apply(pay)
     assert hand.pot == 2 * pot_before and ("pay", 0, pot_before) in hand.events
     assert_sound(play(hand))
+    # The payment is dead money in the one pot every live player can win, never a side pot
+    # that hands it back to the payer when the payer loses.
+    live = tuple(seat for seat in range(3) if not hand.folded[seat])
+    assert [pot.eligible for pot in hand.pots] == [live]
+    assert hand.pots[0].amount == hand.pot
 
 
 def test_baseball_folding_instead_of_paying() -> None:

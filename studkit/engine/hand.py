@@ -91,7 +91,7 @@ class Hand(LegalActions):
     """
 
     __slots__ = (
-        "rules", "variant", "n", "button", "stacks", "starting_stacks", "bets", "contrib",
+        "rules", "variant", "n", "button", "stacks", "starting_stacks", "bets", "contrib", "dead",
         "folded", "n_in", "cards", "up", "down", "community", "burned", "folded_cards",
         "street", "actor", "events", "is_over", "shown", "awards",
         "_order", "_need", "_reopen", "_plan", "_cur", "_last_full", "_inc", "_floor",
@@ -138,6 +138,7 @@ class Hand(LegalActions):
         self.bets = [0] * n
         self._zeros, self._nobody = _BLANKS.get(n) or _blanks(n)  # shared, never mutated
         self.contrib = [0] * n
+        self.dead = 0  # chips in the pot that are nobody's stake (plugin payments)
         self.folded = [False] * n
         self.n_in = n
         order = self._order
@@ -665,7 +666,7 @@ class Hand(LegalActions):
 
     def _win_uncontested(self) -> None:
         winner = self.folded.index(False)
-        total = sum(self.contrib)
+        total = sum(self.contrib) + self.dead
         self._pots = [Pot(total, (winner,))] if total else []
         self.stacks[winner] += total
         self.awards.append((winner, total, 0, "", ""))

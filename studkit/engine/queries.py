@@ -30,6 +30,7 @@ class HandQueries:
     starting_stacks: tuple[int, ...]
     bets: list[int]
     contrib: list[int]
+    dead: int
     folded: list[bool]
     cards: list[list[Card]]
     up: list[list[Card]]
@@ -58,12 +59,12 @@ class HandQueries:
 
     @property
     def pot(self) -> int:
-        """All chips put in so far, current bets included."""
-        return sum(self.contrib)
+        """All chips put in so far, current bets and dead money included."""
+        return sum(self.contrib) + self.dead
 
     @property
     def _pot_total(self) -> int:
-        return sum(self.contrib)
+        return sum(self.contrib) + self.dead
 
     @property
     def pots(self) -> list[Pot]:
@@ -71,7 +72,7 @@ class HandQueries:
         if self._pots is not None:
             return self._pots
         live = [not f for f in self.folded]
-        return build_pots(self.contrib, live)
+        return build_pots(self.contrib, live, dead=self.dead)
 
     @property
     def payoffs(self) -> list[int]:

@@ -81,7 +81,7 @@ def showdown(hand: Hand) -> None:
         strengths.append(row)
     if hand.plugins is not None:
         hand.plugins.showdown_strengths(strengths)  # wild ranks, plugin shares, declarations
-    hand._pots = pots = build_pots(hand.contrib, live)
+    hand._pots = pots = build_pots(hand.contrib, live, dead=hand.dead)
     order = show_order(hand)
     events = hand.events
     shown: list[int] = []

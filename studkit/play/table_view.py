@@ -141,12 +141,12 @@ def _gathered_pots(hand: Any, number: Sequence[int]) -> list[Pot]:
     """The pots as they stood when the betting round began (bets in front not gathered),
     seats numbered as the table numbers them; empty pots left out."""
     gathered = [put - bet for put, bet in zip(hand.contrib, hand.bets, strict=True)]
-    if not any(gathered) or all(hand.folded):
+    if not (any(gathered) or hand.dead) or all(hand.folded):
         return []
     live = [not folded for folded in hand.folded]
     return [
         Pot(pot.amount, tuple(number[s] for s in pot.eligible))
-        for pot in build_pots(gathered, live)
+        for pot in build_pots(gathered, live, dead=hand.dead)
         if pot.amount
     ]
 
