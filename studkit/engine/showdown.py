@@ -61,17 +61,18 @@ def _rotation(n: int, start: int) -> tuple[int, ...]:
     return rotation
 
 
-def showdown(hand: Hand) -> None:
-    """Show or muck the live hands, then award every pot; updates ``hand`` in place."""
-    rules = hand.rules
+def showdown_strengths(hand: Hand) -> list[list[int]]:
+    """Per pot share, per seat: the strength the showdown ranks (0 = folded, or no hand
+    that qualifies for the share): each share's evaluator over the seat's cards and the
+    community card, the share's qualifier, then the plugins' re-ranking (changing and
+    per-player wild cards, plugin-ranked shares, declarations)."""
     n = hand.n
     folded = hand.folded
     community = hand.community
-    live = [not f for f in folded]
-    seats = [s for s in range(n) if live[s]]
+    seats = [s for s in range(n) if not folded[s]]
     held = hand.cards
     strengths: list[list[int]] = []
-    for share in rules.shares:
+    for share in hand.rules.shares:
         evaluate = share.evaluator.evaluate
         qualifier = share.qualifier
         row = [0] * n
@@ -81,6 +82,14 @@ def showdown(hand: Hand) -> None:
         strengths.append(row)
     if hand.plugins is not None:
         hand.plugins.showdown_strengths(strengths)  # wild ranks, plugin shares, declarations
+    return strengths
+
+
+def showdown(hand: Hand) -> None:
+    """Show or muck the live hands, then award every pot; updates ``hand`` in place."""
+    live = [not f for f in hand.folded]
+    held = hand.cards
+    strengths = showdown_strengths(hand)
     hand._pots = pots = build_pots(hand.contrib, live, dead=hand.dead)
     order = show_order(hand)
     events = hand.events

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from studkit.cards import CARDS, Card
-from studkit.errors import StudkitError
+from studkit.engine.showdown import showdown_strengths
 from studkit.play.commands import AGGRESSIVE_KINDS, Choice
 from studkit.play.render import (
     PotResult,
@@ -32,7 +32,6 @@ __all__ = [
     "table_state",
     "showdown",
     "describe_seat",
-    "showdown_strengths",
 ]
 
 
@@ -149,33 +148,6 @@ def _gathered_pots(hand: Any, number: Sequence[int]) -> list[Pot]:
         for pot in build_pots(gathered, live, dead=hand.dead)
         if pot.amount
     ]
-
-
-def showdown_strengths(hand: Any) -> list[list[int]]:
-    """Per pot share, per seat: the strength the showdown ranks (0 = no hand for it).
-
-    The same computation as the engine's showdown: each share's evaluator over the seat's
-    cards and the community card, the share's qualifier, then the plugins' re-ranking
-    (changing and per-player wild cards, plugin-ranked shares, declarations). A plugin that
-    fails here leaves the plain strengths.
-    """
-    community = list(hand.community)
-    rows: list[list[int]] = []
-    for share in hand.rules.shares:
-        row = [0] * hand.n
-        for seat in range(hand.n):
-            if hand.folded[seat]:
-                continue
-            value = int(share.evaluator.evaluate(list(hand.cards[seat]) + community))
-            row[seat] = value if value >= share.qualifier else 0
-        rows.append(row)
-    plugins = getattr(hand, "plugins", None)
-    if plugins is not None:
-        try:
-            plugins.showdown_strengths(rows)
-        except StudkitError:
-            pass
-    return rows
 
 
 def describe_seat(
