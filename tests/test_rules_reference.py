@@ -12,70 +12,15 @@ seat 0 is the dealer's left.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
-from functools import cache
 
 import pytest
+from scenario import act, awards, cards, check_down, deal, showdown_order, street_events, variant
 
-from studkit import StudkitError, Variant, load_variant, parse_cards
-from studkit.cards import Card
-from studkit.engine import Hand, ScriptedSource
-from studkit.engine.rules import compile_rules
+from studkit import StudkitError, Variant
+from studkit.engine import Hand
 from studkit.variant import Stakes
 
 # --- helpers -----------------------------------------------------------------------------------
-
-
-@cache
-def variant(name: str) -> Variant:
-    return load_variant(name)
-
-
-def deal(
-    v: Variant | str,
-    stacks: Sequence[int],
-    *hole: str,
-    button: int | None = None,
-    stakes: Stakes | None = None,
-    community: str = "",
-) -> Hand:
-    """A hand whose seats get the given cards in deal order; other cards from the rest."""
-    v = variant(v) if isinstance(v, str) else v
-    source = ScriptedSource(
-        [parse_cards(h) for h in hole],
-        deck=compile_rules(v, stakes).deck,
-        community=parse_cards(community) if community else (),
-    )
-    return Hand(v, stacks, source=source, button=button, stakes=stakes)
-
-
-def act(hand: Hand, *steps: str) -> None:
-    """Play ``"SEAT VERB [AMOUNT]"`` steps, checking each is taken by the seat to act."""
-    for step in steps:
-        seat_text, verb, *amount = step.split()
-        assert hand.actor == int(seat_text), (
-            f"{step!r}: seat {hand.actor} is to act on {hand.street_name} street"
-        )
-        value = int(amount[0]) if amount else None
-        verbs = {
-            "bring-in": hand.bring_in, "call": hand.call, "check": hand.check,
-            "fold": hand.fold,
-        }
-        if verb in verbs:
-            verbs[verb]()
-        elif verb == "complete":
-            hand.complete(value)
-        elif verb == "bet":
-            hand.bet(value)
-        elif verb == "raise":
-            hand.raise_to(value)
-        else:  # pragma: no cover - a typo in a test
-            raise AssertionError(f"unknown verb in {step!r}")
-
-
-def check_down(hand: Hand) -> None:
-    while not hand.is_over:
-        hand.check_or_call()
 
 
 def to_street(hand: Hand, street: str) -> None:
@@ -84,34 +29,8 @@ def to_street(hand: Hand, street: str) -> None:
         hand.check_or_call()
 
 
-def street_events(hand: Hand, street: str) -> list[tuple[object, ...]]:
-    out: list[tuple[object, ...]] = []
-    current = ""
-    for e in hand.events:
-        if e[0] == "street":
-            current = e[2]
-        elif current == street:
-            out.append(e)
-    return out
-
-
 def legal(hand: Hand) -> list[str]:
     return [str(a) for a in hand.legal_actions()]
-
-
-def showdown_order(hand: Hand) -> list[int]:
-    """Seats in the order they showed or mucked after the last betting round."""
-    last = [e[2] for e in hand.events if e[0] == "street"][-1]
-    return [int(e[1]) for e in street_events(hand, last) if e[0] in ("show", "muck")]
-
-
-def awards(hand: Hand) -> list[tuple[int, int, int, str]]:
-    """``(seat, amount, pot, share)`` for each award."""
-    return [(e[1], e[2], e[3], e[4]) for e in hand.events if e[0] == "award"]
-
-
-def cards(text: str) -> list[Card]:
-    return list(parse_cards(text))
 
 
 def with_settings(v: Variant | str, **sections: dict[str, object]) -> Variant:
@@ -457,7 +376,7 @@ def test_A13_eight_players_stub_of_one_gives_a_community_card() -> None:
     community card every player uses."""
     hand = deal(STUD, [100] * 8, *EIGHT_BOARDS, community="Kd")
     to_street(hand, "seventh")
-    assert hand.community == cards("Kd")
+    assert hand.community == list(cards("Kd"))
     assert not [e for e in street_events(hand, "seventh") if e[0] == "deal"]
     assert hand.actor == 5  # with the king, seat 5's board is three kings
     check_down(hand)
@@ -474,7 +393,7 @@ def test_A13_community_card_first_actor_from_sixth_street() -> None:
     to_street(hand, "sixth")
     assert hand.actor == 0
     to_street(hand, "seventh")
-    assert hand.community == cards("Kd")
+    assert hand.community == list(cards("Kd"))
     assert hand.actor == 0
 
 

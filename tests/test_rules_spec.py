@@ -11,73 +11,15 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from functools import cache
 
 import pytest
+from scenario import act, awards, cards, check_down, deal, showdown_order, street_events, variant
 
-from studkit import StudkitError, Variant, load_variant, parse_cards
-from studkit.cards import Card, format_cards
-from studkit.engine import Hand, OrderedSource, ScriptedSource, Table
-from studkit.engine.rules import compile_rules
-from studkit.variant import Stakes
+from studkit import StudkitError, parse_cards
+from studkit.cards import format_cards
+from studkit.engine import Hand, OrderedSource, Table
 
 # --- helpers -----------------------------------------------------------------------------------
-
-
-@cache
-def variant(name: str) -> Variant:
-    return load_variant(name)
-
-
-def deal(
-    v: Variant | str,
-    stacks: Sequence[int],
-    *hole: str,
-    button: int | None = None,
-    stakes: Stakes | None = None,
-    burns: str | None = None,
-) -> Hand:
-    """A hand whose seats get the given cards in deal order; other cards from the rest."""
-    v = variant(v) if isinstance(v, str) else v
-    deck = compile_rules(v, stakes).deck
-    source = ScriptedSource(
-        [parse_cards(h) for h in hole],
-        deck=deck,
-        burns=None if burns is None else parse_cards(burns),
-    )
-    return Hand(v, stacks, source=source, button=button, stakes=stakes)
-
-
-def act(hand: Hand, *steps: str) -> None:
-    """Play ``"SEAT VERB [AMOUNT]"`` steps, checking each is taken by the seat to act."""
-    for step in steps:
-        seat_text, verb, *amount = step.split()
-        assert hand.actor == int(seat_text), (
-            f"{step!r}: seat {hand.actor} is to act on {hand.street_name} street"
-        )
-        value = int(amount[0]) if amount else None
-        if verb == "bring-in":
-            hand.bring_in()
-        elif verb == "complete":
-            hand.complete(value)
-        elif verb == "bet":
-            hand.bet(value)
-        elif verb == "raise":
-            hand.raise_to(value)
-        elif verb == "call":
-            hand.call()
-        elif verb == "check":
-            hand.check()
-        elif verb == "fold":
-            hand.fold()
-        else:  # pragma: no cover - a typo in a test
-            raise AssertionError(f"unknown verb in {step!r}")
-
-
-def check_down(hand: Hand) -> None:
-    """Everyone checks or calls to the end."""
-    while not hand.is_over:
-        hand.check_or_call()
 
 
 def kinds(hand: Hand) -> list[str]:
@@ -92,17 +34,6 @@ def mucked(hand: Hand) -> list[int]:
     return [e[1] for e in hand.events if e[0] == "muck"]
 
 
-def showdown_order(hand: Hand) -> list[int]:
-    """Seats in the order they showed or mucked at the showdown."""
-    last = [e[2] for e in hand.events if e[0] == "street"][-1]
-    return [e[1] for e in street_events(hand, last) if e[0] in ("show", "muck")]
-
-
-def awards(hand: Hand) -> list[tuple[int, int, int, str]]:
-    """``(seat, amount, pot, share)`` for each award, in the order made."""
-    return [(e[1], e[2], e[3], e[4]) for e in hand.events if e[0] == "award"]
-
-
 def first_actor(hand: Hand, street: str) -> int:
     """The first seat to act (bet, check, bring in...) on ``street``."""
     current = ""
@@ -112,22 +43,6 @@ def first_actor(hand: Hand, street: str) -> int:
         elif current == street and e[0] in ("bring-in", "complete", "bet", "check", "fold"):
             return int(e[1])
     raise AssertionError(f"nobody acted on {street} street")
-
-
-def street_events(hand: Hand, street: str) -> list[tuple[object, ...]]:
-    out: list[tuple[object, ...]] = []
-    current = ""
-    for e in hand.events:
-        if e[0] == "street":
-            current = e[2]
-            continue
-        if current == street:
-            out.append(e)
-    return out
-
-
-def cards(text: str) -> tuple[Card, ...]:
-    return tuple(parse_cards(text))
 
 
 # --- spec-000 ----------------------------------------------------------------------------------
