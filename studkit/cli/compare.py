@@ -96,22 +96,6 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _fmt(value: float | None, name: str) -> str:
-    if value is None:
-        return "-"
-    if name.endswith("_rate"):
-        return f"{value:.2%}"
-    return f"{value:,.2f}"
-
-
-def _diff(value: float | None, name: str) -> str:
-    if value is None:
-        return ""
-    if name.endswith("_rate"):
-        return f"{value * 100:+.2f} pts"
-    return f"{value:+,.2f}"
-
-
 _SHOWN_VERDICTS = {
     "significant": "[bold red]yes[/]",
     "no significant difference": "no",
@@ -135,6 +119,8 @@ def _p_value(row_verdict: str, p: float | None) -> str:
 
 def render(comparison: Comparison, console: Console) -> None:
     """Print a comparison as text and tables."""
+    from studkit.compare.comparison import format_difference, format_value
+
     names = comparison.names
     first = comparison.reports[0]
     console.print(
@@ -164,9 +150,9 @@ def render(comparison: Comparison, console: Console) -> None:
         for row in comparison.rows:
             table.add_row(
                 row.label,
-                _fmt(row.values[0], row.name),
-                _fmt(row.values[i + 1], row.name),
-                _diff(row.differences[i], row.name),
+                format_value(row.values[0], row.name),
+                format_value(row.values[i + 1], row.name),
+                format_difference(row.differences[i], row.name),
                 _p_value(row.verdicts[i], row.adjusted[i]),
                 _SHOWN_VERDICTS.get(row.verdicts[i], row.verdicts[i]),
             )

@@ -30,7 +30,7 @@ from studkit.simulation.tally import Tally
 from studkit.variant import Variant
 
 __all__ = ["StatRow", "Comparison", "compare", "CompareError", "ALPHA", "PROPORTION", "WELCH",
-           "CHI_SQUARE"]
+           "CHI_SQUARE", "format_value", "format_difference"]
 
 ALPHA = 0.05
 PROPORTION = "two-proportion z-test"
@@ -45,6 +45,25 @@ NOT_TESTED = "not tested"
 
 class CompareError(StudkitError):
     """A comparison that cannot be run as asked."""
+
+
+def format_value(value: float | None, name: str, *, missing: str = "-") -> str:
+    """A statistic as shown: rates (names ending ``_rate``) as percentages, others with two
+    decimals; ``missing`` where the statistic has no value."""
+    if value is None:
+        return missing
+    if name.endswith("_rate"):
+        return f"{value:.2%}"
+    return f"{value:,.2f}"
+
+
+def format_difference(value: float | None, name: str) -> str:
+    """A difference between variants: rates in percentage points, others signed."""
+    if value is None:
+        return ""
+    if name.endswith("_rate"):
+        return f"{value * 100:+.2f} pts"
+    return f"{value:+,.2f}"
 
 
 @dataclass

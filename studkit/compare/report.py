@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from studkit.compare.comparison import Comparison, StatRow
+from studkit.compare.comparison import Comparison, StatRow, format_difference, format_value
 from studkit.errors import StudkitError
 from studkit.simulation.tally import category_order
 
@@ -134,22 +134,6 @@ def _plot_actions(comparison: Comparison, path: Path) -> None:
     figure.savefig(path)
 
 
-def _fmt(value: float | None, name: str) -> str:
-    if value is None:
-        return "n/a"
-    if name.endswith("_rate"):
-        return f"{value:.2%}"
-    return f"{value:,.2f}"
-
-
-def _difference(value: float | None, name: str) -> str:
-    if value is None:
-        return ""
-    if name.endswith("_rate"):
-        return f"{value * 100:+.2f} pts"
-    return f"{value:+,.2f}"
-
-
 def _p(value: float | None) -> str:
     if value is None:
         return ""
@@ -160,16 +144,15 @@ def _stat_rows(rows: Sequence[StatRow], names: Sequence[str]) -> str:
     out = []
     for row in rows:
         cells = [html.escape(row.label)]
-        cells += [html.escape(_fmt(v, row.name)) for v in row.values]
+        cells += [html.escape(format_value(v, row.name, missing="n/a")) for v in row.values]
         for i in range(len(names) - 1):
             verdict = row.verdicts[i] if i < len(row.verdicts) else ""
             p = _p(row.adjusted[i]) if verdict not in ("no difference", "not tested") else ""
             said = html.escape(f"{verdict}, p {p}" if p else verdict)
             if verdict == "significant":
                 said = f'<strong class="sig">{said}</strong>'
-            cells.append(
-                f"{html.escape(_difference(row.differences[i], row.name))}<br><small>{said}</small>"
-            )
+            difference = html.escape(format_difference(row.differences[i], row.name))
+            cells.append(f"{difference}<br><small>{said}</small>")
         cells.append(html.escape(row.test or "none"))
         out.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     return "\n".join(out)
