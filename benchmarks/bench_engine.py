@@ -7,6 +7,9 @@ shuffled deck with every automation on; studkit deals from a seeded deck. The sc
 the median hands per second over repeats for each engine and studkit's ratio (the issue's
 bars: 100x checking/calling, 50x random), then an untimed check that both engines did the
 same work: decisions and cards dealt per hand, and the share of hands reaching a showdown.
+It first prints which studkit build it measures: run it with the Python of an environment
+where ``pip install .`` compiled the engine (``studkit --version`` says ``compiled``); an
+editable install or STUDKIT_PURE_PYTHON=1 measures the pure-Python build, about half as fast.
 
     python benchmarks/bench_engine.py [--repeats 5] [--hands 5000] [--peer-hands 200]
         [--cpu-time] [--profile]
@@ -190,6 +193,10 @@ def main() -> None:
             pstats.Stats(profiler).sort_stats("tottime").print_stats(12)
         return
     theirs = pokerkit_runs()
+    from studkit import __file__ as location
+    from studkit.compiled import build_description
+
+    print(f"studkit build: {build_description()} ({location})")
     print(
         f"4-handed fixed-limit seven-card stud, ante 1, bring-in 2, bets 5/10, stacks 1,000; "
         f"median of {args.repeats} repeats"

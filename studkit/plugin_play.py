@@ -584,7 +584,11 @@ _NOT_STATE = frozenset(("rules", "variant", "plugins", "_on_over", "_source", "e
 def _getter(kind: type) -> tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]:
     found = _GETTERS.get(kind)
     if found is None:
-        names = tuple(n for n in getattr(kind, "__slots__", ()) if n not in _NOT_STATE)
+        # A compiled class lists its fields in __mypyc_attrs__ (bases' fields included).
+        fields: tuple[str, ...] = getattr(kind, "__slots__", ()) or getattr(
+            kind, "__mypyc_attrs__", ()
+        )
+        names = tuple(n for n in dict.fromkeys(fields) if n not in _NOT_STATE)
         if not names:
             found = (names, lambda obj: ())
         else:

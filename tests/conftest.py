@@ -26,3 +26,33 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+def run_doctests(name: str) -> tuple[int, int]:
+    """Run the docstring examples of module ``name``; ``(failed, attempted)``.
+
+    A compiled module (see studkit.compiled) keeps no docstrings to search, so its examples
+    are read from its source file in the checkout and run in the compiled module's namespace.
+    """
+    import doctest
+    import importlib
+
+    module = importlib.import_module(name)
+    source = ROOT / (name.replace(".", "/") + ".py")
+    if (getattr(module, "__file__", "") or "").endswith(".py"):
+        result = doctest.testmod(module)
+        return result.failed, result.attempted
+    import ast
+
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner()
+    tree = ast.parse(source.read_text(), str(source))
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            docstring = ast.get_docstring(node, clean=True)
+            if docstring and ">>>" in docstring:
+                where = getattr(node, "lineno", 0)
+                globs = dict(vars(module))
+                runner.run(parser.get_doctest(docstring, globs, name, str(source), where))
+    result = runner.summarize(verbose=False)
+    return result.failed, result.attempted

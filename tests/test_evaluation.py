@@ -333,11 +333,10 @@ def test_showing_boards() -> None:
      "studkit.odds"],
 )
 def test_docstring_examples(module: str) -> None:
-    import doctest
-    import importlib
+    from conftest import run_doctests
 
-    result = doctest.testmod(importlib.import_module(module))
-    assert result.attempted > 0 and result.failed == 0
+    failed, attempted = run_doctests(module)
+    assert attempted > 0 and failed == 0
 
 
 def test_batch_rows_with_a_repeated_card_are_refused_when_asked_or_impossible() -> None:

@@ -39,3 +39,37 @@ def test_a_source_checkout_finds_the_shipped_variants_and_plugins() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "baseball"
+
+
+def test_the_compiled_module_list_names_real_modules() -> None:
+    from studkit.compiled import COMPILED_MODULES
+
+    for name in COMPILED_MODULES:
+        assert (ROOT / (name.replace(".", "/") + ".py")).is_file(), name
+    assert len(set(COMPILED_MODULES)) == len(COMPILED_MODULES)
+
+
+def test_the_build_is_reported() -> None:
+    """``studkit --version`` says which build is installed; CI, which installs with a C
+    compiler, sets STUDKIT_EXPECT_COMPILED=1 so that a silent fall back to pure Python (and
+    its halved speed) fails here."""
+    import os
+
+    from studkit.cli import main
+    from studkit.compiled import COMPILED_MODULES, build_description, compiled_modules
+
+    described = build_description()
+    compiled = compiled_modules()
+    assert set(compiled) <= set(COMPILED_MODULES)
+    if os.environ.get("STUDKIT_EXPECT_COMPILED"):
+        assert described == "compiled", f"expected a compiled install, found {described}"
+    expected = {0: "pure Python", len(COMPILED_MODULES): "compiled"}.get(len(compiled))
+    if expected is not None:
+        assert described == expected
+    import contextlib
+    import io
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):
+        main(["--version"])
+    assert out.getvalue().strip().endswith(f"({described})")

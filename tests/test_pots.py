@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import doctest
-
 import pytest
+from conftest import run_doctests
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import studkit.pots
 from studkit.errors import StudkitError
 from studkit.pots import (
     Award,
@@ -37,8 +35,8 @@ def shape(pots: list[Pot]) -> list[tuple[int, tuple[int, ...]]]:
 
 
 def test_doctests() -> None:
-    result = doctest.testmod(studkit.pots)
-    assert result.attempted > 0 and result.failed == 0
+    failed, attempted = run_doctests("studkit.pots")
+    assert attempted > 0 and failed == 0
 
 
 # --- build_pots -------------------------------------------------------------------------------

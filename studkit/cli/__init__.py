@@ -25,12 +25,15 @@ COMMAND_MODULES: tuple[str, ...] = (
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser, with every command registered."""
     from studkit import __version__
+    from studkit.compiled import build_description
 
     parser = argparse.ArgumentParser(
         prog="studkit",
         description="Stud poker variants as data: play, simulate, replay and compute odds.",
     )
-    parser.add_argument("--version", action="version", version=f"studkit {__version__}")
+    parser.add_argument(
+        "--version", action="version", version=f"studkit {__version__} ({build_description()})"
+    )
     parser.add_argument(
         "--plugins-dir", action="append", metavar="DIR", default=[],
         help="load every *.py in DIR as a studkit plugin (repeatable; accepted before or after "

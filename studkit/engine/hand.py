@@ -62,9 +62,6 @@ from studkit.engine.seats import (
     everyone as _everyone,
 )
 from studkit.engine.seats import (
-    new_source as _new_source,
-)
-from studkit.engine.seats import (
     seat_order as _order,
 )
 from studkit.engine.streets import deal_street
@@ -173,9 +170,7 @@ class Hand(LegalActions):
             if cards is not None:
                 source = OrderedSource(cards)
             else:
-                source = _new_source(DeckSource)  # DeckSource(rules.deck, rng=...), inlined
-                source._stub = list(rules.deck)
-                source._random = self._rng.random
+                source = DeckSource(rules.deck, rng=self._rng)
         self._source = source
         self._auto = auto_deal
         self._steps: list[tuple[int, bool]] = []

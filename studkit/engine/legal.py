@@ -23,11 +23,8 @@ Aggressive = tuple[str, list[tuple[int, int]]]
 
 
 class LegalActions(HandQueries):
-    """The legal-action part of :class:`~studkit.engine.hand.Hand` (whose ``__slots__`` hold
-    the state: the plugins' snapshots read the hand's own slots)."""
-
-    if not TYPE_CHECKING:  # for the type checker, a plain base that Hand gives slots to
-        __slots__ = ()
+    """The legal-action part of :class:`~studkit.engine.hand.Hand`, which holds the state
+    declared here (in its ``__slots__``, or as a compiled class's fields)."""
 
     events: list[Event]
     plugins: HandPlugins | None

@@ -10,11 +10,9 @@ from studkit.engine.events import ANTE, Event
 
 __all__ = [
     "ORDERS", "ANTES", "BLANKS", "EVERYONE",
-    "seat_order", "ante_events", "blanks", "everyone", "new_source",
+    "seat_order", "ante_events", "blanks", "everyone",
 ]
 
-new_source = object.__new__
-"""Makes a card source without running its constructor (the hand fills its slots)."""
 ORDERS: dict[tuple[int, int], list[int]] = {}
 """Per table size and button: the seats clockwise from the dealer's left."""
 ANTES: dict[tuple[int, int, int], tuple[Event, ...]] = {}

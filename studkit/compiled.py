@@ -1,0 +1,54 @@
+"""Which of studkit's modules run compiled in this installation.
+
+``pip install .`` compiles the engine's hot path (the modules below) to C extensions with
+mypyc when a C compiler is available, and installs the same modules as plain Python
+otherwise, or when ``STUDKIT_PURE_PYTHON=1`` is set, or for an editable install. Both builds
+behave the same; the compiled one plays hands about twice as fast. ``setup.py`` reads the
+list from this file, so it must import nothing outside the standard library.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.machinery
+
+__all__ = ["COMPILED_MODULES", "compiled_modules", "build_description"]
+
+COMPILED_MODULES: tuple[str, ...] = (
+    "studkit.engine.actions",
+    "studkit.engine.betting",
+    "studkit.engine.dealing",
+    "studkit.engine.exhaustion",
+    "studkit.engine.first_actor",
+    "studkit.engine.hand",
+    "studkit.engine.legal",
+    "studkit.engine.queries",
+    "studkit.engine.rules",
+    "studkit.engine.seats",
+    "studkit.engine.showdown",
+    "studkit.engine.streets",
+    "studkit.evaluation.evaluator",
+    "studkit.pots",
+)
+"""The modules ``setup.py`` compiles: a hand's state machine, its pots and its evaluator."""
+
+
+def compiled_modules() -> list[str]:
+    """Those of :data:`COMPILED_MODULES` that this installation loads as C extensions."""
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    found = []
+    for name in COMPILED_MODULES:
+        path = getattr(importlib.import_module(name), "__file__", None) or ""
+        if path.endswith(suffixes):
+            found.append(name)
+    return found
+
+
+def build_description() -> str:
+    """``compiled``, ``pure Python``, or ``partly compiled (k of n modules)``."""
+    count = len(compiled_modules())
+    if count == len(COMPILED_MODULES):
+        return "compiled"
+    if count == 0:
+        return "pure Python"
+    return f"partly compiled ({count} of {len(COMPILED_MODULES)} modules)"
