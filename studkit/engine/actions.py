@@ -18,7 +18,7 @@ Action(kind='raise', amount=20, min=20, max=20)
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 __all__ = [
     "Action",
@@ -33,18 +33,18 @@ __all__ = [
     "ACTION_KINDS",
 ]
 
-FOLD = "fold"
-CHECK = "check"
-CALL = "call"
-BRING_IN = "bring-in"
-COMPLETE = "complete"
-BET = "bet"
-RAISE = "raise"
+FOLD: Final = "fold"
+CHECK: Final = "check"
+CALL: Final = "call"
+BRING_IN: Final = "bring-in"
+COMPLETE: Final = "complete"
+BET: Final = "bet"
+RAISE: Final = "raise"
 
-AGGRESSIVE_KINDS: frozenset[str] = frozenset((COMPLETE, BET, RAISE))
+AGGRESSIVE_KINDS: Final[frozenset[str]] = frozenset((COMPLETE, BET, RAISE))
 """Kinds whose amount is a total bet ("to") chosen within ``min``..``max``."""
 
-ACTION_KINDS: tuple[str, ...] = (FOLD, CHECK, CALL, BRING_IN, COMPLETE, BET, RAISE)
+ACTION_KINDS: Final[tuple[str, ...]] = (FOLD, CHECK, CALL, BRING_IN, COMPLETE, BET, RAISE)
 """The betting decisions the engine itself knows; plugins may add others."""
 
 

@@ -14,7 +14,7 @@ fixed-limit bet sizes, ``open_pair``/``big_made`` the open-pair option.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Final, Protocol
 
 __all__ = [
     "RoundState",
@@ -178,7 +178,7 @@ def _big_bet_record(h: RoundState, to: int) -> bool:
     return False
 
 
-STRUCTURES: dict[str, Structure] = {
+STRUCTURES: Final[dict[str, Structure]] = {
     s.name: s for s in (FixedLimit(), SpreadLimit(), PotLimit(), NoLimit())
 }
 """The structure object for each ``variant.betting.structure`` value."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Protocol
+from typing import Final, Protocol
 
 from studkit.cards import CARDS, Card, format_cards, parse_cards
 from studkit.errors import CardError
@@ -32,9 +32,9 @@ __all__ = [
     "ScriptedSource",
 ]
 
-BURN = -1
+BURN: Final = -1
 """The ``seat`` of a burned card."""
-COMMUNITY = -2
+COMMUNITY: Final = -2
 """The ``seat`` of a community card."""
 
 _ = parse_cards  # used in the module doctest

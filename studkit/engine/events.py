@@ -31,7 +31,7 @@ Seats are the hand's seat indexes (0 to players - 1); cards are :class:`~studkit
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from studkit.cards import CARDS, format_cards
 
@@ -53,17 +53,17 @@ __all__ = [
 Event = tuple[Any, ...]
 """One event: ``(kind, ...)`` as the module documentation lays out."""
 
-ANTE = "ante"
-STREET = "street"
-DEAL = "deal"
-BURN = "burn"
-COMMUNITY = "community"
-RETURN = "return"
-SHOW = "show"
-MUCK = "muck"
-AWARD = "award"
+ANTE: Final = "ante"
+STREET: Final = "street"
+DEAL: Final = "deal"
+BURN: Final = "burn"
+COMMUNITY: Final = "community"
+RETURN: Final = "return"
+SHOW: Final = "show"
+MUCK: Final = "muck"
+AWARD: Final = "award"
 
-ACTION_EVENT_KINDS: frozenset[str] = frozenset(
+ACTION_EVENT_KINDS: Final[frozenset[str]] = frozenset(
     ("fold", "check", "call", "bring-in", "complete", "bet", "raise")
 )
 """Event kinds that record a player's decision (layout ``(kind, seat, to, added)``)."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from studkit.cards import CARDS, Card
 from studkit.engine.actions import (
@@ -686,7 +686,7 @@ def _hand_plugins(hand: Hand, host: PluginHost) -> HandPlugins:
     return HandPlugins(hand, host)
 
 
-_PASSIVE: dict[str, Callable[[Hand], None]] = {
+_PASSIVE: Final[dict[str, Callable[[Hand], None]]] = {
     FOLD: Hand.fold,
     CHECK: Hand.check,
     CALL: Hand.call,

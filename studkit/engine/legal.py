@@ -7,7 +7,7 @@ way: list, choose, apply) takes it without checking it again.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from studkit.engine.actions import BET, BRING_IN, CALL, CHECK, COMPLETE, FOLD, RAISE, Action
 from studkit.engine.events import Event
@@ -210,13 +210,13 @@ class LegalActions(HandQueries):
         return False
 
 
-_new = tuple.__new__  # Action(...) without the keyword-handling constructor frame
+_new: Final = tuple.__new__  # Action(...) without the keyword-handling constructor frame
 
 # Actions are immutable: the common ones are made once and shared. A call or bring-in is
 # remembered by its amount, a fixed-limit bet, raise or completion by its total.
-_CALLS: dict[int, Action] = {}
-_BRING_INS: dict[int, Action] = {}
-_TOTALS: dict[str, dict[int, Action]] = {COMPLETE: {}, BET: {}, RAISE: {}}
+_CALLS: Final[dict[int, Action]] = {}
+_BRING_INS: Final[dict[int, Action]] = {}
+_TOTALS: Final[dict[str, dict[int, Action]]] = {COMPLETE: {}, BET: {}, RAISE: {}}
 
 
 def _remember(memo: dict[int, Action], kind: str, amount: int, bound: int | None) -> Action:
@@ -227,5 +227,5 @@ def _remember(memo: dict[int, Action], kind: str, amount: int, bound: int | None
     return action
 
 
-_FOLD = Action(FOLD)
-_CHECK = Action(CHECK)
+_FOLD: Final = Action(FOLD)
+_CHECK: Final = Action(CHECK)

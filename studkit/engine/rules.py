@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from studkit.cards import CARDS, Card, Rank, standard_deck
 from studkit.engine.betting import STRUCTURES, FixedLimit, Structure
@@ -97,7 +97,7 @@ class Rules:
         return self.variant.max_players
 
 
-_CACHE: dict[tuple[int, Stakes] | int, tuple[Variant, Rules]] = {}
+_CACHE: Final[dict[tuple[int, Stakes] | int, tuple[Variant, Rules]]] = {}
 """Compiled rules by ``(id(variant), stakes)``, and by ``id(variant)`` for the variant's own
 stakes; each entry keeps its variant so an id is never mistaken for another's."""
 

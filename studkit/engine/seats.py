@@ -6,6 +6,8 @@ hand starts from lists and tuples that already exist instead of building them ag
 
 from __future__ import annotations
 
+from typing import Final
+
 from studkit.engine.events import ANTE, Event
 
 __all__ = [
@@ -13,9 +15,9 @@ __all__ = [
     "seat_order", "ante_events", "blanks", "everyone",
 ]
 
-ORDERS: dict[tuple[int, int], list[int]] = {}
+ORDERS: Final[dict[tuple[int, int], list[int]]] = {}
 """Per table size and button: the seats clockwise from the dealer's left."""
-ANTES: dict[tuple[int, int, int], tuple[Event, ...]] = {}
+ANTES: Final[dict[tuple[int, int, int], tuple[Event, ...]]] = {}
 """Per table size, button and ante: the ante events when everyone antes in full."""
 
 
@@ -25,7 +27,7 @@ def ante_events(key: tuple[int, int, int], order: list[int]) -> tuple[Event, ...
     return events
 
 
-BLANKS: dict[int, tuple[list[int], list[bool]]] = {}
+BLANKS: Final[dict[int, tuple[list[int], list[bool]]]] = {}
 """Per table size: no bets, and no seat to act (copied from, never mutated)."""
 
 
@@ -35,7 +37,7 @@ def blanks(n: int) -> tuple[list[int], list[bool]]:
     return blanks
 
 
-EVERYONE: dict[int, list[bool]] = {}
+EVERYONE: Final[dict[int, list[bool]]] = {}
 """Per table size: every seat may bet (copied from, never mutated)."""
 
 

@@ -13,7 +13,7 @@ variant's order.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from studkit.engine.events import AWARD, MUCK, SHOW
 from studkit.pots import Pot, ShareInput, award_pots, build_pots
@@ -52,7 +52,7 @@ def show_order(hand: Hand) -> list[int]:
     return order
 
 
-_ROTATIONS: dict[tuple[int, int], tuple[int, ...]] = {}
+_ROTATIONS: Final[dict[tuple[int, int], tuple[int, ...]]] = {}
 """Per table size and first seat: every seat clockwise from it."""
 
 
@@ -175,7 +175,7 @@ def _award(
             events.append((AWARD, *record))
 
 
-_DESCRIPTIONS: dict[tuple[Any, int], str] = {}
+_DESCRIPTIONS: Final[dict[tuple[Any, int], str]] = {}
 
 
 def _describe(evaluator: Any, strength: int) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import combinations
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
@@ -27,7 +28,7 @@ from studkit.evaluation.wildtables import make_wild_evaluate
 __all__ = ["Evaluator"]
 
 Evaluate = Callable[[Sequence[int]], int]
-_VALUES = dict(enumerate(CARD_VALUES))
+_VALUES: Final = dict(enumerate(CARD_VALUES))
 
 
 def _bad_hand(cards: Sequence[int]) -> EvaluatorError:
