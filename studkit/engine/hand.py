@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, SupportsInt
 
 from studkit.cards import CARDS, Card
 from studkit.engine.actions import (
@@ -33,6 +33,7 @@ from studkit.engine.actions import (
     RAISE,
     Action,
 )
+from studkit.engine.chips import starting_chips, whole_chips
 from studkit.engine.dealing import BURN, CardSource, DeckSource, OrderedSource
 from studkit.engine.events import ANTE, AWARD, DEAL, RETURN, SHOW, Event
 from studkit.engine.events import BURN as BURN_EVENT
@@ -121,10 +122,7 @@ class Hand(LegalActions):
                 f"{variant.name} seats {variant.min_players} to {variant.max_players} players, "
                 f"not {n}"
             )
-        chips = [int(c) for c in stacks]
-        if min(chips) <= 0:
-            seat = next(i for i, c in enumerate(chips) if c <= 0)
-            raise StudkitError(f"seat {seat} has {stacks[seat]} chips; every player needs chips")
+        chips = starting_chips(stacks)
         self.rules: Rules = rules
         self.variant = variant
         self.n = n
@@ -338,19 +336,20 @@ class Hand(LegalActions):
         self.events.append((BRING_IN, seat, self.bets[seat], add))
         self._next(seat)
 
-    def complete(self, amount: int | None = None) -> None:
+    # SupportsInt: the compiled engine lets any number through to the check naming the action.
+    def complete(self, amount: SupportsInt | None = None) -> None:
         """Complete the bring-in to a full bet (``amount`` total where a range is allowed)."""
         self._aggress(COMPLETE, amount)
 
-    def bet(self, amount: int | None = None) -> None:
+    def bet(self, amount: SupportsInt | None = None) -> None:
         """Bet ``amount`` (the fixed-limit size when omitted)."""
         self._aggress(BET, amount)
 
-    def raise_to(self, amount: int | None = None) -> None:
+    def raise_to(self, amount: SupportsInt | None = None) -> None:
         """Raise to a total of ``amount`` (the fixed-limit size when omitted)."""
         self._aggress(RAISE, amount)
 
-    def _aggress(self, kind: str, amount: int | None) -> None:
+    def _aggress(self, kind: str, amount: SupportsInt | None) -> None:
         seat = self.actor
         aggressive = None if seat is None else self._aggressive_now(seat)
         if seat is None or aggressive is None or aggressive[0] != kind:
@@ -361,7 +360,10 @@ class Hand(LegalActions):
                 raise self._illegal(f"{kind} without an amount")
             to = ranges[0][0]
         else:
-            to = int(amount)
+            whole = whole_chips(amount)
+            if whole is None:
+                raise self._illegal(f"{kind} to {amount!r} (not a whole number of chips)")
+            to = whole
             for lo, hi in ranges:
                 if lo <= to <= hi:
                     break
@@ -428,6 +430,12 @@ class Hand(LegalActions):
         amount); raises :class:`IllegalActionError` and changes nothing if it is not legal."""
         if self.plugins is not None and not self.plugins.busy:
             return self.plugins.apply(action)  # plugin decisions; restores on PluginError
+        fields: tuple[object, ...] = action  # read untyped: the amount may be any number
+        if type(fields[1]) is not int and fields[1] is not None:
+            whole = whole_chips(fields[1])
+            if whole is None:
+                raise self._illegal(f"{fields[0]} {fields[1]!r} (not a whole number of chips)")
+            action = Action(action.kind, whole)
         seat = self.actor
         if (
             seat is not None

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from studkit.engine.chips import whole_chips
 from studkit.engine.dealing import CardSource
 from studkit.engine.hand import Hand
 from studkit.errors import StudkitError
@@ -45,12 +46,18 @@ class Table:
             raise StudkitError(f"a table needs at least 2 seats, not {len(stacks)}")
         if names is not None and len(names) != len(stacks):
             raise StudkitError(f"{len(names)} names given for {len(stacks)} seats")
+        counts: list[int] = []
         for seat, chips in enumerate(stacks):
-            if int(chips) < 0:
-                raise StudkitError(f"seat {seat} has {chips} chips; stacks cannot be negative")
+            count = whole_chips(chips)
+            if count is None or count < 0:
+                raise StudkitError(
+                    f"seat {seat} has {chips!r} chips; a stack is a whole number of chips, "
+                    "0 for an empty seat"
+                )
+            counts.append(count)
         self.variant = variant
         self.stakes = stakes if stakes is not None else variant.stakes
-        self.stacks: list[int] = [int(c) for c in stacks]
+        self.stacks: list[int] = counts
         """Chips per seat; 0 for an empty seat."""
         self.names: list[str] = list(names) if names is not None else [
             f"seat {i}" for i in range(len(stacks))
