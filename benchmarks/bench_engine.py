@@ -24,6 +24,8 @@ import time
 import warnings
 from collections.abc import Callable
 
+from _build import print_build
+
 PLAYERS = 4
 STACKS = (1000,) * PLAYERS
 CLOCK = time.perf_counter
@@ -193,10 +195,7 @@ def main() -> None:
             pstats.Stats(profiler).sort_stats("tottime").print_stats(12)
         return
     theirs = pokerkit_runs()
-    from studkit import __file__ as location
-    from studkit.compiled import build_description
-
-    print(f"studkit build: {build_description()} ({location})")
+    print_build()
     print(
         f"4-handed fixed-limit seven-card stud, ante 1, bring-in 2, bets 5/10, stacks 1,000; "
         f"median of {args.repeats} repeats"

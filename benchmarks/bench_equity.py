@@ -22,6 +22,8 @@ import subprocess
 import sys
 import time
 
+from _build import print_build
+
 CLOCK = time.perf_counter
 
 HERO = "As Ad Kc 7h"
@@ -71,6 +73,7 @@ def main() -> None:
     parser.add_argument("--peer-trials", type=int, default=2_000)
     parser.add_argument("--cpu-time", action="store_true", help="time with process CPU time")
     options = parser.parse_args()
+    print_build()
     global CLOCK
     if options.cpu_time:
         CLOCK = time.process_time

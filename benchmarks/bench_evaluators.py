@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable, Sequence
 
 import numpy as np
+from _build import print_build
 
 LOW_NAMES = ("a5-low", "eight-or-better", "2-7-low", "a6-low", "high wild 9,3", "a5-low wild K")
 
@@ -159,6 +160,7 @@ def main() -> None:
         help="time with this process's CPU time instead of the wall clock (for a busy machine)",
     )
     options = parser.parse_args()
+    print_build()
     global CLOCK
     if options.cpu_time:
         CLOCK = time.process_time

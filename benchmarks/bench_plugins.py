@@ -20,6 +20,8 @@ import warnings
 from collections.abc import Callable
 from pathlib import Path
 
+from _build import print_build
+
 PLAYERS = 4
 STACKS = (1000,) * PLAYERS
 VARIANTS = (
@@ -52,6 +54,7 @@ def main() -> None:
     parser.add_argument("--peer-hands", type=int, default=200, help="PokerKit hands per repeat")
     parser.add_argument("--cpu-time", action="store_true", help="time with the CPU clock")
     args = parser.parse_args()
+    print_build()
     warnings.simplefilter("ignore")
     if args.cpu_time:
         global CLOCK
@@ -59,10 +62,11 @@ def main() -> None:
     sys.path.insert(0, str(Path(__file__).parent))
     from bench_engine import pokerkit_runs
 
+    peer_random = pokerkit_runs()["random"]
     runs: dict[str, tuple[Callable[[int], None], int]] = {
         name: (studkit_run(name), args.hands) for name in VARIANTS
     }
-    runs["PokerKit seven-card stud"] = (pokerkit_runs()["random"], args.peer_hands)
+    runs["PokerKit seven-card stud"] = (lambda hands: peer_random(hands, None), args.peer_hands)
     rates: dict[str, list[float]] = {name: [] for name in runs}
     for _ in range(args.repeats):
         for name, (run, hands) in runs.items():

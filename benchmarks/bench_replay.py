@@ -21,6 +21,8 @@ import warnings
 from collections.abc import Callable
 from pathlib import Path
 
+from _build import print_build
+
 from studkit.engine.hand import Hand
 from studkit.history import from_hand, loads, replay
 from studkit.history.rules import load_variant_named, phh_rules
@@ -70,6 +72,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--cpu-time", action="store_true", help="time this process's CPU")
     options = parser.parse_args()
+    print_build()
     warnings.filterwarnings("ignore", module="pokerkit")
 
     sets = {f"{options.hands} random hands": make_texts(options.hands)}

@@ -18,6 +18,8 @@ import statistics
 import time
 import warnings
 
+from _build import print_build
+
 from studkit.simulation import simulate
 
 
@@ -117,6 +119,7 @@ def main() -> None:
     parser.add_argument("--bots", default=None, help="--bots for both runs (default: the mix)")
     parser.add_argument("--peer-hands", type=int, default=100)
     options = parser.parse_args()
+    print_build()
 
     simulate(options.variant, hands=50, players=6, seed=1, workers=1)  # warm up
     before = machine_parallelism()

@@ -1,0 +1,42 @@
+"""Every benchmark script runs to the end (tiny sizes, nothing timed or compared): a script
+that an API change broke is found here, not when someone next measures."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from conftest import ROOT
+
+RUNS = {
+    "bench_engine.py": ["--repeats", "1", "--hands", "20", "--peer-hands", "2"],
+    "bench_plugins.py": ["--repeats", "1", "--hands", "5", "--peer-hands", "2"],
+    "bench_replay.py": ["--repeats", "1", "--hands", "4"],
+    "bench_equity.py": ["--repeats", "1", "--trials", "2000", "--peer-trials", "20"],
+    "bench_simulate.py": ["--repeats", "1", "--hands", "30", "--peer-hands", "2"],
+    "bench_evaluators.py": [
+        "--repeats", "1", "--hands", "300", "--batch-hands", "300", "--peer-hands", "20",
+    ],
+}
+"""Each script in benchmarks/ with arguments small enough for a test."""
+
+NEEDS = {"bench_evaluators.py": ("eval7", "phevaluator")}
+"""Peers a script measures beyond PokerKit (not test dependencies: skipped when absent)."""
+
+
+def test_every_benchmark_script_is_listed() -> None:
+    assert {p.name for p in (ROOT / "benchmarks").glob("bench_*.py")} == set(RUNS)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("script", sorted(RUNS))
+def test_the_benchmark_runs(script: str) -> None:
+    for module in NEEDS.get(script, ()):
+        pytest.importorskip(module)
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / script), *RUNS[script]],
+        capture_output=True, text=True, timeout=600, check=False,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert result.stdout.startswith("studkit build: "), result.stdout[:500]
