@@ -152,3 +152,32 @@ def test_events_format_as_text() -> None:
     assert lines[0] == "seat 0: antes 1"
     assert any(line.startswith("*** fourth") for line in lines)
     assert any("wins" in line for line in lines)
+
+
+def test_every_event_kind_has_its_sentence() -> None:
+    ace, king = parse_cards("As Kd")
+    names = ["ann", "bob", "cy"]
+    expected = {
+        ("ante", 0, 1): "ann: antes 1",
+        ("street", 1, "fourth"): "*** fourth ***",
+        ("deal", 1, ace, True): "bob: dealt As up",
+        ("deal", 2, king, False): "cy: dealt Kd down",
+        ("burn", ace): "burn As",
+        ("community", king): "community card Kd",
+        ("bring-in", 0, 2, 2): "ann: bring-in 2",
+        ("complete", 1, 5, 5): "bob: complete to 5",
+        ("bet", 1, 10, 10): "bob: bet to 10",
+        ("raise", 2, 20, 20): "cy: raise to 20",
+        ("call", 0, 20, 18): "ann: call 18",
+        ("check", 1, 0, 0): "bob: check",
+        ("fold", 2, 0, 0): "cy: fold",
+        ("return", 1, 10): "bob: uncalled bet of 10 returned",
+        ("show", 1, (ace, king)): "bob: shows As Kd",
+        ("muck", 2): "cy: mucks",
+        ("award", 0, 30, 0, "high", "two pair"): "ann: wins 30 from the main pot (high) with two pair",
+        ("award", 1, 15, 1, "", ""): "bob: wins 15 from the side pot 1",
+        ("pay", 1, 3): "pay 1 3",  # a plugin's event: its items as they are
+    }
+    for event, text in expected.items():
+        assert format_event(event, names) == text
+    assert format_event(("fold", 2, 0, 0)) == "seat 2: fold"

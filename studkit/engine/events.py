@@ -31,9 +31,20 @@ Seats are the hand's seat indexes (0 to players - 1); cards are :class:`~studkit
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from studkit.cards import CARDS, format_cards
+from studkit.engine.actions import (
+    ACTION_KINDS,
+    BET,
+    BRING_IN,
+    CALL,
+    CHECK,
+    COMPLETE,
+    FOLD,
+    RAISE,
+)
 
 __all__ = [
     "Event",
@@ -63,10 +74,52 @@ SHOW: Final = "show"
 MUCK: Final = "muck"
 AWARD: Final = "award"
 
-ACTION_EVENT_KINDS: Final[frozenset[str]] = frozenset(
-    ("fold", "check", "call", "bring-in", "complete", "bet", "raise")
-)
+ACTION_EVENT_KINDS: Final[frozenset[str]] = frozenset(ACTION_KINDS)
 """Event kinds that record a player's decision (layout ``(kind, seat, to, added)``)."""
+
+
+Who = Callable[[int], str]
+"""Names a seat: ``seat 2`` or the player's name."""
+
+
+def _award(event: Event, who: Who) -> str:
+    pot = "main pot" if event[3] == 0 else f"side pot {event[3]}"
+    share = f" ({event[4]})" if event[4] else ""
+    hand = f" with {event[5]}" if event[5] else ""
+    return f"{who(event[1])}: wins {event[2]} from the {pot}{share}{hand}"
+
+
+def _to(event: Event, who: Who) -> str:
+    return f"{who(event[1])}: {event[0]} to {event[2]}"
+
+
+def _puts_in(event: Event, who: Who) -> str:
+    return f"{who(event[1])}: {event[0]} {event[3]}"
+
+
+def _just(event: Event, who: Who) -> str:
+    return f"{who(event[1])}: {event[0]}"
+
+
+_SENTENCES: Final[dict[str, Callable[[Event, Who], str]]] = {
+    ANTE: lambda e, who: f"{who(e[1])}: antes {e[2]}",
+    STREET: lambda e, who: f"*** {e[2]} ***",
+    DEAL: lambda e, who: f"{who(e[1])}: dealt {CARDS[e[2]]} {'up' if e[3] else 'down'}",
+    BURN: lambda e, who: f"burn {CARDS[e[1]]}",
+    COMMUNITY: lambda e, who: f"community card {CARDS[e[1]]}",
+    COMPLETE: _to,
+    BET: _to,
+    RAISE: _to,
+    CALL: _puts_in,
+    BRING_IN: _puts_in,
+    CHECK: _just,
+    FOLD: _just,
+    RETURN: lambda e, who: f"{who(e[1])}: uncalled bet of {e[2]} returned",
+    SHOW: lambda e, who: f"{who(e[1])}: shows {format_cards(e[2])}",
+    MUCK: lambda e, who: f"{who(e[1])}: mucks",
+    AWARD: _award,
+}
+"""Each event kind's sentence; a kind not listed (a plugin's) prints its items."""
 
 
 def format_event(event: Event, names: list[str] | None = None) -> str:
@@ -75,36 +128,11 @@ def format_event(event: Event, names: list[str] | None = None) -> str:
     >>> format_event(("deal", 1, CARDS[51], True))
     'seat 1: dealt As up'
     """
-    kind = event[0]
 
     def who(seat: int) -> str:
         return names[seat] if names is not None else f"seat {seat}"
 
-    if kind == ANTE:
-        return f"{who(event[1])}: antes {event[2]}"
-    if kind == STREET:
-        return f"*** {event[2]} ***"
-    if kind == DEAL:
-        return f"{who(event[1])}: dealt {CARDS[event[2]]} {'up' if event[3] else 'down'}"
-    if kind == BURN:
-        return f"burn {CARDS[event[1]]}"
-    if kind == COMMUNITY:
-        return f"community card {CARDS[event[1]]}"
-    if kind in ("complete", "bet", "raise"):
-        return f"{who(event[1])}: {kind} to {event[2]}"
-    if kind in ("call", "bring-in"):
-        return f"{who(event[1])}: {kind} {event[3]}"
-    if kind in ("check", "fold"):
-        return f"{who(event[1])}: {kind}"
-    if kind == RETURN:
-        return f"{who(event[1])}: uncalled bet of {event[2]} returned"
-    if kind == SHOW:
-        return f"{who(event[1])}: shows {format_cards(event[2])}"
-    if kind == MUCK:
-        return f"{who(event[1])}: mucks"
-    if kind == AWARD:
-        pot = "main pot" if event[3] == 0 else f"side pot {event[3]}"
-        share = f" ({event[4]})" if event[4] else ""
-        hand = f" with {event[5]}" if event[5] else ""
-        return f"{who(event[1])}: wins {event[2]} from the {pot}{share}{hand}"
-    return " ".join(str(item) for item in event)
+    sentence = _SENTENCES.get(event[0])
+    if sentence is None:
+        return " ".join(str(item) for item in event)
+    return sentence(event, who)
