@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from studkit.cli import main
-from studkit.history import replay_file
+from studkit.history import load_file, replay_file
 
 
 def studkit_play(*args: str, script: str) -> subprocess.CompletedProcess[str]:
@@ -88,6 +89,10 @@ def test_q_at_the_first_decision_leaves_at_once() -> None:
         (["razz", "--players", "3", "--bots", "tag,lag,tag,lag"], "names 4 bots"),
         (["razz", "--stakes", "ante=x"], "ante=x"),
         (["razz", "--stack", "0"], "--stack 0"),
+        (["razz", "--name", ""], "--name: player name '' is empty"),
+        (["razz", "--name", "   "], "--name: player name '   ' is empty"),
+        (["razz", "--name", "a\tb"], "--name: player name 'a\\tb' has a control character"),
+        (["razz", "--name", "x" * 41], "is 41 characters long; at most 40"),
     ],
 )
 def test_bad_options_are_one_line_errors_with_exit_2(
@@ -107,3 +112,54 @@ def test_bots_for_the_opponents_in_seat_order() -> None:
     assert _opponent_names("you,tag,lag", 3, 0) == ("tag", "lag")
     assert _opponent_names("tag,you,lag", 3, 1) == ("tag", "lag")
     assert len(_opponent_names(None, 6, 2)) == 5
+
+
+def test_history_names_every_player_and_reads_back(tmp_path: Path) -> None:
+    pokerkit = pytest.importorskip("pokerkit")
+    folder = tmp_path / "hands"
+    out = check_clean(studkit_play(
+        "seven-card-stud", "--players", "3", "--seed", "4", "--hands", "2", "--bots", "tag",
+        "--name", 'Zoë "Z"', "--history", f"{folder}/", script="c\n" * 100,
+    ))
+    assert 'Stacks: Zoë "Z" (you) ' in out
+    files = sorted(folder.glob("*.phh"))
+    assert len(files) == 2
+    everyone = {'Zoë "Z"', "Ada (tag)", "Ben (tag)"}
+    button_moved = []
+    for path in files:
+        (history,) = load_file(path)
+        assert history.players is not None and set(history.players) == everyone
+        button_moved.append(list(history.players))
+        theirs = pokerkit.HandHistory.loads(path.read_text())
+        assert list(theirs.players) == list(history.players)
+        assert list(theirs)[-1].stacks == list(history.finishing_stacks or ())
+    assert button_moved[0] != button_moved[1], "PHH numbers players from the button's left"
+    replayed = subprocess.run(
+        [sys.executable, "-m", "studkit", "replay", str(files[0])],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert replayed.returncode == 0
+    stacks = load_file(files[0])[0].finishing_stacks or ()
+    pairs = ", ".join(f"{n} {c}" for n, c in zip(button_moved[0], stacks, strict=True))
+    assert f"  F7S  {pairs}  (matches finishing_stacks)" in replayed.stdout
+    replayed = subprocess.run(
+        [sys.executable, "-m", "studkit", "replay", str(folder), "--json"],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert [item["players"] for item in json.loads(replayed.stdout)] == button_moved
+
+
+def test_the_player_is_called_you_in_histories_by_default(tmp_path: Path) -> None:
+    history = tmp_path / "razz.phhs"
+    check_clean(studkit_play("razz", "--players", "2", "--seed", "1", "--hands", "1",
+                             "--bots", "lag", "--history", str(history), script="c\n" * 40))
+    (hand,) = load_file(history)
+    assert hand.players is not None and sorted(hand.players) == ["Ada (lag)", "you"]
+
+
+def test_bots_are_not_named_like_the_player() -> None:
+    from studkit.play.game import bot_names
+
+    assert bot_names(3) == ("Ada", "Ben", "Cleo")
+    assert bot_names(3, "ada") == ("Ben", "Cleo", "Dev")
+    assert bot_names(2, "Ben (tag)") == ("Ada", "Cleo")

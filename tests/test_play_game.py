@@ -12,6 +12,7 @@ from rich.console import Console
 from studkit import load_variant
 from studkit.cards import CARDS
 from studkit.engine import Action
+from studkit.errors import StudkitError
 from studkit.play.game import Opponent, TableGame, game_notes, stakes_words
 from studkit.play.render import PLAIN
 
@@ -136,6 +137,37 @@ def test_busted_players_leave_and_are_shown_out() -> None:
     after = text[gone.end():]
     assert re.search(rf"\n\s+\d {gone.group(1)} \(wild\)\s+0\s+out\n", after)
     assert sum(chips for _, chips in summary.stacks) == 90
+    # Every hand's history names the players dealt in, each by the same name in every hand.
+    histories = game.histories()
+    assert [h.players for h in histories] == [
+        tuple(game.history_names[s] for s in _phh_order(game, i)) for i in range(len(histories))
+    ]
+    assert len(histories[0].players or ()) == 3 and len(histories[-1].players or ()) == 2
+    assert f"{gone.group(1)} (wild)" not in (histories[-1].players or ())
+
+
+def _phh_order(game: TableGame, index: int) -> list[int]:
+    """Table seats of hand ``index`` as PHH numbers them: from the button's left."""
+    seats = game.hand_seats[index]
+    button = game.hands[index].button
+    return [seats[(button + 1 + k) % len(seats)] for k in range(len(seats))]
+
+
+def test_the_player_name_is_checked_and_shown_with_you() -> None:
+    variant = load_variant("razz")
+    console = Console(file=io.StringIO(), force_terminal=False)
+    kwargs = {"seat": 0, "stack": 100, "console": console, "reader": io.StringIO(""),
+              "style": PLAIN}
+    game = TableGame(variant, opponents=[Opponent("Ada", "tag", Caller())],
+                     player_name="  Alice ", **kwargs)  # type: ignore[arg-type]
+    assert game.history_names == ("Alice", "Ada (tag)")
+    assert game.labels[0] == "Alice (you)"
+    with pytest.raises(StudkitError, match="player name '' is empty"):
+        TableGame(variant, opponents=[Opponent("Ada", "tag", Caller())], player_name="",
+                  **kwargs)  # type: ignore[arg-type]
+    with pytest.raises(StudkitError, match="two players at the table would be named 'ada"):
+        TableGame(variant, opponents=[Opponent("Ada", "tag", Caller())],
+                  player_name="ada (TAG)", **kwargs)  # type: ignore[arg-type]
 
 
 class Broken:

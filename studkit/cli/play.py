@@ -68,7 +68,13 @@ def register(subcommands: Any) -> None:
     )
     parser.add_argument(
         "--history", metavar="PATH", default=None,
-        help="write the hands played to PATH as PHH (a directory: one file per hand)",
+        help="write the hands played to PATH as PHH (a directory: one file per hand), "
+        "with every player's name",
+    )
+    parser.add_argument(
+        "--name", metavar="NAME", default="you",
+        help="your name in the hand histories (default: you); the bots are named with "
+        "their kind, e.g. 'Ben (tag)'",
     )
     parser.add_argument(
         "--plain", action="store_true",
@@ -96,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
     """Play until the player leaves; exit 0 with a summary."""
     from studkit import load_variant
     from studkit.bots.registry import make_bot
-    from studkit.play.game import BOT_NAMES, Opponent, TableGame
+    from studkit.play.game import Opponent, TableGame, bot_names, check_player_name
     from studkit.play.render import FANCY, PLAIN
     from studkit.stakes import apply_stakes
 
@@ -117,10 +123,14 @@ def run(args: argparse.Namespace) -> int:
         raise PlayError(f"--stack {stack}: every player needs at least one chip")
     if args.hands is not None and args.hands < 1:
         raise PlayError(f"--hands {args.hands}: play at least one hand")
+    try:
+        name = check_player_name(args.name)
+    except StudkitError as error:
+        raise PlayError(f"--name: {error}") from None
     styles = _opponent_names(args.bots, players, seat)
     opponents = [
-        Opponent(BOT_NAMES[i % len(BOT_NAMES)], style, make_bot(style, variant))
-        for i, style in enumerate(styles)
+        Opponent(bot_name, style, make_bot(style, variant))
+        for bot_name, style in zip(bot_names(len(styles), name), styles, strict=True)
     ]
     console = Console(highlight=False, soft_wrap=True)
     terminal = console.is_terminal and not args.plain
@@ -143,12 +153,13 @@ def run(args: argparse.Namespace) -> int:
         pause=interactive,
         line_editing=interactive,
         max_hands=args.hands,
+        player_name=name,
     )
     game.run()
     if args.history is not None:
         from studkit.history import write_history
 
-        count = write_history(game.hands, args.history)
+        count = write_history(game.histories(), args.history)
         plural = "s" if count != 1 else ""
         console.print(Text(f"Wrote {count} hand{plural} to {args.history}"))
     return 0

@@ -89,6 +89,11 @@ def account(result: Replay) -> str:
 def _line(result: Replay) -> str:
     where = result.file + (f"[{result.key}]" if result.key is not None else "")
     stacks = " ".join(str(s) for s in result.finishing_stacks or ())
+    players = result.history.players if result.history is not None else None
+    if players and result.finishing_stacks:  # the file names its players: pair them up
+        stacks = ", ".join(
+            f"{name} {chips}" for name, chips in zip(players, result.finishing_stacks, strict=True)
+        )
     notes = []
     if result.checked:
         notes.append("matches finishing_stacks")

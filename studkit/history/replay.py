@@ -80,12 +80,14 @@ class Replay:
         stacks = None
         if self.finishing_stacks is not None:
             stacks = [_json_number(s) for s in self.finishing_stacks]
+        players = self.history.players if self.history is not None else None
         return {
             "file": self.file,
             "hand": self.key,
             "variant": self.code,
             "studkit_variant": self.variant.name if self.variant is not None else None,
             "finishing_stacks": stacks,
+            "players": list(players) if players else None,
             "ok": self.ok,
             "complete": self.hand.is_over if self.hand is not None else False,
             "checked": self.checked,

@@ -28,9 +28,10 @@ from studkit.variant import Stakes, Variant
 
 if TYPE_CHECKING:
     from studkit.bots.protocol import Bot
+    from studkit.history.phh import HandHistory
 
-__all__ = ["Opponent", "GameSummary", "TableGame", "BOT_NAMES", "stakes_words", "game_notes",
-           "wild_now"]
+__all__ = ["Opponent", "GameSummary", "TableGame", "BOT_NAMES", "DEFAULT_PLAYER_NAME",
+           "bot_names", "check_player_name", "stakes_words", "game_notes", "wild_now"]
 
 BOT_NAMES: tuple[str, ...] = (
     "Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jun", "Kai", "Lea",
@@ -38,6 +39,12 @@ BOT_NAMES: tuple[str, ...] = (
 """Names the bots take, in seat order."""
 
 PLAYER_NAME = "You"
+"""How the table and the narration call the player (second person: "You call 5")."""
+
+DEFAULT_PLAYER_NAME = "you"
+"""The player's name in hand histories when none is given (``--name``)."""
+
+MAX_NAME_LENGTH = 40
 
 PROMPT = "Your move (? for help)> "
 
@@ -83,6 +90,33 @@ _STRUCTURE_WORDS: dict[str, Callable[[Stakes], str]] = {
     "pot-limit": lambda s: "pot limit",
     "no-limit": lambda s: "no limit",
 }
+
+
+def check_player_name(name: str) -> str:
+    """``name`` with surrounding spaces taken off, or a :class:`StudkitError` saying why it
+    cannot name a player (empty, control characters, longer than 40 characters)."""
+    stripped = name.strip()
+    if not stripped:
+        raise StudkitError(f"player name {name!r} is empty: give at least one visible character")
+    if any(not char.isprintable() for char in stripped):
+        raise StudkitError(f"player name {name!r} has a control character (a tab or new line)")
+    if len(stripped) > MAX_NAME_LENGTH:
+        raise StudkitError(
+            f"player name {name!r} is {len(stripped)} characters long; at most "
+            f"{MAX_NAME_LENGTH} are allowed"
+        )
+    return stripped
+
+
+def bot_names(count: int, player_name: str = DEFAULT_PLAYER_NAME) -> tuple[str, ...]:
+    """Names for ``count`` bots, in seat order, from :data:`BOT_NAMES`, leaving out any the
+    player's name would be confused with (``--name Ben`` leaves ``Ben`` out)."""
+    taken = player_name.casefold()
+    free = [
+        name for name in BOT_NAMES
+        if name.casefold() != taken and not taken.startswith(name.casefold() + " (")
+    ]
+    return tuple(free[i % len(free)] for i in range(count))
 
 
 def stakes_words(variant: Variant, stakes: Stakes) -> str:
@@ -137,6 +171,7 @@ class TableGame:
         pause: bool = False,
         line_editing: bool = False,
         max_hands: int | None = None,
+        player_name: str = DEFAULT_PLAYER_NAME,
     ) -> None:
         players = len(opponents) + 1
         if not 0 <= seat < players:
@@ -154,18 +189,30 @@ class TableGame:
         self.max_hands = max_hands
         self.starting_stack = stack
         others = iter(opponents)
+        self.player_name = check_player_name(player_name)
+        """The player's name in hand histories (``you`` unless given)."""
         self.names: list[str] = []
         self.labels: list[str] = []
         self.bots: dict[int, Bot] = {}
         for table_seat in range(players):
             if table_seat == seat:
                 self.names.append(PLAYER_NAME)
-                self.labels.append(PLAYER_NAME)
+                own = self.player_name.casefold() == PLAYER_NAME.casefold()
+                self.labels.append(PLAYER_NAME if own else f"{self.player_name} (you)")
                 continue
             opponent = next(others)
             self.names.append(opponent.name)
             self.labels.append(f"{opponent.name} ({opponent.style})")
             self.bots[table_seat] = opponent.bot
+        self.history_names: tuple[str, ...] = tuple(
+            self.player_name if s == seat else self.labels[s] for s in range(players)
+        )
+        """Every seat's name in hand histories, by table seat: the player's name, and each
+        bot's name with its kind (``Ben (tag)``); the same in every hand."""
+        folded = [name.casefold() for name in self.history_names]
+        if len(set(folded)) != len(folded):
+            twice = next(n for n in self.history_names if folded.count(n.casefold()) > 1)
+            raise StudkitError(f"two players at the table would be named {twice!r}")
         master = random.Random(seed)
         self.table = Table(variant, [stack] * players, names=self.names,
                            seed=master.randrange(2**63))
@@ -173,6 +220,8 @@ class TableGame:
         """The bots' randomness (seeded with the game, so a seed replays the same game)."""
         self.hands: list[Hand] = []
         """Hands played to the end, for ``--history``."""
+        self.hand_seats: list[tuple[int, ...]] = []
+        """For each hand of :attr:`hands`, the table seat of each of its seats."""
         self.heading_stakes = stakes_words(variant, self.table.stakes)
         self.notes = game_notes(variant)
 
@@ -224,6 +273,7 @@ class TableGame:
                 abandoned = hand
                 break
             self.hands.append(hand)
+            self.hand_seats.append(tuple(self.table.hand_seats))
             for table_seat in self.table.left[busted:]:
                 if table_seat != self.seat:
                     self.say(f"{self.names[table_seat]} has no chips left and leaves the table.")
@@ -245,6 +295,21 @@ class TableGame:
         )
         self._print_summary(summary, abandoned)
         return summary
+
+    def players(self, index: int) -> list[str]:
+        """The names of the seats dealt into hand ``index`` of :attr:`hands`, in the hand's
+        seat order (busted players are no longer dealt in)."""
+        return [self.history_names[s] for s in self.hand_seats[index]]
+
+    def histories(self) -> list[HandHistory]:
+        """The hands played to the end as PHH hand histories, every one with its ``players``
+        (what ``--history`` writes; :func:`studkit.history.write_history` takes them)."""
+        from studkit.history.record import record_hand
+
+        return [
+            record_hand(hand, {"players": self.players(index)})
+            for index, hand in enumerate(self.hands)
+        ]
 
     def _final_stacks(self, abandoned: Hand | None) -> list[int]:
         stacks = list(self.table.stacks)
