@@ -163,3 +163,50 @@ def test_bots_are_not_named_like_the_player() -> None:
     assert bot_names(3) == ("Ada", "Ben", "Cleo")
     assert bot_names(3, "ada") == ("Ben", "Cleo", "Dev")
     assert bot_names(2, "Ben (tag)") == ("Ada", "Cleo")
+
+
+def test_pot_and_half_in_pot_limit_through_a_pipe(tmp_path: Path) -> None:
+    history = tmp_path / "pl.phhs"
+    script = "?\nr 1/8\npot 40\nhalf\nc\npot\n" + "c\n" * 40
+    out = check_clean(studkit_play(
+        "pot-limit-seven-card-stud", "--players", "3", "--seed", "2", "--hands", "1",
+        "--bots", "calling-station", "--history", str(history), script=script,
+    ))
+    # Third street: 7 in the pot, 2 to call; the pot-limit raise is to 2 + (7 + 2) = 11.
+    assert "You may: 1) fold [f]   2) call 2 [c]   3) raise to 4-11 [r; pot 11]" in out
+    assert "\n  pot          bet or raise the size of the pot" in out
+    assert "Pot limit: 'pot' is the most you may bet or raise" in out
+    assert "  3) raise to 4-11   pot: raise to 11 · half: raise to 6\n" in out
+    assert ("> r 1/8\n'r 1/8': 1/8 of the pot is a raise to 3, below the smallest raise "
+            "allowed (4); type 'r 4' or 'pot'\n") in out
+    assert "> pot 40\n'pot 40': 'pot' takes no amount" in out
+    assert "> half\nYou raise to 6\n" in out
+    # Fifth street: 21 in the pot, nothing bet: the pot is a bet of 21.
+    assert "> pot\nYou bet 21\n" in out
+    (result,) = replay_file(history)
+    assert result.ok and result.checked
+
+
+def test_pot_in_no_limit_is_clipped_to_the_stack() -> None:
+    script = "pot\n" + "c\n" * 40
+    out = check_clean(studkit_play(
+        "no-limit-seven-card-stud", "--players", "3", "--seed", "2", "--hands", "1",
+        "--stack", "8", "--bots", "calling-station", script=script,
+    ))
+    # 7 in the pot and 2 to call make a pot-sized raise to 11; the player has 7 behind.
+    assert "3) raise to 4-7 (7 is all in) [r; pot 7]" in out
+    assert "> pot\nYou raise to 7\n" in out
+
+
+def test_pot_is_refused_where_it_does_not_apply() -> None:
+    out = check_clean(studkit_play("seven-card-stud", "--players", "3", "--seed", "2",
+                                   "--bots", "calling-station", script="pot\nhalf\n?\nq\n"))
+    assert ("> pot\n'pot': amounts are fixed in this game, the pot does not size them: type "
+            "'complete' to complete to 5\n") in out
+    assert "Amounts are fixed in this game (fixed limit)" in out
+    assert "\n  pot    " not in out
+    out = check_clean(studkit_play("no-limit-seven-card-stud", "--players", "3", "--seed", "2",
+                                   "--stack", "2", "--bots", "calling-station",
+                                   script="pot\nhalf\nc\nq\n"))
+    assert "> pot\n'pot': you cannot bet or raise now: call 1 puts in all your chips" in out
+    assert "> half\n'half': you cannot bet or raise now" in out

@@ -165,3 +165,106 @@ def test_a_card_alone_picks_the_decision_that_names_it() -> None:
     assert act("stand", twist) == ("stand", None)
     with pytest.raises(CommandError, match="'9h' is not a command here"):
         parse_command("9h", twist)
+
+
+# Pot limit, facing a bet of 10 with 40 in the pot (bets included): a call makes it 50, so a
+# pot-sized raise is to 10 + 50 = 60, the most pot limit allows.
+PL_RAISE = Choice("raise", min_amount=20, max_amount=60, call_to=10, pot_after_call=50)
+PL_FACING = (FOLD, Choice("call", amount=10), PL_RAISE)
+# No limit, same spot, 500 chips behind.
+NL_DEEP = Choice("raise", min_amount=20, max_amount=500, all_in=True, call_to=10,
+                 pot_after_call=50)
+NL_SHORT = Choice("raise", min_amount=20, max_amount=45, all_in=True, call_to=10,
+                  pot_after_call=50)
+# Pot limit, first to bet into a pot of 30.
+PL_OPEN = (CHECK, Choice("bet", min_amount=10, max_amount=30, call_to=0, pot_after_call=30))
+
+
+@pytest.mark.parametrize(
+    ("text", "choices", "amount"),
+    [
+        ("pot", PL_FACING, 60),
+        ("r pot", PL_FACING, 60),
+        ("raise to pot", PL_FACING, 60),
+        ("3 pot", PL_FACING, 60),
+        ("half", PL_FACING, 35),
+        ("half pot", PL_FACING, 35),
+        ("r 1/2", PL_FACING, 35),
+        ("3/4", PL_FACING, 47),  # 10 + 37.5, rounded down
+        ("r 75%", PL_FACING, 47),
+        ("b 1/2 pot", PL_OPEN, 15),
+        ("pot", PL_OPEN, 30),
+        ("Pot", (FOLD, NL_DEEP), 60),
+        ("3/2", (FOLD, NL_DEEP), 85),  # no limit: more than the pot is a bet like any other
+        ("2/1", (FOLD, NL_DEEP), 110),
+        ("pot", (FOLD, NL_SHORT), 45),  # the pot is more than the stack: all in
+        ("3/4", (FOLD, NL_SHORT), 45),
+    ],
+)
+def test_pot_and_parts_of_it_size_bets_and_raises(
+    text: str, choices: tuple[Choice, ...], amount: int
+) -> None:
+    assert act(text, choices) == (choices[-1].kind, amount)
+
+
+def test_a_full_pot_below_the_smallest_bet_is_the_smallest() -> None:
+    # Pot limit, the forced player opening into 3 chips of antes may bet 4 (twice the
+    # bring-in) and no more: that is the pot-limit bet.
+    opener = Choice("bet", min_amount=4, max_amount=4, call_to=0, pot_after_call=3)
+    assert act("pot", (BRING_IN, opener)) == ("bet", 4)
+    assert opener.pot_amount() == 4
+
+
+@pytest.mark.parametrize(
+    ("text", "choices", "message"),
+    [
+        ("pot", FACING_BET, "'pot': amounts are fixed in this game, the pot does not size "
+                            "them: type 'r' to raise to 10"),
+        ("half", FORCED, "amounts are fixed in this game.*'complete' to complete to 5"),
+        ("pot", (CHECK, Choice("bet", min_amount=2, max_amount=8)),
+         "'pot': the pot does not size bets in this game; say how much: bet 2-8, e.g. 'b 2'"),
+        ("pot", (FOLD, CALL_5), "'pot': you cannot bet or raise now"),
+        ("half", (FOLD, Choice("call", amount=5, all_in=True)),
+         "'half': you cannot bet or raise now: call 5 puts in all your chips"),
+        ("r 1/8", PL_FACING, "'r 1/8': 1/8 of the pot is a raise to 16, below the smallest "
+                             "raise allowed \\(20\\); type 'r 20' or 'pot'"),
+        ("3/2", PL_FACING, "'3/2': 3/2 of the pot is a raise to 85, above the largest raise "
+                           "allowed \\(60, the pot\\); type 'pot'"),
+        ("2/1 pot", PL_FACING, "'2/1 pot': 2 pots is a raise to 110, above the largest"),
+        ("r 0/2", PL_FACING, "'r 0/2': say a part of the pot above zero"),
+        ("1/0", PL_FACING, "'1/0': a part of the pot cannot be divided by zero"),
+        ("pot 40", PL_FACING, "'pot 40': 'pot' takes no amount.*type 'r 40'"),
+        ("r pot 40", PL_FACING, "'r pot 40': expected at most one amount"),
+        ("r potato", PL_FACING, "'potato' is not a whole number of chips"),
+    ],
+)
+def test_pot_where_it_does_not_apply_is_explained(
+    text: str, choices: tuple[Choice, ...], message: str
+) -> None:
+    with pytest.raises(CommandError, match=message):
+        parse_command(text, choices)
+
+
+def test_help_says_how_amounts_are_sized_in_each_structure() -> None:
+    fixed = help_text(FACING_BET, "fixed-limit")
+    assert "Amounts are fixed in this game (fixed limit)" in fixed and "pot " not in fixed
+    assert "'pot' and 'half' do not apply" in help_text(FACING_BET, "spread-limit")
+    pot_limit = help_text(PL_FACING, "pot-limit")
+    assert "\n  pot          bet or raise the size of the pot" in pot_limit
+    assert "\n  half, 3/4    bet or raise that part of the pot" in pot_limit
+    assert "Pot limit: 'pot' is the most you may bet or raise" in pot_limit
+    assert pot_limit.endswith("  3) raise to 20-60   pot: raise to 60 · half: raise to 35")
+    no_limit = help_text((FOLD, NL_SHORT), "no-limit")
+    assert "No limit: 'pot' sizes a bet the pot-limit way" in no_limit
+    assert no_limit.endswith(
+        "  2) raise to 20-45 (45 is all in)   pot: raise to 45 (all in) · half: raise to 35"
+    )
+    # Without the structure, the choices tell whether the pot sizes bets.
+    assert "\n  pot  " in help_text(PL_FACING) and "\n  pot  " not in help_text(FACING_BET)
+
+
+def test_the_commands_module_examples() -> None:
+    from conftest import run_doctests
+
+    failed, attempted = run_doctests("studkit.play.commands")
+    assert failed == 0 and attempted >= 7

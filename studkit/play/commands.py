@@ -16,6 +16,8 @@ command                     meaning
 ``complete``                complete the bring-in to the full bet
 ``bring-in``, ``bi``        post the bring-in
 ``allin``                   put every chip in, with whatever bet, raise or call does it
+``pot``, ``r pot``          (pot and no limit) bet or raise the size of the pot
+``half``, ``3/4``, ``75%``  (pot and no limit) bet or raise that part of the pot
 ``3`` or ``3 40``           the third decision listed (with an amount if it takes one)
 any listed decision         typed as shown, e.g. ``pay`` or ``expose Kh``
 ``t``                       show the table again
@@ -29,12 +31,20 @@ any listed decision         typed as shown, e.g. ``pay`` or ``expose Kh``
 'call'
 >>> parse_command("r", choices).amount
 10
+>>> pot_limit = [Choice("fold"), Choice("call", amount=10), Choice("raise", min_amount=20,
+...     max_amount=60, call_to=10, pot_after_call=50)]
+>>> parse_command("pot", pot_limit).amount
+60
+>>> parse_command("r half", pot_limit).amount
+35
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Literal
 
 from studkit.errors import StudkitError
@@ -47,6 +57,7 @@ __all__ = [
     "parse_command",
     "describe_choice",
     "help_text",
+    "pot_part",
 ]
 
 
@@ -91,6 +102,12 @@ class Choice:
     """How the decision reads, e.g. ``expose Kh``; empty: built from kind and amount."""
     payload: object = None
     """The engine's own action record this choice stands for (opaque here)."""
+    call_to: int = 0
+    """For a bet or raise: the round total a call reaches (the bet the player faces)."""
+    pot_after_call: int | None = None
+    """For a bet or raise in pot or no limit: the pot once the player has called (bets in
+    front included); a pot-sized raise adds this much to :attr:`call_to`. ``None`` where the
+    pot does not size bets (fixed and spread limit)."""
 
     @property
     def sized(self) -> bool:
@@ -100,6 +117,18 @@ class Choice:
             and self.max_amount is not None
             and self.max_amount > self.min_amount
         )
+
+    def pot_amount(self, part: Fraction = Fraction(1)) -> int | None:
+        """The total of a bet or raise of ``part`` of the pot (whole chips, rounded down),
+        before any limit; ``None`` where the pot does not size bets. A full pot is never
+        below the smallest bet allowed nor above the largest: it is the pot-limit maximum,
+        and in no limit an all-in when the stack is shorter."""
+        if self.pot_after_call is None:
+            return None
+        total = self.call_to + int(part * self.pot_after_call)
+        if part == 1 and self.min_amount is not None and self.max_amount is not None:
+            total = max(self.min_amount, min(total, self.max_amount))
+        return total
 
     def fixed_amount(self) -> int | None:
         """The amount when there is only one: ``amount``, or a range of a single value."""
@@ -208,6 +237,14 @@ def parse_command(text: str, choices: Sequence[Choice]) -> Command:
     labelled = _by_label(line, choices)
     if labelled is not None:
         return labelled
+    if pot_part([verb], line) is not None:  # "pot", "half", "3/4": a bet or raise that size
+        if pot_part(words, line) is None:
+            raise CommandError(
+                f"{line!r}: {words[0]!r} takes no amount: the pot sizes the bet or raise "
+                f"(to say the amount, type 'r {' '.join(words[1:])}')"
+            )
+        args = words
+        verb = "r"
     intent = _VERBS.get(verb)
     table_command = _TABLE_COMMANDS.get(intent or "")
     if table_command is not None:
@@ -299,6 +336,9 @@ def _by_kind(line: str, verb: str, args: list[str], choices: Sequence[Choice]) -
 
 def _with_amount(line: str, candidates: Sequence[Choice], args: list[str]) -> Command:
     """Pick among decisions of one kind by the amount typed (or the only amount there is)."""
+    part = pot_part(args, line)
+    if part is not None:
+        return _pot_sized(line, candidates, part)
     if len(args) > 1:
         raise CommandError(f"{line!r}: expected at most one amount after the command")
     if not args:
@@ -330,6 +370,103 @@ def _with_amount(line: str, candidates: Sequence[Choice], args: list[str]) -> Co
     raise CommandError(f"{line!r}: {amount} is not allowed here; you may {allowed}")
 
 
+_POT_WORDS: dict[str, Fraction] = {"pot": Fraction(1), "half": Fraction(1, 2)}
+_FRACTION = re.compile(r"(\d{1,6})/(\d{1,6})")
+_PERCENT = re.compile(r"(\d{1,4})%")
+
+
+def pot_part(words: Sequence[str], line: str = "") -> Fraction | None:
+    """The part of the pot words ask for: ``pot`` 1, ``half`` 1/2, ``3/4``, ``75%``, each
+    optionally followed by ``pot`` (``half pot``); ``None`` when they ask for no part of the
+    pot. A part of zero (or divided by zero) raises :class:`CommandError`, quoting ``line``
+    (the words themselves if not given).
+
+    >>> pot_part(["half", "pot"]), pot_part(["3/4"]), pot_part(["10"])
+    (Fraction(1, 2), Fraction(3, 4), None)
+    """
+    tokens = [_norm(w) for w in words]
+    if len(tokens) == 2 and tokens[1] == "pot" and tokens[0] != "pot":
+        tokens = tokens[:1]
+    if len(tokens) != 1:
+        return None
+    token = tokens[0]
+    quoted = repr(line or " ".join(words))
+    part = _POT_WORDS.get(token)
+    if part is not None:
+        return part
+    fraction = _FRACTION.fullmatch(token)
+    percent = _PERCENT.fullmatch(token)
+    if fraction is not None:
+        top, bottom = int(fraction.group(1)), int(fraction.group(2))
+        if bottom == 0:
+            raise CommandError(f"{quoted}: a part of the pot cannot be divided by zero")
+        part = Fraction(top, bottom)
+    elif percent is not None:
+        part = Fraction(int(percent.group(1)), 100)
+    else:
+        return None
+    if part <= 0:
+        raise CommandError(f"{quoted}: say a part of the pot above zero, e.g. 'half' or '3/4'")
+    return part
+
+
+def _part_words(part: Fraction) -> str:
+    if part == 1:
+        return "the pot"
+    if part == Fraction(1, 2):
+        return "half the pot"
+    if part.denominator == 1:
+        return f"{part.numerator} pots"
+    return f"{part.numerator}/{part.denominator} of the pot"
+
+
+# A bet or raise of some size, as a noun: "a raise to 30".
+_SIZED_NOUNS: dict[str, str] = {
+    "bet": "a bet of",
+    "raise": "a raise to",
+    "complete": "a completion to",
+}
+
+
+def _pot_sized(line: str, candidates: Sequence[Choice], part: Fraction) -> Command:
+    """A bet or raise of ``part`` of the pot, where the pot sizes bets (pot and no limit)."""
+    by_pot = [c for c in candidates if c.pot_after_call is not None]
+    if not by_pot:
+        if all(not c.sized for c in candidates):
+            fixed = " or ".join(
+                f"'{_short(c)}' to {describe_choice(c)}" for c in candidates
+            )
+            raise CommandError(
+                f"{line!r}: amounts are fixed in this game, the pot does not size them: type "
+                f"{fixed}"
+            )
+        raise CommandError(
+            f"{line!r}: the pot does not size bets in this game; say how much: "
+            + " or ".join(f"{describe_choice(c)}, e.g. '{_short(c)} {c.min_amount}'"
+                          for c in candidates)
+        )
+    choice = by_pot[0]
+    total = choice.pot_amount(part)
+    low, high = choice.min_amount, choice.max_amount
+    if total is None or low is None or high is None:  # a pot-sized choice always has a range
+        raise CommandError(f"{line!r}: {describe_choice(choice)} takes no amount")
+    noun = _SIZED_NOUNS.get(choice.kind, choice.kind)
+    what = f"{line!r}: {_part_words(part)} is {noun} {total}"
+    if total < low:
+        raise CommandError(
+            f"{what}, below the smallest {choice.kind} allowed ({low}); "
+            f"type '{_short(choice)} {low}' or 'pot'"
+        )
+    if total > high:
+        if not choice.all_in:
+            raise CommandError(
+                f"{what}, above the largest {choice.kind} allowed ({high}, the pot); "
+                f"type 'pot'"
+            )
+        total = high  # no more chips: all in
+    return Command("act", choice, total)
+
+
 def _all_in(line: str, choices: Sequence[Choice]) -> Command:
     all_in = [c for c in choices if c.all_in]
     if all_in:
@@ -357,6 +494,11 @@ def _why_not(intent: str, choices: Sequence[Choice]) -> str:
     if intent == "call" and "check" in kinds:
         return "there is no bet to call (k checks)"
     if intent == "aggressive":
+        short = next((c for c in choices if c.kind in ("call", "bring-in") and c.all_in), None)
+        if short is not None:
+            word = _KIND_WORDS.get(short.kind, short.kind)
+            amount = short.fixed_amount()
+            return f"you cannot bet or raise now: {word} {amount} puts in all your chips"
         return "you cannot bet or raise now (the raises may be capped, or you are all in)"
     if intent == "complete":
         return "there is no bring-in to complete"
@@ -377,8 +519,61 @@ def _legal_hint(choices: Sequence[Choice]) -> str:
     return f"you may: {_numbered(choices)}  (? for help)"
 
 
-def help_text(choices: Sequence[Choice]) -> str:
-    """The commands, with what each does in the current spot, then the legal decisions."""
+# Per betting structure: command lines on sizing bets by the pot, and a note on amounts.
+_POT_COMMANDS: tuple[str, ...] = (
+    "  pot          bet or raise the size of the pot (a call, then the whole pot)",
+    "  half, 3/4    bet or raise that part of the pot (also 'r half', 'b 2/3 pot', '75%')",
+)
+_SIZING_HELP: dict[str, tuple[tuple[str, ...], str]] = {
+    "fixed-limit": (
+        (),
+        "Amounts are fixed in this game (fixed limit): b and r bet or raise the one amount "
+        "allowed, so it may be left out; 'pot' and 'half' do not apply.",
+    ),
+    "spread-limit": (
+        (),
+        "Spread limit: say the amount (b 10, r 20) within the spread; 'pot' and 'half' do "
+        "not apply.",
+    ),
+    "pot-limit": (
+        _POT_COMMANDS,
+        "Pot limit: 'pot' is the most you may bet or raise; 'allin' when you have less.",
+    ),
+    "no-limit": (
+        _POT_COMMANDS,
+        "No limit: 'pot' sizes a bet the pot-limit way; with fewer chips it puts you all in, "
+        "and parts above 1 ('3/2') bet more than the pot.",
+    ),
+}
+_UNKNOWN_SIZING: tuple[tuple[str, ...], str] = (
+    (), "In fixed limit the amount may be left out: b and r bet or raise the limit."
+)
+
+
+def _pot_hint(choice: Choice) -> str:
+    """``pot: raise to 45 · half: raise to 27`` for a pot-sized decision, else ``""``."""
+    full = choice.pot_amount()
+    if full is None:
+        return ""
+    hint = f"   pot: {describe_choice(choice, amount=full)}"
+    half = choice.pot_amount(Fraction(1, 2))
+    low = choice.min_amount
+    if half is not None and low is not None and half >= low:
+        hint += f" · half: {describe_choice(choice, amount=half)}"
+    return hint
+
+
+def help_text(choices: Sequence[Choice], structure: str = "") -> str:
+    """The commands, with what each does in the current spot, then the legal decisions.
+
+    ``structure`` is the game's betting structure (``fixed-limit``, ``pot-limit``...): it
+    says how amounts are sized, and whether ``pot`` and ``half`` apply.
+    """
+    pot_sized = any(c.pot_after_call is not None for c in choices)
+    sizing = _SIZING_HELP.get(structure)
+    if sizing is None:
+        sizing = (_POT_COMMANDS, "") if pot_sized else _UNKNOWN_SIZING
+    commands, note = sizing
     lines = [
         "Commands:",
         "  c            check; or call; or bring in when you are the forced player",
@@ -388,13 +583,16 @@ def help_text(choices: Sequence[Choice]) -> str:
         "  r 20         raise to 20 (your total bet this round)",
         "  complete     complete the bring-in to the full bet",
         "  allin        put all your chips in",
+        *commands,
         "  3, 3 40      decision 3 of the list below (with an amount if it takes one)",
         "  t            show the table again",
         "  ?            this help",
         "  q            leave the table (the end of the input does the same)",
-        "In fixed limit the amount may be left out: b and r bet or raise the limit.",
+        *([note] if note else []),
         "Any decision below may also be typed as shown (e.g. 'pay' or 'expose Kh').",
         "Now you may:",
     ]
-    lines.extend(f"  {i}) {describe_choice(c)}" for i, c in enumerate(choices, 1))
+    lines.extend(
+        f"  {i}) {describe_choice(c)}{_pot_hint(c)}" for i, c in enumerate(choices, 1)
+    )
     return "\n".join(lines)

@@ -422,7 +422,7 @@ class TableGame:
                 self.say(str(error), "yellow")
                 continue
             if command.name == "help":
-                self.say(help_text(choices))
+                self.say(help_text(choices, self.variant.betting.structure))
                 continue
             if command.name == "table":
                 self.say(self._table(hand, hero, number, choices))

@@ -302,7 +302,8 @@ def _seat_text(
 
 
 def choices_text(choices: Sequence[Choice], style: CardStyle) -> Text:
-    """The legal decisions, numbered, with the short command for each standard one."""
+    """The legal decisions, numbered, with the short command for each standard one (and, in
+    pot and no limit, the total ``pot`` would bet or raise to)."""
     out = Text("You may: ")
     for number, choice in enumerate(choices, 1):
         if number > 1:
@@ -310,8 +311,10 @@ def choices_text(choices: Sequence[Choice], style: CardStyle) -> Text:
         out.append_text(_strong(f"{number})", style, "bold yellow"))
         out.append(f" {describe_choice(choice)}")
         short = _SHORT.get(choice.kind)
+        pot = choice.pot_amount()
         if short:
-            out.append_text(Text(f" [{short}]", style="dim" if style.color else ""))
+            hint = f"{short}; pot {pot}" if pot is not None else short
+            out.append_text(Text(f" [{hint}]", style="dim" if style.color else ""))
     return out
 
 

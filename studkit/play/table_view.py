@@ -35,17 +35,26 @@ __all__ = [
 ]
 
 
+POT_SIZED_STRUCTURES: frozenset[str] = frozenset({"pot-limit", "no-limit"})
+"""Betting structures in which ``pot`` and parts of the pot size a bet or raise."""
+
+
 def choices_for(hand: Any) -> tuple[Choice, ...]:
     """The legal actions of the player to act, as choices the command parser reads.
 
     Kinds the engine adds through plugins keep their own label (``str(action)``) so they can
-    be listed and typed without knowing them in advance.
+    be listed and typed without knowing them in advance. In pot and no limit a bet or raise
+    carries what a pot-sized one counts from (:attr:`Choice.call_to`,
+    :attr:`Choice.pot_after_call`): the pot-limit rule, a call and then the whole pot.
     """
     seat = hand.actor
     if seat is None:
         return ()
     stack = hand.stacks[seat]
     bet = hand.bets[seat]
+    pot_after_call: int | None = None
+    if hand.rules.structure.name in POT_SIZED_STRUCTURES:
+        pot_after_call = hand.pot + hand.to_call
     out: list[Choice] = []
     for action in hand.legal_actions():
         kind = action.kind
@@ -53,7 +62,8 @@ def choices_for(hand: Any) -> tuple[Choice, ...]:
             low = action.min if action.min is not None else action.amount
             high = action.max if action.max is not None else action.amount
             all_in = high is not None and high - bet >= stack
-            out.append(Choice(kind, None, low, high, all_in, payload=action))
+            out.append(Choice(kind, None, low, high, all_in, payload=action,
+                              call_to=bet + hand.to_call, pot_after_call=pot_after_call))
         elif kind in ("fold", "check"):
             out.append(Choice(kind, payload=action))
         elif kind in ("call", "bring-in"):
