@@ -1,15 +1,25 @@
 """High-low declare: before the showdown each player declares high, low or both (swing).
 
 A player competes only for the pot shares they declared: ``high`` for the high share, ``low``
-for the low share, ``swing`` for all of them. A swing must win every share (beat every other
-hand competing for it) or wins nothing; with ``swing_may_tie`` a tie is enough. A share nobody
-declared goes to the other shares. The option ``simultaneous`` (default true) has every
-player declare before any declaration is shown (chips in the hand); false declares in turn.
+for the low share, ``swing`` for all of them. A share nobody declared goes to the other shares.
+The option ``simultaneous`` (default true) has every player declare before any declaration is
+shown (chips in the hand); false declares in turn.
+
+Each pot is judged among the players eligible for it (rules reference, section 0 and A17:
+each pot is awarded among its contributors, each split separately). In a pot, a swing must
+win every share against the other players in that pot, other swings included, or it takes
+no part of that pot; with ``swing_may_tie`` a tie is enough. So a player all in for the main
+pot who declared swing is judged in the main pot only, and a swing beaten in the main pot by
+a player all in for it may still win a side pot that player is not in. The option
+``failed_swing_forfeits`` chooses what failing costs: ``pot`` (default) that pot only,
+``all-pots`` every pot (the swing must beat every hand at the showdown, since everyone in the
+showdown is in the main pot). The reference does not say which; home-game rule books that
+speak of side pots differ, so it is a setting.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from studkit.hookspecs import DeclarePhase, HandView, Holding, hookimpl
@@ -27,11 +37,21 @@ OPTIONS_SCHEMA: Mapping[str, Any] = {
             "default": False,
             "description": "Whether a swing that ties a share still wins it.",
         },
+        "failed_swing_forfeits": {
+            "enum": ["pot", "all-pots"],
+            "default": "pot",
+            "description": (
+                "What a swing loses when it fails to win every share of a pot: that pot "
+                "only (pot), or every pot (all-pots)."
+            ),
+        },
     },
     "additionalProperties": False,
 }
 
 SWING = "swing"
+FORFEITS_POT = "pot"
+FORFEITS_ALL_POTS = "all-pots"
 
 
 def declarations(events: Sequence[tuple[Any, ...]]) -> dict[int, str]:
@@ -40,33 +60,52 @@ def declarations(events: Sequence[tuple[Any, ...]]) -> dict[int, str]:
 
 
 def judge(
-    strengths: Mapping[str, Sequence[int]], declared: Mapping[int, str], swing_may_tie: bool
+    strengths: Mapping[str, Sequence[int]],
+    declared: Mapping[int, str],
+    swing_may_tie: bool,
+    eligible: Collection[int] | None = None,
+    *,
+    forfeit_all_pots: bool = False,
 ) -> dict[str, list[int]]:
-    """The strengths by share once each seat is kept to what it declared.
+    """The strengths by share for one pot once each seat is kept to what it declared.
 
-    A seat that declared one share keeps its strength there only. A swing keeps all its
-    strengths if it beats (or, with ``swing_may_tie``, at least ties) every other seat
-    competing for each share, other swings included, and loses all of them otherwise.
+    ``eligible`` are the seats that may win the pot (``None``: every declared seat); the
+    others get 0. A seat that declared one share keeps its strength there only. A swing keeps
+    all its strengths if it beats (or, with ``swing_may_tie``, at least ties) every other
+    eligible seat competing for each share, other swings included, and loses all of them
+    otherwise. With ``forfeit_all_pots`` a swing is judged against every declared seat
+    instead, whatever pot is being judged: failing anywhere loses every pot.
+
+    >>> judge({"high": [9, 8, 7], "low": [5, 9, 4]}, {0: "swing", 1: "swing", 2: "high"},
+    ...       False, eligible=(0, 2))
+    {'high': [9, 0, 7], 'low': [5, 0, 0]}
     """
+    seats = set(declared) if eligible is None else set(eligible) & set(declared)
     kept = {name: [0] * len(values) for name, values in strengths.items()}
     for seat, choice in declared.items():
         for name in kept:
             if choice in (name, SWING):
                 kept[name][seat] = strengths[name][seat]
+    rivals = set(declared) if forfeit_all_pots else seats
     failed = [
-        seat for seat, choice in declared.items()
-        if choice == SWING and not _wins_every_share(kept, seat, swing_may_tie)
+        seat for seat in seats
+        if declared[seat] == SWING and not _wins_every_share(kept, seat, rivals, swing_may_tie)
     ]
-    for seat in failed:  # judged against every hand, other swings included, then taken out
-        for values in kept.values():
+    for values in kept.values():  # judged against every rival, other swings included
+        for seat in range(len(values)):
+            if seat not in seats:
+                values[seat] = 0
+        for seat in failed:
             values[seat] = 0
     return kept
 
 
-def _wins_every_share(kept: Mapping[str, Sequence[int]], seat: int, may_tie: bool) -> bool:
+def _wins_every_share(
+    kept: Mapping[str, Sequence[int]], seat: int, rivals: Collection[int], may_tie: bool
+) -> bool:
     for values in kept.values():
         mine = values[seat]
-        best = max((v for s, v in enumerate(values) if s != seat), default=0)
+        best = max((values[s] for s in rivals if s != seat), default=0)
         if mine == 0 or mine < best or (mine == best and not may_tie):
             return False
     return True
@@ -79,19 +118,27 @@ def rules_sentence(options: Mapping[str, Any]) -> str:
         if options.get("simultaneous", True) else "in turn"
     )
     tie = "a tie is enough" if options.get("swing_may_tie", False) else "a tie is not enough"
+    if options.get("failed_swing_forfeits", FORFEITS_POT) == FORFEITS_ALL_POTS:
+        failing = "a swing that fails in any pot wins no pot"
+    else:
+        failing = "a swing that fails in one pot may still win another"
     return (
         f"Before the showdown each player declares high, low or swing (both), {when}; a "
-        f"player competes only for the shares declared, and a swing must win every share "
-        f"({tie}) or wins nothing."
+        f"player competes only for the shares declared. Each pot is judged among the players "
+        f"in it: there a swing must win every share ({tie}) or wins nothing of that pot; "
+        f"{failing}."
     )
 
 
 class Plugin:
-    """Holds the declaration and keeps each player to it at the showdown."""
+    """Holds the declaration and keeps each player to it at the showdown, pot by pot."""
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.simultaneous: bool = options.get("simultaneous", True)
         self.swing_may_tie: bool = options.get("swing_may_tie", False)
+        self.forfeit_all_pots: bool = (
+            options.get("failed_swing_forfeits", FORFEITS_POT) == FORFEITS_ALL_POTS
+        )
 
     @hookimpl
     def studkit_declare_phase(self, hand: HandView) -> DeclarePhase:
@@ -104,10 +151,14 @@ class Plugin:
         hand: HandView,
         strengths: Mapping[str, Sequence[int]],
         holdings: Sequence[Holding | None],
+        eligible: Sequence[int],
     ) -> dict[str, list[int]]:
         declared = {
             seat: choice
             for seat, choice in declarations(hand.events).items()
             if seat < len(holdings) and holdings[seat] is not None
         }
-        return judge(strengths, declared, self.swing_may_tie)
+        return judge(
+            strengths, declared, self.swing_may_tie, eligible,
+            forfeit_all_pots=self.forfeit_all_pots,
+        )

@@ -253,13 +253,19 @@ def studkit_adjust_strengths(
     hand: HandView,
     strengths: Mapping[str, Sequence[int]],
     holdings: Sequence[Holding | None],
+    eligible: Sequence[int],
 ) -> Mapping[str, Sequence[int]] | None:
-    """Change who may win each pot share after all hands are ranked (declare) (*first
-    result*).
+    """Change who may win each pot share of one pot after all hands are ranked (declare)
+    (*first result*).
 
-    Called once at the showdown, with each share's strengths by seat (0: not in contention).
-    Returns the strengths to award the pots with (set a seat's strength to 0 to keep it out of
-    a share), or ``None`` to keep them.
+    Called at the showdown once per pot, main pot first, before any hand is shown or
+    mucked, with each share's strengths by seat (0: not in contention) and the seats that
+    may win that pot (``eligible``, ascending: the main pot holds every seat in the showdown,
+    a side pot only those who put chips in its level). Returns the strengths to award that
+    pot with (set a seat's strength to 0 to keep it out of a share of the pot), or ``None``
+    to keep them. A plugin whose rule does not depend on the pot need not take
+    ``eligible``: it then gives the same answer for every pot. Also called once with every
+    seat in the showdown to describe the hands shown (the main pot's view).
     """
 
 

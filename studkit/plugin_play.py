@@ -14,8 +14,9 @@ What this adds to a hand:
 * between streets (:meth:`~HandPlugins.between_streets`): a *twist* round after a street's
   betting, and the *declare* round before the showdown;
 * at the showdown (:meth:`~HandPlugins.showdown_strengths`): hands re-ranked with the table's
-  changing and each player's own wild ranks, pot shares ranked by plugins, then the strengths
-  adjusted (declare); the odd-chip order (:meth:`~HandPlugins.odd_chip_order`).
+  changing and each player's own wild ranks, pot shares ranked by plugins; then, pot by pot,
+  the strengths adjusted among the pot's eligible seats (:meth:`~HandPlugins.pot_strengths`,
+  declare); the odd-chip order (:meth:`~HandPlugins.odd_chip_order`).
 
 Plugin decisions are actions like betting ones: :meth:`Hand.legal_actions` lists them and
 :meth:`Hand.apply` takes them (``pay`` / ``fold``, ``expose <card>``, ``declare-<choice>``,
@@ -486,14 +487,14 @@ class HandPlugins:
     # ------------------------------------------------------------------ showdown
 
     def showdown_strengths(self, strengths: list[list[int]]) -> None:
-        """Re-rank the live hands where plugins say so; changes ``strengths`` in place."""
+        """Re-rank the live hands where plugins say so (the table's and each player's wild
+        ranks, plugin-ranked shares); changes ``strengths`` in place. Adjustments such as
+        declarations come after, pot by pot (:meth:`pot_strengths`)."""
         hand = self.hand
         host = self.host
         rules = hand.rules
         live = [s for s in range(hand.n) if not hand.folded[s]]
-        holdings: list[Holding | None] = [
-            None if hand.folded[s] else self.holding(s) for s in range(hand.n)
-        ]
+        holdings = self._holdings()
         per_player = host.implements("studkit_wild_ranks")
         if per_player or self.wild != self.static_wild:
             self._rerank_wild(strengths, live, holdings, per_player)
@@ -509,14 +510,40 @@ class HandPlugins:
                         f"(evaluator {rule.evaluator.name!r})"
                     )
                 self._write(strengths[index], row, live, rule.name)
-        if host.implements("studkit_adjust_strengths"):
-            by_name = {rule.name: tuple(strengths[i]) for i, rule in enumerate(rules.shares)}
-            adjusted = host.call_first(
-                "studkit_adjust_strengths", hand=hand, strengths=by_name, holdings=holdings
-            )
-            if adjusted is not None:
-                for index, rule in enumerate(rules.shares):
-                    self._write(strengths[index], adjusted[rule.name], live, rule.name)
+
+    @property
+    def adjusts(self) -> bool:
+        """Whether a plugin adjusts the strengths pot by pot (``studkit_adjust_strengths``)."""
+        return self.host.implements("studkit_adjust_strengths")
+
+    def pot_strengths(
+        self, strengths: Sequence[Sequence[int]], eligible: Sequence[int]
+    ) -> list[list[int]]:
+        """The strengths one pot is awarded with: ``strengths`` (per share, per seat) as the
+        plugins adjust them for the pot's ``eligible`` seats, in a new table."""
+        hand = self.hand
+        rules = hand.rules
+        rows = [list(row) for row in strengths]
+        if not self.adjusts:
+            return rows
+        by_name = {rule.name: tuple(strengths[i]) for i, rule in enumerate(rules.shares)}
+        adjusted = self.host.call_first(
+            "studkit_adjust_strengths", hand=hand, strengths=by_name,
+            holdings=self._holdings(), eligible=tuple(eligible),
+        )
+        if adjusted is not None:
+            live = [s for s in range(hand.n) if not hand.folded[s]]
+            for index, rule in enumerate(rules.shares):
+                if rule.name not in adjusted:
+                    raise PluginError(
+                        f"studkit_adjust_strengths left out the pot share {rule.name!r}"
+                    )
+                self._write(rows[index], adjusted[rule.name], live, rule.name)
+        return rows
+
+    def _holdings(self) -> list[Holding | None]:
+        hand = self.hand
+        return [None if hand.folded[s] else self.holding(s) for s in range(hand.n)]
 
     def _write(self, row: list[int], values: Sequence[int], live: list[int], name: str) -> None:
         if len(values) != len(row):

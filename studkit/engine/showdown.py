@@ -7,7 +7,8 @@ bet there: the last player to check, or the round's first actor, per
 cannot win any share of any pot against the hands already shown mucks it unshown (hands
 turned up by an all-in stay shown). The pots come from :func:`studkit.pots.build_pots` and
 are split by :func:`studkit.pots.award_pots` per the variant's pot shares, odd chips in the
-variant's order.
+variant's order. A plugin implementing ``studkit_adjust_strengths`` (declare) re-judges the
+strengths once per pot among that pot's eligible seats, and each pot is awarded with its own.
 """
 
 from __future__ import annotations
@@ -65,7 +66,19 @@ def showdown_strengths(hand: Hand) -> list[list[int]]:
     """Per pot share, per seat: the strength the showdown ranks (0 = folded, or no hand
     that qualifies for the share): each share's evaluator over the seat's cards and the
     community card, the share's qualifier, then the plugins' re-ranking (changing and
-    per-player wild cards, plugin-ranked shares, declarations)."""
+    per-player wild cards, plugin-ranked shares, declarations). Declarations are judged as
+    the main pot sees them, among every seat in the showdown; the showdown itself judges
+    each pot among its own eligible seats."""
+    strengths = _ranked_strengths(hand)
+    plugins = hand.plugins
+    if plugins is not None and plugins.adjusts:
+        folded = hand.folded
+        return plugins.pot_strengths(strengths, [s for s in range(hand.n) if not folded[s]])
+    return strengths
+
+
+def _ranked_strengths(hand: Hand) -> list[list[int]]:
+    """:func:`showdown_strengths` before any plugin adjusts them pot by pot."""
     n = hand.n
     folded = hand.folded
     community = hand.community
@@ -81,7 +94,7 @@ def showdown_strengths(hand: Hand) -> list[list[int]]:
             row[s] = value if value >= qualifier else 0
         strengths.append(row)
     if hand.plugins is not None:
-        hand.plugins.showdown_strengths(strengths)  # wild ranks, plugin shares, declarations
+        hand.plugins.showdown_strengths(strengths)  # wild ranks, plugin-ranked shares
     return strengths
 
 
@@ -89,8 +102,16 @@ def showdown(hand: Hand) -> None:
     """Show or muck the live hands, then award every pot; updates ``hand`` in place."""
     live = [not f for f in hand.folded]
     held = hand.cards
-    strengths = showdown_strengths(hand)
+    strengths = _ranked_strengths(hand)
     hand._pots = pots = build_pots(hand.contrib, live, dead=hand.dead)
+    plugins = hand.plugins
+    # Per pot: the strengths it is awarded with (declarations are judged pot by pot, among
+    # the pot's eligible seats); without such a plugin, one table shared by every pot.
+    by_pot: list[list[list[int]]]
+    if plugins is not None and plugins.adjusts:
+        by_pot = [plugins.pot_strengths(strengths, pot.eligible) for pot in pots]
+    else:
+        by_pot = [strengths] * len(pots)
     order = show_order(hand)
     events = hand.events
     shown: list[int] = []
@@ -98,7 +119,7 @@ def showdown(hand: Hand) -> None:
     may_muck = hand.variant.showdown.losers_may_muck and not hand._exposed
     if len(pots) == 1 and len(strengths) == 1:
         # One pot, one share: a hand mucks when it is below the best shown so far.
-        row = strengths[0]
+        row = by_pot[0][0]
         best_shown = -1
         for s in order:
             if may_muck and shown and row[s] < best_shown:
@@ -110,40 +131,48 @@ def showdown(hand: Hand) -> None:
             events.append((SHOW, s, tuple(held[s])))
             if row[s] > best_shown:
                 best_shown = row[s]
-        _award(hand, pots, strengths, shown, mucked)
+        _award(hand, pots, by_pot, shown, mucked)
         return
     # Per pot: the best strength shown so far in each share (None: nobody shown yet).
     best: list[list[int] | None] = [None] * len(pots)
     eligible = [pot.eligible for pot in pots]
     for s in order:
-        if may_muck and shown and not _can_win(s, eligible, best, strengths):
+        if may_muck and shown and not _can_win(s, eligible, best, by_pot):
             mucked.append(s)
             events.append((MUCK, s))
-            for row in strengths:
-                row[s] = 0
+            for rows in by_pot:
+                for row in rows:
+                    row[s] = 0
             continue
         shown.append(s)
         events.append((SHOW, s, tuple(held[s])))
         for index, seats_in in enumerate(eligible):
             if s in seats_in:
                 top = best[index]
-                mine = [row[s] for row in strengths]
+                mine = [row[s] for row in by_pot[index]]
                 best[index] = (
                     mine if top is None else [max(a, b) for a, b in zip(top, mine, strict=True)]
                 )
-    _award(hand, pots, strengths, shown, mucked)
+    _award(hand, pots, by_pot, shown, mucked)
 
 
 def _award(
-    hand: Hand, pots: list[Pot], strengths: list[list[int]], shown: list[int], mucked: list[int]
+    hand: Hand,
+    pots: list[Pot],
+    by_pot: list[list[list[int]]],
+    shown: list[int],
+    mucked: list[int],
 ) -> None:
-    """Split the pots among the shown hands and record the awards."""
+    """Split the pots among the shown hands and record the awards; ``by_pot[i]`` holds the
+    strengths pot ``i`` is awarded with."""
     rules = hand.rules
     events = hand.events
     hand.shown = shown
-    if len(pots) == 1 and len(strengths) == 1 and hand.plugins is None:
+    if not pots:
+        return
+    if len(pots) == 1 and len(by_pot[0]) == 1 and hand.plugins is None:
         # The common case: one pot, one share. A single best hand takes it all.
-        only = strengths[0]
+        only = by_pot[0][0]
         strongest = max(only)
         if strongest > 0 and only.count(strongest) == 1:
             winner = only.index(strongest)
@@ -154,25 +183,36 @@ def _award(
             hand.awards.append(record)
             events.append((AWARD, *record))
             return
-    inputs = [
-        ShareInput(share.name, share.weight, row, odd_chip_order(hand, shown + mucked, share))
-        for share, row in zip(rules.shares, strengths, strict=True)
-    ]
-    payouts, awards = award_pots(pots, inputs, odd_chip_share=rules.odd_chip_share)
+    orders = [odd_chip_order(hand, shown + mucked, share) for share in rules.shares]
+    first = by_pot[0]
+    # Pots awarded together with one table of strengths, and the index of the first.
+    groups: list[tuple[list[Pot], list[list[int]], int]]
+    if all(rows is first for rows in by_pot):
+        groups = [(pots, first, 0)]
+    else:
+        groups = [([pot], by_pot[index], index) for index, pot in enumerate(pots)]
     stacks = hand.stacks
-    for s, amount in enumerate(payouts):
-        stacks[s] += amount
-    by_name = {share.name: (share, row) for share, row in zip(rules.shares, strengths, strict=True)}
-    for award in awards:
-        found = by_name.get(award.share)
-        for seat, amount in zip(award.seats, award.amounts, strict=True):
-            if found is not None and found[1][seat] > 0:
-                description = _describe(found[0].evaluator, found[1][seat])
-            else:
-                description = ""
-            record = (seat, amount, award.pot, award.share, description)
-            hand.awards.append(record)
-            events.append((AWARD, *record))
+    for group, strengths, offset in groups:
+        inputs = [
+            ShareInput(share.name, share.weight, row, order)
+            for share, row, order in zip(rules.shares, strengths, orders, strict=True)
+        ]
+        payouts, awards = award_pots(group, inputs, odd_chip_share=rules.odd_chip_share)
+        for s, amount in enumerate(payouts):
+            stacks[s] += amount
+        by_name = {
+            share.name: (share, row) for share, row in zip(rules.shares, strengths, strict=True)
+        }
+        for award in awards:
+            found = by_name.get(award.share)
+            for seat, amount in zip(award.seats, award.amounts, strict=True):
+                if found is not None and found[1][seat] > 0:
+                    description = _describe(found[0].evaluator, found[1][seat])
+                else:
+                    description = ""
+                record = (seat, amount, offset + award.pot, award.share, description)
+                hand.awards.append(record)
+                events.append((AWARD, *record))
 
 
 _DESCRIPTIONS: Final[dict[tuple[Any, int], str]] = {}
@@ -197,17 +237,18 @@ def _can_win(
     seat: int,
     eligible: list[tuple[int, ...]],
     best: list[list[int] | None],
-    strengths: list[list[int]],
+    by_pot: list[list[list[int]]],
 ) -> bool:
     """Whether ``seat`` could win or tie any share of any pot it is eligible for, against
-    the best hands shown so far (``best[pot][share]``)."""
+    the best hands shown so far (``best[pot][share]``), with each pot's strengths
+    (``by_pot[pot][share][seat]``)."""
     for index, seats_in in enumerate(eligible):
         if seat not in seats_in:
             continue
         top = best[index]
         if top is None:
             return True
-        for share, row in enumerate(strengths):
+        for share, row in enumerate(by_pot[index]):
             mine = row[seat]
             if mine > 0 and mine >= top[share]:
                 return True
