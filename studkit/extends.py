@@ -90,11 +90,9 @@ def _merge(
     parent: Located, child: Located, schema: dict[str, Any], path: KeyPath, state: _Merge
 ) -> Located:
     if not (isinstance(parent.value, dict) and isinstance(child.value, dict)):
-        if (
-            isinstance(parent.value, list)
-            and isinstance(child.value, list)
-            and isinstance(schema.get("x-merge-key"), str)
-        ):
+        if isinstance(child.value, list) and isinstance(schema.get("x-merge-key"), str):
+            if not isinstance(parent.value, list):  # replaced, but removals still checked
+                parent = Located([], parent.location)
             return _merge_keyed(parent, child, schema, path, state)
         return child
     properties: dict[str, Any] = schema.get("properties", {})

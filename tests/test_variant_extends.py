@@ -524,3 +524,16 @@ def test_the_authoring_guide_s_removal_example_runs_as_written(
     _write(tmp_path, "no-fourth.yaml", "studkit: 1\nextends: seven-card-stud\nname: no-fourth\n"
            "streets:\n  - {name: fourth, remove: true}\n")
     assert _problems(Path("no-fourth.yaml")) == [open_pair.strip()]
+
+
+def test_a_removal_over_a_parent_value_that_is_no_list_names_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    _write(tmp_path, "base.yaml", "studkit: 1\nname: base\nplugins: null\n")
+    child = _write(tmp_path, "child.yaml", "studkit: 1\nextends: ./base.yaml\nname: child\n"
+                   "plugins: [{name: twist, remove: true}]\n")
+    assert _problems(child) == [
+        "child.yaml:4:18: plugins[0] (twist).name: cannot remove plugin 'twist': './base.yaml' "
+        "has no plugin of that name; its plugins: none"
+    ]
