@@ -174,7 +174,9 @@ def test_every_event_kind_has_its_sentence() -> None:
         ("return", 1, 10): "bob: uncalled bet of 10 returned",
         ("show", 1, (ace, king)): "bob: shows As Kd",
         ("muck", 2): "cy: mucks",
-        ("award", 0, 30, 0, "high", "two pair"): "ann: wins 30 from the main pot (high) with two pair",
+        ("award", 0, 30, 0, "high", "two pair"): (
+            "ann: wins 30 from the main pot (high) with two pair"
+        ),
         ("award", 1, 15, 1, "", ""): "bob: wins 15 from the side pot 1",
         ("pay", 1, 3): "pay 1 3",  # a plugin's event: its items as they are
     }
