@@ -210,3 +210,21 @@ def test_pot_is_refused_where_it_does_not_apply() -> None:
                                    script="pot\nhalf\nc\nq\n"))
     assert "> pot\n'pot': you cannot bet or raise now: call 1 puts in all your chips" in out
     assert "> half\n'half': you cannot bet or raise now" in out
+
+
+def test_the_hand_history_example_of_the_guide(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    guide = (Path(__file__).parent.parent / "docs" / "play.md").read_text()
+    block = guide.split("## Hand histories", 1)[1].split("```console\n", 1)[1].split("```")[0]
+    lines = block.splitlines()
+    play_args = lines[0].split("| studkit play ", 1)[1].split()
+    monkeypatch.chdir(tmp_path)
+    out = check_clean(studkit_play(*play_args, script="c\n" * 200))
+    assert out.splitlines()[-2:] == lines[2:4]
+    assert f"players = {lines[5].split(' = ', 1)[1]}\n" in (
+        tmp_path / "hands" / "hand-000001.phh").read_text()
+    capsys.readouterr()
+    assert main(["replay", "hands/"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.splitlines() == [lines[7]] and captured.err.strip() == lines[8]
