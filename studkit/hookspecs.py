@@ -264,8 +264,8 @@ def studkit_adjust_strengths(
     a side pot only those who put chips in its level). Returns the strengths to award that
     pot with (set a seat's strength to 0 to keep it out of a share of the pot), or ``None``
     to keep them. A plugin whose rule does not depend on the pot need not take
-    ``eligible``: it then gives the same answer for every pot. Also called once with every
-    seat in the showdown to describe the hands shown (the main pot's view).
+    ``eligible``: it then gives the same answer for every pot. Also called, pot by pot
+    again, when the hands shown are described after the hand.
     """
 
 

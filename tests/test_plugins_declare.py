@@ -152,6 +152,24 @@ def test_a_swing_beaten_in_the_main_pot_still_wins_the_side_pot_it_sweeps() -> N
     assert hand.payoffs == [32 - 21, 40 - 41, 31 - 41]
 
 
+def test_the_hands_shown_are_described_by_what_each_plays_for_in_its_pots() -> None:
+    """Rule: a seat's hand is described per share by the best it keeps in any pot it is in
+    (``studkit play``'s showdown view): the swing beaten in the main pot but winning the side
+    pot is described with its high and low; a player who declared high has no low."""
+    from studkit.engine.showdown import showdown_strengths
+    from studkit.play.table_view import describe_seat
+
+    hand = scripted(declare_game(), SWING_BEATEN_BY_ALL_IN, {0: "high", 1: "swing", 2: "low"})
+    strengths = showdown_strengths(hand)
+    assert describe_seat(hand, 1, strengths) == (
+        ("high", "high-card", "High card, A-Q-J-6-4"), ("low", "6-low", "6-4-3-2-A"),
+    )
+    assert describe_seat(hand, 0, strengths)[1] == ("low", "", "no low hand")
+    forfeits = declare_game(failed_swing_forfeits="all-pots")
+    hand = scripted(forfeits, SWING_BEATEN_BY_ALL_IN, {0: "high", 1: "swing", 2: "low"})
+    assert [row[1] for row in showdown_strengths(hand)] == [0, 0]
+
+
 def test_with_all_pots_forfeited_a_swing_beaten_in_any_pot_wins_nothing() -> None:
     """Rule (``failed_swing_forfeits: all-pots``): failing to win every share in any pot it
     is in loses a swing every pot; the side pot then goes whole to the only other player,

@@ -66,15 +66,25 @@ def showdown_strengths(hand: Hand) -> list[list[int]]:
     """Per pot share, per seat: the strength the showdown ranks (0 = folded, or no hand
     that qualifies for the share): each share's evaluator over the seat's cards and the
     community card, the share's qualifier, then the plugins' re-ranking (changing and
-    per-player wild cards, plugin-ranked shares, declarations). Declarations are judged as
-    the main pot sees them, among every seat in the showdown; the showdown itself judges
-    each pot among its own eligible seats."""
+    per-player wild cards, plugin-ranked shares, declarations). Declarations are judged pot
+    by pot, as the showdown judges them; a seat's strength is the best it has in the pots it
+    is in (a swing beaten in the main pot that wins a side pot keeps its hand there)."""
     strengths = _ranked_strengths(hand)
     plugins = hand.plugins
-    if plugins is not None and plugins.adjusts:
-        folded = hand.folded
-        return plugins.pot_strengths(strengths, [s for s in range(hand.n) if not folded[s]])
-    return strengths
+    if plugins is None or not plugins.adjusts:
+        return strengths
+    folded = hand.folded
+    groups = [pot.eligible for pot in hand.pots] or [
+        tuple(s for s in range(hand.n) if not folded[s])
+    ]
+    best = [[0] * hand.n for _ in strengths]
+    for eligible in groups:
+        rows = plugins.pot_strengths(strengths, eligible)
+        for out, row in zip(best, rows, strict=True):
+            for s in eligible:
+                if row[s] > out[s]:
+                    out[s] = row[s]
+    return best
 
 
 def _ranked_strengths(hand: Hand) -> list[list[int]]:
