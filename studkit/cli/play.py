@@ -34,7 +34,8 @@ def register(subcommands: Any) -> None:
         description=(
             "Play hand after hand of VARIANT at one table against bots: the button moves, "
             "stacks carry over. Type c (check, call or bring in), f (fold), k (check), "
-            "b 10 (bet), r 20 (raise to), complete, allin, ? (help) or q (quit)."
+            "b 10 (bet), r 20 (raise to), complete, allin, pot or half (pot and no limit), "
+            "? (help) or q (quit)."
         ),
     )
     parser.add_argument("variant", metavar="VARIANT", help="a built-in variant name or a file")

@@ -537,7 +537,7 @@ _SIZING_HELP: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "pot-limit": (
         _POT_COMMANDS,
-        "Pot limit: 'pot' is the most you may bet or raise; 'allin' when you have less.",
+        "Pot limit: 'pot' is the most you may bet or raise (all in when you have less).",
     ),
     "no-limit": (
         _POT_COMMANDS,
