@@ -8,9 +8,11 @@ The checks read the schema-valid data with defaults filled in and return located
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import combinations
 from typing import Any
 
-from studkit.errors import PluginError
+from studkit.cards import CARDS, RANK_CHARS
+from studkit.errors import EvaluatorError, PluginError
 from studkit.evaluation import EVALUATOR_NAMES, SHOWING_EVALUATOR_NAMES, get_evaluator
 from studkit.schema_check import locate, one_of_text, path_text, suggest
 from studkit.yaml_source import Located, Location, Problem
@@ -254,6 +256,10 @@ def _check_pots(c: _Checker) -> None:
             c.add(("pots", index, "qualifier"),
                   f"{qualifier!r} is not a category of {evaluator!r}: "
                   f"{one_of_text(categories)}" + suggest(qualifier, categories))
+    for share in pots:
+        found = _unwinnable(c.data, share)
+        if found is not None:
+            c.add(*found)
     if len(pots) == 1 and pots[0]["qualifier"] is not None:
         c.add(("pots", 0, "qualifier"),
               "the only share has a qualifier: with no qualifying hand nobody could win the pot")
@@ -263,6 +269,60 @@ def _check_pots(c: _Checker) -> None:
         c.add(("odd_chips", "hi_lo_side"),
               f"no pot share is named {side!r}; shares: {one_of_text(names)}"
               + suggest(side, names))
+
+
+def _unwinnable(
+    data: dict[str, Any], share: dict[str, Any]
+) -> tuple[tuple[str, ...], str] | None:
+    """Where and why no hand a player can hold wins ``share`` (a low that needs five cards
+    in a four-card game, an 8-low qualifier in a deck stripped of the low ranks), or None.
+
+    Exact for a built-in evaluator without wild cards: every set of distinct ranks the deck
+    holds, five at most (more never makes a better low), is ranked and the best compared
+    with the qualifier. Games with wild cards or jokers, and plugin evaluators, are not
+    judged. The problem is put at the streets when too few cards are the cause, else at the
+    stripped ranks."""
+    deck = data["deck"]
+    if share["evaluator"] not in EVALUATOR_NAMES or deck["wild_ranks"] or deck["jokers"]:
+        return None
+    held = sum(len(street["cards"]) for street in data["streets"])
+    if not 1 <= held <= MAX_HAND_CARDS:
+        return None  # reported by the street checks
+    evaluator = get_evaluator(share["evaluator"])
+    qualifier = share["qualifier"]
+    try:
+        needed = 1 if qualifier is None else evaluator.qualifier(qualifier)
+    except EvaluatorError:
+        return None  # not a category of the evaluator: reported with the share
+    stripped = {"10" if str(r) == "T" else str(r) for r in deck["stripped_ranks"]}
+    every = list(range(len(RANK_CHARS)))
+    kept = [i for i in every if ("10" if RANK_CHARS[i] == "T" else RANK_CHARS[i]) not in stripped]
+    if _best(evaluator, kept, held) >= needed:
+        return None
+    wins = f"ranks under {share['evaluator']!r}" if qualifier is None else (
+        f"qualifies as {qualifier!r}"
+    )
+    never = f"the {share['name']!r} share could never be won"
+    if _best(evaluator, every, held) < needed:
+        return ("streets",), (
+            f"players end with {held} cards and no {held}-card hand {wins}: {never}"
+        )
+    ranks = ", ".join(sorted(stripped, key=_rank_order))
+    return ("deck", "stripped_ranks"), f"with {ranks} stripped no hand {wins}: {never}"
+
+
+def _best(evaluator: Any, ranks: list[int], held: int) -> int:
+    """The best strength of ``held`` cards of distinct ``ranks`` (five at most count)."""
+    size = min(held, 5, len(ranks))
+    return max(
+        (evaluator.evaluate([CARDS[rank * 4 + i % 4] for i, rank in enumerate(chosen)])
+         for chosen in combinations(ranks, size)),
+        default=0,
+    )
+
+
+def _rank_order(rank: str) -> int:
+    return RANK_CHARS.index("T" if rank == "10" else rank)
 
 
 def _check_plugins(

@@ -233,6 +233,14 @@ EXPECTED: dict[str, str] = {
         'yes-no-boolean.yaml:5:19: forced_bets.bring_in.may_complete: expected true '
         "or false, got 'yes' (write true or false)"
     ),
+    'low-too-few-cards.yaml': (
+        'low-too-few-cards.yaml:4:3: streets: players end with 4 card'
+        "s and no 4-card hand ranks under 'eight-or-better': the 'low' share could never be won"
+    ),
+    'low-stripped-away.yaml': (
+        'low-stripped-away.yaml:4:19: deck.stripped_ranks: with 2, 3,'
+        " 4, 5 stripped no hand qualifies as '8-low': the 'low' share could never be won"
+    ),
 }
 
 
