@@ -219,7 +219,7 @@ def run(args: argparse.Namespace) -> int:
     from studkit.odds import MAX_CARDS, MIN_CARDS
 
     request = _request(args)
-    cards = request.cards or 7
+    cards = request.cards if request.cards is not None else 7
     if not MIN_CARDS <= cards <= MAX_CARDS:
         raise EvaluatorError(f"--cards must be {MIN_CARDS} to {MAX_CARDS}, not {cards}")
     wild = None

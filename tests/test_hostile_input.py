@@ -1,0 +1,88 @@
+"""Hostile input: bad values given to the command line and the public API.
+
+Each test holds one case that once gave a traceback, a misleading message or a silent wrong
+answer. The rule: a :class:`StudkitError` (or a :class:`TypeError` for a wrong type) whose
+message quotes the input, and exit 2 from the command line; never a made-up result.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from studkit import CARDS, CardError, Hand, StudkitError, Table, Variant, load_variant
+from studkit.cli import main
+
+STUD = Variant(name="test-stud")
+RAZZ = load_variant("razz")
+
+
+# studkit odds ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("cards", ["0", "-1", "4", "9"])
+def test_odds_cards_out_of_range_is_refused_not_replaced_by_the_default(
+    cards: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # --cards 0 used to count seven-card hands, as if the option had not been given.
+    assert main(["odds", "high", "--cards", cards]) == 2
+    captured = capsys.readouterr()
+    assert f"--cards must be 5 to 8, not {cards}" in captured.err
+    assert captured.out == ""
+
+
+# Hand and Table: card orders and the button ---------------------------------------------------
+
+
+@pytest.mark.parametrize("bad", [-1, 54, 99, True, "As", 1.5, None])
+def test_hand_card_order_rejects_what_is_not_a_card(bad: object) -> None:
+    # -1 used to deal the red joker, 99 raised IndexError, 'As' a bare int() ValueError.
+    order = [bad, 1, 2, 3, 4, 5, 6, 7, 8]
+    with pytest.raises(CardError, match=rf"bad card {bad!r}: expected a Card or its index 0-53"):
+        Hand(STUD, [100, 100], cards=order)  # type: ignore[list-item]
+
+
+def test_hand_card_order_rejects_a_joker_the_deck_does_not_hold() -> None:
+    with pytest.raises(CardError, match=r"card Jk in the given order .* is not in the variant's"):
+        Hand(STUD, [100, 100], cards=[52, *range(1, 9)])
+
+
+def test_hand_card_order_still_takes_cards_and_indexes() -> None:
+    hand = Hand(STUD, [100, 100], cards=[CARDS[51], 50, *range(0, 20)])
+    assert hand.cards[0][0] == CARDS[51]
+
+
+@pytest.mark.parametrize("bad", [-1, 54, 99])
+def test_hand_deal_rejects_what_is_not_a_card(bad: int) -> None:
+    hand = Hand(STUD, [100, 100], auto_deal=False)
+    with pytest.raises(CardError, match=rf"bad card {bad}: expected a Card or its index 0-53"):
+        hand.deal(bad)
+
+
+def test_hand_deal_rejects_text() -> None:
+    # The compiled build checks the argument's type itself (a TypeError); Python, studkit.
+    hand = Hand(STUD, [100, 100], auto_deal=False)
+    with pytest.raises((CardError, TypeError)):
+        hand.deal("As")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("button", [2, 5, -1])
+def test_hand_and_table_refuse_a_button_seat_that_does_not_exist(button: int) -> None:
+    # button=5 at two seats used to wrap around silently to seat 1, -1 to seat 1.
+    with pytest.raises(StudkitError, match=rf"button {button}: expected a seat number 0 to 1"):
+        Hand(STUD, [100, 100], button=button)
+    with pytest.raises(StudkitError, match=rf"button {button}: expected a seat number 0 to 1"):
+        Table(STUD, [100, 100], button=button)
+
+
+def test_hand_and_table_name_a_variant_given_by_name() -> None:
+    # Hand('razz', ...) used to fail with "'str' object has no attribute 'stakes'".
+    with pytest.raises(TypeError, match=r"expected a Variant \(load_variant\('razz'\)"):
+        Hand("razz", [100, 100])  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"expected a Variant \(load_variant\('razz'\)"):
+        Table("razz", [100, 100])  # type: ignore[arg-type]
+
+
+def test_hand_names_stakes_given_as_text() -> None:
+    with pytest.raises(TypeError, match=r"stakes must be a Stakes \(apply_stakes"):
+        Hand(RAZZ, [100, 100], stakes="ante=5")  # type: ignore[arg-type]
+
