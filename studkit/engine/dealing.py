@@ -16,9 +16,10 @@ gets it: a seat (``0`` and up), :data:`BURN` or :data:`COMMUNITY`. Three sources
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Iterable, Sequence
-from typing import Final, Protocol
+from typing import Final, Protocol, SupportsIndex, cast
 
 from studkit.cards import CARDS, Card, format_cards, parse_cards
 from studkit.errors import CardError
@@ -30,6 +31,7 @@ __all__ = [
     "DeckSource",
     "OrderedSource",
     "ScriptedSource",
+    "card_at",
 ]
 
 BURN: Final = -1
@@ -38,6 +40,25 @@ COMMUNITY: Final = -2
 """The ``seat`` of a community card."""
 
 _ = parse_cards  # used in the module doctest
+
+
+def card_at(value: object) -> Card:
+    """The card ``value`` stands for: a :class:`Card` or its index (0-51, 52 and 53 the jokers).
+
+    Anything else (a negative or too large index, a bool, a string) is a :class:`CardError`
+    quoting it, never a wrapped-around or made-up card.
+    """
+    if not isinstance(value, (bool, str)):
+        try:
+            index = operator.index(cast(SupportsIndex, value))  # a Card, int or numpy integer
+        except TypeError:
+            index = -1
+        if 0 <= index < len(CARDS):
+            return CARDS[index]
+    hint = " (parse a text card with parse_card)" if isinstance(value, str) else ""
+    raise CardError(
+        f"bad card {value!r}: expected a Card or its index 0-{len(CARDS) - 1}{hint}"
+    )
 
 
 class CardSource(Protocol):
@@ -98,10 +119,20 @@ class OrderedSource:
 
     __slots__ = ("_stub",)
 
-    def __init__(self, cards: Iterable[int]) -> None:
-        order = [CARDS[int(c)] for c in cards]
+    def __init__(
+        self, cards: Iterable[SupportsIndex], deck: Sequence[Card] | None = None
+    ) -> None:
+        order = [card_at(c) for c in cards]
         if len(set(order)) != len(order):
             raise CardError(f"a card appears twice in the given order {format_cards(order)!r}")
+        if deck is not None:
+            in_deck = set(deck)
+            for card in order:
+                if card not in in_deck:
+                    raise CardError(
+                        f"card {card} in the given order {format_cards(order)!r} is not in "
+                        "the variant's deck"
+                    )
         order.reverse()
         self._stub = order
 

@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final, SupportsInt
 
-from studkit.cards import CARDS, Card
+from studkit.cards import Card
 from studkit.engine.actions import (
     AGGRESSIVE_KINDS,
     BET,
@@ -34,7 +34,7 @@ from studkit.engine.actions import (
     Action,
 )
 from studkit.engine.chips import starting_chips, whole_chips
-from studkit.engine.dealing import BURN, CardSource, DeckSource, OrderedSource
+from studkit.engine.dealing import BURN, CardSource, DeckSource, OrderedSource, card_at
 from studkit.engine.events import ANTE, AWARD, DEAL, RETURN, SHOW, Event
 from studkit.engine.events import BURN as BURN_EVENT
 from studkit.engine.events import COMMUNITY as COMMUNITY_EVENT
@@ -58,6 +58,9 @@ from studkit.engine.seats import (
 )
 from studkit.engine.seats import (
     blanks as _blanks,
+)
+from studkit.engine.seats import (
+    button_seat,
 )
 from studkit.engine.seats import (
     everyone as _everyone,
@@ -126,7 +129,7 @@ class Hand(LegalActions):
         self.rules: Rules = rules
         self.variant = variant
         self.n = n
-        self.button = (n - 1) if button is None else button % n
+        self.button = (n - 1) if button is None else button_seat(button, n)
         self._order = _ORDERS.get((n, self.button)) or _order(n, self.button)
         self.stacks = chips
         self.starting_stacks = tuple(chips)
@@ -166,7 +169,7 @@ class Hand(LegalActions):
         self._rng = rng if rng is not None else random.Random(seed)
         if source is None:
             if cards is not None:
-                source = OrderedSource(cards)
+                source = OrderedSource(cards, rules.deck)
             else:
                 source = DeckSource(rules.deck, rng=self._rng)
         self._source = source
@@ -587,14 +590,15 @@ class Hand(LegalActions):
 
     def deal(self, card: int) -> None:
         """With ``auto_deal=False``: deal ``card`` to whoever :attr:`needs_card` names."""
+        given = card_at(card)
         if not self._steps:
-            raise StudkitError(f"no card is due: cannot deal {CARDS[int(card)]}")
-        if int(card) in self.cards_out():
-            raise StudkitError(f"card {CARDS[int(card)]} has already been dealt")
-        if int(card) not in self.rules.deck:
-            raise StudkitError(f"card {CARDS[int(card)]} is not in this variant's deck")
+            raise StudkitError(f"no card is due: cannot deal {given}")
+        if given in self.cards_out():
+            raise StudkitError(f"card {given} has already been dealt")
+        if given not in self.rules.deck:
+            raise StudkitError(f"card {given} is not in this variant's deck")
         seat, up = self._steps.pop()
-        self._place(seat, up, CARDS[int(card)])
+        self._place(seat, up, given)
         if not self._steps:
             self._after_deal()
 

@@ -102,6 +102,15 @@ _CACHE: Final[dict[tuple[int, Stakes] | int, tuple[Variant, Rules]]] = {}
 stakes; each entry keeps its variant so an id is never mistaken for another's."""
 
 
+def _check_variant(variant: object) -> None:
+    """A clear :class:`TypeError` for something that is not a loaded variant (a name, say)."""
+    if not isinstance(variant, Variant):
+        raise TypeError(
+            f"expected a Variant (load_variant({variant!r}) loads one by name or file), "
+            f"not {type(variant).__name__} {variant!r}"
+        )
+
+
 def compile_rules(variant: Variant, stakes: Stakes | None = None) -> Rules:
     """The compiled rules of ``variant`` at ``stakes`` (default: the variant's), cached."""
     if stakes is None:
@@ -109,13 +118,20 @@ def compile_rules(variant: Variant, stakes: Stakes | None = None) -> Rules:
         own = _CACHE.get(id(variant))
         if own is not None and own[0] is variant:
             return own[1]
+        _check_variant(variant)
         rules = compile_rules(variant, variant.stakes)
         _CACHE[id(variant)] = (variant, rules)
         return rules
+    if not isinstance(stakes, Stakes):
+        raise TypeError(
+            f"stakes must be a Stakes (apply_stakes(variant, 'ante=1,...') gives a variant at "
+            f"other amounts), not {type(stakes).__name__} {stakes!r}"
+        )
     key = (id(variant), stakes)
     hit = _CACHE.get(key)
     if hit is not None and hit[0] is variant:
         return hit[1]
+    _check_variant(variant)
     rules = _compile(variant, stakes)
     if len(_CACHE) > 256:
         _CACHE.clear()

@@ -9,10 +9,11 @@ from __future__ import annotations
 from typing import Final
 
 from studkit.engine.events import ANTE, Event
+from studkit.errors import StudkitError
 
 __all__ = [
     "ORDERS", "ANTES", "BLANKS", "EVERYONE",
-    "seat_order", "ante_events", "blanks", "everyone",
+    "seat_order", "ante_events", "blanks", "everyone", "button_seat",
 ]
 
 ORDERS: Final[dict[tuple[int, int], list[int]]] = {}
@@ -51,3 +52,11 @@ def seat_order(n: int, button: int) -> list[int]:
     """Seats clockwise from the dealer's left (shared, never mutated)."""
     order = ORDERS[(n, button)] = [(button + 1 + i) % n for i in range(n)]
     return order
+
+
+def button_seat(button: int, n: int) -> int:
+    """``button`` checked as one of ``n`` seats (0 to n-1): a seat that does not exist is an
+    error, never wrapped around to another seat."""
+    if isinstance(button, bool) or not 0 <= button < n:
+        raise StudkitError(f"button {button!r}: expected a seat number 0 to {n - 1}")
+    return button

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from studkit.engine.chips import whole_chips
 from studkit.engine.dealing import CardSource
 from studkit.engine.hand import Hand
+from studkit.engine.seats import button_seat
 from studkit.errors import StudkitError
 from studkit.variant import Stakes, Variant
 
@@ -42,6 +43,11 @@ class Table:
         names: Sequence[str] | None = None,
         seed: int | None = None,
     ) -> None:
+        if not isinstance(variant, Variant):
+            raise TypeError(
+                f"expected a Variant (load_variant({variant!r}) loads one by name or file), "
+                f"not {type(variant).__name__} {variant!r}"
+            )
         if len(stacks) < 2:
             raise StudkitError(f"a table needs at least 2 seats, not {len(stacks)}")
         if names is not None and len(names) != len(stacks):
@@ -62,7 +68,8 @@ class Table:
         self.names: list[str] = list(names) if names is not None else [
             f"seat {i}" for i in range(len(stacks))
         ]
-        self.button = (len(stacks) - 1) if button is None else button % len(stacks)
+        seats = len(stacks)
+        self.button = (seats - 1) if button is None else button_seat(button, seats)
         self.hand: Hand | None = None
         """The current (or last) hand."""
         self.hands_played = 0
