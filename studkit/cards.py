@@ -160,6 +160,11 @@ def parse_card(token: str) -> Card:
     >>> parse_card("10d")
     Td
     """
+    if not isinstance(token, str):
+        raise CardError(
+            f"bad card {token!r}: expected text such as 'As' or '10d' (a {type(token).__name__} "
+            "is not a card name)"
+        )
     text = token.strip()
     joker = _JOKER_TOKENS.get(text.lower())
     if joker is not None:

@@ -343,7 +343,14 @@ def load_variant(
     Raises :class:`VariantError` (a :class:`VariantFileError` with ``problems``) for an
     unknown name or any problem in the file or the files it extends.
     """
+    if not isinstance(name_or_path, (str, os.PathLike)):
+        raise TypeError(
+            f"load_variant needs a variant name or a file path, not "
+            f"{type(name_or_path).__name__} {name_or_path!r}"
+        )
     reference = os.fspath(name_or_path)
+    if not isinstance(reference, str):
+        raise TypeError(f"load_variant needs a text path, not {reference!r}")
     path: Path | None
     if isinstance(name_or_path, os.PathLike) or _is_path_like(reference):
         path = Path(reference)
@@ -389,6 +396,11 @@ def check_variant_file(path: Path) -> list[Problem]:
 
 def dump_variant(variant: Variant) -> str:
     """The variant as a complete YAML file (no ``extends``); loading it gives an equal variant."""
+    if not isinstance(variant, Variant):
+        raise TypeError(
+            f"dump_variant needs a Variant (load_variant({variant!r}) loads one), not "
+            f"{type(variant).__name__} {variant!r}"
+        )
     return dump_data(variant_to_data(variant))
 
 

@@ -63,6 +63,10 @@ def parse_stakes(text: str) -> dict[str, int]:
 
     Raises :class:`StakesError` naming the bad item and listing the accepted keys.
     """
+    if not isinstance(text, str):
+        raise TypeError(
+            f"parse_stakes takes text such as 'ante=1,big=10', not {type(text).__name__} {text!r}"
+        )
     amounts: dict[str, int] = {}
     items = [item.strip() for item in text.split(",")]
     if not any(items):
@@ -104,6 +108,11 @@ def apply_stakes(variant: Variant, stakes: str | Mapping[str, int] | None) -> Va
     """
     if stakes is None:
         return variant
+    if not isinstance(stakes, (str, Mapping)):
+        raise TypeError(
+            f"stakes must be text such as 'ante=1,big=10' or a mapping such as {{'ante': 1}}, "
+            f"not {type(stakes).__name__} {stakes!r}"
+        )
     amounts = parse_stakes(stakes) if isinstance(stakes, str) else _from_mapping(stakes)
     if not amounts:
         return variant

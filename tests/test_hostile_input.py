@@ -86,3 +86,75 @@ def test_hand_names_stakes_given_as_text() -> None:
     with pytest.raises(TypeError, match=r"stakes must be a Stakes \(apply_stakes"):
         Hand(RAZZ, [100, 100], stakes="ante=5")  # type: ignore[arg-type]
 
+
+# The analysis functions and loaders: wrong types ----------------------------------------------
+
+
+def test_equity_and_simulate_name_a_variant_of_the_wrong_type() -> None:
+    import studkit
+
+    # Both used to fail deep inside with "'int' object has no attribute 'max_players'".
+    with pytest.raises(TypeError, match="equity needs a Variant or a variant name or file"):
+        studkit.calculate_equity(5, ["As Ad Kc", "?? ?? Qs"], trials=5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="simulate needs a Variant or a variant name or file, not"):
+        studkit.simulate(None, hands=1)  # type: ignore[arg-type]
+
+
+def test_equity_refuses_a_bool_or_float_for_a_card() -> None:
+    import studkit
+
+    # True used to be read as card index 1 (2d); 1.0 raised "'float' object has no attribute".
+    for bad in (True, 1.0):
+        with pytest.raises(CardError, match=rf"bad card {bad!r}"):
+            studkit.calculate_equity("razz", [[bad, 50, 49], [None, None, 10]], trials=5, seed=1)
+
+
+def test_parse_card_names_a_value_that_is_not_text() -> None:
+    from studkit import parse_card
+
+    with pytest.raises(CardError, match="bad card 5: expected text such as 'As'"):
+        parse_card(5)  # type: ignore[arg-type]
+
+
+def test_dump_variant_and_load_variant_name_the_wrong_type() -> None:
+    from studkit import dump_variant
+
+    with pytest.raises(TypeError, match=r"dump_variant needs a Variant \(load_variant\('razz'\)"):
+        dump_variant("razz")  # type: ignore[arg-type]
+    # bytes used to fail with "a bytes-like object is required, not 'str'".
+    with pytest.raises(TypeError, match="load_variant needs a variant name or a file path"):
+        load_variant(b"razz")  # type: ignore[arg-type]
+
+
+def test_stakes_of_the_wrong_type_are_named() -> None:
+    from studkit import apply_stakes, parse_stakes
+
+    with pytest.raises(TypeError, match="parse_stakes takes text such as 'ante=1,big=10', not"):
+        parse_stakes(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="stakes must be text .* or a mapping .*, not int 5"):
+        apply_stakes(RAZZ, 5)  # type: ignore[arg-type]
+
+
+def test_a_bot_list_with_a_name_that_is_not_text_is_named() -> None:
+    from studkit.bots import BotError, parse_bots
+
+    with pytest.raises(BotError, match=r"bot names are text, not None"):
+        parse_bots(["tag", None], 2)  # type: ignore[list-item]
+
+
+def test_replay_paths_takes_one_path_as_one_path(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from studkit import replay_paths
+
+    folder = Path(str(tmp_path))
+    history = folder / "hand.phh"
+    history.write_text(
+        "variant = 'F7S'\nantes = [1, 1]\nbring_in = 2\nsmall_bet = 5\nbig_bet = 10\n"
+        "starting_stacks = [100, 100]\nactions = ['d dh p1 Ad3d5d', 'd dh p2 2c3c4c']\n"
+    )
+    # A str used to be read letter by letter: "t: no such file or directory".
+    (replay,) = replay_paths(str(history))
+    assert replay.error is None
+    (again,) = replay_paths(history)  # type: ignore[arg-type]
+    assert again.error is None

@@ -59,7 +59,11 @@ def parse_bots(text: str | Sequence[str] | None, players: int) -> tuple[str, ...
     """
     if text is None:
         return default_bots(players)
-    names = [n.strip() for n in (text.split(",") if isinstance(text, str) else text)]
+    given = text.split(",") if isinstance(text, str) else list(text)
+    for name in given:
+        if not isinstance(name, str):
+            raise BotError(f"--bots {text!r}: bot names are text, not {name!r}")
+    names = [n.strip() for n in given]
     if not names or any(not n for n in names):
         raise BotError(
             f"--bots {text!r}: give a bot name, or one name per seat separated by commas"

@@ -239,6 +239,11 @@ def equity(
         from studkit import load_variant
 
         variant = load_variant(variant)
+    elif not isinstance(variant, Variant):
+        raise TypeError(
+            f"equity needs a Variant or a variant name or file, not {type(variant).__name__} "
+            f"{variant!r}"
+        )
     if trials is not None and trials < 1:
         raise EquityError(f"--trials must be at least 1, not {trials}")
     if seed is not None and seed < 0:

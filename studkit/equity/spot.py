@@ -57,7 +57,7 @@ def parse_hand(text: str | Iterable[str | Card | None]) -> HandCards:
             cards.append(None)
         elif isinstance(item, Card):
             cards.append(item)
-        elif isinstance(item, int):
+        elif isinstance(item, int) and not isinstance(item, bool):
             if not 0 <= item < len(CARDS):
                 raise CardError(f"no card with index {item}: expected 0-53")
             cards.append(CARDS[item])

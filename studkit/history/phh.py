@@ -527,7 +527,12 @@ def load_file_each(
 
 
 def history_files(paths: Iterable[str | os.PathLike[str]]) -> list[str]:
-    """Expand files and directories (``*.phh`` and ``*.phhs`` inside, sorted) to file names."""
+    """Expand files and directories (``*.phh`` and ``*.phhs`` inside, sorted) to file names.
+
+    One path on its own (not in a list) is one path, never a string of one-letter names.
+    """
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
     out: list[str] = []
     for path in paths:
         name = os.fspath(path)

@@ -203,6 +203,11 @@ def simulate(
         from studkit import load_variant
 
         variant = load_variant(variant)
+    elif not isinstance(variant, Variant):
+        raise TypeError(
+            f"simulate needs a Variant or a variant name or file, not {type(variant).__name__} "
+            f"{variant!r}"
+        )
     if hands < 1:
         raise SimulationError(f"--hands must be at least 1, not {hands}")
     asked = f"--players {players}"
