@@ -13,9 +13,11 @@ once; :func:`card` and :func:`parse_cards` return those shared objects.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
+from typing import SupportsIndex
 
 from studkit.errors import CardError
 
@@ -88,9 +90,23 @@ class Card(int):
     """A playing card: ``rank * 4 + suit``, or 52 and 53 for the two jokers.
 
     Use :func:`card` or :func:`parse_card` to get one; cards are shared immutable objects.
+    ``Card(i)`` takes an index 0-53 and nothing else (``Card(99)`` or ``Card(1.5)`` is a
+    :class:`CardError`, never a made-up card).
     """
 
     __slots__ = ()
+
+    def __new__(cls, index: SupportsIndex) -> Card:
+        value = -1
+        if not isinstance(index, (bool, str)):
+            try:
+                value = operator.index(index)
+            except TypeError:
+                pass
+        if not 0 <= value <= 53:
+            hint = " (parse_card reads text)" if isinstance(index, str) else ""
+            raise CardError(f"bad card {index!r}: expected a card index 0-53{hint}")
+        return super().__new__(cls, value)
 
     @property
     def is_joker(self) -> bool:

@@ -158,3 +158,49 @@ def test_replay_paths_takes_one_path_as_one_path(tmp_path: object) -> None:
     assert replay.error is None
     (again,) = replay_paths(history)  # type: ignore[arg-type]
     assert again.error is None
+
+
+def test_card_takes_only_an_index_of_a_real_card() -> None:
+    from studkit import Card
+
+    # Card(99) used to be a red joker, Card(-1) the ace of spades, Card(1.5) the 2d.
+    for bad in (99, -1, 54, 1.5, True, None):
+        with pytest.raises(CardError, match=rf"bad card {bad!r}: expected a card index 0-53"):
+            Card(bad)  # type: ignore[arg-type]
+    with pytest.raises(CardError, match=r"\(parse_card reads text\)"):
+        Card("As")  # type: ignore[arg-type]
+    assert Card(51) == CARDS[51] and str(Card(CARDS[0])) == "2c"
+
+
+# studkit validate and studkit replay -------------------------------------------------------
+
+
+def test_validate_an_empty_folder_says_it_holds_no_variant_file(
+    tmp_path: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # It used to say "is a directory, not a file", though a folder is a valid argument.
+    assert main(["validate", str(tmp_path)]) == 1
+    assert f"{tmp_path}: no .yaml or .yml file in this folder" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("amounts", "reason"),
+    [
+        ("bring_in = 20\nsmall_bet = 5\nbig_bet = 10", "bring-in 20 must be less than the small"),
+        ("bring_in = 2\nsmall_bet = 50\nbig_bet = 10", "small bet 50 is more than the big bet 10"),
+    ],
+)
+def test_replay_refuses_amounts_that_make_no_game(
+    amounts: str, reason: str, tmp_path: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pathlib import Path
+
+    history = Path(str(tmp_path)) / "odd.phh"
+    history.write_text(
+        f"variant = 'F7S'\nantes = [1, 1]\n{amounts}\nstarting_stacks = [100, 100]\n"
+        "actions = ['d dh p1 Ad3d5d', 'd dh p2 2c3c4c', 'p2 pb', 'p1 cbr 5']\n"
+    )
+    # A bring-in of 20 "completed" to 5 used to replay as if nothing were wrong.
+    assert main(["replay", str(history)]) == 1
+    err = capsys.readouterr().err
+    assert f"{history}: fields bring_in = " in err and reason in err

@@ -27,6 +27,7 @@ from studkit.schema_check import variant_schema
 from studkit.stakes import add_stakes_argument, apply_stakes
 from studkit.variant import Variant
 from studkit.variant_reference import reference_markdown
+from studkit.yaml_source import Problem
 
 __all__ = ["register", "run_schema", "run_list", "run_show", "run_validate", "run_diff"]
 
@@ -208,7 +209,10 @@ def run_validate(args: argparse.Namespace) -> int:
     """Check every file; exit 1 if any has a problem."""
     results = []
     for path in _expand(args.files):
-        problems = check_variant_file(path)
+        problems = (
+            [Problem(display_name(path), 0, 0, "", "no .yaml or .yml file in this folder")]
+            if path.is_dir() else check_variant_file(path)
+        )
         results.append((display_name(path), problems))
     failed = sum(1 for _, problems in results if problems)
     if args.json:

@@ -217,6 +217,19 @@ def history_variant(history: HandHistory) -> tuple[Variant, Stakes, int]:
             )
         stakes[key] = scaled(value, scale)
     try:
-        return variant, replace(variant.stakes, **stakes), scale
+        amounts = replace(variant.stakes, **stakes)
     except (StudkitError, TypeError) as error:
         raise HistoryError(f"{label}: stakes: {error}") from None
+    # The same amounts --stakes would refuse: a bring-in of 20 "completed" to 5 is no game.
+    from studkit.semantics import stakes_problems
+    from studkit.variant_data import variant_to_data
+
+    problems = stakes_problems(variant_to_data(replace(variant, stakes=amounts)))
+    if problems:
+        given = ", ".join(
+            f"{field} = {getattr(history, field)}" for field in ("bring_in", "small_bet", "big_bet")
+            if getattr(history, field) is not None
+        )
+        reasons = "; ".join(problem.message for problem in problems)
+        raise HistoryError(f"{label}: fields {given}: {reasons}")
+    return variant, amounts, scale
