@@ -30,6 +30,25 @@ def test_odds_cards_out_of_range_is_refused_not_replaced_by_the_default(
     assert captured.out == ""
 
 
+def test_odds_refuses_wild_ranks_the_variant_strips_from_its_deck(
+    tmp_path: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pathlib import Path
+
+    short = Path(str(tmp_path)) / "short.yaml"
+    short.write_text(
+        "studkit: 1\nname: short\nextends: seven-card-stud\nplayers: {min: 2, max: 2}\n"
+        "deck: {stripped_ranks: [2, 3, 4, 5, 6, 7, 8, 9]}\n"
+    )
+    # '--wild 2' used to count the 20-card deck with its title saying "2 wild".
+    assert main(["odds", str(short), "--cards", "5", "--wild", "2,A"]) == 2
+    captured = capsys.readouterr()
+    assert "--wild '2,A': short strips 2 from its deck, so no such card can be wild" in (
+        captured.err
+    )
+    assert captured.out == ""
+
+
 # Hand and Table: card orders and the button ---------------------------------------------------
 
 

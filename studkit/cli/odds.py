@@ -199,6 +199,15 @@ def _request(args: argparse.Namespace) -> OddsRequest:
         ranks = parsed.ranks
         rule = parsed.jokers
         jokers = 1 if named_joker else 0
+        stripped = ranks & request.stripped_ranks
+        if stripped:
+            from studkit.cards import RANK_CHARS
+
+            names = ",".join(RANK_CHARS[r] for r in sorted(stripped, reverse=True))
+            raise EvaluatorError(
+                f"--wild {args.wild!r}: {request.source} strips {names} from its deck, so "
+                "no such card can be wild"
+            )
     if args.jokers is not None:
         if not 0 <= args.jokers <= 2:
             raise EvaluatorError(f"--jokers must be 0, 1 or 2, not {args.jokers}")
