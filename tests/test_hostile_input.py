@@ -223,3 +223,53 @@ def test_replay_refuses_amounts_that_make_no_game(
     assert main(["replay", str(history)]) == 1
     err = capsys.readouterr().err
     assert f"{history}: fields bring_in = " in err and reason in err
+
+
+_F7S = "variant = 'F7S'\nbring_in = 2\nsmall_bet = 5\nbig_bet = 10\n"
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        # Each of these used to end in a traceback (decimal.InvalidOperation, AssertionError).
+        ("antes = [1, 1]\nstarting_stacks = [nan, 100]",
+         "field 'starting_stacks': entry 0 is nan: each must be a number of chips"),
+        ("antes = [nan, 1]\nstarting_stacks = [100, 100]",
+         "field 'antes': entry 0 is nan"),
+        ("antes = [1, 1]\nstarting_stacks = [100, 100]\nfinishing_stacks = [nan, 100]",
+         "field 'finishing_stacks': entry 0 is nan"),
+        ("antes = [1, 1]\nstarting_stacks = [100, 100]\n_studkit_stakes = {spread_min = nan}",
+         "field '_studkit_stakes': expected a table of amounts (numbers, 0 or more)"),
+        ("antes = [1, 1]\nstarting_stacks = [100, 100]\n_studkit_stakes = {spread_min = -3}",
+         "field '_studkit_stakes': expected a table of amounts (numbers, 0 or more)"),
+        # This one named neither the file nor the field.
+        ("antes = [0.0000001, 0.0000001]\nstarting_stacks = [100, 100]",
+         "odd.phh: amounts with 7 decimal places: at most 6 are supported"),
+    ],
+)
+def test_replay_names_the_file_and_field_of_an_impossible_amount(
+    fields: str, message: str, tmp_path: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pathlib import Path
+
+    history = Path(str(tmp_path)) / "odd.phh"
+    history.write_text(f"{_F7S}{fields}\nactions = []\n")
+    assert main(["replay", str(history)]) == 1
+    err = capsys.readouterr().err
+    assert f"{history}" in err and message in err, err
+
+
+def test_replay_names_a_bring_in_of_nan(
+    tmp_path: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pathlib import Path
+
+    history = Path(str(tmp_path)) / "odd.phh"
+    history.write_text(
+        "variant = 'F7S'\nantes = [1, 1]\nbring_in = nan\nsmall_bet = 5\nbig_bet = 10\n"
+        "starting_stacks = [100, 100]\nactions = []\n"
+    )
+    assert main(["replay", str(history)]) == 1
+    assert "field 'bring_in': expected a positive number, got Decimal('NaN')" in (
+        capsys.readouterr().err
+    )

@@ -93,6 +93,15 @@ def _is_amount(value: Any) -> bool:
     return isinstance(value, int | Decimal) and not isinstance(value, bool)
 
 
+def _is_chips(value: Any) -> bool:
+    """A finite amount, zero or more."""
+    return (
+        _is_amount(value)
+        and not (isinstance(value, Decimal) and not value.is_finite())
+        and value >= 0
+    )
+
+
 def _is_amounts(value: Any) -> bool:
     return isinstance(value, list) and all(_is_amount(v) for v in value)
 
@@ -241,6 +250,8 @@ def _check_amounts(label: str, name: str, value: Any, count: int | None, *, posi
             label, name, f"has {len(value)} entries for {count} players (one per player)"
         )
     for i, v in enumerate(value):
+        if isinstance(v, Decimal) and v.is_nan():
+            raise _field_error(label, name, f"entry {i} is nan: each must be a number of chips")
         if v < 0 or (positive and v == 0):
             need = "positive" if positive else "zero or more"
             raise _field_error(label, name, f"entry {i} is {v}: each must be {need}")
@@ -249,8 +260,8 @@ def _check_amounts(label: str, name: str, value: Any, count: int | None, *, posi
 def _check_amount(label: str, name: str, value: Any) -> Amount:
     if (
         not _is_amount(value)
-        or value <= 0
         or (isinstance(value, Decimal) and not value.is_finite())
+        or value <= 0
     ):
         raise _field_error(label, name, f"expected a positive number, got {value!r}")
     return value  # type: ignore[no-any-return]
@@ -315,10 +326,11 @@ def _from_table(
         raise _field_error(label, STUDKIT_VARIANT_FIELD, "expected a studkit variant name or path")
     stakes_field = extra.get(STUDKIT_STAKES_FIELD)
     if stakes_field is not None and not (
-        isinstance(stakes_field, dict) and all(_is_amount(v) for v in stakes_field.values())
+        isinstance(stakes_field, dict) and all(_is_chips(v) for v in stakes_field.values())
     ):
         raise _field_error(
-            label, STUDKIT_STAKES_FIELD, f"expected a table of amounts, got {stakes_field!r}"
+            label, STUDKIT_STAKES_FIELD,
+            f"expected a table of amounts (numbers, 0 or more), got {stakes_field!r}"
         )
 
     raw = table["actions"]

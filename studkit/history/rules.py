@@ -191,7 +191,10 @@ def history_variant(history: HandHistory) -> tuple[Variant, Stakes, int]:
             f"{label}: field 'starting_stacks': a stack is unknown ('inf'); a replay needs "
             "every player's chips"
         )
-    scale = chip_scale(_all_amounts(history))
+    try:
+        scale = chip_scale(_all_amounts(history))
+    except HistoryError as error:
+        raise HistoryError(f"{label}: {error}") from None
     antes = {scaled(a, scale) for a in history.antes}
     if len(antes) > 1:
         raise HistoryError(
