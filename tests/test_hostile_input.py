@@ -273,3 +273,18 @@ def test_replay_names_a_bring_in_of_nan(
     assert "field 'bring_in': expected a positive number, got Decimal('NaN')" in (
         capsys.readouterr().err
     )
+
+
+@pytest.mark.parametrize("bad", ["fold", ("fold",), None])
+def test_hand_apply_names_what_is_not_an_action(bad: object) -> None:
+    # 'fold' used to be refused as "cannot f 'o' (not a whole number of chips)", and a
+    # one-item tuple raised IndexError.
+    from studkit.compiled import compiled_modules
+
+    hand = Hand(STUD, [100, 100], seed=1)
+    # The compiled build checks the argument's type itself ("tuple object expected; got str").
+    compiled = "studkit.engine.hand" in compiled_modules()
+    message = r"apply takes an Action, e\.g\. Action\('fold'\)"
+    with pytest.raises(TypeError, match=f"object expected|{message}" if compiled else message):
+        hand.apply(bad)  # type: ignore[arg-type]
+    assert not any(hand.folded)

@@ -431,6 +431,11 @@ class Hand(LegalActions):
     def apply(self, action: Action) -> None:
         """Take an :class:`Action` (as :meth:`legal_actions` lists it, or with a chosen
         amount); raises :class:`IllegalActionError` and changes nothing if it is not legal."""
+        if not isinstance(action, Action):  # a bare 'fold' would be read letter by letter
+            raise TypeError(
+                f"apply takes an Action, e.g. Action('fold') or one of legal_actions(), not "
+                f"{type(action).__name__} {action!r}"
+            )
         if self.plugins is not None and not self.plugins.busy:
             return self.plugins.apply(action)  # plugin decisions; restores on PluginError
         fields: tuple[object, ...] = action  # read untyped: the amount may be any number
