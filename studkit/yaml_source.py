@@ -191,7 +191,8 @@ def read_located(path: Path, shown_as: str | None = None) -> Located:
     """Read a variant file from disk; errors name the file as ``shown_as`` (default: the path)."""
     name = shown_as if shown_as is not None else str(path)
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as stream:  # never more than the limit: /dev/zero is endless
+            raw = stream.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise VariantFileError.at(Location(name, 0, 0), "", "no such file") from None
     except IsADirectoryError:
@@ -213,8 +214,8 @@ def parse_located(raw: bytes | str, name: str) -> Located:
     if isinstance(raw, bytes):
         if len(raw) > MAX_FILE_BYTES:
             raise VariantFileError.at(
-                start, "", f"file is {len(raw):,} bytes; a variant file may be at most "
-                f"{MAX_FILE_BYTES:,} bytes"
+                start, "", f"file is over {MAX_FILE_BYTES:,} bytes; a variant file may be at "
+                f"most {MAX_FILE_BYTES:,} bytes"
             )
         if b"\x00" in raw:
             offset = raw.index(b"\x00")

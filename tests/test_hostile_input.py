@@ -288,3 +288,29 @@ def test_hand_apply_names_what_is_not_an_action(bad: object) -> None:
     with pytest.raises(TypeError, match=f"object expected|{message}" if compiled else message):
         hand.apply(bad)  # type: ignore[arg-type]
     assert not any(hand.folded)
+
+
+# Endless input ---------------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(not __import__("os").path.exists("/dev/zero"), reason="needs /dev/zero")
+@pytest.mark.parametrize(
+    ("argv", "code", "message"),
+    [
+        # Both used to read /dev/zero until memory ran out.
+        (["show", "/dev/zero"], 2,
+         "/dev/zero:1:1: file is over 262,144 bytes; a variant file may be at most"),
+        (["replay", "/dev/zero"], 1, "/dev/zero: a device, not a hand history file"),
+    ],
+)
+def test_an_endless_device_is_refused_not_read_forever(
+    argv: list[str], code: int, message: str
+) -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "studkit", *argv], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == code
+    assert message in done.stderr and "Traceback" not in done.stderr

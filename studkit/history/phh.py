@@ -31,6 +31,7 @@ import datetime
 import difflib
 import os
 import re
+import stat
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
@@ -512,6 +513,12 @@ def loads(text: str, *, source: str | None = None) -> list[HandHistory]:
 
 
 def _read_text(name: str) -> str:
+    try:
+        mode = os.stat(name).st_mode
+    except OSError:
+        mode = 0  # reading says why
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):  # /dev/zero would be read forever
+        raise HistoryError(f"{name}: a device, not a hand history file")
     try:
         raw = Path(name).read_bytes()
     except OSError as error:
