@@ -119,7 +119,14 @@ class PluginSource:
     def schema(self) -> Mapping[str, Any]:
         """The plugin's JSON Schema for its options."""
         schema = getattr(self.module, "OPTIONS_SCHEMA", None)
-        return _NO_OPTIONS_SCHEMA if schema is None else schema
+        if schema is None:
+            return _NO_OPTIONS_SCHEMA
+        if not isinstance(schema, Mapping):
+            raise PluginError(
+                f"plugin {self.name!r} ({self.location}): OPTIONS_SCHEMA must be a JSON Schema "
+                f"(a dict), not {type(schema).__name__} {schema!r}"
+            )
+        return schema
 
     @property
     def summary(self) -> str:
@@ -154,8 +161,29 @@ def add_plugins_dir(path: str | os.PathLike[str]) -> None:
         raise PluginError(f"--plugins-dir {str(path)!r}: not a directory")
     resolved = directory.resolve()
     if resolved not in _plugins_dirs:
+        _check_unshadowed(resolved, path)
         _plugins_dirs.append(resolved)
         refresh()
+
+
+def _check_unshadowed(directory: Path, given: str | os.PathLike[str]) -> None:
+    """A plugin file whose name a built-in or an earlier directory already has would never
+    load (they are found first): refuse it rather than leave the house rule silently out."""
+    taken = {
+        name: origin for name, origin in available_plugins().items() if origin != "entry-point"
+    }
+    for path in sorted(directory.glob("*.py")):
+        name = path.stem.replace("_", "-")
+        if path.stem.startswith("_") or name not in taken:
+            continue
+        if taken[name] == "builtin":
+            first = f"the built-in plugin {name!r} ({BUILTIN_PACKAGE}.{_module_name(name)})"
+        else:
+            first = f"{_dir_file(name)}"
+        raise PluginError(
+            f"--plugins-dir {os.fspath(given)!r}: plugin {name!r} ({path}) would never load: "
+            f"{first} has its name and is found first; rename the file"
+        )
 
 
 def take_plugins_dirs(argv: Sequence[str]) -> list[str]:

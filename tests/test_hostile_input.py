@@ -7,6 +7,8 @@ message quotes the input, and exit 2 from the command line; never a made-up resu
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from studkit import CARDS, CardError, Hand, StudkitError, Table, Variant, load_variant
@@ -314,3 +316,56 @@ def test_an_endless_device_is_refused_not_read_forever(
     )
     assert done.returncode == code
     assert message in done.stderr and "Traceback" not in done.stderr
+
+
+# --plugins-dir ---------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def no_plugin_dirs(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    from studkit import pluginhost
+
+    monkeypatch.setattr(pluginhost, "_plugins_dirs", [])
+    pluginhost.refresh()
+    yield
+    pluginhost.refresh()
+
+
+def test_a_house_plugin_named_like_a_built_in_is_refused(
+    no_plugin_dirs: object, tmp_path: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pathlib import Path
+
+    (Path(str(tmp_path)) / "baseball.py").write_text('"""My own baseball."""\n')
+    # It used to be listed nowhere and never loaded: the built-in is found first.
+    assert main(["list", "--plugins-dir", str(tmp_path)]) == 2
+    assert "plugin 'baseball' " in (err := capsys.readouterr().err)
+    assert "would never load: the built-in plugin 'baseball'" in err and "rename the file" in err
+
+
+def test_the_same_plugin_in_two_directories_is_refused(
+    no_plugin_dirs: object, tmp_path: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pathlib import Path
+
+    first, second = Path(str(tmp_path)) / "a", Path(str(tmp_path)) / "b"
+    for folder in (first, second):
+        folder.mkdir()
+        (folder / "house_rule.py").write_text('"""A house rule."""\n')
+    argv = ["list", "--plugins-dir", str(first), "--plugins-dir", str(second)]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert f"--plugins-dir '{second}': plugin 'house-rule'" in err
+    assert f"would never load: {first / 'house_rule.py'} has its name" in err
+
+
+def test_an_options_schema_that_is_not_a_mapping_is_named(
+    no_plugin_dirs: object, tmp_path: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pathlib import Path
+
+    (Path(str(tmp_path)) / "odd_schema.py").write_text('"""Odd."""\nOPTIONS_SCHEMA = 5\n')
+    # This used to end in a jsonschema traceback ("argument of type 'int' is not iterable").
+    assert main(["plugins", "--plugins-dir", str(tmp_path)]) == 2
+    assert "plugin 'odd-schema' (" in (err := capsys.readouterr().err)
+    assert "OPTIONS_SCHEMA must be a JSON Schema (a dict), not int 5" in err
