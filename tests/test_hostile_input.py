@@ -369,3 +369,19 @@ def test_an_options_schema_that_is_not_a_mapping_is_named(
     assert main(["plugins", "--plugins-dir", str(tmp_path)]) == 2
     assert "plugin 'odd-schema' (" in (err := capsys.readouterr().err)
     assert "OPTIONS_SCHEMA must be a JSON Schema (a dict), not int 5" in err
+
+
+# studkit play ----------------------------------------------------------------------------------
+
+
+def test_play_quitting_with_one_chip_in_the_pot_says_it_in_good_english(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    # Razz at 3 players, seed 1: you ante 1 and quit at once; it said "1 chip ... are lost".
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    argv = ["play", "razz", "--players", "3", "--seed", "1", "--bots", "calling-station"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "(the 1 chip you had put into the unfinished hand is lost)" in out

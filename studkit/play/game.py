@@ -452,6 +452,8 @@ class TableGame:
             hero = self.table.hand_seats.index(self.seat)
             lost = abandoned.contrib[hero]
             if lost:
-                chips = "chip" if lost == 1 else "chips"
-                self.say(f"(the {lost} {chips} you had put into the unfinished hand are lost)")
+                chips = "chip you had put into the unfinished hand is" if lost == 1 else (
+                    "chips you had put into the unfinished hand are"
+                )
+                self.say(f"(the {lost} {chips} lost)")
         self.say("Stacks: " + " · ".join(f"{name} {chips}" for name, chips in summary.stacks))
