@@ -385,3 +385,16 @@ def test_play_quitting_with_one_chip_in_the_pot_says_it_in_good_english(
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert "(the 1 chip you had put into the unfinished hand is lost)" in out
+
+
+@pytest.mark.parametrize(
+    ("keyword", "value"),
+    [("hands", "5"), ("hands", True), ("players", 2.0), ("stack", 1.5), ("seed", None),
+     ("workers", 1.5)],
+)
+def test_simulate_names_a_count_that_is_not_a_whole_number(keyword: str, value: object) -> None:
+    import studkit
+
+    # seed=None used to fail with "unsupported operand type(s) for &", hands=True played 1 hand.
+    with pytest.raises(TypeError, match=rf"simulate: {keyword} must be a whole number, not "):
+        studkit.simulate("razz", **{keyword: value})  # type: ignore[arg-type]

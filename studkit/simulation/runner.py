@@ -208,6 +208,14 @@ def simulate(
             f"simulate needs a Variant or a variant name or file, not {type(variant).__name__} "
             f"{variant!r}"
         )
+    counts = {"hands": hands, "players": players, "stack": stack, "seed": seed, "workers": workers}
+    for name, count in counts.items():
+        if count is None and name in ("players", "stack"):
+            continue  # the defaults
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise TypeError(
+                f"simulate: {name} must be a whole number, not {type(count).__name__} {count!r}"
+            )
     if hands < 1:
         raise SimulationError(f"--hands must be at least 1, not {hands}")
     asked = f"--players {players}"
