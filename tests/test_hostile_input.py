@@ -398,3 +398,14 @@ def test_simulate_names_a_count_that_is_not_a_whole_number(keyword: str, value: 
     # seed=None used to fail with "unsupported operand type(s) for &", hands=True played 1 hand.
     with pytest.raises(TypeError, match=rf"simulate: {keyword} must be a whole number, not "):
         studkit.simulate("razz", **{keyword: value})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("keyword", "value"), [("trials", "5"), ("trials", True), ("seed", 1.5)])
+def test_equity_names_a_count_that_is_not_a_whole_number(keyword: str, value: object) -> None:
+    import studkit
+
+    # trials=True used to draw one deal; '5' failed with "'<' not supported".
+    with pytest.raises(TypeError, match=rf"equity: {keyword} must be a whole number, not "):
+        studkit.calculate_equity(
+            "razz", ["As Ad Kc", "?? ?? Qs"], **{keyword: value}  # type: ignore[arg-type]
+        )

@@ -244,6 +244,11 @@ def equity(
             f"equity needs a Variant or a variant name or file, not {type(variant).__name__} "
             f"{variant!r}"
         )
+    for name, count in (("trials", trials), ("seed", seed)):
+        if count is not None and (isinstance(count, bool) or not isinstance(count, int)):
+            raise TypeError(
+                f"equity: {name} must be a whole number, not {type(count).__name__} {count!r}"
+            )
     if trials is not None and trials < 1:
         raise EquityError(f"--trials must be at least 1, not {trials}")
     if seed is not None and seed < 0:
