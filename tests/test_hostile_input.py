@@ -409,3 +409,29 @@ def test_equity_names_a_count_that_is_not_a_whole_number(keyword: str, value: ob
         studkit.calculate_equity(
             "razz", ["As Ad Kc", "?? ?? Qs"], **{keyword: value}  # type: ignore[arg-type]
         )
+
+
+def test_replay_refuses_a_show_while_the_betting_goes_on(
+    tmp_path: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pathlib import Path
+
+    history = Path(str(tmp_path)) / "odd.phh"
+    history.write_text(
+        f"{_F7S}antes = [1, 1]\nstarting_stacks = [100, 100]\n"
+        "actions = ['d dh p1 Ad3d5d', 'd dh p2 2c3c4c', 'p2 pb', 'p1 sm']\n"
+    )
+    # A muck in the middle of third street's betting used to pass as if it were not there.
+    assert main(["replay", str(history)]) == 1
+    assert (
+        "actions[3] 'p1 sm': p1 shows or mucks while the third street betting is not over: "
+        "p1 is to act"
+    ) in capsys.readouterr().err
+
+
+def test_table_names_must_be_one_distinct_name_per_seat() -> None:
+    # names='ab' used to seat 'a' and 'b'; two seats could share a name.
+    with pytest.raises(TypeError, match="names is a list of one name per seat, not the text 'ab'"):
+        Table(STUD, [100, 100], names="ab")
+    with pytest.raises(StudkitError, match="two seats are named 'Ann': names tell the players"):
+        Table(STUD, [100, 100, 100], names=["Ann", "Bo", "Ann"])

@@ -50,8 +50,13 @@ class Table:
             )
         if len(stacks) < 2:
             raise StudkitError(f"a table needs at least 2 seats, not {len(stacks)}")
+        if isinstance(names, str):
+            raise TypeError(f"names is a list of one name per seat, not the text {names!r}")
         if names is not None and len(names) != len(stacks):
             raise StudkitError(f"{len(names)} names given for {len(stacks)} seats")
+        if names is not None and len(set(names)) != len(names):
+            twice = next(name for name in names if list(names).count(name) > 1)
+            raise StudkitError(f"two seats are named {twice!r}: names tell the players apart")
         counts: list[int] = []
         for seat, chips in enumerate(stacks):
             count = whole_chips(chips)

@@ -384,6 +384,11 @@ class _Replayer:
         who = _name(seat)
         if hand.folded[seat]:
             raise HistoryError(f"{who} has folded: there is no hand to show or muck")
+        if hand.actor is not None and not hand.is_over:
+            raise HistoryError(
+                f"{who} shows or mucks while the {_street(hand)} betting is not over: "
+                f"{_name(hand.actor)} is to act"
+            )
         if action.cards is None:
             return  # a muck: the engine awards pots to the best hands shown
         # the cards the history has dealt the player so far, less any traded away
