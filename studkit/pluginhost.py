@@ -174,7 +174,12 @@ def _check_unshadowed(directory: Path, given: str | os.PathLike[str]) -> None:
     }
     for path in sorted(directory.glob("*.py")):
         name = path.stem.replace("_", "-")
-        if path.stem.startswith("_") or name not in taken:
+        if path.is_symlink() and not path.exists():
+            raise PluginError(
+                f"--plugins-dir {os.fspath(given)!r}: plugin {name!r} ({path}) is a link to "
+                f"{os.readlink(path)!r}, which does not exist"
+            )
+        if path.stem.startswith("_") or name not in taken or not path.is_file():
             continue
         if taken[name] == "builtin":
             first = f"the built-in plugin {name!r} ({BUILTIN_PACKAGE}.{_module_name(name)})"
@@ -329,7 +334,7 @@ def available_plugins() -> dict[str, str]:
                 names[path.stem.replace("_", "-")] = "builtin"
     for directory in _plugins_dirs:
         for path in sorted(directory.glob("*.py")):
-            if not path.stem.startswith("_"):
+            if not path.stem.startswith("_") and path.is_file():
                 names.setdefault(path.stem.replace("_", "-"), "plugins-dir")
     for name in _entry_points():
         names.setdefault(name, "entry-point")
@@ -556,7 +561,7 @@ def _house_plugins() -> Iterable[PluginSource]:
     names: list[str] = []
     for directory in _plugins_dirs:
         for path in sorted(directory.glob("*.py")):
-            if not path.stem.startswith("_"):
+            if not path.stem.startswith("_") and path.is_file():
                 names.append(path.stem.replace("_", "-"))
     if autoload_enabled():
         names.extend(_entry_points())

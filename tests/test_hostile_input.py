@@ -435,3 +435,20 @@ def test_table_names_must_be_one_distinct_name_per_seat() -> None:
         Table(STUD, [100, 100], names="ab")
     with pytest.raises(StudkitError, match="two seats are named 'Ann': names tell the players"):
         Table(STUD, [100, 100, 100], names=["Ann", "Bo", "Ann"])
+
+
+def test_a_plugins_dir_with_a_folder_or_a_broken_link_named_like_a_plugin(
+    no_plugin_dirs: object, tmp_path: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pathlib import Path
+
+    folder = Path(str(tmp_path))
+    (folder / "not_a_plugin.py").mkdir()  # a folder: not a plugin, passed over
+    # It used to fail with "unknown plugin 'not-a-plugin'; did you mean 'not-a-plugin'?".
+    assert main(["list", "--plugins-dir", str(folder)]) == 0
+    capsys.readouterr()
+    linked = folder / "linked"
+    linked.mkdir()
+    (linked / "gone.py").symlink_to(folder / "missing" / "gone.py")
+    assert main(["list", "--plugins-dir", str(linked)]) == 2
+    assert f"plugin 'gone' ({linked / 'gone.py'}) is a link to " in capsys.readouterr().err
