@@ -7,8 +7,7 @@ import itertools
 import json
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from studkit import load_variant
 from studkit.cards import CARDS, parse_cards

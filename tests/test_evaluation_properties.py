@@ -6,8 +6,7 @@ import random
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from studkit.evaluation import EVALUATOR_NAMES, WildCards, get_evaluator
 

@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT, WSOP, require_shared_data
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from studkit.cards import CARDS, parse_card
 from studkit.errors import HistoryError

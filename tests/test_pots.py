@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import run_doctests
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from studkit.errors import StudkitError
 from studkit.pots import (

@@ -35,37 +35,28 @@ from studkit.engine.actions import (
 )
 from studkit.engine.chips import starting_chips, whole_chips
 from studkit.engine.dealing import BURN, CardSource, DeckSource, OrderedSource, card_at
-from studkit.engine.events import ANTE, AWARD, DEAL, RETURN, SHOW, Event
-from studkit.engine.events import BURN as BURN_EVENT
-from studkit.engine.events import COMMUNITY as COMMUNITY_EVENT
+from studkit.engine.events import (
+    ANTE,
+    AWARD,
+    BURN as BURN_EVENT,
+    COMMUNITY as COMMUNITY_EVENT,
+    DEAL,
+    RETURN,
+    SHOW,
+    Event,
+)
 from studkit.engine.first_actor import any_open_pair, best_board, choose_forced
 from studkit.engine.legal import LegalActions
 from studkit.engine.rules import Rules, StreetPlan, compile_rules
 from studkit.engine.seats import (
     ANTES as _ANTES,
-)
-from studkit.engine.seats import (
     BLANKS as _BLANKS,
-)
-from studkit.engine.seats import (
     EVERYONE as _EVERYONE,
-)
-from studkit.engine.seats import (
     ORDERS as _ORDERS,
-)
-from studkit.engine.seats import (
     ante_events as _antes,
-)
-from studkit.engine.seats import (
     blanks as _blanks,
-)
-from studkit.engine.seats import (
     button_seat,
-)
-from studkit.engine.seats import (
     everyone as _everyone,
-)
-from studkit.engine.seats import (
     seat_order as _order,
 )
 from studkit.engine.streets import deal_street
@@ -691,10 +682,6 @@ class Hand(LegalActions):
         self._forced = -1
         if self._on_over is not None:
             self._on_over(self)
-
-    def __repr__(self) -> str:
-        state = "over" if self.is_over else f"seat {self.actor} to act"
-        return f"<Hand {self.variant.name} {self.n} players, {self.street_name} street, {state}>"
 
 
 def _hand_plugins(hand: Hand, host: PluginHost) -> HandPlugins:

@@ -13,6 +13,7 @@ from studkit.pots import Pot, build_pots
 
 if TYPE_CHECKING:
     from studkit.engine.rules import Rules
+    from studkit.variant import Variant
 
 __all__ = ["HandQueries"]
 
@@ -23,7 +24,9 @@ class HandQueries:
     __slots__ = ()
 
     rules: Rules
+    variant: Variant
     n: int
+    is_over: bool
     street: int
     actor: int | None
     stacks: list[int]
@@ -46,6 +49,10 @@ class HandQueries:
 
     def _aggressive_now(self, seat: int) -> tuple[str, list[tuple[int, int]]] | None:
         raise NotImplementedError  # pragma: no cover - Hand defines it
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over else f"seat {self.actor} to act"
+        return f"<Hand {self.variant.name} {self.n} players, {self.street_name} street, {state}>"
 
 
     @property

@@ -9,8 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from studkit.engine.dealing import BURN, COMMUNITY, DeckSource
-from studkit.engine.events import BURN as BURN_EVENT
-from studkit.engine.events import DEAL
+from studkit.engine.events import BURN as BURN_EVENT, DEAL
 from studkit.engine.exhaustion import plan_short_street
 
 if TYPE_CHECKING:

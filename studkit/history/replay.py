@@ -32,10 +32,8 @@ from decimal import Decimal
 from typing import Any
 
 from studkit.cards import Card, standard_deck
-from studkit.engine.actions import AGGRESSIVE_KINDS
-from studkit.engine.actions import Action as EngineAction
-from studkit.engine.dealing import BURN as BURN_SEAT
-from studkit.engine.dealing import COMMUNITY as COMMUNITY_SEAT
+from studkit.engine.actions import AGGRESSIVE_KINDS, Action as EngineAction
+from studkit.engine.dealing import BURN as BURN_SEAT, COMMUNITY as COMMUNITY_SEAT
 from studkit.engine.events import COMMUNITY, DEAL
 from studkit.engine.hand import Hand
 from studkit.errors import CardError, HistoryError, StudkitError
