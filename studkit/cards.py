@@ -31,6 +31,7 @@ __all__ = [
     "RANK_CHARS",
     "SUIT_CHARS",
     "card",
+    "card_index",
     "parse_card",
     "parse_cards",
     "parse_rank",
@@ -86,6 +87,22 @@ class Suit(IntEnum):
         return SUIT_SYMBOLS[self]
 
 
+def card_index(value: object) -> int:
+    """``value`` as a card index 0-53: a :class:`Card`, an int or a numpy integer. Anything
+    else (out of range, a bool, a float, a string) is a :class:`CardError` quoting it, never
+    a wrapped-around or made-up card."""
+    index = -1
+    if not isinstance(value, (bool, str)):
+        try:
+            index = operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    if not 0 <= index <= 53:
+        hint = " (parse_card reads text)" if isinstance(value, str) else ""
+        raise CardError(f"bad card {value!r}: expected a Card or its index 0-53{hint}")
+    return index
+
+
 class Card(int):
     """A playing card: ``rank * 4 + suit``, or 52 and 53 for the two jokers.
 
@@ -97,16 +114,7 @@ class Card(int):
     __slots__ = ()
 
     def __new__(cls, index: SupportsIndex) -> Card:
-        value = -1
-        if not isinstance(index, (bool, str)):
-            try:
-                value = operator.index(index)
-            except TypeError:
-                pass
-        if not 0 <= value <= 53:
-            hint = " (parse_card reads text)" if isinstance(index, str) else ""
-            raise CardError(f"bad card {index!r}: expected a card index 0-53{hint}")
-        return super().__new__(cls, value)
+        return super().__new__(cls, card_index(index))
 
     @property
     def is_joker(self) -> bool:

@@ -186,7 +186,8 @@ def test_card_takes_only_an_index_of_a_real_card() -> None:
 
     # Card(99) used to be a red joker, Card(-1) the ace of spades, Card(1.5) the 2d.
     for bad in (99, -1, 54, 1.5, True, None):
-        with pytest.raises(CardError, match=rf"bad card {bad!r}: expected a card index 0-53"):
+        expected = rf"bad card {bad!r}: expected a Card or its index 0-53"
+        with pytest.raises(CardError, match=expected):
             Card(bad)  # type: ignore[arg-type]
     with pytest.raises(CardError, match=r"\(parse_card reads text\)"):
         Card("As")  # type: ignore[arg-type]

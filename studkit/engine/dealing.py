@@ -16,12 +16,11 @@ gets it: a seat (``0`` and up), :data:`BURN` or :data:`COMMUNITY`. Three sources
 
 from __future__ import annotations
 
-import operator
 import random
 from collections.abc import Iterable, Sequence
-from typing import Final, Protocol, SupportsIndex, cast
+from typing import Final, Protocol, SupportsIndex
 
-from studkit.cards import CARDS, Card, format_cards, parse_cards
+from studkit.cards import CARDS, Card, card_index, format_cards, parse_cards
 from studkit.errors import CardError
 
 __all__ = [
@@ -43,22 +42,9 @@ _ = parse_cards  # used in the module doctest
 
 
 def card_at(value: object) -> Card:
-    """The card ``value`` stands for: a :class:`Card` or its index (0-51, 52 and 53 the jokers).
-
-    Anything else (a negative or too large index, a bool, a string) is a :class:`CardError`
-    quoting it, never a wrapped-around or made-up card.
-    """
-    if not isinstance(value, (bool, str)):
-        try:
-            index = operator.index(cast(SupportsIndex, value))  # a Card, int or numpy integer
-        except TypeError:
-            index = -1
-        if 0 <= index < len(CARDS):
-            return CARDS[index]
-    hint = " (parse a text card with parse_card)" if isinstance(value, str) else ""
-    raise CardError(
-        f"bad card {value!r}: expected a Card or its index 0-{len(CARDS) - 1}{hint}"
-    )
+    """The shared card ``value`` stands for: a :class:`Card` or its index (0-51, 52 and 53
+    the jokers); anything else is the :class:`CardError` of :func:`studkit.cards.card_index`."""
+    return CARDS[card_index(value)]
 
 
 class CardSource(Protocol):
