@@ -343,7 +343,7 @@ def compare(
     called as variant ``i`` advances.
     """
     from studkit import load_variant
-    from studkit.rules_text import diff_variants
+    from studkit.rule_differences import diff_variants
 
     if len(variants) < 2:
         raise CompareError(f"compare needs at least two variants, got {len(variants)}")
