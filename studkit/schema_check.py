@@ -161,7 +161,8 @@ Handler = Callable[[ValidationError, Located, Any, Path], list[Problem]]
 
 
 def _enum(error: ValidationError, root: Located, data: Any, path: Path) -> list[Problem]:
-    values = list(error.validator_value)
+    values = [value for value in error.validator_value
+              if not (isinstance(value, str) and value.isdigit())]  # a quoted rank's twin
     message = f"{describe(error.instance)} is not one of {one_of_text(values)}"
     return [_problem(root, data, path, message + suggest(error.instance, values))]
 
@@ -187,7 +188,18 @@ def _type(error: ValidationError, root: Located, data: Any, path: Path) -> list[
         message += " (write true or false)"
     elif "integer" in names and isinstance(instance, float) and instance.is_integer():
         message += f" (write {int(instance)})"
+    elif "integer" in names and isinstance(instance, str) and _is_whole_number(instance):
+        message += (f" (quoted, so it is text, not a number: write {instance.strip()} without "
+                    "quotes)")
     return [_problem(root, data, path, message)]
+
+
+def _is_whole_number(text: str) -> bool:
+    try:
+        int(text.strip())
+    except ValueError:
+        return False
+    return True
 
 
 def _required(error: ValidationError, root: Located, data: Any, path: Path) -> list[Problem]:

@@ -139,6 +139,12 @@ def _check_streets(c: _Checker) -> None:
 
 def _check_deck(c: _Checker) -> None:
     deck = c.data["deck"]
+    for key in ("stripped_ranks", "wild_ranks"):
+        spelled: dict[str, object] = {}
+        for index, rank in enumerate(deck[key]):
+            first = spelled.setdefault(_rank_key(rank), rank)
+            if first != rank:  # the same rank spelled twice ([10, T], [2, '2'])
+                c.add(("deck", key, index), f"{rank!r} is the rank {first!r} again: listed twice")
     stripped = {_rank_key(rank) for rank in deck["stripped_ranks"]}
     for index, rank in enumerate(deck["wild_ranks"]):
         if _rank_key(rank) in stripped:
