@@ -15,6 +15,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table as RichTable
 
+from studkit.cli.output import stdout_console
+
 if TYPE_CHECKING:
     from studkit.simulation import SimulationReport
 
@@ -139,7 +141,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report.to_json(), indent=2))
     else:
-        render(report, Console())
+        render(report, stdout_console())
         if args.history:
             print(f"wrote {report.hands:,} hands to {args.history}")
     return 0
@@ -186,7 +188,7 @@ def render(report: SimulationReport, console: Console) -> None:
         seats.add_column(column, justify="left" if column == "bot" else "right")
     for s in report.seats:
         seats.add_row(
-            str(s.seat), s.bot, f"{s.net:+,}", f"{s.bb_per_100:+.1f}",
+            str(s.seat + 1), s.bot, f"{s.net:+,}", f"{s.bb_per_100:+.1f}",
             f"{s.ci95[0]:+.1f} .. {s.ci95[1]:+.1f}" if s.ci95 is not None else "n/a (1 hand)",
         )
     console.print(seats)

@@ -156,6 +156,14 @@ _HEADLINE: tuple[tuple[str, str, str, tuple[Tester | None, Fingerprint]], ...] =
      _welch("players_at_showdown", "players_at_showdown_sq", "showdowns")),
 )
 
+_ONE_SHARE_LABELS = {"split_rate": "tied pots (of showdowns)"}
+"""Labels in games where every variant has one pot share, as ``studkit simulate`` says them:
+there a split can only be a tie."""
+
+_SEVERAL_SHARES_ONLY = frozenset({"scoop_rate"})
+"""Rows left out when every variant has one pot share: the scoop rate is then nearly the
+complement of the tied pots (``simulate``'s JSON keeps it)."""
+
 
 def _share_counts(share: str) -> Callable[[Tally], dict[Any, int]]:
     def counts(t: Tally) -> dict[Any, int]:
@@ -257,7 +265,12 @@ def _rows(reports: Sequence[SimulationReport]) -> list[StatRow]:
     tallies = [r.tally for r in reports]
     stats = [r.statistics() for r in reports]
     rows: list[StatRow] = []
+    one_share = all(len(r.share_names) == 1 for r in reports)
     for name, label, test_name, check in _HEADLINE:
+        if one_share and name in _SEVERAL_SHARES_ONLY:
+            continue
+        if one_share:
+            label = _ONE_SHARE_LABELS.get(name, label)
         row = StatRow(name, label, [s[name] for s in stats], test_name)
         _test(row, tallies, *check)
         rows.append(row)
@@ -265,7 +278,7 @@ def _rows(reports: Sequence[SimulationReport]) -> list[StatRow]:
     for seat in range(reports[0].players):
         row = StatRow(
             f"seat_{seat}_bb_per_100",
-            f"seat {seat} ({reports[0].bots[seat]}) bb/100",
+            f"seat {seat + 1} ({reports[0].bots[seat]}) bb/100",  # the JSON name counts from 0
             [s[seat].bb_per_100 for s in seats],
             WELCH,
         )

@@ -97,7 +97,7 @@ def play_hand(setup: Setup, bots: Sequence[Any], index: int) -> Hand:
             raise SimulationError(f"hand {index}: nobody is to act but the hand is not over")
         actions = hand.legal_actions()
         where = (
-            f"hand {index + 1}: bot {setup.bots[seat]!r} in seat {seat} on "
+            f"hand {index + 1}: bot {setup.bots[seat]!r} in seat {seat + 1} on "
             f"{hand.street_name} street"
         )
         legal = ", ".join(str(a) for a in actions)
