@@ -35,6 +35,8 @@ __all__ = [
     "schema",
 ]
 
+RULES_WIDTH = 100_000
+"""The rules text is not wrapped: the page wraps each paragraph to its width."""
 PAGE_FILE_NAME = "variant.yaml"
 """How problems name the file typed in the page."""
 
@@ -132,7 +134,7 @@ def check_text(text: str) -> dict[str, Any]:
     return {
         "ok": True,
         "problems": [],
-        "rules": show_text(variant),
+        "rules": show_text(variant, width=RULES_WIDTH),
         "variant": variant.name,
         "title": variant.title or variant.name,
         "parent": None if parent is None else parent.name,

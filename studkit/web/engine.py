@@ -333,9 +333,13 @@ class PlayTable:
             hand.apply(fallback)
         self._narrate()
         self.hands.append((hand, tuple(seats)))
-        for index, chips in enumerate(hand.payoffs):
-            if chips > 0:
-                self._say(f"{self.seats[seats[index]].name} wins {chips}")
+        for seat, amount, pot, share, description in hand.awards:
+            name = self.seats[seats[seat]].name
+            verb = "win" if name == PLAYER_NAME else "wins"
+            where = "the main pot" if pot == 0 else f"side pot {pot}"
+            part = f" ({share})" if share and len(hand.rules.shares) > 1 else ""
+            said = f" with {description}" if description else ""
+            self._say(f"{name} {verb} {amount} from {where}{part}{said}")
 
     def _narrate(self) -> None:
         hand, narrator = self.hand, self._narrator

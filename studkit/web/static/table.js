@@ -48,7 +48,7 @@ const tableView = (() => {
     }
     for (const pot of result.results) {
       const where = pot.pot === 0 ? "the main pot" : `side pot ${pot.pot}`;
-      const winners = pot.winners.map((w) => `${w.name} wins ${w.amount}` + (w.hand ? ` with ${w.hand}` : "")).join("; ");
+      const winners = pot.winners.map((w) => `${w.name} ${w.name === "You" ? "win" : "wins"} ${w.amount}` + (w.hand ? ` with ${w.hand}` : "")).join("; ");
       node.append(el("p", { class: "award" }, `${winners} from ${where}${pot.share ? " (" + pot.share + ")" : ""}`));
     }
     if (result.net && result.net.length) {
