@@ -20,6 +20,7 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from studkit.errors import IllegalActionError, StudkitError
+from studkit.variant import Variant
 from studkit.web import designer
 from studkit.web.compare_jobs import CompareBusyError, CompareJob, CompareJobs
 from studkit.web.engine import PlayTable, WebError, check_bots
@@ -96,9 +97,9 @@ async def _work(function: Callable[..., T], *args: Any) -> T:
     return await run_in_threadpool(function, *args)
 
 
-def _variant(reference: str) -> Any:
+def _variant(request: Request, reference: str) -> Variant:
     try:
-        return designer.named_variant(reference)
+        return designer.named_variant(reference, request.app.state.shipped)
     except VariantFileError as error:
         raise ApiError(422, str(error), problems=[
             {"line": p.line, "column": p.column, "key": p.path, "message": p.message,
@@ -138,8 +139,8 @@ async def validate(request: Request) -> Response:
 # ---------------------------------------------------------------------- tables
 
 
-def _new_table(data: dict[str, Any]) -> PlayTable:
-    variant = _variant(_text(data, "variant"))
+def _new_table(request: Request, data: dict[str, Any]) -> PlayTable:
+    variant = _variant(request, _text(data, "variant"))
     players = _int(data, "players", None, 2, 64)
     seat = _int(data, "seat", 1, 1, 64)
     assert seat is not None
@@ -162,7 +163,7 @@ def _new_table(data: dict[str, Any]) -> PlayTable:
 async def create_table(request: Request) -> Response:
     """``POST /api/tables``: a new table; the bots act until it is the player's turn."""
     data = await _body(request)
-    table = await _work(_new_table, data)
+    table = await _work(_new_table, request, data)
     entry = _tables(request).add(table)
     with entry.lock:
         state = table.state()
@@ -262,7 +263,7 @@ def _start_compare(request: Request, data: dict[str, Any]) -> CompareJob:
         raise ApiError(422, "variants: a list of two or more shipped game names or YAML texts")
     if not 2 <= len(names) <= 6:
         raise ApiError(422, f"variants: compare 2 to 6 variants, not {len(names)}")
-    loaded = [_variant(name) for name in names]
+    loaded = [_variant(request, name) for name in names]
     hands = _int(data, "hands", 1000, 10, MAX_COMPARE_HANDS)
     players = _int(data, "players", None, 2, 64)
     bots = data.get("bots")

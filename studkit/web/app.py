@@ -164,6 +164,7 @@ def create_app(settings: WebSettings | None = None) -> ASGIApp:
                                   idle_seconds=settings.table_idle_seconds)
     app.state.compare_jobs = jobs
     app.state.games = designer.shipped_games()
+    app.state.shipped = designer.ShippedGames()
     app.state.schema = designer.schema()
     app.state.settings = settings
     limited: ASGIApp = BodyLimit(app, settings.max_body_bytes)

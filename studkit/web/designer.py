@@ -10,6 +10,7 @@ stranger, so a page extends only the shipped games.
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from studkit.errors import StudkitError
@@ -30,6 +31,7 @@ __all__ = [
     "check_text",
     "page_variant",
     "named_variant",
+    "ShippedGames",
     "shipped_text",
     "shipped_games",
     "schema",
@@ -66,19 +68,38 @@ def page_variant(text: str) -> Variant:
     return load_variant_text(text, PAGE_FILE_NAME)
 
 
-def named_variant(reference: str) -> Variant:
+class ShippedGames:
+    """The shipped games loaded once each for one app (a :class:`Variant` is immutable and the
+    installed files do not change while it serves)."""
+
+    def __init__(self) -> None:
+        self._loaded: dict[str, Variant] = {}
+        self._lock = threading.Lock()
+
+    def get(self, name: str) -> Variant:
+        """The shipped game ``name`` (or alias); :class:`VariantFileError` if there is none."""
+        with self._lock:
+            found = self._loaded.get(name)
+        if found is not None:
+            return found
+        if builtin_variant_path(name) is None:
+            raise VariantFileError([Problem(
+                "", 0, 0, "",
+                f"{name!r} is not a shipped game; pick one of "
+                f"{', '.join(builtin_variant_names())} (or send the variant's YAML text)",
+            )])
+        variant = load_variant(name)
+        with self._lock:
+            self._loaded[name] = variant
+        return variant
+
+
+def named_variant(reference: str, shipped: ShippedGames) -> Variant:
     """A shipped game by name or alias, or a page's YAML text (anything with a new line or
     a ``studkit:`` key). A name is never read as a path on the server's disk."""
     if "\n" in reference or reference.lstrip().startswith("studkit"):
         return page_variant(reference)
-    if builtin_variant_path(reference) is None:
-        known = builtin_variant_names()
-        raise VariantFileError([Problem(
-            "", 0, 0, "",
-            f"{reference!r} is not a shipped game; pick one of {', '.join(known)} "
-            "(or send the variant's YAML text)",
-        )])
-    return load_variant(reference)
+    return shipped.get(reference)
 
 
 def _problem_record(problem: Problem) -> dict[str, Any]:
