@@ -79,7 +79,7 @@ def test_an_unexpected_failure_is_a_message_not_a_traceback(
 ) -> None:
     from studkit.web import designer
 
-    def broken(text: str) -> dict[str, Any]:
+    def broken(text: str, shipped: Any) -> dict[str, Any]:
         raise RuntimeError("secret internals")
 
     monkeypatch.setattr(designer, "check_text", broken)

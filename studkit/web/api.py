@@ -133,7 +133,7 @@ async def schema(request: Request) -> Response:
 async def validate(request: Request) -> Response:
     """``POST /api/validate`` ``{"yaml": TEXT}``."""
     text = _text(await _body(request), "yaml")
-    return JSONResponse(await _work(designer.check_text, text))
+    return JSONResponse(await _work(designer.check_text, text, request.app.state.shipped))
 
 
 # ---------------------------------------------------------------------- tables

@@ -112,7 +112,7 @@ def _problem_record(problem: Problem) -> dict[str, Any]:
     }
 
 
-def _parent(text: str) -> Variant | None:
+def _parent(text: str, shipped: ShippedGames) -> Variant | None:
     try:
         root = parse_located(text, PAGE_FILE_NAME)
     except StudkitError:
@@ -121,12 +121,12 @@ def _parent(text: str) -> Variant | None:
     if parent is None or not isinstance(parent.value, str):
         return None
     try:
-        return load_variant(parent.value, require_plugins=False)
+        return shipped.get(parent.value)
     except StudkitError:
         return None
 
 
-def check_text(text: str) -> dict[str, Any]:
+def check_text(text: str, shipped: ShippedGames) -> dict[str, Any]:
     """What ``POST /api/validate`` returns for a variant text."""
     try:
         variant = page_variant(text)
@@ -147,7 +147,7 @@ def check_text(text: str) -> dict[str, Any]:
                           "file": PAGE_FILE_NAME}],
             "rules": None, "variant": None, "title": None, "parent": None, "differences": [],
         }
-    parent = _parent(text)
+    parent = _parent(text, shipped)
     differences = [] if parent is None else [
         {"rule": rule, "parent": before, "variant": after}
         for rule, before, after in rule_differences(parent, variant)

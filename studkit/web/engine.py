@@ -45,7 +45,7 @@ DEFAULT_PLAYERS = 6
 DEFAULT_STACK_BIG_BETS = 100
 """Starting chips per player, in big bets."""
 MAX_LOG_LINES = 400
-"""Lines of the table's log kept (older ones drop off)."""
+"""Lines of the hand's log kept (a hand has a few dozen; a plugin's game may have more)."""
 MAX_REPLAY_FRAMES = 2_000
 """Most steps one replayed hand is cut into (a real hand has a few dozen decisions)."""
 PLAYER_NAME = "You"
@@ -280,6 +280,7 @@ class PlayTable:
                                   viewer=seats.index(self.seat) if self.seat in seats else None,
                                   style=PLAIN)
         self._seen = 0
+        self.log = []
         button = seats[hand.button]
         self._say(f"Hand {len(self.hands) + 1} · button: {self.seats[button].name}")
         self._run_bots()

@@ -87,11 +87,16 @@ betting:
       status.textContent = `${result.title} (${result.variant}): valid`;
       status.className = "status ok";
       rules.textContent = result.rules;
+      delete rules.dataset.stale;
       rules.classList.remove("muted");
     } else {
       status.textContent = `${count} problem${count === 1 ? "" : "s"}`;
       status.className = "status bad";
       rules.classList.add("muted");
+      if (!rules.dataset.stale && rules.textContent && !rules.textContent.startsWith("The rules appear")) {
+        rules.textContent = "(as the file last stood when it was valid)\n\n" + rules.textContent;
+        rules.dataset.stale = "1";
+      }
     }
     differences.replaceChildren();
     parentName.textContent = result.parent || "the parent game";
@@ -219,11 +224,11 @@ betting:
       return;
     }
     const kind = typeWords(node);
-    help.replaceChildren(
+    help.replaceChildren(...[
       el("p", {}, node.description || "No description."),
       kind ? el("div", { class: "type" }, "accepts: " + kind) : null,
       node.default !== undefined ? el("div", { class: "type" }, "default: " + JSON.stringify(node.default)) : null,
-      node["x-hint"] ? el("div", { class: "type" }, node["x-hint"]) : null);
+      typeof node["x-hint"] === "string" ? el("div", { class: "type" }, node["x-hint"]) : null].filter(Boolean));
   }
 
   // ------------------------------------------------------------ files

@@ -13,6 +13,7 @@
   let tableId = null;
   let busy = false;
   let logSize = 0;
+  let logHand = null;
 
   const WORDS = { fold: "Fold", check: "Check", call: "Call", "bring-in": "Bring in", complete: "Complete to", bet: "Bet", raise: "Raise to" };
 
@@ -124,7 +125,11 @@
     $("game-over").textContent = state.game_over ? `Game over: ${state.game_over}.` : "";
     $("history").href = `/api/tables/${tableId}/history`;
     const log = $("log");
-    if (state.log.length < logSize) { log.replaceChildren(); logSize = 0; }
+    if (state.hand_number !== logHand) {  // the log of a new hand: the old one stays above
+      logHand = state.hand_number;
+      logSize = 0;
+      while (log.children.length > 300) log.firstChild.remove();
+    }
     log.querySelectorAll("li.new").forEach((li) => li.classList.remove("new"));
     for (const line of state.log.slice(logSize)) { const item = logLine(line); item.classList.add("new"); log.append(item); }
     logSize = state.log.length;
@@ -141,7 +146,10 @@
     const answer = await send("/api/tables", body);
     if (!answer) return;
     tableId = answer.id;
+    form.classList.add("collapsed");
+    $("table-summary").textContent = `${answer.state.title}: ${body.players} players, you in seat ${body.seat}`;
     logSize = 0;
+    logHand = null;
     $("log").replaceChildren();
     draw(answer.state);
   });
@@ -160,6 +168,7 @@
     location.href = "/replay?from=play";
   });
 
+  $("new-table").addEventListener("click", () => form.classList.remove("collapsed"));
   variant.addEventListener("change", fitPlayers);
   players.addEventListener("input", () => { seat.max = players.value; });
   const params = new URLSearchParams(location.search);
