@@ -539,3 +539,72 @@ def test_only_loopback_is_served_without_a_warning() -> None:
     assert not any(is_loopback(h) for h in ("0.0.0.0", "192.168.1.5", "example.com", "::"))
     assert page_url("0.0.0.0", 8765) == "http://127.0.0.1:8765/designer"
     assert page_url("::1", 80, "play") == "http://[::1]:80/play"
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def test_studkit_serve_answers_and_warns_for_another_host() -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    port = _free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "studkit", "serve", "--no-browser", "--port", str(port),
+         "--host", "0.0.0.0"],
+        stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/designer") as page:
+                    assert page.status == 200
+                    break
+            except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise
+                time.sleep(0.2)
+    finally:
+        server.send_signal(signal.SIGINT)
+        _, err = server.communicate(timeout=30)
+    assert server.returncode == 0, err
+    assert "warning: serving on 0.0.0.0, not only this machine" in err
+
+
+def test_serve_without_the_web_extra_says_how_to_install_it() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys; sys.modules['starlette'] = None\n"
+            "from studkit.cli import main\nsys.exit(main(['serve', '--no-browser']))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 2
+    assert "pip install 'studkit[web]'" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_port_in_use_is_an_error_not_a_traceback() -> None:
+    import socket
+    import subprocess
+    import sys
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "studkit", "serve", "--no-browser", "--port", str(port)],
+            capture_output=True, text=True, timeout=60, check=False,
+        )
+    assert done.returncode == 2
+    assert f"cannot serve on 127.0.0.1:{port}" in done.stderr and "Traceback" not in done.stderr

@@ -72,7 +72,15 @@ def serve(
     server = uvicorn.Server(config)
     try:
         server.run()
+    except KeyboardInterrupt:  # Ctrl-C is how the server is stopped: not an error
+        pass
+    except SystemExit:  # uvicorn exits when it cannot bind; say so as every command does
+        if server.started:
+            raise
     except OSError as error:
         raise StudkitError(f"cannot serve on {host}:{port}: {error.strerror or error}") from None
     if not server.started:
-        raise StudkitError(f"cannot serve on {host}:{port} (is the port in use?)")
+        raise StudkitError(
+            f"cannot serve on {host}:{port}: the address is in use or not this machine's"
+        )
+    print("studkit serve: stopped", file=err)
