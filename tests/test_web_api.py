@@ -381,6 +381,8 @@ def test_plugin_decisions_and_pot_sizes_go_through_the_api(client: TestClient, g
 
     for seed in range(4):
         answer = _create(client, variant=game, players=3, seed=seed)
+        if game == "baseball":
+            assert answer["state"]["wild_ranks"] == ["3", "9"]
         for action in answer["state"]["legal_actions"]:
             if action["min"] is not None and action["max"] is not None \
                     and action["max"] > action["min"] and game.startswith("no-limit"):
@@ -608,3 +610,36 @@ def test_a_port_in_use_is_an_error_not_a_traceback() -> None:
         )
     assert done.returncode == 2
     assert f"cannot serve on 127.0.0.1:{port}" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_one_table_takes_concurrent_requests_one_at_a_time(client: TestClient) -> None:
+    import threading
+
+    answer = _create(client, players=4, bots="calling-station")
+    table = answer["id"]
+    action = _passive(answer["state"])
+    statuses: list[int] = []
+
+    def send() -> None:
+        response = client.post(f"/api/tables/{table}/actions",
+                               json={"action": action["kind"], "amount": action["amount"]})
+        statuses.append(response.status_code)
+
+    threads = [threading.Thread(target=send) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert set(statuses) <= {200, 422} and 200 in statuses
+    state = client.get(f"/api/tables/{table}").json()["state"]
+    assert sum(state["stacks"]) + state["pot"] == 4 * state["starting_stack"]
+
+
+def test_a_long_session_of_histories_is_cut_short(client: TestClient) -> None:
+    table = _create(client, players=2)
+    state, _ = _play_out(client, table["id"], table["state"])
+    text = client.get(f"/api/tables/{table['id']}/history").text.split("\n", 1)[1]
+    many = "\n".join(f"[{i}]\n{text}" for i in range(1, 131))
+    answer = client.post("/api/replays", json={"phh": many}).json()
+    assert len(answer["hands"]) == 100 and answer["more"] == 30
+    assert all(hand["ok"] for hand in answer["hands"])

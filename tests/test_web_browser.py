@@ -172,6 +172,19 @@ def test_a_broken_file_shows_its_problem_at_its_line(desktop: Watched, base_url:
     page.wait_for_function("document.getElementById('help-key').textContent === "
                            "'betting.max_raises'")
     assert "raise" in page.locator("#help").inner_text().lower()
+    with page.expect_download() as download:
+        page.click("#download")
+    assert download.value.suggested_filename == "club.yaml"
+    assert Path(download.value.path()).read_text().endswith("max_raises: 4\n")
+    page.click("#compare-it")
+    page.wait_for_url("**/compare?from=designer*")
+    assert page.locator("#chosen li").all_inner_texts()[0].startswith("Seven-card stud")
+    assert "The file from the designer" in page.locator("#chosen li").all_inner_texts()[1]
+    page.go_back()
+    page.wait_for_selector(".status.ok")
+    page.click("#play-it")
+    page.wait_for_selector("#actions button")
+    assert page.locator("#heading").inner_text().startswith("Hand 1 · club · ")
 
 
 def test_a_hand_is_played_to_its_end_by_clicking(desktop: Watched, base_url: str) -> None:
