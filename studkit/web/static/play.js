@@ -68,8 +68,9 @@
     }
     if (action.all_in && action.kind !== "fold" && action.kind !== "check") text += " (all in)";
     const primary = ["check", "call"].includes(action.kind);
+    const shown = action.card ? [text.replace(action.card, "").trim(), card(action.card)] : [text];
     return el("button", { type: "button", class: primary ? "primary" : null, "data-kind": action.kind,
-      onclick: () => act(action.kind, action.amount) }, text);
+      title: action.label, onclick: () => act(action.kind, action.amount) }, ...shown);
   }
 
   function sizedControl(action) {
