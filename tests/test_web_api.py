@@ -298,3 +298,32 @@ def test_a_port_in_use_is_an_error_not_a_traceback() -> None:
         )
     assert done.returncode == 2
     assert f"cannot serve on 127.0.0.1:{port}" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_plugins_dir_given_at_start_serves_its_plugins_and_only_those(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from studkit import pluginhost
+    from studkit.web import create_app
+
+    monkeypatch.setattr(pluginhost, "_plugins_dirs", [])
+    pluginhost.refresh()
+    house = tmp_path / "house"
+    house.mkdir()
+    (house / "house_rule.py").write_text('"""A house rule that changes nothing."""\n')
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "other_rule.py").write_text("raise SystemExit('never imported')\n")
+    try:
+        pluginhost.add_plugins_dir(house)  # what --plugins-dir does before the server starts
+        with TestClient(create_app()) as started:
+            def check(name: str) -> dict[str, Any]:
+                text = f"studkit: 1\nname: x\nextends: razz\nplugins:\n  - name: {name}\n"
+                answer: dict[str, Any] = started.post("/api/validate", json={"yaml": text}).json()
+                return answer
+
+            assert check("house-rule")["ok"] is True
+            refused = check("other-rule")
+            assert refused["ok"] is False and "not installed" in refused["problems"][0]["message"]
+    finally:
+        pluginhost.refresh()
