@@ -46,6 +46,8 @@ DEFAULT_STACK_BIG_BETS = 100
 """Starting chips per player, in big bets."""
 MAX_LOG_LINES = 400
 """Lines of the hand's log kept (a hand has a few dozen; a plugin's game may have more)."""
+MAX_HISTORY_HANDS = 500
+"""Hands a table keeps for its hand history (a longer session keeps its latest ones)."""
 MAX_REPLAY_FRAMES = 2_000
 """Most steps one replayed hand is cut into (a real hand has a few dozen decisions)."""
 PLAYER_NAME = "You"
@@ -126,7 +128,7 @@ def _pot_sizes(choice: Choice) -> dict[str, int]:
     return sizes
 
 
-def _seat_record(line: SeatLine, wild: frozenset[int]) -> dict[str, Any]:
+def _seat_record(line: SeatLine) -> dict[str, Any]:
     return {
         "seat": line.seat + 1,
         "name": line.name,
@@ -176,11 +178,10 @@ def _showdown_record(result: Showdown) -> dict[str, Any]:
 
 
 def _table_record(state: TableState) -> dict[str, Any]:
-    wild = state.wild_ranks
     return {
         "heading": state.heading,
         "street": state.street,
-        "seats": [_seat_record(line, wild) for line in state.seats],
+        "seats": [_seat_record(line) for line in state.seats],
         "pot": state.pot,
         "pots": [
             {"amount": pot.amount, "eligible": [seat + 1 for seat in pot.eligible]}
@@ -189,7 +190,7 @@ def _table_record(state: TableState) -> dict[str, Any]:
         "to_call": state.to_call,
         "community": _cards(state.community),
         "notes": list(state.notes),
-        "wild_ranks": [RANK_CHARS[rank] for rank in sorted(wild)],
+        "wild_ranks": [RANK_CHARS[rank] for rank in sorted(state.wild_ranks)],
     }
 
 
@@ -249,6 +250,8 @@ class PlayTable:
         self.heading_stakes = stakes_words(variant, self.table.stakes)
         self.notes = game_notes(variant)
         self.hands: list[tuple[Hand, tuple[int, ...]]] = []
+        """The latest hands played to the end, with the table seat of each hand seat."""
+        self.played = 0
         self.log: list[str] = []
         self.hand: Hand | None = None
         self._narrator: Narrator | None = None
@@ -282,7 +285,7 @@ class PlayTable:
         self._seen = 0
         self.log = []
         button = seats[hand.button]
-        self._say(f"Hand {len(self.hands) + 1} · button: {self.seats[button].name}")
+        self._say(f"Hand {self.played + 1} · button: {self.seats[button].name}")
         self._run_bots()
 
     def act(self, kind: str, amount: int | None) -> None:
@@ -334,6 +337,8 @@ class PlayTable:
             hand.apply(fallback)
         self._narrate()
         self.hands.append((hand, tuple(seats)))
+        del self.hands[:-MAX_HISTORY_HANDS]
+        self.played += 1
         for seat, amount, pot, share, description in hand.awards:
             name = self.seats[seats[seat]].name
             verb = "win" if name == PLAYER_NAME else "wins"
@@ -377,7 +382,7 @@ class PlayTable:
             hand,
             viewer=hero,
             names=[self.seats[s].label for s in seats],
-            heading=f"Hand {len(self.hands) + (0 if hand.is_over else 1)} · {title} · "
+            heading=f"Hand {self.played + (0 if hand.is_over else 1)} · {title} · "
                     f"{self.heading_stakes}",
             choices=choices,
             notes=notes,
@@ -399,7 +404,7 @@ class PlayTable:
             variant=self.variant.name,
             title=title,
             structure=self.variant.betting.structure,
-            hand_number=len(self.hands) + (0 if hand.is_over else 1),
+            hand_number=self.played + (0 if hand.is_over else 1),
             legal_actions=[_action_record(choice) for choice in choices],
             is_over=hand.is_over,
             payoffs=payoffs,
