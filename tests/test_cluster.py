@@ -15,6 +15,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -225,6 +226,34 @@ def test_ctrl_c_cancels_the_cluster_tasks(local2: Cluster) -> None:
         time.sleep(0.2)
 
 
+def _scheduler_tasks(address: str) -> int:
+    with connect(address) as cluster:
+        count: int = cluster.client.run_on_scheduler(
+            lambda dask_scheduler: len(dask_scheduler.tasks)
+        )
+        return count
+
+
+def test_ctrl_c_in_the_cli_stops_the_run_and_its_tasks(scheduler: Scheduler) -> None:
+    command = [sys.executable, "-m", "studkit", "simulate", "razz", "--hands", "200000",
+               "--bots", BOTS, "--seed", "1", "--cluster", scheduler.address]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + START_SECONDS
+        while not _scheduler_tasks(scheduler.address):
+            assert process.poll() is None and time.monotonic() < deadline
+            time.sleep(0.2)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=START_SECONDS)
+    finally:
+        process.kill()
+    assert process.returncode == 130 and out == b""
+    assert err.decode().strip() == "interrupted"
+    while _scheduler_tasks(scheduler.address):
+        assert time.monotonic() < deadline + START_SECONDS, "tasks left on the cluster"
+        time.sleep(0.2)
+
+
 def test_a_worker_with_another_studkit_is_refused(
     local2: Cluster, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -251,7 +280,15 @@ def test_a_worker_that_dies_has_its_blocks_played_again() -> None:
 
         report = simulate("razz", hands=900, bots=BOTS, seed=11, cluster=cluster,
                           progress=kill_one)
+        # the blocks the dead worker held were sent to a worker a second time
+        twice = cluster.client.run_on_scheduler(lambda dask_scheduler: sorted(
+            key for key, count in Counter(
+                str(entry[0]) for entry in dask_scheduler.transition_log
+                if entry[2] == "processing"
+            ).items() if count > 1
+        ))
     assert killed and killed[0] < 900
+    assert twice and all("-block-" in key for key in twice)
     assert plain(report.to_json()) == plain(expected.to_json())
 
 

@@ -20,8 +20,10 @@ import json
 import logging
 import os
 import pkgutil
+import signal
 import sys
 import sysconfig
+import threading
 import uuid
 from collections.abc import Callable, Iterator
 from concurrent.futures import CancelledError
@@ -146,10 +148,16 @@ def connect(
             stack.callback(logging.disable, logging.NOTSET)
         size = local_size(address) if address is not None else None
         if address is not None and size is not None:
-            local = distributed.LocalCluster(
-                n_workers=size, threads_per_worker=1, processes=True, dashboard_address=None,
-                silence_logs=logging.CRITICAL if quiet else logging.WARNING,
-            )
+            with _ctrl_c_left_to_this_process():
+                local = distributed.LocalCluster(
+                    n_workers=size, threads_per_worker=1, processes=True,
+                    # no dashboard; the scheduler's status page on a free local port, not
+                    # on 8787 (which another cluster may hold: Dask then warns)
+                    dashboard_address=None,
+                    scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+                    silence_logs=logging.CRITICAL if quiet else logging.WARNING,
+                    preload=["studkit.simulation.cluster_worker"],
+                )
             stack.callback(local.close)
             client = distributed.Client(local)
             name = address
@@ -169,6 +177,23 @@ def connect(
             name = target
         stack.callback(_close, client)
         yield Cluster(client, name)
+
+
+@contextmanager
+def _ctrl_c_left_to_this_process() -> Iterator[None]:
+    """Worker processes started meanwhile ignore Ctrl-C (a terminal sends it to them too):
+    this process cancels the run and stops them, without a traceback from each."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    # the worker processes inherit "ignored" (a worker the nanny restarts later ignores it
+    # through the preload, see cluster_worker.dask_setup); so does this process while the
+    # cluster starts, a few seconds
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _close(client: Any) -> None:

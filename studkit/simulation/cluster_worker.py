@@ -14,6 +14,7 @@ imports it only when a run uses a cluster.
 from __future__ import annotations
 
 import shutil
+import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -32,7 +33,10 @@ from studkit.errors import ClusterError, StudkitError
 from studkit.pluginhost import host_for, set_plugins_dirs
 from studkit.simulation.tally import Tally
 
-__all__ = ["Files", "Run", "RunPlugin", "BlockResult", "play_block_task", "installed_version"]
+__all__ = [
+    "Files", "Run", "RunPlugin", "BlockResult", "play_block_task", "installed_version",
+    "dask_setup",
+]
 
 Files = tuple[tuple[str, str], ...]
 """Source files shipped to the workers: (path relative to their folder, text)."""
@@ -195,3 +199,11 @@ def play_block_task(name: str, start: int, stop: int) -> BlockResult:
         raise ClusterError(f"worker {worker.address} has not received the run {name}")
     tally, recorded = plugin.play(start, stop, worker.address)
     return tally, recorded, worker.address
+
+
+def dask_setup(worker: Worker) -> None:
+    """Dask's preload hook, for the workers of a local cluster: leave Ctrl-C to the process
+    that started them (it cancels the run and stops them), so that the terminal's Ctrl-C does
+    not print a traceback from every worker."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
