@@ -430,3 +430,18 @@ def test_dask_is_imported_only_for_a_cluster() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, timeout=300).stdout
     assert out.strip().splitlines()[-1] == "[]"
+
+
+def test_the_python_example_of_the_docs_runs(tmp_path: Path) -> None:
+    from conftest import ROOT
+
+    text = (ROOT / "docs" / "simulation.md").read_text()
+    (code,) = [block for block in text.split("```python\n")[1:] if "connect(" in block]
+    code = code.split("```")[0].replace("hands=200_000", "hands=40").replace("local:4", "local:2")
+    (tmp_path / "example.py").write_text(code)
+    done = subprocess.run([sys.executable, "example.py"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    lines = done.stdout.splitlines()
+    assert [line.split()[0] for line in lines] == ["tag", "lag", "calling-station"]
+    assert all(line.split()[-1] in ("1", "2") for line in lines)
