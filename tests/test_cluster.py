@@ -154,8 +154,11 @@ def test_local_cluster_gives_the_report_of_one_process(local2: Cluster) -> None:
     kwargs: dict[str, Any] = dict(hands=400, bots=BOTS, seed=42)
     one = simulate("seven-card-stud", workers=1, **kwargs)
     pool = simulate("seven-card-stud", workers=2, **kwargs)
-    cluster = simulate("seven-card-stud", cluster=local2, **kwargs)
+    done: list[int] = []
+    cluster = simulate("seven-card-stud", cluster=local2, progress=done.append, **kwargs)
     assert (cluster.cluster, cluster.workers) == ("local:2", 2)
+    # the progress bar follows the blocks as they finish: 16 blocks of 25 hands
+    assert done == list(range(25, 401, 25))
     assert (one.to_json()["cluster"], one.to_json()["workers"]) == (None, 1)
     assert plain(cluster.to_json()) == plain(one.to_json()) == plain(pool.to_json())
     other = simulate("seven-card-stud", cluster=local2, **{**kwargs, "seed": 43})
@@ -445,3 +448,14 @@ def test_the_python_example_of_the_docs_runs(tmp_path: Path) -> None:
     lines = done.stdout.splitlines()
     assert [line.split()[0] for line in lines] == ["tag", "lag", "calling-station"]
     assert all(line.split()[-1] in ("1", "2") for line in lines)
+
+
+def test_a_script_without_the_main_guard_is_told_what_to_do(tmp_path: Path) -> None:
+    (tmp_path / "unguarded.py").write_text(
+        "from studkit.simulation import simulate\n"
+        "simulate('razz', hands=10, bots='tag', cluster='local:1')\n"
+    )
+    done = subprocess.run([sys.executable, "unguarded.py"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=600, check=False)
+    assert done.returncode != 0
+    assert "must do so under `if __name__ == \"__main__\":`" in done.stderr

@@ -148,16 +148,23 @@ def connect(
             stack.callback(logging.disable, logging.NOTSET)
         size = local_size(address) if address is not None else None
         if address is not None and size is not None:
-            with _ctrl_c_left_to_this_process():
-                local = distributed.LocalCluster(
-                    n_workers=size, threads_per_worker=1, processes=True,
-                    # no dashboard; the scheduler's status page on a free local port, not
-                    # on 8787 (which another cluster may hold: Dask then warns)
-                    dashboard_address=None,
-                    scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
-                    silence_logs=logging.CRITICAL if quiet else logging.WARNING,
-                    preload=["studkit.simulation.cluster_worker"],
-                )
+            try:
+                with _ctrl_c_left_to_this_process():
+                    local = distributed.LocalCluster(
+                        n_workers=size, threads_per_worker=1, processes=True,
+                        # no dashboard; the scheduler's status page on a free local port,
+                        # not on 8787 (which another cluster may hold: Dask then warns)
+                        dashboard_address=None,
+                        scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+                        silence_logs=logging.CRITICAL if quiet else logging.WARNING,
+                        preload=["studkit.simulation.cluster_worker"],
+                    )
+            except RuntimeError as error:
+                raise ClusterError(
+                    f"--cluster {address!r}: the local cluster did not start ({error}); a "
+                    "Python script that starts one must do so under "
+                    "`if __name__ == \"__main__\":` (its workers import the script)"
+                ) from None
             stack.callback(local.close)
             client = distributed.Client(local)
             name = address
