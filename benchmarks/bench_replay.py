@@ -1,13 +1,15 @@
-"""Replaying PHH hand histories: studkit against PokerKit 0.7.7 on the same texts.
+"""Reading and replaying PHH hand histories: studkit against PokerKit 0.7.7, same texts.
 
 Makes N hands of fixed-limit stud, stud/8 and razz (a third each, 2 to 8 players, random legal
 actions, under the PHH rules so PokerKit can replay them too), writes them as PHH text, then
 times, on the same texts: studkit reading and replaying each (``loads`` + ``replay``, every
 action checked and the finishing stacks compared) and PokerKit reading and replaying each
-(``HandHistory.loads`` and iterating its states). Also times the 30 real WSOP hands. Prints
-medians over repeats and the ratio.
+(``HandHistory.loads`` and iterating its states); then reading alone (studkit ``loads``:
+the TOML, every field and action checked, the cards checked for repeats; PokerKit
+``HandHistory.loads``). Also times the 30 real WSOP hands (``--wsop DIR``, found beside the
+repository by default). Prints medians over repeats and the ratios.
 
-    python benchmarks/bench_replay.py [--hands 300] [--repeats 5] [--cpu-time]
+    python benchmarks/bench_replay.py [--hands 300] [--repeats 5] [--cpu-time] [--wsop DIR]
 """
 
 from __future__ import annotations
@@ -25,10 +27,21 @@ from _build import print_build
 
 from studkit.engine.hand import Hand
 from studkit.history import from_hand, loads, replay
+from studkit.history.actions import parse_action
 from studkit.history.rules import load_variant_named, phh_rules
 
 GAMES = ("seven-card-stud", "seven-card-stud-hi-lo", "razz")
-WSOP = Path(__file__).resolve().parents[2] / "shared" / "data" / "phh" / "wsop-2023-43-ppc"
+WSOP_PARTS = ("shared", "data", "phh", "wsop-2023-43-ppc")
+
+
+def default_wsop() -> Path:
+    """The real hands' folder: beside the repository, or beside the folder holding it."""
+    here = Path(__file__).resolve()
+    for parent in here.parents[1:4]:
+        candidate = parent.joinpath(*WSOP_PARTS)
+        if candidate.is_dir():
+            return candidate
+    return here.parents[2].joinpath(*WSOP_PARTS)
 
 
 def make_texts(count: int) -> list[str]:
@@ -45,6 +58,7 @@ def make_texts(count: int) -> list[str]:
 
 
 def studkit_replay(texts: list[str]) -> None:
+    parse_action.cache_clear()  # timed as if each text were new to the process
     for text in texts:
         (history,) = loads(text)
         replay(history)
@@ -56,6 +70,19 @@ def pokerkit_replay(texts: list[str]) -> None:
     for text in texts:
         for _ in HandHistory.loads(text):
             pass
+
+
+def studkit_read(texts: list[str]) -> None:
+    parse_action.cache_clear()
+    for text in texts:
+        loads(text)
+
+
+def pokerkit_read(texts: list[str]) -> None:
+    from pokerkit import HandHistory
+
+    for text in texts:
+        HandHistory.loads(text)
 
 
 def timed(run: Callable[[list[str]], None], texts: list[str], cpu: bool) -> float:
@@ -71,16 +98,19 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=300)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--cpu-time", action="store_true", help="time this process's CPU")
+    parser.add_argument("--wsop", type=Path, default=default_wsop(),
+                        help="folder of the real WSOP hands")
     options = parser.parse_args()
     print_build()
     warnings.filterwarnings("ignore", module="pokerkit")
 
     sets = {f"{options.hands} random hands": make_texts(options.hands)}
-    if WSOP.is_dir():
-        wsop = [p.read_text() for p in sorted(WSOP.glob("*.phh"))]
+    wsop_dir: Path = options.wsop
+    if wsop_dir.is_dir():
+        wsop = [p.read_text() for p in sorted(wsop_dir.glob("*.phh"))]
         sets["30 WSOP hands"] = wsop
         sets["29 WSOP hands PokerKit replays (no hand-85)"] = [
-            p.read_text() for p in sorted(WSOP.glob("*.phh")) if p.name != "hand-85.phh"
+            p.read_text() for p in sorted(wsop_dir.glob("*.phh")) if p.name != "hand-85.phh"
         ]
     studkit_replay(sets[next(iter(sets))][:10])  # warm up: variants loaded, tables built
     clock = "CPU time" if options.cpu_time else "wall clock"
@@ -96,6 +126,16 @@ def main() -> None:
         peer = statistics.median(
             timed(pokerkit_replay, texts, options.cpu_time) for _ in range(options.repeats)
         )
+        print(f"{name:<46} {ours:>10,.0f} {peer:>11,.0f} {ours / peer:>6.1f}x")
+    print("reading only (no replay):")
+    for name, texts in sets.items():
+        if "30 WSOP" in name:
+            continue
+        reads: dict[str, list[float]] = {"ours": [], "peer": []}
+        for _ in range(options.repeats):  # interleaved: both see the same load
+            reads["ours"].append(timed(studkit_read, texts, options.cpu_time))
+            reads["peer"].append(timed(pokerkit_read, texts, options.cpu_time))
+        ours, peer = statistics.median(reads["ours"]), statistics.median(reads["peer"])
         print(f"{name:<46} {ours:>10,.0f} {peer:>11,.0f} {ours / peer:>6.1f}x")
 
 

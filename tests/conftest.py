@@ -8,9 +8,14 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
+SHARED = next(
+    (folder / "shared" for folder in (ROOT.parent, ROOT.parent.parent)
+     if (folder / "shared" / "data").is_dir()),
+    ROOT.parent / "shared",
+)
+"""The shared data: beside the checkout (as in CI), or beside the folder holding it."""
 WSOP = SHARED / "data" / "phh" / "wsop-2023-43-ppc"
-"""The 30 real WSOP stud hands with their expected results (beside the checkout, as in CI)."""
+"""The 30 real WSOP stud hands with their expected results."""
 
 
 def require_shared_data() -> None:
