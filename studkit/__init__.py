@@ -10,10 +10,12 @@ Every name below is imported on first use, so ``import studkit`` itself loads al
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
 
 # First: in a source checkout, make variants/ and plugins/ importable as in an install.
 from studkit import _checkout  # noqa: F401  (isort: skip)
+
+TYPE_CHECKING = False
+"""``typing.TYPE_CHECKING`` without importing typing (mypy reads the name the same way)."""
 
 if TYPE_CHECKING:
     from studkit.cards import (

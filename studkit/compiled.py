@@ -10,7 +10,6 @@ list from this file, so it must import nothing outside the standard library.
 from __future__ import annotations
 
 import importlib.machinery
-import importlib.util
 import os
 
 __all__ = ["COMPILED_MODULES", "compiled_modules", "build_description"]
@@ -43,8 +42,7 @@ def compiled_modules() -> list[str]:
     ``studkit --version`` stays quick): Python's import system prefers an extension module to
     a ``.py`` file of the same name in the same folder.
     """
-    spec = importlib.util.find_spec("studkit")
-    folders = list(spec.submodule_search_locations or ()) if spec is not None else []
+    folders = [os.path.dirname(os.path.abspath(__file__))]  # this module is in the package
     suffixes = importlib.machinery.EXTENSION_SUFFIXES
     found = []
     for name in COMPILED_MODULES:

@@ -7,12 +7,16 @@ Each command lives in its own module of this package, which defines
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import sys
 from collections.abc import Sequence
 
 from studkit.errors import StudkitError
+
+TYPE_CHECKING = False
+"""``typing.TYPE_CHECKING`` without importing typing, which ``--version`` does not need."""
+if TYPE_CHECKING:  # argparse is imported when a command line is parsed, not for --version
+    import argparse
 
 __all__ = ["main", "build_parser", "version_text", "COMMAND_MODULES"]
 
@@ -32,6 +36,8 @@ def version_text() -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser, with every command registered."""
+    import argparse
+
     parser = argparse.ArgumentParser(
         prog="studkit",
         description="Stud poker variants as data: play, simulate, replay and compute odds.",

@@ -105,6 +105,7 @@ def _is_chips(value: Any) -> bool:
 
 
 _WHOLE = frozenset((int,))
+_TEXT = frozenset((str,))
 
 
 def _is_amounts(value: Any) -> bool:
@@ -120,7 +121,9 @@ def _is_ints(value: Any) -> bool:
 
 
 def _is_strings(value: Any) -> bool:
-    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    if not isinstance(value, list):
+        return False
+    return set(map(type, value)) <= _TEXT or all(isinstance(v, str) for v in value)
 
 
 def _is(*types: type) -> Any:

@@ -43,8 +43,10 @@ boolean: groups 1 to 5."""
 _SCALAR = re.compile(_SCALARS)
 _SCALAR_LINE = re.compile(
     rf"([A-Za-z0-9_-]+)[ \t]*=[ \t]*(?:{_SCALARS})[ \t]*(?:#[^\n]*)?(?:\n|\Z)"
+    r"[ \t\n]*(?:#[^\n]*[ \t\n]*)*"
 )
-"""A whole ``key = scalar`` line: the key is group 1, the value groups 2 to 6."""
+"""A whole ``key = scalar`` line and the blank and comment lines after it: the key is group
+1, the value groups 2 to 6."""
 _ANY_SCALAR = (
     r'"[^"\\\n]*"'
     r"|'[^'\n]*'"
@@ -112,6 +114,7 @@ def _document(text: str) -> dict[str, Any]:
                 last = line.lastindex or 2
                 table[name] = _scalar(last - 1, line.group(last))
                 pos = line.end()
+                continue  # the blank lines after it are matched already
             else:
                 key = _KEY.match(text, pos)
                 if key is None or key.group(1) in table:

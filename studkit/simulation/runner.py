@@ -98,6 +98,8 @@ class Dealer:
         self.bot_rng = HandRandom()
         self.stacks = [setup.stack] * setup.players
         self._block: StreamBlock | None = None
+        # the variant's own stakes are found without hashing them at every hand
+        self.stakes = None if setup.stakes == setup.variant.stakes else setup.stakes
         rules = compile_rules(setup.variant, setup.stakes)
         self.plain = rules.plugins is None
         """No plugins: every decision is a betting action logged as taken
@@ -130,9 +132,9 @@ class Dealer:
         row, block = self._streams(index)
         deck_rng, bot_rng = self.deck_rng, self.bot_rng
         deck_rng.start(block.keys[DECK][row], block.draws[DECK][row])
-        bot_rng.start(block.keys[BOTS][row], block.draws[BOTS][row])
+        bot_rng.start(block.keys[BOTS][row], block.draws[BOTS][row], lazy=True)
         hand = Hand(setup.variant, self.stacks, button=index % setup.players, rng=deck_rng,
-                    stakes=setup.stakes)
+                    stakes=self.stakes)
         acts, reads_view, names = self.acts, self.reads_view, self.street_names
         legal_actions, apply = hand.legal_actions, hand.apply
         decisions: list[tuple[str, str]] = []

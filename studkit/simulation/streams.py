@@ -21,7 +21,7 @@ iterators; a hand needing more continues one draw at a time with the same formul
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import chain
 from operator import length_hint
 from typing import Any
@@ -81,9 +81,12 @@ class HandRandom(random.Random):
 
     def __init__(self, key: int = 0) -> None:
         self._key = key
+        self._first: list[float] = []
         self._size = 0
         self._head: Iterator[float] = iter(())
         self._taken = [0]
+        self._next: Callable[[], float] | None = None
+        self._begin_draws = self._begin  # one bound method, reused by every lazy start
         super().__init__(key)
 
     def seed(self, a: Any = None, version: int = 2) -> None:
@@ -92,17 +95,41 @@ class HandRandom(random.Random):
         key = a if isinstance(a, int) else hash(a)
         self.start(key & MASK, [])
 
-    def start(self, key: int, first: list[float]) -> None:
-        """Draw the stream of ``key`` from the beginning; ``first`` are its first draws."""
+    def start(self, key: int, first: list[float], *, lazy: bool = False) -> None:
+        """Draw the stream of ``key`` from the beginning; ``first`` are its first draws.
+
+        ``lazy`` sets the stream up on its first draw (nothing at all for a hand whose bots
+        draw nothing); only for users that look ``random`` up at each draw (not for a deck,
+        which keeps the method it was given).
+        """
         self._key = key
+        self._first = first
+        self._next = None
+        if lazy:
+            self.__dict__["random"] = self._begin_draws
+        else:
+            self._build()
+
+    def _build(self) -> Callable[[], float]:
+        first = self._first
         self._size = len(first)
         self._head = head = iter(first)
         self._taken = taken = [0]
+        self._next = draws = chain(head, _draws_after(self._key, len(first), taken)).__next__
         # an instance attribute in front of the method: a C call per draw
-        self.__dict__["random"] = chain(head, _draws_after(key, len(first), taken)).__next__
+        self.__dict__["random"] = draws
+        return draws
+
+    def _begin(self) -> float:
+        draws = self._next
+        if draws is None:
+            draws = self._build()
+        return draws()
 
     def drawn(self) -> int:
         """How many draws the stream has given since :meth:`start`."""
+        if self._next is None:
+            return 0
         return self._size - length_hint(self._head) + self._taken[0]
 
     def random(self) -> float:
@@ -130,10 +157,12 @@ class HandRandom(random.Random):
         """Go back (or forward) to a state :meth:`getstate` returned."""
         _, key, done = state
         self._key = key
+        self._first = []
         self._size = done
         self._head = iter(())
         self._taken = taken = [0]
-        self.__dict__["random"] = _draws_after(key, done, taken).__next__
+        self._next = draws = _draws_after(key, done, taken).__next__
+        self.__dict__["random"] = draws
 
 
 class StreamBlock:

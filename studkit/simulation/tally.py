@@ -12,6 +12,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -40,6 +41,7 @@ _CATEGORY_PREFIXES: tuple[tuple[str, str], ...] = (
 _UNPAIRED_LOW = re.compile(r"^([2-9TJQKA])-")
 
 
+@lru_cache(maxsize=8192)
 def category_of(description: str) -> str | None:
     """The category named by a winning hand's description at the showdown.
 
@@ -251,6 +253,17 @@ class Tally:
         self.showdowns += 1
         self.players_at_showdown += live
         self.players_at_showdown_sq += live * live
+        if len(awards) == 1:  # one pot to one player: the common case, without the sets
+            award = awards[0]
+            if award[1] > 0:
+                self.scoops += 1
+            share = award[3]
+            if award[2] == 0 and share:
+                self.share_awards[share] += 1
+                name = category_of(award[4] if len(award) > 4 else "")
+                if name is not None:
+                    self.categories[(share, name)] += 1
+            return
         pot_winners: dict[int, set[int]] = {}
         main_share_winners: dict[str, set[str | None]] = {}
         for award in awards:
