@@ -6,10 +6,10 @@ times, on the same texts: studkit reading and replaying each (``loads`` + ``repl
 action checked and the finishing stacks compared) and PokerKit reading and replaying each
 (``HandHistory.loads`` and iterating its states); then reading alone (studkit ``loads``:
 the TOML, every field and action checked, the cards checked for repeats; PokerKit
-``HandHistory.loads``). Also times the 30 real WSOP hands (``--wsop DIR``, found beside the
-repository by default). Prints medians over repeats and the ratios.
+``HandHistory.loads``). Also times the 30 real WSOP hands (``examples/hands``). Prints
+medians over repeats and the ratios.
 
-    python benchmarks/bench_replay.py [--hands 300] [--repeats 5] [--cpu-time] [--wsop DIR]
+    python benchmarks/bench_replay.py [--hands 300] [--repeats 5] [--cpu-time]
 """
 
 from __future__ import annotations
@@ -31,17 +31,7 @@ from studkit.history.actions import parse_action
 from studkit.history.rules import load_variant_named, phh_rules
 
 GAMES = ("seven-card-stud", "seven-card-stud-hi-lo", "razz")
-WSOP_PARTS = ("shared", "data", "phh", "wsop-2023-43-ppc")
-
-
-def default_wsop() -> Path:
-    """The real hands' folder: beside the repository, or beside the folder holding it."""
-    here = Path(__file__).resolve()
-    for parent in here.parents[1:4]:
-        candidate = parent.joinpath(*WSOP_PARTS)
-        if candidate.is_dir():
-            return candidate
-    return here.parents[2].joinpath(*WSOP_PARTS)
+WSOP = Path(__file__).resolve().parents[1] / "examples" / "hands" / "wsop-2023-43-ppc"
 
 
 def make_texts(count: int) -> list[str]:
@@ -98,20 +88,15 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=300)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--cpu-time", action="store_true", help="time this process's CPU")
-    parser.add_argument("--wsop", type=Path, default=default_wsop(),
-                        help="folder of the real WSOP hands")
     options = parser.parse_args()
     print_build()
     warnings.filterwarnings("ignore", module="pokerkit")
 
     sets = {f"{options.hands} random hands": make_texts(options.hands)}
-    wsop_dir: Path = options.wsop
-    if wsop_dir.is_dir():
-        wsop = [p.read_text() for p in sorted(wsop_dir.glob("*.phh"))]
-        sets["30 WSOP hands"] = wsop
-        sets["29 WSOP hands PokerKit replays (no hand-85)"] = [
-            p.read_text() for p in sorted(wsop_dir.glob("*.phh")) if p.name != "hand-85.phh"
-        ]
+    sets["30 WSOP hands"] = [p.read_text() for p in sorted(WSOP.glob("*.phh"))]
+    sets["29 WSOP hands PokerKit replays (no hand-85)"] = [
+        p.read_text() for p in sorted(WSOP.glob("*.phh")) if p.name != "hand-85.phh"
+    ]
     studkit_replay(sets[next(iter(sets))][:10])  # warm up: variants loaded, tables built
     clock = "CPU time" if options.cpu_time else "wall clock"
     print(f"medians of {options.repeats}, {clock}, load average {os.getloadavg()[0]:.1f}")

@@ -8,20 +8,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = next(
-    (folder / "shared" for folder in (ROOT.parent, ROOT.parent.parent)
-     if (folder / "shared" / "data").is_dir()),
-    ROOT.parent / "shared",
-)
-"""The shared data: beside the checkout (as in CI), or beside the folder holding it."""
-WSOP = SHARED / "data" / "phh" / "wsop-2023-43-ppc"
-"""The 30 real WSOP stud hands with their expected results."""
-
-
-def require_shared_data() -> None:
-    """Skip the calling test module when the real-hand data is absent, except in CI."""
-    if not WSOP.is_dir() and not os.environ.get("CI"):
-        pytest.skip(f"real-hand data not found at {WSOP}", allow_module_level=True)
+EXAMPLES = ROOT / "examples"
+WSOP = EXAMPLES / "hands" / "wsop-2023-43-ppc"
+"""The 30 real WSOP stud hands with their expected results, shipped in the repository."""
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -19,6 +19,8 @@ RUNS = {
         "--repeats", "1", "--hands", "30", "--engine-hands", "20", "--peer-hands", "2",
     ],
     "bench_startup.py": ["--repeats", "1"],
+    "bench_web.py": ["--clients", "2", "--seconds", "1"],
+    "bench_cluster.py": ["--repeats", "1", "--hands", "30", "--tasks", "20"],
     "bench_evaluators.py": [
         "--repeats", "1", "--hands", "300", "--batch-hands", "300", "--peer-hands", "20",
     ],
