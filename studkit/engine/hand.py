@@ -87,7 +87,8 @@ class Hand(LegalActions):
         "folded", "n_in", "cards", "up", "down", "community", "burned", "folded_cards",
         "street", "actor", "events", "is_over", "shown", "awards",
         "_order", "_need", "_reopen", "_plan", "_cur", "_last_full", "_inc", "_floor",
-        "_size", "_big", "_open_pair", "_big_made", "_half_bet", "_round_max", "_round_min",
+        "_size", "_big", "_open_pair", "_big_made", "_half_bet", "_short_full", "_round_max",
+        "_round_min",
         "_aggr", "_capped_multi", "_round_players", "_forced", "_last_aggr", "_last_checker",
         "_leader", "_prev_leader", "_exposed", "_source", "_rng", "_auto", "_steps",
         "_on_over", "_pots", "_max_raises", "_uncap", "plugins",
@@ -150,6 +151,7 @@ class Hand(LegalActions):
         self._size = self._big = rules.stakes.big_bet  # per hand; _size is set per round
         self._open_pair = self._big_made = False
         self._half_bet = rules.half_bet
+        self._short_full = rules.short_full
         self._round_max = self._round_min = rules.round_min
         self._aggr = 0
         self._capped_multi = False
@@ -310,9 +312,11 @@ class Hand(LegalActions):
         self.bets[seat] += add
         self.contrib[seat] += add
         self._forced = -1
+        rules = self.rules
+        if add < full and rules.bring_in_called_as_posted:
+            full = add  # PokerKit's reading: the others may call the partial bring-in
         self._cur = full
         self._floor = full
-        rules = self.rules
         if not rules.structure.completes:
             self._last_full = full
             self._inc = full
