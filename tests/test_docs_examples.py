@@ -132,12 +132,54 @@ def workdir(tmp_path: Path) -> Path:
     return tmp_path
 
 
+def shell_env() -> dict[str, str]:
+    # BROWSER=true: `studkit serve` "opens" the page with /bin/true
+    return dict(os.environ, PYTHONUNBUFFERED="1", COLUMNS="80", BROWSER="true",
+                PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
+
+
 def run_shell(command: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, PYTHONUNBUFFERED="1", COLUMNS="80",
-               PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
-    return subprocess.run(["bash", "-c", command], cwd=cwd, env=env,
+    if command.startswith("studkit serve"):
+        return run_server(command, cwd)
+    return subprocess.run(["bash", "-c", command], cwd=cwd, env=shell_env(),
                           stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                           stderr=subprocess.STDOUT, text=True, timeout=600, check=False)
+
+
+def run_server(command: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """A server example: it must start and answer its first page; then it is stopped with
+    Ctrl-C (exit 0 if it stopped cleanly). A port another program holds is not its fault:
+    that counts as started."""
+    import signal
+    import urllib.request
+
+    server = subprocess.Popen(["bash", "-c", f"exec {command}"], cwd=cwd, env=shell_env(),
+                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True)
+    assert server.stdout is not None
+    lines: list[str] = []
+    url = None
+    for line in server.stdout:
+        lines.append(line)
+        found = re.search(r"http://\S+", line)
+        if found or "address already in use" in line.lower():
+            url = found.group() if found else None
+            break
+    code = server.poll()
+    if url is not None and code is None:
+        try:
+            with urllib.request.urlopen(url, timeout=30) as page:
+                code = 0 if page.status == 200 else 1
+        except OSError as error:
+            lines.append(f"{url}: {error}\n")
+            code = 1
+        server.send_signal(signal.SIGINT)
+        lines.extend(server.communicate(timeout=30)[0].splitlines(keepends=True))
+        code = code or server.returncode
+    elif code is None:
+        server.kill()
+        code = 0 if any("in use" in line for line in lines) else 1
+    return subprocess.CompletedProcess(command, code, "".join(lines))
 
 
 @pytest.mark.slow  # minutes: about 60 commands (CI=1 pytest tests/test_docs_examples.py)

@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 
 from studkit.cli.output import stdout_console
-from studkit.cli.simulate import add_run_arguments, progress_bar
+from studkit.cli.simulate import add_run_arguments, open_cluster, progress_bar
 
 if TYPE_CHECKING:
     from studkit.compare import Comparison
@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     if args.report is not None:
         prepare_report_folder(args.report)  # fail before minutes of simulation, not after
     total = args.hands * len(args.variants)
-    with progress_bar(total, "compare") as update:
+    with open_cluster(args) as cluster, progress_bar(total, "compare") as update:
         progress: Callable[[int, int], None] | None = None
         if update is not None:
             done = [0] * len(args.variants)
@@ -81,6 +81,7 @@ def run(args: argparse.Namespace) -> int:
             stack=args.stack,
             seed=args.seed,
             workers=args.workers,
+            cluster=cluster,
             odds=not args.no_odds,
             progress=progress,
         )
