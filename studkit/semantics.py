@@ -8,6 +8,7 @@ The checks read the schema-valid data with defaults filled in and return located
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -297,13 +298,13 @@ def _unwinnable(
     stripped = {"10" if str(r) == "T" else str(r) for r in deck["stripped_ranks"]}
     every = list(range(len(RANK_CHARS)))
     kept = [i for i in every if ("10" if RANK_CHARS[i] == "T" else RANK_CHARS[i]) not in stripped]
-    if _best(evaluator, kept, held) >= needed:
+    if _best(share["evaluator"], tuple(kept), held) >= needed:
         return None
     wins = f"ranks under {share['evaluator']!r}" if qualifier is None else (
         f"qualifies as {qualifier!r}"
     )
     never = f"the {share['name']!r} share could never be won"
-    if _best(evaluator, every, held) < needed:
+    if _best(share["evaluator"], tuple(every), held) < needed:
         return ("streets",), (
             f"players end with {held} cards and no {held}-card hand {wins}: {never}"
         )
@@ -311,8 +312,11 @@ def _unwinnable(
     return ("deck", "stripped_ranks"), f"with {ranks} stripped no hand {wins}: {never}"
 
 
-def _best(evaluator: Any, ranks: list[int], held: int) -> int:
-    """The best strength of ``held`` cards of distinct ``ranks`` (five at most count)."""
+@lru_cache(maxsize=256)
+def _best(evaluator_name: str, ranks: tuple[int, ...], held: int) -> int:
+    """The best strength of ``held`` cards of distinct ``ranks`` (five at most count) under
+    a built-in evaluator: the same for every file of a game, so worked out once."""
+    evaluator = get_evaluator(evaluator_name)
     size = min(held, 5, len(ranks))
     return max(
         (evaluator.evaluate([CARDS[rank * 4 + i % 4] for i, rank in enumerate(chosen)])
