@@ -21,7 +21,8 @@ from studkit.loader import (
     load_variant,
     load_variant_text,
 )
-from studkit.rules_text import rule_differences, show_text
+from studkit.rule_differences import rule_differences
+from studkit.rules_text import show_text
 from studkit.schema_check import variant_schema
 from studkit.variant import Variant
 from studkit.yaml_source import Location, Problem, VariantFileError, parse_located
