@@ -220,6 +220,7 @@ class Comparison:
             "players": self.reports[0].players,
             "seed": self.reports[0].seed,
             "bots": list(self.reports[0].bots),
+            "engine": [report.engine for report in self.reports],
             "alpha": self.alpha,
             "correction": "holm",
             "summary": self.summary(),
@@ -335,12 +336,14 @@ def compare(
     odds: bool = True,
     alpha: float = ALPHA,
     progress: Callable[[int, int], None] | None = None,
+    engine: str = "auto",
 ) -> Comparison:
     """Simulate each variant the same way and compare every statistic with the first's.
 
     ``players`` defaults to the number of bots in a per-seat ``bots`` list, else to 6 (or
     fewer if a variant seats fewer); ``progress(i, done)`` is
-    called as variant ``i`` advances.
+    called as variant ``i`` advances; ``engine`` is :func:`~studkit.simulation.simulate`'s
+    (each variant's report says which engine played it).
     """
     from studkit import load_variant
     from studkit.rules_text import diff_variants
@@ -369,7 +372,7 @@ def compare(
         reports.append(
             simulate(
                 variant, hands=hands, players=players, bots=bots, stakes=stakes, stack=stack,
-                seed=seed, workers=workers, progress=update,
+                seed=seed, workers=workers, progress=update, engine=engine,
             )
         )
     rows = _rows(reports)

@@ -88,6 +88,11 @@ class SimulationReport:
     seconds: float = 0.0
     workers: int = 1
     share_names: tuple[str, ...] = field(default=())
+    engine: str = "general"
+    """The engine that played the hands: ``kernel`` (compiled) or ``general``."""
+    engine_note: str = ""
+    """Why ``--engine auto`` ran the general engine (empty when it ran the kernel or the
+    engine was asked for by name)."""
 
     @property
     def hands(self) -> int:
@@ -167,6 +172,7 @@ class SimulationReport:
             "hands": t.hands,
             "players": self.players,
             "seed": self.seed,
+            "engine": self.engine,
             "bots": list(self.bots),
             "stakes": self.stakes,
             "seats": [

@@ -26,6 +26,7 @@ from studkit.engine import Action
 from studkit.engine.hand import Hand
 from studkit.engine.rules import compile_rules
 from studkit.errors import StudkitError
+from studkit.simulation.engines import choose_engine, kernel_block
 from studkit.simulation.report import SimulationReport
 from studkit.simulation.tally import Tally
 from studkit.stakes import apply_stakes
@@ -144,34 +145,46 @@ def play_block(setup: Setup, start: int, stop: int, record: bool = False) -> tup
     return tally, recorded
 
 
-_WORKER: tuple[Setup, bool] | None = None
+def _play(setup: Setup, start: int, stop: int, record: bool, engine: str) -> tuple[
+    Tally, Recorded
+]:
+    """A block of hands on ``engine`` ("kernel" or "general")."""
+    if engine == "kernel":
+        return kernel_block(setup, start, stop), []
+    return play_block(setup, start, stop, record)
 
 
-def _init_worker(setup: Setup, record: bool) -> None:
+_WORKER: tuple[Setup, bool, str] | None = None
+
+
+def _init_worker(setup: Setup, record: bool, engine: str) -> None:
     global _WORKER
-    _WORKER = (setup, record)
+    _WORKER = (setup, record, engine)
 
 
 def _worker_block(start: int, stop: int) -> tuple[Tally, Recorded]:
     if _WORKER is None:  # pragma: no cover - set by the pool initializer
         raise SimulationError("worker started without a setup")
-    return play_block(_WORKER[0], start, stop, _WORKER[1])
+    return _play(_WORKER[0], start, stop, _WORKER[1], _WORKER[2])
 
 
-def _blocks(hands: int, workers: int) -> Iterator[tuple[int, int]]:
-    size = max(25, min(1000, math.ceil(hands / (workers * 16))))
+def _blocks(hands: int, workers: int, engine: str = "general") -> Iterator[tuple[int, int]]:
+    if engine == "kernel":  # compiled hands are cheap: large blocks, few merges
+        size = max(1000, min(250_000, math.ceil(hands / (workers * 8))))
+    else:
+        size = max(25, min(1000, math.ceil(hands / (workers * 16))))
     for start in range(0, hands, size):
         yield start, min(hands, start + size)
 
 
-def _executor(setup: Setup, workers: int, record: bool) -> Executor:
+def _executor(setup: Setup, workers: int, record: bool, engine: str = "general") -> Executor:
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     return ProcessPoolExecutor(
         max_workers=workers,
         mp_context=context,
         initializer=_init_worker,
-        initargs=(setup, record),
+        initargs=(setup, record, engine),
     )
 
 
@@ -187,6 +200,7 @@ def simulate(
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
     history: str | os.PathLike[str] | None = None,
+    engine: str = "auto",
 ) -> SimulationReport:
     """Play ``hands`` hands of ``variant`` with ``players`` bots and report the statistics.
 
@@ -197,7 +211,9 @@ def simulate(
     seat's starting stack for each hand (default 100 big bets); ``workers`` processes share
     the hands (the report does not depend on it); ``progress`` is called with the number of
     hands finished so far; ``history`` is a path to write every hand to as PHH (see
-    :func:`studkit.history.write_history`), in hand order.
+    :func:`studkit.history.write_history`), in hand order. ``engine`` is ``"auto"`` (the
+    compiled kernel where the variant and bots allow, else the general engine), ``"kernel"``
+    or ``"general"``; the report's :attr:`~SimulationReport.engine` says which ran.
     """
     if isinstance(variant, str):
         from studkit import load_variant
@@ -241,14 +257,15 @@ def simulate(
         _check_history_target(os.fspath(history))
     setup = Setup(variant, players, parse_bots(bots, players), stakes_in_play, chips, seed)
     compile_rules(variant, stakes_in_play)  # fail early, in this process, on a bad variant
+    chosen, note = choose_engine(setup, engine, history is not None)
     started = time.perf_counter()
     tally = Tally(players)
     record = history is not None
     recorded: Recorded = []
     workers = min(workers, hands, os.cpu_count() or 1) if workers > 1 else 1
     if workers == 1:
-        for start, stop in _blocks(hands, 1):
-            block, histories = play_block(setup, start, stop, record)
+        for start, stop in _blocks(hands, 1, chosen):
+            block, histories = _play(setup, start, stop, record, chosen)
             tally.merge(block)
             recorded.extend(histories)
             if progress is not None:
@@ -256,10 +273,11 @@ def simulate(
     else:
         # play one hand here first: the workers are forked with the engine, the bots and the
         # evaluators' lookup tables already built, instead of each building its own
-        play_block(setup, 0, 1)
-        with _executor(setup, workers, record) as pool:
+        _play(setup, 0, 1, False, chosen)
+        with _executor(setup, workers, record, chosen) as pool:
             futures: list[Future[tuple[Tally, Recorded]]] = [
-                pool.submit(_worker_block, start, stop) for start, stop in _blocks(hands, workers)
+                pool.submit(_worker_block, start, stop)
+                for start, stop in _blocks(hands, workers, chosen)
             ]
             for future in as_completed(futures):
                 block, histories = future.result()
@@ -283,6 +301,8 @@ def simulate(
         seconds=time.perf_counter() - started,
         workers=workers,
         share_names=tuple(share.name for share in variant.pots),
+        engine=chosen,
+        engine_note=note,
     )
 
 
