@@ -77,6 +77,7 @@ __all__ = [
     "add_plugins_dir",
     "take_plugins_dirs",
     "plugins_dirs",
+    "set_plugins_dirs",
     "autoload_enabled",
     "available_plugins",
     "find_plugin",
@@ -219,6 +220,15 @@ def take_plugins_dirs(argv: Sequence[str]) -> list[str]:
 def plugins_dirs() -> tuple[Path, ...]:
     """The plugin directories in force, in the order they were added."""
     return tuple(_plugins_dirs)
+
+
+def set_plugins_dirs(directories: Sequence[str | os.PathLike[str]]) -> None:
+    """Make exactly ``directories`` the plugin directories, in this order (a Dask worker takes
+    each run's shipped directories so); lookups are refreshed when they change."""
+    wanted = [Path(directory).resolve() for directory in directories]
+    if wanted != _plugins_dirs:
+        _plugins_dirs[:] = wanted
+        refresh()
 
 
 def refresh() -> None:

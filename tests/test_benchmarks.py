@@ -19,6 +19,8 @@ RUNS = {
         "--repeats", "1", "--hands", "2000", "--kernel-hands", "2000", "--general-hands", "20",
         "--peer-hands", "2", "--workers", "1", "--no-commands",
     ],
+    "bench_web.py": ["--clients", "2", "--seconds", "1"],
+    "bench_cluster.py": ["--repeats", "1", "--hands", "30", "--tasks", "20"],
     "bench_evaluators.py": [
         "--repeats", "1", "--hands", "300", "--batch-hands", "300", "--peer-hands", "20",
     ],

@@ -61,7 +61,7 @@ from studkit.engine.seats import (
 )
 from studkit.engine.streets import deal_street
 from studkit.errors import IllegalActionError, StudkitError
-from studkit.pots import Pot
+from studkit.pots import Pot, build_pots
 from studkit.variant import Stakes, Variant
 
 if TYPE_CHECKING:
@@ -549,10 +549,15 @@ class Hand(LegalActions):
         return count
 
     def _expose(self) -> None:
+        """Betting is over with hands all in: every live hand is turned up now, once, in
+        showdown order (rules reference A15); the showdown does not show them again."""
+        from studkit.engine.showdown import show_order
+
         self._exposed = True
-        for s in self._order:
-            if not self.folded[s]:
-                self.events.append((SHOW, s, tuple(self.cards[s])))
+        live = [not f for f in self.folded]
+        self.shown = show_order(self, build_pots(self.contrib, live, dead=self.dead))
+        for s in self.shown:
+            self.events.append((SHOW, s, tuple(self.cards[s])))
 
     def _advance_street(self) -> None:
         if self.plugins is not None and self.plugins.between_streets():

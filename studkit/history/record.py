@@ -118,12 +118,25 @@ def record_hand(hand: Hand, fields: Mapping[str, Any] | None = None) -> HandHist
             actions.append(Action("dh", player=_phh_seat(seat, hand), cards=tuple(cards)))
         pending.clear()
 
+    turned_up: dict[int, int] = {}  # seat: how many cards it held when shown
+
+    def show_again() -> None:
+        """PHH (as PokerKit writes it) shows an all-in hand again at the showdown with the
+        cards dealt after it was turned up; the engine shows each hand once."""
+        for seat, count in turned_up.items():
+            if len(hand.cards[seat]) > count and not hand.folded[seat]:
+                actions.append(
+                    Action("sm", player=_phh_seat(seat, hand), cards=tuple(hand.cards[seat])))
+        turned_up.clear()
+
     for event in hand.events:
         kind = event[0]
         if kind == DEAL:
             pending.setdefault(event[1], []).append(event[2])
             continue
         flush()
+        if kind == AWARD and hand.exposed:
+            show_again()
         if kind == STREET:
             notes[len(actions)] = f"{event[2]} street" if "street" not in event[2] else event[2]
         elif kind == COMMUNITY:
@@ -134,6 +147,7 @@ def record_hand(hand: Hand, fields: Mapping[str, Any] | None = None) -> HandHist
             actions.append(Action(verb, player=_phh_seat(event[1], hand), amount=amount))  # type: ignore[arg-type]
         elif kind == SHOW:
             actions.append(Action("sm", player=_phh_seat(event[1], hand), cards=tuple(event[2])))
+            turned_up[event[1]] = len(event[2])
         elif kind == MUCK:
             actions.append(Action("sm", player=_phh_seat(event[1], hand)))
         elif kind in _PLUGIN_EVENTS:

@@ -203,8 +203,8 @@ def showdown(
     mucked: set[int] = set()
     for event in hand.events:
         kind = event[0]
-        if kind == "show":
-            shown_cards[event[1]] = tuple(CARDS[int(c)] for c in event[2])
+        if kind == "show":  # a hand turned up at an all-in is shown once: with all it holds
+            shown_cards[event[1]] = tuple(CARDS[int(c)] for c in hand.cards[event[1]])
             if event[1] not in order:
                 order.append(event[1])
         elif kind == "muck":

@@ -19,10 +19,15 @@ if TYPE_CHECKING:
     from studkit.simulation.runner import Setup
     from studkit.simulation.tally import Tally
 
-__all__ = ["ENGINES", "EngineError", "choose_engine", "kernel_block", "numba_missing"]
+__all__ = [
+    "ENGINES", "KERNEL_LARGEST", "EngineError", "choose_engine", "kernel_block", "kernel_play",
+    "canonical_order", "numba_missing",
+]
 
 ENGINES: Final = ("auto", "kernel", "general")
 """The values of ``--engine``."""
+KERNEL_LARGEST: Final = 250_000
+"""Hands in the largest block the kernel plays at once (its hands cost microseconds)."""
 
 
 class EngineError(StudkitError):
@@ -76,3 +81,29 @@ def kernel_block(setup: Setup, start: int, stop: int) -> Tally:
         setup.variant, setup.stakes, setup.players, setup.stack, setup.bots, setup.seed
     )
     return play(run, start, stop)
+
+
+def kernel_play(
+    setup: Setup, start: int, stop: int, record: bool = False
+) -> tuple[Tally, list[tuple[int, str]]]:
+    """:func:`kernel_block` in the shape of the general path's ``play_block`` (the kernel
+    writes no histories: ``auto`` never takes it with ``--history``)."""
+    return kernel_block(setup, start, stop), []
+
+
+def canonical_order(setup: Setup, tally: Tally) -> None:
+    """Put the tally's per-street counters in street order (then decision order), so that a
+    kernel run's report does not depend on which block first met a street."""
+    from collections import Counter
+
+    from studkit.simulation.tally import ACTION_KINDS
+
+    streets = {street.name: i for i, street in enumerate(setup.variant.streets)}
+    kinds = {kind: i for i, kind in enumerate(ACTION_KINDS)}
+    ended = sorted(tally.ended_on.items(), key=lambda item: streets.get(item[0], -1))
+    tally.ended_on = Counter(dict(ended))
+    mix = sorted(
+        tally.action_mix.items(),
+        key=lambda item: (streets.get(item[0][0], -1), kinds.get(item[0][1], -1)),
+    )
+    tally.action_mix = Counter(dict(mix))

@@ -93,6 +93,9 @@ class SimulationReport:
     engine_note: str = ""
     """Why ``--engine auto`` ran the general engine (empty when it ran the kernel or the
     engine was asked for by name)."""
+    cluster: str | None = None
+    """The Dask cluster that played the hands (``local:N`` or the scheduler's address), if
+    any."""
 
     @property
     def hands(self) -> int:
@@ -165,7 +168,8 @@ class SimulationReport:
         return {s: dict(sorted(k.items())) for s, k in out.items()}
 
     def to_json(self) -> dict[str, Any]:
-        """The report as JSON-ready data (nothing in it depends on the number of workers)."""
+        """The report as JSON-ready data: nothing but ``cluster`` and ``workers`` depends on
+        where the hands were played."""
         t = self.tally
         data: dict[str, Any] = {
             "variant": self.variant,
@@ -175,6 +179,8 @@ class SimulationReport:
             "engine": self.engine,
             "bots": list(self.bots),
             "stakes": self.stakes,
+            "cluster": self.cluster,
+            "workers": self.workers,
             "seats": [
                 {
                     "seat": s.seat,

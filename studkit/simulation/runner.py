@@ -8,16 +8,16 @@ report is the same for any number of workers.
 
 from __future__ import annotations
 
-import math
 import multiprocessing
 import os
 import random
 import time
 import traceback
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from contextlib import ExitStack
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -26,11 +26,20 @@ from studkit.engine import Action
 from studkit.engine.hand import Hand
 from studkit.engine.rules import compile_rules
 from studkit.errors import StudkitError
-from studkit.simulation.engines import choose_engine, kernel_block
+from studkit.simulation.blocks import LARGEST_LOCAL, InOrder, split
+from studkit.simulation.engines import (
+    KERNEL_LARGEST,
+    canonical_order,
+    choose_engine,
+    kernel_play,
+)
 from studkit.simulation.report import SimulationReport
 from studkit.simulation.tally import Tally
 from studkit.stakes import apply_stakes
 from studkit.variant import Stakes, Variant
+
+if TYPE_CHECKING:
+    from studkit.simulation.cluster import Cluster
 
 __all__ = [
     "Setup", "SimulationError", "hand_seeds", "play_hand", "play_block", "simulate",
@@ -98,7 +107,7 @@ def play_hand(setup: Setup, bots: Sequence[Any], index: int) -> Hand:
             raise SimulationError(f"hand {index}: nobody is to act but the hand is not over")
         actions = hand.legal_actions()
         where = (
-            f"hand {index + 1}: bot {setup.bots[seat]!r} in seat {seat} on "
+            f"hand {index + 1}: bot {setup.bots[seat]!r} in seat {seat + 1} on "
             f"{hand.street_name} street"
         )
         legal = ", ".join(str(a) for a in actions)
@@ -145,46 +154,36 @@ def play_block(setup: Setup, start: int, stop: int, record: bool = False) -> tup
     return tally, recorded
 
 
-def _play(setup: Setup, start: int, stop: int, record: bool, engine: str) -> tuple[
-    Tally, Recorded
-]:
-    """A block of hands on ``engine`` ("kernel" or "general")."""
-    if engine == "kernel":
-        return kernel_block(setup, start, stop), []
-    return play_block(setup, start, stop, record)
+PlayBlock = Callable[[Setup, int, int, bool], tuple[Tally, Recorded]]
+"""A block of hands on one engine: :func:`play_block` or
+:func:`~studkit.simulation.engines.kernel_play`."""
+
+_PLAYERS: dict[str, PlayBlock] = {"general": play_block, "kernel": kernel_play}
+
+_WORKER: tuple[Setup, bool, PlayBlock] | None = None
 
 
-_WORKER: tuple[Setup, bool, str] | None = None
-
-
-def _init_worker(setup: Setup, record: bool, engine: str) -> None:
+def _init_worker(setup: Setup, record: bool, play: PlayBlock = play_block) -> None:
     global _WORKER
-    _WORKER = (setup, record, engine)
+    _WORKER = (setup, record, play)
 
 
 def _worker_block(start: int, stop: int) -> tuple[Tally, Recorded]:
     if _WORKER is None:  # pragma: no cover - set by the pool initializer
         raise SimulationError("worker started without a setup")
-    return _play(_WORKER[0], start, stop, _WORKER[1], _WORKER[2])
+    return _WORKER[2](_WORKER[0], start, stop, _WORKER[1])
 
 
-def _blocks(hands: int, workers: int, engine: str = "general") -> Iterator[tuple[int, int]]:
-    if engine == "kernel":  # compiled hands are cheap: large blocks, few merges
-        size = max(1000, min(250_000, math.ceil(hands / (workers * 8))))
-    else:
-        size = max(25, min(1000, math.ceil(hands / (workers * 16))))
-    for start in range(0, hands, size):
-        yield start, min(hands, start + size)
-
-
-def _executor(setup: Setup, workers: int, record: bool, engine: str = "general") -> Executor:
+def _executor(
+    setup: Setup, workers: int, record: bool, play: PlayBlock = play_block
+) -> Executor:
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     return ProcessPoolExecutor(
         max_workers=workers,
         mp_context=context,
         initializer=_init_worker,
-        initargs=(setup, record, engine),
+        initargs=(setup, record, play),
     )
 
 
@@ -200,6 +199,8 @@ def simulate(
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
     history: str | os.PathLike[str] | None = None,
+    cluster: str | Cluster | None = None,
+    cluster_file: str | os.PathLike[str] | None = None,
     engine: str = "auto",
 ) -> SimulationReport:
     """Play ``hands`` hands of ``variant`` with ``players`` bots and report the statistics.
@@ -214,6 +215,13 @@ def simulate(
     :func:`studkit.history.write_history`), in hand order. ``engine`` is ``"auto"`` (the
     compiled kernel where the variant and bots allow, else the general engine), ``"kernel"``
     or ``"general"``; the report's :attr:`~SimulationReport.engine` says which ran.
+
+    ``cluster`` plays the hands on a Dask cluster instead of local processes (``workers`` is
+    then not used): ``"local"`` or ``"local:N"`` starts one on this machine for the run,
+    ``"tcp://HOST:PORT"`` connects to a running scheduler, as does ``cluster_file`` (the file
+    ``dask scheduler --scheduler-file`` writes); a :class:`~studkit.simulation.cluster.Cluster`
+    from :func:`~studkit.simulation.cluster.connect` serves several runs. The report is the
+    same as without it. Needs the ``dask`` extra.
     """
     if isinstance(variant, str):
         from studkit import load_variant
@@ -247,6 +255,20 @@ def simulate(
         )
     if workers < 1:
         raise SimulationError(f"--workers must be at least 1, not {workers}")
+    on_cluster = cluster is not None or cluster_file is not None
+    if on_cluster:
+        from studkit.simulation.cluster import Cluster, check_address
+
+        if isinstance(cluster, Cluster):
+            if cluster_file is not None:
+                raise SimulationError("give a cluster or a cluster file, not both")
+        elif cluster is None or isinstance(cluster, str):
+            check_address(cluster, cluster_file)
+        else:
+            raise TypeError(
+                f"simulate: cluster must be an address or a Cluster, not "
+                f"{type(cluster).__name__} {cluster!r}"
+            )
     variant = apply_stakes(variant, stakes)
     stakes_in_play = variant.stakes
     big_bet = max(stakes_in_play.big_bet, 1)
@@ -258,14 +280,31 @@ def simulate(
     setup = Setup(variant, players, parse_bots(bots, players), stakes_in_play, chips, seed)
     compile_rules(variant, stakes_in_play)  # fail early, in this process, on a bad variant
     chosen, note = choose_engine(setup, engine, history is not None)
+    play = _PLAYERS[chosen]
+    largest = KERNEL_LARGEST if chosen == "kernel" else LARGEST_LOCAL
     started = time.perf_counter()
     tally = Tally(players)
     record = history is not None
     recorded: Recorded = []
     workers = min(workers, hands, os.cpu_count() or 1) if workers > 1 else 1
-    if workers == 1:
-        for start, stop in _blocks(hands, 1, chosen):
-            block, histories = _play(setup, start, stop, record, chosen)
+    cluster_name: str | None = None
+    if on_cluster:
+        from studkit.simulation.cluster import Cluster, connect, run_blocks
+
+        play(setup, 0, 1, False)  # a bot or plugin that fails does so here, before the cluster
+        with ExitStack() as opened:
+            where = (
+                cluster if isinstance(cluster, Cluster)
+                else opened.enter_context(connect(cluster, cluster_file))
+            )
+            tally, recorded, workers = run_blocks(
+                where, play=play, setup=setup, hands=hands, players=players,
+                record=record, progress=progress,
+            )
+            cluster_name = where.name
+    elif workers == 1:
+        for start, stop in split(hands, 1, largest):
+            block, histories = play(setup, start, stop, record)
             tally.merge(block)
             recorded.extend(histories)
             if progress is not None:
@@ -273,18 +312,22 @@ def simulate(
     else:
         # play one hand here first: the workers are forked with the engine, the bots and the
         # evaluators' lookup tables already built, instead of each building its own
-        _play(setup, 0, 1, False, chosen)
-        with _executor(setup, workers, record, chosen) as pool:
-            futures: list[Future[tuple[Tally, Recorded]]] = [
-                pool.submit(_worker_block, start, stop)
-                for start, stop in _blocks(hands, workers, chosen)
-            ]
+        play(setup, 0, 1, False)
+        blocks = split(hands, workers, largest)
+        merged = InOrder(tally, blocks)
+        with _executor(setup, workers, record, play) as pool:
+            futures: dict[Future[tuple[Tally, Recorded]], int] = {
+                pool.submit(_worker_block, start, stop): i
+                for i, (start, stop) in enumerate(blocks)
+            }
             for future in as_completed(futures):
                 block, histories = future.result()
-                tally.merge(block)
-                recorded.extend(histories)
+                merged.add(futures[future], block, histories)
                 if progress is not None:
-                    progress(tally.hands)
+                    progress(merged.done)
+        recorded = merged.recorded
+    if chosen == "kernel":
+        canonical_order(setup, tally)
     if history is not None:
         from studkit.history import loads, write_history
 
@@ -301,6 +344,7 @@ def simulate(
         seconds=time.perf_counter() - started,
         workers=workers,
         share_names=tuple(share.name for share in variant.pots),
+        cluster=cluster_name,
         engine=chosen,
         engine_note=note,
     )
