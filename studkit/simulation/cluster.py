@@ -348,6 +348,8 @@ def _gather(
         as_completed,
     )
 
+    from studkit.simulation.cluster_worker import installed_version
+
     index = {future.key: i for i, future in enumerate(futures)}
     used: set[str] = set()
     for future in as_completed(futures):  # type: ignore[no-untyped-call,unused-ignore]
@@ -363,8 +365,9 @@ def _gather(
             ) from None
         except ImportError as error:
             raise ClusterError(
-                f"a worker of {cluster.name} cannot import studkit ({error}): install studkit "
-                f"on every worker, e.g. {INSTALL_HINT}"
+                f"a worker of {cluster.name} cannot import {error.name or 'a module'} "
+                f"({error}): install studkit {installed_version()} with its dependencies on "
+                f"every worker, e.g. {INSTALL_HINT}"
             ) from None
         merged.add(i, tally, recorded)
         used.add(address)
