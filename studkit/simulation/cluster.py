@@ -284,9 +284,10 @@ def run_blocks(
     players: int,
     record: bool,
     progress: Callable[[int], None] | None = None,
+    largest: int = LARGEST_CLUSTER,
 ) -> tuple[Tally, list[tuple[int, str]], int]:
-    """Play ``hands`` hands of ``setup`` on the cluster: the merged tally, the recorded
-    histories and how many workers played blocks."""
+    """Play ``hands`` hands of ``setup`` on the cluster in blocks of at most ``largest``
+    hands: the merged tally, the recorded histories and how many workers played blocks."""
     from studkit.simulation.cluster_worker import Run, RunPlugin, installed_version
 
     version = installed_version()
@@ -303,7 +304,7 @@ def run_blocks(
     merged: InOrder | None = None
     try:
         _check_workers(cluster, version)
-        blocks = split(hands, cluster.slots(), LARGEST_CLUSTER)
+        blocks = split(hands, cluster.slots(), largest)
         merged = InOrder(Tally(players), blocks)
         client.register_plugin(RunPlugin(run, name), name=name)
         futures = _submit(client, name, blocks)
