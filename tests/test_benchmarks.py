@@ -19,6 +19,10 @@ RUNS = {
         "--repeats", "1", "--hands", "30", "--engine-hands", "20", "--peer-hands", "2",
     ],
     "bench_startup.py": ["--repeats", "1"],
+    "bench_kernel.py": [
+        "--repeats", "1", "--hands", "2000", "--kernel-hands", "2000", "--general-hands", "20",
+        "--peer-hands", "2", "--workers", "1", "--no-commands",
+    ],
     "bench_web.py": ["--clients", "2", "--seconds", "1"],
     "bench_cluster.py": ["--repeats", "1", "--hands", "30", "--tasks", "20"],
     "bench_evaluators.py": [

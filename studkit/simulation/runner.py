@@ -23,7 +23,13 @@ from studkit.engine import Action
 from studkit.engine.hand import Hand
 from studkit.engine.rules import compile_rules
 from studkit.errors import StudkitError
-from studkit.simulation.blocks import InOrder, split
+from studkit.simulation.blocks import LARGEST_LOCAL, InOrder, split
+from studkit.simulation.engines import (
+    KERNEL_LARGEST,
+    canonical_order,
+    choose_engine,
+    kernel_play,
+)
 from studkit.simulation.report import SimulationReport
 from studkit.simulation.streams import BOTS, DECK, HandRandom, StreamBlock, run_base, stream_key
 from studkit.simulation.tally import Tally
@@ -233,28 +239,36 @@ def play_block(setup: Setup, start: int, stop: int, record: bool = False) -> tup
     return tally, recorded
 
 
-_WORKER: tuple[Setup, bool] | None = None
+PlayBlock = Callable[[Setup, int, int, bool], tuple[Tally, Recorded]]
+"""A block of hands on one engine: :func:`play_block` or
+:func:`~studkit.simulation.engines.kernel_play`."""
+
+_PLAYERS: dict[str, PlayBlock] = {"general": play_block, "kernel": kernel_play}
+
+_WORKER: tuple[Setup, bool, PlayBlock] | None = None
 
 
-def _init_worker(setup: Setup, record: bool) -> None:
+def _init_worker(setup: Setup, record: bool, play: PlayBlock = play_block) -> None:
     global _WORKER
-    _WORKER = (setup, record)
+    _WORKER = (setup, record, play)
 
 
 def _worker_block(start: int, stop: int) -> tuple[Tally, Recorded]:
     if _WORKER is None:  # pragma: no cover - set by the pool initializer
         raise SimulationError("worker started without a setup")
-    return play_block(_WORKER[0], start, stop, _WORKER[1])
+    return _WORKER[2](_WORKER[0], start, stop, _WORKER[1])
 
 
-def _executor(setup: Setup, workers: int, record: bool) -> Executor:
+def _executor(
+    setup: Setup, workers: int, record: bool, play: PlayBlock = play_block
+) -> Executor:
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     return ProcessPoolExecutor(
         max_workers=workers,
         mp_context=context,
         initializer=_init_worker,
-        initargs=(setup, record),
+        initargs=(setup, record, play),
     )
 
 
@@ -272,6 +286,7 @@ def simulate(
     history: str | os.PathLike[str] | None = None,
     cluster: str | Cluster | None = None,
     cluster_file: str | os.PathLike[str] | None = None,
+    engine: str = "auto",
 ) -> SimulationReport:
     """Play ``hands`` hands of ``variant`` with ``players`` bots and report the statistics.
 
@@ -282,7 +297,9 @@ def simulate(
     seat's starting stack for each hand (default 100 big bets); ``workers`` processes share
     the hands (the report does not depend on it); ``progress`` is called with the number of
     hands finished so far; ``history`` is a path to write every hand to as PHH (see
-    :func:`studkit.history.write_history`), in hand order.
+    :func:`studkit.history.write_history`), in hand order. ``engine`` is ``"auto"`` (the
+    compiled kernel where the variant and bots allow, else the general engine), ``"kernel"``
+    or ``"general"``; the report's :attr:`~SimulationReport.engine` says which ran.
 
     ``cluster`` plays the hands on a Dask cluster instead of local processes (``workers`` is
     then not used): ``"local"`` or ``"local:N"`` starts one on this machine for the run,
@@ -347,6 +364,9 @@ def simulate(
         _check_history_target(os.fspath(history))
     setup = Setup(variant, players, parse_bots(bots, players), stakes_in_play, chips, seed)
     compile_rules(variant, stakes_in_play)  # fail early, in this process, on a bad variant
+    chosen, note = choose_engine(setup, engine, history is not None)
+    play = _PLAYERS[chosen]
+    largest = KERNEL_LARGEST if chosen == "kernel" else LARGEST_LOCAL
     started = time.perf_counter()
     tally = Tally(players)
     record = history is not None
@@ -356,20 +376,20 @@ def simulate(
     if on_cluster:
         from studkit.simulation.cluster import Cluster, connect, run_blocks
 
-        play_block(setup, 0, 1)  # a bot or plugin that fails does so here, before the cluster
+        play(setup, 0, 1, False)  # a bot or plugin that fails does so here, before the cluster
         with ExitStack() as opened:
             where = (
                 cluster if isinstance(cluster, Cluster)
                 else opened.enter_context(connect(cluster, cluster_file))
             )
             tally, recorded, workers = run_blocks(
-                where, play=play_block, setup=setup, hands=hands, players=players,
+                where, play=play, setup=setup, hands=hands, players=players,
                 record=record, progress=progress,
             )
             cluster_name = where.name
     elif workers == 1:
-        for start, stop in split(hands, 1):
-            block, histories = play_block(setup, start, stop, record)
+        for start, stop in split(hands, 1, largest):
+            block, histories = play(setup, start, stop, record)
             tally.merge(block)
             recorded.extend(histories)
             if progress is not None:
@@ -377,10 +397,10 @@ def simulate(
     else:
         # play one hand here first: the workers are forked with the engine, the bots and the
         # evaluators' lookup tables already built, instead of each building its own
-        play_block(setup, 0, 1)
-        blocks = split(hands, workers)
+        play(setup, 0, 1, False)
+        blocks = split(hands, workers, largest)
         merged = InOrder(tally, blocks)
-        with _executor(setup, workers, record) as pool:
+        with _executor(setup, workers, record, play) as pool:
             futures: dict[Future[tuple[Tally, Recorded]], int] = {
                 pool.submit(_worker_block, start, stop): i
                 for i, (start, stop) in enumerate(blocks)
@@ -394,6 +414,8 @@ def simulate(
                 if progress is not None:
                     progress(merged.done)
         recorded = merged.recorded
+    if chosen == "kernel":
+        canonical_order(setup, tally)
     if history is not None:
         from studkit.history import loads, write_history
 
@@ -411,6 +433,8 @@ def simulate(
         workers=workers,
         share_names=tuple(share.name for share in variant.pots),
         cluster=cluster_name,
+        engine=chosen,
+        engine_note=note,
     )
 
 
