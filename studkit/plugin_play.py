@@ -146,7 +146,8 @@ class HandPlugins:
     def first_actor(self, seat: int) -> int:
         """The seat that acts first on a street without a bring-in."""
         hand = self.hand
-        previous = hand._leader if hand._leader >= 0 else None
+        leader = hand.progress.leader
+        previous = leader if leader >= 0 else None
         chosen = self.host.call_first(
             "studkit_first_actor", hand=hand, street=self._street(hand.street), seat=seat,
             previous=previous,
@@ -257,7 +258,7 @@ class HandPlugins:
         if not self.card_steps:
             return False
         hand = self.hand
-        hand._steps = list(reversed(self.card_steps))
+        hand.progress.due = list(reversed(self.card_steps))
         self.card_steps = []
         hand.actor = None
         return True
@@ -298,7 +299,7 @@ class HandPlugins:
         if host.implements("studkit_twist_offer"):
             offer = host.call_first("studkit_twist_offer", hand=hand, street=self._street(street))
             if offer is not None:
-                first = hand._leader if hand._leader >= 0 else hand._order[0]
+                first = hand.progress.leader if hand.progress.leader >= 0 else hand._order[0]
                 for seat in self._turn_order(first):
                     self.queue.append(_Decision(seat, TWIST, offer))
         if street == len(hand.rules.streets) - 1 and host.implements("studkit_declare_phase"):
@@ -315,7 +316,7 @@ class HandPlugins:
             return False
         self._resume = resume
         self.hand.actor = self.queue[0].seat
-        self.hand._cur = 0  # between betting rounds: nothing to call
+        self.hand.round.bet = 0  # between betting rounds: nothing to call
         return True
 
     @property
@@ -383,7 +384,7 @@ class HandPlugins:
             stacks = hand.stacks
             return any(not folded[s] and stacks[s] > 0 for s in range(hand.n) if s != seat)
         if kind in _PASSIVE and (kind != FOLD or hand.n_in > 2):
-            need = hand._need
+            need = hand.round.to_act
             return any(need[s] for s in range(hand.n) if s != seat)
         return False
 
@@ -463,7 +464,7 @@ class HandPlugins:
         hand = self.hand
         hand.folded[seat] = True
         hand.n_in -= 1
-        hand._need[seat] = False
+        hand.round.to_act[seat] = False
         hand.folded_cards.extend(hand.cards[seat])
         hand.events.append((FOLD, seat, 0, 0))
 

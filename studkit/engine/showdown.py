@@ -20,7 +20,7 @@ from studkit.engine.events import AWARD, MUCK, SHOW
 from studkit.pots import Pot, ShareInput, award_pots, build_pots
 
 if TYPE_CHECKING:
-    from studkit.engine.hand import Hand
+    from studkit.engine.flow import HandFlow as Hand
 
 __all__ = ["showdown", "show_order", "odd_chip_order"]
 
@@ -29,14 +29,14 @@ def show_order(hand: Hand) -> list[int]:
     """The live seats in the order they show."""
     n = hand.n
     folded = hand.folded
-    start = hand._last_aggr
+    start = hand.round.aggressor
     if start < 0 or folded[start]:
         if hand.variant.showdown.no_bet_order == "last-checker":
-            start = hand._last_checker
+            start = hand.round.last_checker
         else:
-            start = hand._leader
+            start = hand.progress.leader
     if start < 0 or folded[start]:
-        start = hand._leader
+        start = hand.progress.leader
     if start < 0 or folded[start]:
         start = (hand.button + 1) % n
     rotation = _ROTATIONS.get((n, start)) or _rotation(n, start)
@@ -126,7 +126,7 @@ def showdown(hand: Hand) -> None:
     events = hand.events
     shown: list[int] = []
     mucked: list[int] = []
-    may_muck = hand.variant.showdown.losers_may_muck and not hand._exposed
+    may_muck = hand.variant.showdown.losers_may_muck and not hand.progress.exposed
     if len(pots) == 1 and len(strengths) == 1:
         # One pot, one share: a hand mucks when it is below the best shown so far.
         row = by_pot[0][0]

@@ -13,7 +13,7 @@ from studkit.engine.events import BURN as BURN_EVENT, DEAL
 from studkit.engine.exhaustion import plan_short_street
 
 if TYPE_CHECKING:
-    from studkit.engine.hand import Hand
+    from studkit.engine.flow import HandFlow as Hand
     from studkit.engine.rules import StreetPlan
 
 __all__ = ["deal_street"]
@@ -23,7 +23,7 @@ def deal_street(hand: Hand) -> None:
     """Deal the hand's current street: the burn, each round of cards to every live player
     from the dealer's left, or (deck running out) what :func:`plan_short_street` decides.
     With manual dealing, queue the cards for :meth:`Hand.deal` instead."""
-    plan = hand._plan = hand.rules.streets[hand.street]
+    plan = hand.progress.plan
     events = hand.events
     events.append(plan.event)
     if hand.n_in == hand.n:
@@ -100,7 +100,7 @@ def _deal_street_slowly(hand: Hand, plan: StreetPlan, live: list[int]) -> None:
         for _ in range(community):
             steps.append((COMMUNITY, True))
         steps.reverse()
-        hand._steps = steps
+        hand.progress.due = steps
         hand.actor = None
         if steps:
             return
