@@ -222,6 +222,15 @@ class PluginRef:
     name: str
     options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
+    def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any]]]:
+        # A read-only mapping neither pickles nor copies: rebuild it from a plain dict.
+        return _plugin_ref, (self.name, dict(self.options))
+
+
+def _plugin_ref(name: str, options: dict[str, Any]) -> PluginRef:
+    """A :class:`PluginRef` rebuilt from its pickled form."""
+    return PluginRef(name, MappingProxyType(options))
+
 
 @dataclass(frozen=True, slots=True)
 class Stakes:

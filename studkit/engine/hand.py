@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, SupportsInt
+from typing import TYPE_CHECKING, Any, SupportsInt
 
 from studkit.cards import Card
 from studkit.engine.actions import (
@@ -34,9 +34,10 @@ from studkit.engine.actions import (
     Action,
 )
 from studkit.engine.chips import starting_chips, whole_chips
-from studkit.engine.dealing import CardSource, DeckSource, OrderedSource
+from studkit.engine.dealing import BLANK_SOURCE, CardSource, DeckSource, OrderedSource
 from studkit.engine.events import ANTE, Event
 from studkit.engine.flow import HandFlow
+from studkit.engine.plugin_play import HandPlugins
 from studkit.engine.rules import Rules, compile_rules
 from studkit.engine.seats import (
     ANTES as _ANTES,
@@ -49,6 +50,7 @@ from studkit.engine.seats import (
     everyone as _everyone,
     seat_order as _order,
 )
+from studkit.engine.snapshot import HandSnapshot, put_snapshot, take_snapshot
 from studkit.engine.state import BettingRound, StreetProgress
 from studkit.errors import StudkitError
 from studkit.pots import Pot
@@ -56,8 +58,6 @@ from studkit.variant import Stakes, Variant
 
 if TYPE_CHECKING:
     from studkit.engine.view import SeatView
-    from studkit.plugin_play import HandPlugins
-    from studkit.pluginhost import PluginHost
 
 __all__ = ["Hand"]
 
@@ -155,8 +155,10 @@ class Hand(HandFlow):
         self._agg_key = -1
         self._agg_val = None
         self.plugins: HandPlugins | None = (
-            None if rules.plugins is None else _hand_plugins(self, rules.plugins)
+            None if rules.plugins is None else HandPlugins(self, rules.plugins)
         )
+        if source is BLANK_SOURCE:
+            return  # a hand to restore a snapshot into (clone, copy, unpickle)
         ante = rules.ante
         if ante:
             if ante < min(chips):
@@ -182,6 +184,40 @@ class Hand(HandFlow):
         from studkit.engine.view import seat_view
 
         return seat_view(self, seat)
+
+    # ------------------------------------------------------------------ snapshots, copies
+
+    def snapshot(self) -> HandSnapshot:
+        """Everything a later step may change, copied: :meth:`restore` puts it back."""
+        return take_snapshot(self)
+
+    def restore(self, saved: HandSnapshot) -> None:
+        """Put this hand back as it was when ``saved`` was taken (by :meth:`snapshot` of
+        this hand); ``saved`` can be restored again."""
+        put_snapshot(self, saved)
+
+    def clone(self) -> Hand:
+        """An independent copy: the same state, the same future for the same later actions
+        (its card source and random generator are copies). It shares what never changes:
+        the variant, the compiled rules, the plugin host and the ``on_over`` callback."""
+        return self.__deepcopy__({})
+
+    def __copy__(self) -> Hand:
+        return self.__deepcopy__({})
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Hand:
+        twin = _blank_like(self.variant, self.rules.stakes, self.starting_stacks, self.button,
+                           self._auto, self._on_over)
+        memo[id(self)] = twin
+        put_snapshot(twin, take_snapshot(self, memo))
+        return twin
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # The rules (evaluators, the plugin host) are compiled again from the variant.
+        return _unpickle, (
+            self.variant, self.rules.stakes, self.starting_stacks, self.button, self._auto,
+            self._on_over, take_snapshot(self),
+        )
 
     # ------------------------------------------------------------------ verbs
 
@@ -376,7 +412,29 @@ class Hand(HandFlow):
         self._pass_turn(seat)
 
 
-def _hand_plugins(hand: Hand, host: PluginHost) -> HandPlugins:
-    from studkit.plugin_play import HandPlugins
+def _blank_like(
+    variant: Variant,
+    stakes: Stakes,
+    stacks: Sequence[int],
+    button: int,
+    auto_deal: bool,
+    on_over: Callable[[Hand], None] | None,
+) -> Hand:
+    """A hand of ``variant`` set up but not started, for a snapshot to be put into."""
+    return Hand(variant, stacks, button=button, stakes=stakes, source=BLANK_SOURCE,
+                auto_deal=auto_deal, on_over=on_over)
 
-    return HandPlugins(hand, host)
+
+def _unpickle(
+    variant: Variant,
+    stakes: Stakes,
+    stacks: Sequence[int],
+    button: int,
+    auto_deal: bool,
+    on_over: Callable[[Hand], None] | None,
+    saved: HandSnapshot,
+) -> Hand:
+    """A pickled :class:`Hand` rebuilt."""
+    hand = _blank_like(variant, stakes, stacks, button, auto_deal, on_over)
+    put_snapshot(hand, saved)
+    return hand

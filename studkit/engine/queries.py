@@ -20,8 +20,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from studkit.engine.hand import Hand
+    from studkit.engine.plugin_play import HandPlugins
     from studkit.engine.rules import Rules
-    from studkit.plugin_play import HandPlugins
     from studkit.variant import Variant
 
 __all__ = ["HandQueries"]

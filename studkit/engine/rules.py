@@ -15,6 +15,8 @@ from studkit.cards import CARDS, Card, Rank, standard_deck
 from studkit.engine.betting import STRUCTURES, FixedLimit, Structure
 from studkit.engine.events import STREET
 from studkit.errors import VariantError
+from studkit.plugin_evaluators import share_evaluator, showing_evaluator
+from studkit.pluginhost import host_for
 from studkit.variant import Stakes, Variant
 
 __all__ = ["StreetPlan", "ShareRule", "Rules", "compile_rules"]
@@ -140,9 +142,6 @@ def compile_rules(variant: Variant, stakes: Stakes | None = None) -> Rules:
 
 
 def _compile(variant: Variant, stakes: Stakes) -> Rules:
-    from studkit.plugin_play import share_evaluator, showing_evaluator
-    from studkit.pluginhost import host_for
-
     plugins = host_for(variant)
 
     structure = STRUCTURES.get(variant.betting.structure)

@@ -5,12 +5,14 @@ betting round in progress) and one :class:`StreetProgress` (``hand.progress``: w
 deal stands). Both are written only by the hand's own methods (and the engine functions it
 calls: the betting structures, the street deal); everything else reads them, or better, the
 hand's queries (:attr:`~studkit.engine.hand.Hand.to_call`, :meth:`~Hand.legal_actions`...).
-Both copy themselves for :meth:`Hand.snapshot` and :meth:`Hand.clone`.
+Both give their fields as a tuple (``state()``) and take them back (``set_state()``) for
+:mod:`studkit.engine.snapshot`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from studkit.engine.rules import StreetPlan
@@ -77,27 +79,25 @@ class BettingRound:
         """Per seat: whether the betting is open to it (a short all-in does not reopen it
         for those who already acted)."""
 
-    def copy(self) -> BettingRound:
-        """An independent copy (the per-seat lists copied)."""
-        other = BettingRound(
-            self.players, big_bet=self.big_bet, min_bet=self.min_bet, max_bet=self.max_bet,
-            half_bet=self.half_bet,
+    def state(self) -> tuple[Any, ...]:
+        """Every field, copied, for :meth:`set_state` (snapshots, clones, pickles)."""
+        return (
+            self.bet, self.last_full, self.increment, self.bring_in, self.size, self.big_bet,
+            self.open_pair, self.big_made, self.max_bet, self.min_bet, self.half_bet,
+            self.raises, self.capped_multi, self.players, self.forced, self.aggressor,
+            self.last_checker, self.to_act[:], self.may_raise[:],
         )
-        other.bet = self.bet
-        other.last_full = self.last_full
-        other.increment = self.increment
-        other.bring_in = self.bring_in
-        other.size = self.size
-        other.open_pair = self.open_pair
-        other.big_made = self.big_made
-        other.raises = self.raises
-        other.capped_multi = self.capped_multi
-        other.forced = self.forced
-        other.aggressor = self.aggressor
-        other.last_checker = self.last_checker
-        other.to_act = self.to_act[:]
-        other.may_raise = self.may_raise[:]
-        return other
+
+    def set_state(self, state: tuple[Any, ...]) -> None:
+        """Set every field from :meth:`state`'s tuple (the lists copied again)."""
+        (
+            self.bet, self.last_full, self.increment, self.bring_in, self.size, self.big_bet,
+            self.open_pair, self.big_made, self.max_bet, self.min_bet, self.half_bet,
+            self.raises, self.capped_multi, self.players, self.forced, self.aggressor,
+            self.last_checker, to_act, may_raise,
+        ) = state
+        self.to_act = list(to_act)
+        self.may_raise = list(may_raise)
 
     def __repr__(self) -> str:
         return (
@@ -128,13 +128,15 @@ class StreetProgress:
         """With manual dealing: the cards still due this street, last first, as
         ``(seat, up)`` (seat -1 a burn, -2 the community card)."""
 
-    def copy(self) -> StreetProgress:
-        """An independent copy."""
-        other = StreetProgress(self.plan)
-        other.leader = self.leader
-        other.exposed = self.exposed
-        other.due = self.due[:]
-        return other
+    def state(self) -> tuple[Any, ...]:
+        """Every field, copied (the plan by its street number), for :meth:`set_state`."""
+        return (self.plan.number, self.leader, self.exposed, self.due[:])
+
+    def set_state(self, state: tuple[Any, ...], streets: Sequence[StreetPlan]) -> None:
+        """Set every field from :meth:`state`'s tuple; ``streets`` the rules' plans."""
+        number, self.leader, self.exposed, due = state
+        self.plan = streets[number]
+        self.due = list(due)
 
     def __repr__(self) -> str:
         return (

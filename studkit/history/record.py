@@ -11,7 +11,7 @@ PokerKit reads; any other game or rule set carries ``_studkit_variant`` (and
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -27,12 +27,13 @@ from studkit.history.phh import (
     STUDKIT_STAKES_FIELD,
     STUDKIT_VARIANT_FIELD,
     HandHistory,
+    dumps,
 )
 from studkit.history.rules import is_phh_rules, load_variant_named, rules_only
 from studkit.loader import builtin_directory
 from studkit.variant import Variant
 
-__all__ = ["record_hand"]
+__all__ = ["record_hand", "from_hand", "write_history"]
 
 _VERBS = {
     "bring-in": "pb",
@@ -50,7 +51,7 @@ _PLUGIN_EVENTS: dict[str, Callable[[tuple[Any, ...], int], Action]] = {
     "twist": lambda e, p: Action("twist", player=p, cards=(e[2],)),
     "stand": lambda e, p: Action("stand", player=p),
 }
-"""Plugin decisions (events of :mod:`studkit.plugin_play`) as studkit's history actions."""
+"""Plugin decisions (events of :mod:`studkit.engine.plugin_play`) as studkit's history actions."""
 _PER_PLAYER = ("players", "seats", "time_banks")
 _EXTRA_STAKES = ("spread_min", "spread_max", "last_round_max")
 _identity_cache: dict[int, tuple[Variant, tuple[str, str | None]]] = {}
@@ -170,3 +171,68 @@ def record_hand(hand: Hand, fields: Mapping[str, Any] | None = None) -> HandHist
         fields=MappingProxyType(extra),
         notes=notes,
     )
+
+
+def _as_history(hand: Any, fields: Mapping[str, Any] | None) -> HandHistory:
+    if isinstance(hand, HandHistory):
+        return hand
+    if isinstance(hand, Hand):
+        return record_hand(hand, fields)
+    raise HistoryError(f"cannot write {type(hand).__name__} as a hand history")
+
+
+def from_hand(hand: Any, fields: Mapping[str, Any] | None = None) -> str:
+    """The PHH text of a hand played by the engine (a :class:`~studkit.engine.hand.Hand`),
+    from its event log; ``fields`` adds optional ones such as ``players`` or ``event``."""
+    return dumps(record_hand(hand, fields))
+
+
+def write_history(
+    hands: Iterable[Any],
+    path: str | os.PathLike[str],
+    *,
+    fields: Mapping[str, Any] | None = None,
+) -> int:
+    """Write hands (engine :class:`~studkit.engine.hand.Hand` objects, or
+    :class:`HandHistory` objects) to ``path``.
+
+    A directory (existing, or a path ending in ``/``) gets one ``hand-000001.phh`` file per
+    hand; a ``.phh`` path given exactly one hand gets a plain PHH file; anything else is one
+    PHHS file with a table per hand. Hands are written as they come (a generator of millions
+    is fine). ``fields`` adds optional fields to every engine hand (``event``, ``players`` in
+    the engine's seat order...). Returns how many hands were written.
+    """
+    name = os.fspath(path)
+    try:
+        if os.path.isdir(name) or name.endswith(("/", os.sep)):
+            os.makedirs(name, exist_ok=True)
+            count = 0
+            for count, hand in enumerate(hands, 1):
+                Path(name, f"hand-{count:06d}.phh").write_text(
+                    dumps(_as_history(hand, fields)), "utf-8"
+                )
+            return count
+        iterator = iter(hands)
+        first = next(iterator, None)
+        second = next(iterator, None)
+        with open(name, "w", encoding="utf-8") as out:
+            if first is None:
+                return 0
+            if second is None and name.endswith(".phh"):
+                out.write(dumps(_as_history(first, fields)))
+                return 1
+            count = 0
+            for count, hand in enumerate(_chain(first, second, iterator), 1):
+                out.write(
+                    ("\n" if count > 1 else "") + f"[{count}]\n" + dumps(_as_history(hand, fields))
+                )
+            return count
+    except OSError as error:
+        raise HistoryError(f"{name}: cannot write: {error.strerror or error}") from None
+
+
+def _chain(first: Any, second: Any, rest: Iterator[Any]) -> Iterator[Any]:
+    yield first
+    if second is not None:
+        yield second
+    yield from rest

@@ -33,9 +33,7 @@ wild ranks change, and ``("fold", seat, 0, 0)`` for a player who would not pay.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
-from operator import attrgetter
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from studkit.cards import CARDS, Card, Rank
@@ -124,6 +122,25 @@ class HandPlugins:
         """A twisted card is due from outside before the twist round goes on."""
         self._on_dealt = host.implements("studkit_card_dealt")
         self._resume: str = ""
+
+    def state(self) -> tuple[Any, ...]:
+        """The plugins' changing state, copied, for :meth:`set_state` (hand snapshots)."""
+        return (
+            self.wild, [(d.seat, d.kind, d.detail, d.left) for d in self.queue],
+            self.dealt_through, self.between_done, self.hidden[:], self.exposure_street,
+            self.before_street, self.card_steps[:], self.twist_wait, self._resume,
+        )
+
+    def set_state(self, state: tuple[Any, ...]) -> None:
+        """Set the plugins' changing state from :meth:`state`'s tuple."""
+        (
+            self.wild, queue, self.dealt_through, self.between_done, hidden,
+            self.exposure_street, self.before_street, card_steps, self.twist_wait,
+            self._resume,
+        ) = state
+        self.queue = [_Decision(*d) for d in queue]
+        self.hidden = list(hidden)
+        self.card_steps = list(card_steps)
 
     # ------------------------------------------------------------------ rule overrides
 
@@ -359,7 +376,7 @@ class HandPlugins:
             finally:
                 self.busy = False
             return
-        saved = _snapshot(hand)
+        saved = hand.snapshot()
         self.busy = True
         try:
             if self.queue:
@@ -367,7 +384,7 @@ class HandPlugins:
             else:
                 hand.apply(action)
         except PluginError:
-            _restore(hand, saved)
+            hand.restore(saved)
             raise
         finally:
             self.busy = False
@@ -600,75 +617,3 @@ class HandPlugins:
             "studkit_odd_chip_order", hand=hand, share=hand.variant.pots[index], order=order
         )
         return None if chosen is None else [int(s) for s in chosen]
-
-
-_UNSET = object()
-_GETTERS: dict[type, tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]] = {}
-_NOT_STATE = frozenset(("rules", "variant", "plugins", "_on_over", "_source", "events", "hand",
-                        "host", "_random"))
-"""Slots that are not state a step changes (or, ``events``, are saved by length)."""
-
-
-def _getter(kind: type) -> tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]:
-    found = _GETTERS.get(kind)
-    if found is None:
-        # A compiled class lists its fields in __mypyc_attrs__ (bases' fields included).
-        fields: tuple[str, ...] = getattr(kind, "__slots__", ()) or getattr(
-            kind, "__mypyc_attrs__", ()
-        )
-        names = tuple(n for n in dict.fromkeys(fields) if n not in _NOT_STATE)
-        if not names:
-            found = (names, lambda obj: ())
-        else:
-            get = attrgetter(*names)
-            found = (names, get if len(names) > 1 else (lambda obj: (get(obj),)))
-        _GETTERS[kind] = found
-    return found
-
-
-def _saved(value: Any) -> Any:
-    """A copy deep enough for the hand's state: lists (and lists of lists) are copied, the
-    immutable things they hold (cards, tuples, numbers) are shared."""
-    if type(value) is list:
-        if value and type(value[0]) is list:
-            return [item[:] for item in value]
-        return value[:]
-    return value
-
-
-def _object_state(obj: Any, saved: list[tuple[Any, Any, Any]]) -> None:
-    """Add ``(object, attribute names, saved values)`` for an object's slots to ``saved``;
-    generators keep their state."""
-    names, get = _getter(type(obj))
-    if not names:
-        return
-    values = get(obj)
-    saved.append((obj, names, tuple(map(_saved, values))))
-    for value in values:
-        if type(value) is random.Random:
-            saved.append((value, "@random", value.getstate()))
-
-
-def _snapshot(hand: Hand) -> list[tuple[Any, Any, Any]]:
-    """Everything a step may change: the hand's state, its card source, the plugins' state.
-    The event log only grows, so its length is enough."""
-    plugins = hand.plugins
-    assert plugins is not None
-    saved: list[tuple[Any, Any, Any]] = [(hand.events, "@length", len(hand.events))]
-    _object_state(hand, saved)
-    _object_state(hand._source, saved)
-    _object_state(plugins, saved)
-    saved.append((plugins, ("queue",), ([_Decision(d.seat, d.kind, d.detail, d.left)
-                                         for d in plugins.queue],)))
-    return saved
-
-
-def _restore(hand: Hand, saved: list[tuple[Any, Any, Any]]) -> None:
-    for obj, names, value in saved:
-        if names == "@random":
-            obj.setstate(value)
-        elif names == "@length":
-            del obj[value:]
-        else:
-            for name, item in zip(names, value, strict=True):
-                setattr(obj, name, item)
