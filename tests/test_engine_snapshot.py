@@ -127,3 +127,21 @@ def test_every_field_of_a_hand_is_state_fixed_or_a_cache() -> None:
     named = set(STATE_FIELDS) | set(FIXED_FIELDS) | set(CACHE_FIELDS)
     assert set(fields) - {"__dict__", "__weakref__"} == named
     assert len(named) == len(STATE_FIELDS) + len(FIXED_FIELDS) + len(CACHE_FIELDS)
+
+
+def test_an_openspiel_state_clone_plays_on_like_the_state() -> None:
+    from studkit.engine.openspiel import StudGameState
+
+    rng = random.Random(4)
+    state = StudGameState(load_variant("seven-card-stud"), [50, 50, 50])
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        twin = state.clone()
+        assert twin.history() == state.history()
+        assert twin.legal_actions() == state.legal_actions()
+        action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+        twin.apply_action(action)
+        assert twin.hand.events == state.hand.events
+    assert state.clone().returns() == state.returns()

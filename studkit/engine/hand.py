@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, SupportsInt
+from typing import Any, SupportsInt
 
 from studkit.cards import Card
 from studkit.engine.actions import (
@@ -52,12 +52,10 @@ from studkit.engine.seats import (
 )
 from studkit.engine.snapshot import HandSnapshot, put_snapshot, take_snapshot
 from studkit.engine.state import BettingRound, StreetProgress
+from studkit.engine.view import SeatView, seat_view
 from studkit.errors import StudkitError
 from studkit.pots import Pot
 from studkit.variant import Stakes, Variant
-
-if TYPE_CHECKING:
-    from studkit.engine.view import SeatView
 
 __all__ = ["Hand"]
 
@@ -181,8 +179,6 @@ class Hand(HandFlow):
 
     def view(self, seat: int) -> SeatView:
         """The hand as ``seat`` may see it: its own down cards, everyone's up cards, chips."""
-        from studkit.engine.view import seat_view
-
         return seat_view(self, seat)
 
     # ------------------------------------------------------------------ snapshots, copies

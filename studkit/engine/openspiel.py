@@ -19,6 +19,7 @@ likely.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 
@@ -217,12 +218,13 @@ class StudGameState:
         return " | ".join(parts)
 
     def clone(self) -> StudGameState:
-        """An independent copy (replayed from the history)."""
-        twin = StudGameState(
-            self._variant, self._stacks, button=self._button, stakes=self._stakes
-        )
-        for action in self._history:
-            twin.apply_action(action)
+        """An independent copy (the hand cloned: :meth:`Hand.clone`)."""
+        twin = copy.copy(self)
+        twin.hand = self.hand.clone()
+        source = twin.hand._source  # the clone's copy of the chance source
+        assert isinstance(source, _ChanceSource)
+        twin._source = source
+        twin._history = list(self._history)
         return twin
 
     def __str__(self) -> str:
