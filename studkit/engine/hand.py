@@ -202,8 +202,8 @@ class Hand(HandFlow):
         return self.__deepcopy__({})
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Hand:
-        twin = _blank_like(self.variant, self.rules.stakes, self.starting_stacks, self.button,
-                           self._auto, self._on_over)
+        twin = _blank_like(self.variant, self._stakes_given(), self.starting_stacks,
+                           self.button, self._auto, self._on_over)
         memo[id(self)] = twin
         put_snapshot(twin, take_snapshot(self, memo))
         return twin
@@ -211,9 +211,15 @@ class Hand(HandFlow):
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # The rules (evaluators, the plugin host) are compiled again from the variant.
         return _unpickle, (
-            self.variant, self.rules.stakes, self.starting_stacks, self.button, self._auto,
+            self.variant, self._stakes_given(), self.starting_stacks, self.button, self._auto,
             self._on_over, take_snapshot(self),
         )
+
+    def _stakes_given(self) -> Stakes | None:
+        """The stakes this hand was dealt at, ``None`` for the variant's own (so that a copy
+        finds the same compiled rules)."""
+        stakes = self.rules.stakes
+        return None if stakes is self.variant.stakes else stakes
 
     # ------------------------------------------------------------------ verbs
 
@@ -410,7 +416,7 @@ class Hand(HandFlow):
 
 def _blank_like(
     variant: Variant,
-    stakes: Stakes,
+    stakes: Stakes | None,
     stacks: Sequence[int],
     button: int,
     auto_deal: bool,
@@ -423,7 +429,7 @@ def _blank_like(
 
 def _unpickle(
     variant: Variant,
-    stakes: Stakes,
+    stakes: Stakes | None,
     stacks: Sequence[int],
     button: int,
     auto_deal: bool,

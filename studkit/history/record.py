@@ -54,19 +54,16 @@ _PLUGIN_EVENTS: dict[str, Callable[[tuple[Any, ...], int], Action]] = {
 """Plugin decisions (events of :mod:`studkit.engine.plugin_play`) as studkit's history actions."""
 _PER_PLAYER = ("players", "seats", "time_banks")
 _EXTRA_STAKES = ("spread_min", "spread_max", "last_round_max")
-_identity_cache: dict[int, tuple[Variant, tuple[str, str | None]]] = {}
+_IDENTITY = ("history", "identity")
+"""The key of a variant's history identity in ``variant.memo``."""
 
 
 def _identify(variant: Variant) -> tuple[str, str | None]:
     """The ``variant`` code and ``_studkit_variant`` value that bring ``variant`` back."""
-    cached = _identity_cache.get(id(variant))
-    if cached is not None and cached[0] is variant:
-        return cached[1]
-    result = _identify_uncached(variant)
-    if len(_identity_cache) > 64:
-        _identity_cache.clear()
-    _identity_cache[id(variant)] = (variant, result)
-    return result
+    found: tuple[str, str | None] | None = variant.memo.get(_IDENTITY)
+    if found is None:
+        found = variant.memo[_IDENTITY] = _identify_uncached(variant)
+    return found
 
 
 def _identify_uncached(variant: Variant) -> tuple[str, str | None]:
