@@ -8,6 +8,8 @@ down and the pots awarded. Plugins take part at the call sites marked ``plugins`
 
 from __future__ import annotations
 
+from typing import Final
+
 from studkit.cards import Card
 from studkit.engine.dealing import BURN, card_at
 from studkit.engine.events import (
@@ -17,6 +19,12 @@ from studkit.engine.events import (
     DEAL,
     RETURN,
     SHOW,
+    AwardEvent,
+    BurnEvent,
+    CommunityEvent,
+    DealEvent,
+    ReturnEvent,
+    ShowEvent,
 )
 from studkit.engine.first_actor import any_open_pair, best_board, choose_forced
 from studkit.engine.legal import LegalActions
@@ -27,6 +35,8 @@ from studkit.errors import StudkitError
 from studkit.pots import Pot
 
 __all__ = ["HandFlow"]
+
+_new: Final = tuple.__new__  # a typed event without its constructor's Python frame
 
 
 class HandFlow(LegalActions):
@@ -57,7 +67,7 @@ class HandFlow(LegalActions):
             back = top - sorted(bets)[-2]  # the top is unique: the next bet down was called
             self.stacks[top_seat] += back
             self.contrib[top_seat] -= back
-            self.events.append((RETURN, top_seat, back))
+            self.events.append(_new(ReturnEvent, (RETURN, top_seat, back)))
         bets[:] = self._zeros
         if self.n_in == 1:
             self._win_uncontested()
@@ -81,7 +91,7 @@ class HandFlow(LegalActions):
         self.progress.exposed = True
         for s in self._order:
             if not self.folded[s]:
-                self.events.append((SHOW, s, tuple(self.cards[s])))
+                self.events.append(_new(ShowEvent, (SHOW, s, tuple(self.cards[s]))))
 
     def _advance_street(self) -> None:
         if self.plugins is not None and self.plugins.between_streets():
@@ -103,13 +113,13 @@ class HandFlow(LegalActions):
                 self.up[seat].append(card)
             else:
                 self.down[seat].append(card)
-            self.events.append((DEAL, seat, card, up))
+            self.events.append(_new(DealEvent, (DEAL, seat, card, up)))
         elif seat == BURN:
             self.burned.append(card)
-            self.events.append((BURN_EVENT, card))
+            self.events.append(_new(BurnEvent, (BURN_EVENT, card)))
         else:
             self.community.append(card)
-            self.events.append((COMMUNITY_EVENT, card))
+            self.events.append(_new(CommunityEvent, (COMMUNITY_EVENT, card)))
 
     def deal(self, card: int) -> None:
         """With ``auto_deal=False``: deal ``card`` to whoever :attr:`needs_card` names."""
@@ -202,7 +212,7 @@ class HandFlow(LegalActions):
         self._pots = [Pot(total, (winner,))] if total else []
         self.stacks[winner] += total
         self.awards.append((winner, total, 0, "", ""))
-        self.events.append((AWARD, winner, total, 0, "", ""))
+        self.events.append(_new(AwardEvent, (AWARD, winner, total, 0, "", "")))
         self._finish()
 
     def _finish(self) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, SupportsInt
+from typing import Any, Final, SupportsInt
 
 from studkit.cards import Card
 from studkit.engine.actions import (
@@ -35,7 +35,7 @@ from studkit.engine.actions import (
 )
 from studkit.engine.chips import starting_chips, whole_chips
 from studkit.engine.dealing import BLANK_SOURCE, CardSource, DeckSource, OrderedSource
-from studkit.engine.events import ANTE, Event
+from studkit.engine.events import ANTE, ActionEvent, AnteEvent, Event
 from studkit.engine.flow import HandFlow
 from studkit.engine.plugin_play import HandPlugins
 from studkit.engine.rules import Rules, compile_rules
@@ -58,6 +58,8 @@ from studkit.pots import Pot
 from studkit.variant import Stakes, Variant
 
 __all__ = ["Hand"]
+
+_new: Final = tuple.__new__  # a typed event without its constructor's Python frame
 
 
 class Hand(HandFlow):
@@ -174,7 +176,7 @@ class Hand(HandFlow):
                     amount = ante if ante < chips[seat] else chips[seat]
                     chips[seat] -= amount
                     contrib[seat] += amount
-                    log((ANTE, seat, amount))
+                    log(_new(AnteEvent, (ANTE, seat, amount)))
         self._advance_street()
 
     def view(self, seat: int) -> SeatView:
@@ -323,7 +325,7 @@ class Hand(HandFlow):
         self.n_in -= 1
         self.round.to_act[seat] = False
         self.folded_cards.extend(self.cards[seat])
-        self.events.append((FOLD, seat, self.bets[seat], 0))
+        self.events.append(_new(ActionEvent, (FOLD, seat, self.bets[seat], 0)))
         if self.n_in == 1:
             self.actor = None
             self._end_round()
@@ -335,7 +337,7 @@ class Hand(HandFlow):
         r.to_act[seat] = False
         r.may_raise[seat] = False
         r.last_checker = seat
-        self.events.append((CHECK, seat, self.bets[seat], 0))
+        self.events.append(_new(ActionEvent, (CHECK, seat, self.bets[seat], 0)))
         self._pass_turn(seat)
 
     def _call(self, seat: int, add: int) -> None:
@@ -346,7 +348,7 @@ class Hand(HandFlow):
         r = self.round
         r.to_act[seat] = False
         r.may_raise[seat] = False
-        self.events.append((CALL, seat, bets[seat], add))
+        self.events.append(_new(ActionEvent, (CALL, seat, bets[seat], add)))
         self._pass_turn(seat)
 
     def _bring_in(self, seat: int, add: int) -> None:
@@ -373,7 +375,7 @@ class Hand(HandFlow):
         to_act[seat] = False
         r.may_raise[seat] = False
         r.aggressor = seat
-        self.events.append((BRING_IN, seat, self.bets[seat], add))
+        self.events.append(_new(ActionEvent, (BRING_IN, seat, self.bets[seat], add)))
         self._pass_turn(seat)
 
     def _aggress_to(self, seat: int, kind: str, to: int) -> None:
@@ -410,7 +412,7 @@ class Hand(HandFlow):
         to_act[seat] = False
         may_raise[seat] = False
         r.aggressor = seat
-        self.events.append((kind, seat, to, add))
+        self.events.append(_new(ActionEvent, (kind, seat, to, add)))
         self._pass_turn(seat)
 
 

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 
 from studkit.cards import CARDS, Card
 from studkit.engine.actions import AGGRESSIVE_KINDS, BRING_IN, CALL, CHECK, FOLD, Action
+from studkit.engine.events import ActionEvent
 from studkit.engine.hand import Hand
 from studkit.errors import IllegalActionError
 from studkit.variant import Stakes, Variant
@@ -213,8 +214,8 @@ class StudGameState:
             parts.append(f"up{seat} " + " ".join(map(str, ups)))
         parts.append("bets " + " ".join(map(str, view.bets)))
         parts.append("stacks " + " ".join(map(str, view.stacks)))
-        actions = [e for e in view.events if e[0] in _DECISIONS]
-        parts.append("actions " + " ".join(f"{e[1]}:{e[0]}:{e[2]}" for e in actions))
+        actions = [e for e in view.events if isinstance(e, ActionEvent)]
+        parts.append("actions " + " ".join(f"{e.seat}:{e.kind}:{e.to}" for e in actions))
         return " | ".join(parts)
 
     def clone(self) -> StudGameState:
@@ -229,9 +230,6 @@ class StudGameState:
 
     def __str__(self) -> str:
         return repr(self.hand)
-
-
-_DECISIONS = frozenset((FOLD, CHECK, CALL, BRING_IN, "complete", "bet", "raise"))
 
 
 def _encode(action: Action) -> range | tuple[int, ...]:

@@ -24,11 +24,11 @@ Plugin decisions are actions like betting ones: :meth:`Hand.legal_actions` lists
 hand to what it was before the action, then the :class:`~studkit.errors.PluginError` naming
 the plugin propagates.
 
-Events plugins add: ``("pay", seat, amount)``, ``("expose", seat, card)``,
-``("declare", seat, choice)``, ``("twist", seat, old_card, cost, up)`` followed by the
-replacement's ``("deal", ...)`` (``up``: the card was face up; a seat's view hides the
-thrown-away down cards of other seats), ``("stand", seat)``, ``("wild", ranks)`` when the table's
-wild ranks change, and ``("fold", seat, 0, 0)`` for a player who would not pay.
+Events plugins add (records of :mod:`studkit.engine.events`): :class:`PayEvent`,
+:class:`ExposeEvent`, :class:`DeclareEvent`, :class:`TwistEvent` followed by the replacement's
+:class:`DealEvent` (a seat's view hides the thrown-away down cards of other seats),
+:class:`StandEvent`, :class:`WildEvent` when the table's wild ranks change, and an
+:class:`ActionEvent` ``fold`` (``to`` and ``added`` 0) for a player who would not pay.
 """
 
 from __future__ import annotations
@@ -38,6 +38,23 @@ from typing import TYPE_CHECKING, Any
 
 from studkit.cards import CARDS, Card, Rank
 from studkit.engine.actions import FOLD, Action
+from studkit.engine.events import (
+    DECLARE,
+    EXPOSE,
+    PAY,
+    STAND,
+    TWIST,
+    WILD,
+    ActionEvent,
+    CommunityEvent,
+    DealEvent,
+    DeclareEvent,
+    ExposeEvent,
+    PayEvent,
+    StandEvent,
+    TwistEvent,
+    WildEvent,
+)
 from studkit.errors import IllegalActionError, PluginError
 from studkit.hookspecs import DealEffect, DeclarePhase, ExposureChoice, Holding, TwistOffer
 from studkit.plugin_evaluators import (
@@ -62,12 +79,6 @@ __all__ = [
     "PLUGIN_ACTION_KINDS",
 ]
 
-PAY = "pay"
-EXPOSE = "expose"
-DECLARE = "declare"
-TWIST = "twist"
-STAND = "stand"
-WILD = "wild"
 
 _AGGRESSIVE = frozenset(("bet", "raise", "complete", "bring-in"))
 _PASSIVE = frozenset(("check", "call", FOLD))
@@ -230,11 +241,11 @@ class HandPlugins:
         self.dealt_through = len(events)
         street = self._street(hand.street)
         for event in events[start:]:
-            if event[0] == "deal":
-                seat: int | None = event[1]
-                card, face = event[2], ("up" if event[3] else "down")
-            elif event[0] == "community":
-                seat, card, face = None, event[1], "up"
+            seat: int | None
+            if isinstance(event, DealEvent) and event.card is not None:
+                seat, card, face = event.seat, event.card, ("up" if event.up else "down")
+            elif isinstance(event, CommunityEvent):
+                seat, card, face = None, event.card, "up"
             else:
                 continue
             for effect in self.host.call_all(
@@ -250,7 +261,7 @@ class HandPlugins:
             wild = self.static_wild | frozenset(Rank(r) for r in effect.wild_ranks)
             if wild != self.wild:
                 self.wild = wild
-                hand.events.append((WILD, tuple(sorted(wild))))
+                hand.events.append(WildEvent(WILD, tuple(sorted(wild))))
         if seat is None:
             return
         for face in effect.extra_cards:
@@ -422,7 +433,7 @@ class HandPlugins:
             amount = self._payment(decision)
             hand.stacks[seat] -= amount
             hand.dead += amount  # dead money: the payer's loss, not a stake to match
-            events.append((PAY, seat, amount))
+            events.append(PayEvent(PAY, seat, amount))
         elif kind == FOLD:
             self._fold(seat)
         elif kind == EXPOSE:
@@ -440,9 +451,9 @@ class HandPlugins:
             if phase.simultaneous:
                 self.hidden.append((seat, choice))
             else:
-                events.append((DECLARE, seat, choice))
+                events.append(DeclareEvent(DECLARE, seat, choice))
         elif kind == STAND:
-            events.append((STAND, seat))
+            events.append(StandEvent(STAND, seat))
         else:  # twist
             self._twist(seat, CARDS[int(action.amount or 0)], decision.detail)
             if self._chance_steps():  # the new card comes from outside first
@@ -466,7 +477,7 @@ class HandPlugins:
                 if kind == EXPOSE:
                     self._expose(seat, item)
                 else:
-                    hand.events.append((DECLARE, seat, item))
+                    hand.events.append(DeclareEvent(DECLARE, seat, item))
             self.hidden.clear()
         if self.queue:
             hand.actor = self.queue[0].seat
@@ -483,13 +494,13 @@ class HandPlugins:
         hand.n_in -= 1
         hand.round.to_act[seat] = False
         hand.folded_cards.extend(hand.cards[seat])
-        hand.events.append((FOLD, seat, 0, 0))
+        hand.events.append(ActionEvent(FOLD, seat, 0, 0))
 
     def _expose(self, seat: int, card: Card) -> None:
         hand = self.hand
         hand.down[seat].remove(card)
         hand.up[seat].append(card)
-        hand.events.append((EXPOSE, seat, card))
+        hand.events.append(ExposeEvent(EXPOSE, seat, card))
 
     def _twist(self, seat: int, card: Card, offer: TwistOffer) -> None:
         hand = self.hand
@@ -499,7 +510,7 @@ class HandPlugins:
         hand.cards[seat].remove(card)
         (hand.up if up else hand.down)[seat].remove(card)
         hand.folded_cards.append(card)
-        hand.events.append((TWIST, seat, card, offer.cost, up))
+        hand.events.append(TwistEvent(TWIST, seat, card, offer.cost, up))
         self._deal_to(seat, up)
 
     # ------------------------------------------------------------------ showdown

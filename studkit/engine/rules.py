@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from studkit.cards import CARDS, Card, Rank, standard_deck
 from studkit.engine.betting import STRUCTURES, FixedLimit, Structure
-from studkit.engine.events import STREET
+from studkit.engine.events import STREET, StreetEvent
 from studkit.errors import VariantError
 from studkit.plugin_evaluators import share_evaluator, showing_evaluator
 from studkit.pluginhost import host_for, registry_of
@@ -40,8 +40,8 @@ class StreetPlan(NamedTuple):
     """Spread limit: the largest bet or raise this round."""
     faces_up: bool
     """Whether any card of this street is dealt face up (the boards change)."""
-    event: tuple[str, int, str]
-    """The street's ``("street", index, name)`` event, made once."""
+    event: StreetEvent
+    """The street's ``street`` event, made once."""
 
 
 class ShareRule(NamedTuple):
@@ -162,7 +162,7 @@ def _compile(variant: Variant, stakes: Stakes) -> Rules:
             open_pair=variant.betting.open_pair_street == st.name,
             round_max=last_max if i == last_betting else spread_max,
             faces_up=any(face != "down" for face in st.cards),
-            event=(STREET, i, st.name),
+            event=StreetEvent(STREET, i, st.name),
         )
         for i, st in enumerate(variant.streets)
     )

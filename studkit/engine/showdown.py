@@ -16,13 +16,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from studkit.engine.events import AWARD, MUCK, SHOW
+from studkit.engine.events import AWARD, MUCK, SHOW, AwardEvent, MuckEvent, ShowEvent
 from studkit.pots import Pot, ShareInput, award_pots, build_pots
 
 if TYPE_CHECKING:
     from studkit.engine.flow import HandFlow as Hand
 
 __all__ = ["showdown", "show_order", "odd_chip_order"]
+
+_new: Final = tuple.__new__  # a typed event without its constructor's Python frame
 
 
 def show_order(hand: Hand) -> list[int]:
@@ -134,11 +136,11 @@ def showdown(hand: Hand) -> None:
         for s in order:
             if may_muck and shown and row[s] < best_shown:
                 mucked.append(s)
-                events.append((MUCK, s))
+                events.append(MuckEvent(MUCK, s))
                 row[s] = 0
                 continue
             shown.append(s)
-            events.append((SHOW, s, tuple(held[s])))
+            events.append(_new(ShowEvent, (SHOW, s, tuple(held[s]))))
             if row[s] > best_shown:
                 best_shown = row[s]
         _award(hand, pots, by_pot, shown, mucked)
@@ -149,13 +151,13 @@ def showdown(hand: Hand) -> None:
     for s in order:
         if may_muck and shown and not _can_win(s, eligible, best, by_pot):
             mucked.append(s)
-            events.append((MUCK, s))
+            events.append(MuckEvent(MUCK, s))
             for rows in by_pot:
                 for row in rows:
                     row[s] = 0
             continue
         shown.append(s)
-        events.append((SHOW, s, tuple(held[s])))
+        events.append(_new(ShowEvent, (SHOW, s, tuple(held[s]))))
         for index, seats_in in enumerate(eligible):
             if s in seats_in:
                 top = best[index]
@@ -191,7 +193,7 @@ def _award(
             share = rules.shares[0]
             record = (winner, amount, 0, share.name, _describe(share.evaluator, strongest))
             hand.awards.append(record)
-            events.append((AWARD, *record))
+            events.append(_new(AwardEvent, (AWARD, *record)))
             return
     orders = [odd_chip_order(hand, shown + mucked, share) for share in rules.shares]
     first = by_pot[0]
@@ -222,7 +224,7 @@ def _award(
                     description = ""
                 record = (seat, amount, offset + award.pot, award.share, description)
                 hand.awards.append(record)
-                events.append((AWARD, *record))
+                events.append(_new(AwardEvent, (AWARD, *record)))
 
 
 _DESCRIPTIONS: Final[dict[tuple[Any, int], str]] = {}

@@ -6,10 +6,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from studkit.engine.dealing import BURN, COMMUNITY, DeckSource
-from studkit.engine.events import BURN as BURN_EVENT, DEAL
+from studkit.engine.events import BURN as BURN_EVENT, DEAL, BurnEvent, DealEvent
 from studkit.engine.exhaustion import plan_short_street
 
 if TYPE_CHECKING:
@@ -17,6 +17,8 @@ if TYPE_CHECKING:
     from studkit.engine.rules import StreetPlan
 
 __all__ = ["deal_street"]
+
+_new: Final = tuple.__new__  # a typed event without its constructor's Python frame
 
 
 def deal_street(hand: Hand) -> None:
@@ -49,7 +51,7 @@ def deal_street(hand: Hand) -> None:
                 stub[i] = stub[-1]
                 take()
                 hand.burned.append(card)
-                log((BURN_EVENT, card))
+                log(_new(BurnEvent, (BURN_EVENT, card)))
             cards = hand.cards
             up_cards = hand.up
             down_cards = hand.down
@@ -63,7 +65,7 @@ def deal_street(hand: Hand) -> None:
                     take()
                     cards[s].append(card)
                     held[s].append(card)
-                    log((DEAL, s, card, up))
+                    log(_new(DealEvent, (DEAL, s, card, up)))
             hand._after_deal()
             return
     _deal_street_slowly(hand, plan, live)

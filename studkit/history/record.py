@@ -17,7 +17,20 @@ from types import MappingProxyType
 from typing import Any
 
 from studkit.cards import Card
-from studkit.engine.events import ACTION_EVENT_KINDS, AWARD, COMMUNITY, DEAL, MUCK, SHOW, STREET
+from studkit.engine.events import (
+    ActionEvent,
+    AwardEvent,
+    CommunityEvent,
+    DealEvent,
+    DeclareEvent,
+    ExposeEvent,
+    MuckEvent,
+    PayEvent,
+    ShowEvent,
+    StandEvent,
+    StreetEvent,
+    TwistEvent,
+)
 from studkit.engine.hand import Hand
 from studkit.errors import HistoryError
 from studkit.history.actions import Action, Amount
@@ -44,12 +57,12 @@ _VERBS = {
     "check": "cc",
     "fold": "f",
 }
-_PLUGIN_EVENTS: dict[str, Callable[[tuple[Any, ...], int], Action]] = {
-    "pay": lambda e, p: Action("pay", player=p, amount=e[2]),
-    "expose": lambda e, p: Action("expose", player=p, cards=(e[2],)),
-    "declare": lambda e, p: Action("declare", player=p, choice=e[2]),
-    "twist": lambda e, p: Action("twist", player=p, cards=(e[2],)),
-    "stand": lambda e, p: Action("stand", player=p),
+_PLUGIN_EVENTS: dict[type, Callable[[Any, int], Action]] = {
+    PayEvent: lambda e, p: Action("pay", player=p, amount=e.amount),
+    ExposeEvent: lambda e, p: Action("expose", player=p, cards=(e.card,)),
+    DeclareEvent: lambda e, p: Action("declare", player=p, choice=e.choice),
+    TwistEvent: lambda e, p: Action("twist", player=p, cards=(e.card,)),
+    StandEvent: lambda e, p: Action("stand", player=p),
 }
 """Plugin decisions (events of :mod:`studkit.engine.plugin_play`) as studkit's history actions."""
 _PER_PLAYER = ("players", "seats", "time_banks")
@@ -117,27 +130,28 @@ def record_hand(hand: Hand, fields: Mapping[str, Any] | None = None) -> HandHist
         pending.clear()
 
     for event in hand.events:
-        kind = event[0]
-        if kind == DEAL:
-            pending.setdefault(event[1], []).append(event[2])
+        if isinstance(event, DealEvent):
+            pending.setdefault(event.seat, []).append(event.card)
             continue
         flush()
-        if kind == STREET:
-            notes[len(actions)] = f"{event[2]} street" if "street" not in event[2] else event[2]
-        elif kind == COMMUNITY:
-            actions.append(Action("db", cards=(event[1],)))
-        elif kind in ACTION_EVENT_KINDS:
-            verb = _VERBS[kind]
-            amount = event[2] if verb == "cbr" else None
-            actions.append(Action(verb, player=_phh_seat(event[1], hand), amount=amount))  # type: ignore[arg-type]
-        elif kind == SHOW:
-            actions.append(Action("sm", player=_phh_seat(event[1], hand), cards=tuple(event[2])))
-        elif kind == MUCK:
-            actions.append(Action("sm", player=_phh_seat(event[1], hand)))
-        elif kind in _PLUGIN_EVENTS:
-            actions.append(_PLUGIN_EVENTS[kind](event, _phh_seat(event[1], hand)))
-        elif kind == AWARD:
-            winnings[event[1]] += event[2]
+        if isinstance(event, StreetEvent):
+            name = event.name
+            notes[len(actions)] = f"{name} street" if "street" not in name else name
+        elif isinstance(event, CommunityEvent):
+            actions.append(Action("db", cards=(event.card,)))
+        elif isinstance(event, ActionEvent):
+            verb = _VERBS[event.kind]
+            amount = event.to if verb == "cbr" else None
+            actions.append(Action(verb, player=_phh_seat(event.seat, hand), amount=amount))  # type: ignore[arg-type]
+        elif isinstance(event, ShowEvent):
+            actions.append(Action("sm", player=_phh_seat(event.seat, hand), cards=event.cards))
+        elif isinstance(event, MuckEvent):
+            actions.append(Action("sm", player=_phh_seat(event.seat, hand)))
+        elif type(event) in _PLUGIN_EVENTS:
+            seat: int = getattr(event, "seat")  # noqa: B009 - every plugin decision has one
+            actions.append(_PLUGIN_EVENTS[type(event)](event, _phh_seat(seat, hand)))
+        elif isinstance(event, AwardEvent):
+            winnings[event.seat] += event.amount
     flush()
 
     ante = hand.rules.ante
