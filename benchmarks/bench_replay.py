@@ -28,7 +28,7 @@ from studkit.history import from_hand, loads, replay
 from studkit.history.rules import load_variant_named, phh_rules
 
 GAMES = ("seven-card-stud", "seven-card-stud-hi-lo", "razz")
-WSOP = Path(__file__).resolve().parents[2] / "shared" / "data" / "phh" / "wsop-2023-43-ppc"
+WSOP = Path(__file__).resolve().parents[1] / "examples" / "hands" / "wsop-2023-43-ppc"
 
 
 def make_texts(count: int) -> list[str]:
@@ -76,12 +76,10 @@ def main() -> None:
     warnings.filterwarnings("ignore", module="pokerkit")
 
     sets = {f"{options.hands} random hands": make_texts(options.hands)}
-    if WSOP.is_dir():
-        wsop = [p.read_text() for p in sorted(WSOP.glob("*.phh"))]
-        sets["30 WSOP hands"] = wsop
-        sets["29 WSOP hands PokerKit replays (no hand-85)"] = [
-            p.read_text() for p in sorted(WSOP.glob("*.phh")) if p.name != "hand-85.phh"
-        ]
+    sets["30 WSOP hands"] = [p.read_text() for p in sorted(WSOP.glob("*.phh"))]
+    sets["29 WSOP hands PokerKit replays (no hand-85)"] = [
+        p.read_text() for p in sorted(WSOP.glob("*.phh")) if p.name != "hand-85.phh"
+    ]
     studkit_replay(sets[next(iter(sets))][:10])  # warm up: variants loaded, tables built
     clock = "CPU time" if options.cpu_time else "wall clock"
     print(f"medians of {options.repeats}, {clock}, load average {os.getloadavg()[0]:.1f}")

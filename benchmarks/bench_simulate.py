@@ -72,6 +72,7 @@ def cpu_split(variant: str, hands: int, bots: str | None) -> tuple[float, float]
     from studkit import load_variant
     from studkit.bots import parse_bots
     from studkit.simulation import runner
+    from studkit.simulation.blocks import split
 
     loaded = load_variant(variant)
     setup = runner.Setup(loaded, 6, parse_bots(bots, 6), loaded.stakes,
@@ -81,7 +82,7 @@ def cpu_split(variant: str, hands: int, bots: str | None) -> tuple[float, float]
     alone = time.process_time() - began
     per_worker: dict[int, float] = defaultdict(float)
     with runner._executor(setup, 2, False) as pool:
-        for pid, seconds in pool.map(_timed_block, *zip(*runner._blocks(hands, 2), strict=True)):
+        for pid, seconds in pool.map(_timed_block, *zip(*split(hands, 2), strict=True)):
             per_worker[pid] += seconds
     return alone, max(per_worker.values())
 

@@ -15,6 +15,7 @@ __all__ = [
     "IllegalActionError",
     "HistoryError",
     "PluginError",
+    "ClusterError",
 ]
 
 
@@ -48,3 +49,9 @@ class HistoryError(StudkitError):
 
 class PluginError(StudkitError):
     """A plugin that cannot be found, is misconfigured or failed while running."""
+
+
+class ClusterError(StudkitError):
+    """A Dask cluster that cannot run a simulation: Dask not installed, an address that is
+    not one, a scheduler that does not answer or goes away, a worker without the same
+    studkit."""

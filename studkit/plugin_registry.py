@@ -266,6 +266,14 @@ class PluginRegistry:
             self._dirs.append(resolved)
             self.refresh()
 
+    def set_dirs(self, directories: Iterable[str | os.PathLike[str]]) -> None:
+        """Make exactly ``directories`` the plugin directories, in this order (a Dask worker
+        takes each run's shipped directories so); lookups are refreshed when they change."""
+        wanted = [Path(directory).resolve() for directory in directories]
+        if wanted != self._dirs:
+            self._dirs[:] = wanted
+            self.refresh()
+
     def remove_dir(self, path: str | os.PathLike[str]) -> None:
         """Stop looking in a plugin directory."""
         resolved = Path(path).resolve()

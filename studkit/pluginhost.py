@@ -93,6 +93,7 @@ __all__ = [
     "add_plugins_dir",
     "take_plugins_dirs",
     "plugins_dirs",
+    "set_plugins_dirs",
     "autoload_enabled",
     "available_plugins",
     "find_plugin",
@@ -139,6 +140,12 @@ def take_plugins_dirs(argv: Sequence[str]) -> list[str]:
 def plugins_dirs() -> tuple[Path, ...]:
     """The default registry's plugin directories, in the order they were added."""
     return default_registry().dirs
+
+
+def set_plugins_dirs(directories: Sequence[str | os.PathLike[str]]) -> None:
+    """Make exactly ``directories`` the plugin directories, in this order (a Dask worker takes
+    each run's shipped directories so); lookups are refreshed when they change."""
+    default_registry().set_dirs(directories)
 
 
 def refresh() -> None:

@@ -1,13 +1,11 @@
-"""A variant's rules in poker words: the ``show`` text, the ``list`` summary and ``diff``.
+"""A variant's rules in poker words: the ``show`` text and the ``list`` summary.
 
-Everything here reads a :class:`Variant`; nothing depends on a variant's name.
+Everything here reads a :class:`Variant`; nothing depends on a variant's name. The
+rule-by-rule ``diff`` is in :mod:`studkit.rule_differences`.
 
 >>> from studkit.loader import load_variant
 >>> streets_pattern(load_variant("seven-card-stud"))
 '↓↓↑ ↑ ↑ ↑ ↓'
->>> "bring-in: lowest up card -> highest up card" in diff_variants(
-...     load_variant("seven-card-stud"), load_variant("razz"))
-True
 """
 
 from __future__ import annotations
@@ -30,9 +28,6 @@ __all__ = [
     "rules_sentences",
     "plugin_sentence",
     "show_text",
-    "diff_variants",
-    "rule_differences",
-    "RULES",
 ]
 
 EVALUATOR_WORDS: dict[str, str] = {
@@ -195,12 +190,13 @@ def _deck_sentence(variant: Variant) -> str:
         text += " (wild)" if deck.joker_mode == "wild" else " (the bug: an ace, or fills a " \
             "straight or flush)"
     text += "."
+    five = deck.five_of_a_kind and _five_of_a_kind_applies(variant)
     if deck.wild_ranks:
         wild = [_RANK_PLURALS[Rank(rank)] for rank in deck.wild_ranks]
         joined = wild[0] if len(wild) == 1 else ", ".join(wild[:-1]) + " and " + wild[-1]
         text += f" {joined.capitalize()} are wild"
-        text += "; wild cards can make five of a kind." if deck.five_of_a_kind else "."
-    elif deck.five_of_a_kind:  # jokers, or wild cards a plugin names
+        text += "; wild cards can make five of a kind." if five else "."
+    elif five:  # jokers, or wild cards a plugin names
         text += " Wild cards can make five of a kind."
     suits = [Suit(suit).name.lower() for suit in deck.suit_order]
     text += f" Suits rank {suits[0]} (lowest), {suits[1]}, {suits[2]}, {suits[3]} (highest)."
@@ -328,9 +324,21 @@ def _pots_sentence(variant: Variant) -> str:
         fraction = "half" if share.weight * 2 == total else f"{share.weight}/{total}"
         parts.append(f"{fraction} to the {_winner(share, variant)}")
     text = "Each pot is split: " + ", ".join(parts) + "."
-    if any(share.qualifier is not None or share.evaluator not in ("high",) for share in shares):
+    if _a_share_may_go_unwon(variant):
         text += " A share no hand can win goes to the others (one hand may scoop)."
     return text
+
+
+_TOTAL_ORDERS = ("high", "a5-low", "2-7-low", "a6-low")
+"""Evaluators that rank every hand, so without a qualifier their share always has a winner."""
+_SHARE_HOOKS = ("studkit_share_strengths", "studkit_adjust_strengths", "studkit_declare_phase")
+"""Hooks through which a plugin can leave a share without a winner (no spade, no declarer)."""
+
+
+def _a_share_may_go_unwon(variant: Variant) -> bool:
+    """Whether some pot share can have no winner (a qualifier, a plugin's share or rule)."""
+    return any(share.qualifier is not None or share.evaluator not in _TOTAL_ORDERS
+               for share in variant.pots) or bool(_plugins_with(variant, _SHARE_HOOKS))
 
 
 def _odd_chip_sentence(variant: Variant) -> str:
@@ -454,64 +462,17 @@ def show_text(variant: Variant, width: int = 88) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _street_rule(name: str) -> Callable[[Variant], str]:
-    def describe(variant: Variant) -> str:
-        for street in variant.streets:
-            if street.name == name:
-                parts = [street.pattern]
-                parts.append("burn first" if street.burn else "no burn")
-                parts.append(f"{street.bet_size} bet" if street.betting else "no betting")
-                return ", ".join(parts)
-        return "no such street"
-
-    return describe
-
-
-def _bring_in_rule(variant: Variant) -> str:
-    bring_in = variant.forced_bets.bring_in
-    return "none (best showing hand opens)" if bring_in is None else f"{bring_in.selector} up card"
-
-
-def _bring_in_detail(getter: Callable[[Any], str]) -> Callable[[Variant], str]:
-    def describe(variant: Variant) -> str:
-        bring_in = variant.forced_bets.bring_in
-        return "-" if bring_in is None else getter(bring_in)
-
-    return describe
-
-
-def _yes_no(value: bool) -> str:
-    return "yes" if value else "no"
-
-
-def _exhaustion_rule(variant: Variant) -> str:
-    policy = variant.deck_exhaustion
-    steps = [
-        words for on, words in (
-            (policy.reshuffle_burns, "reshuffle burns"),
-            (policy.reuse_folded, "reuse folded cards"),
-            (policy.community_card, "community card"),
-        ) if on
-    ]
-    return ", then ".join(steps) if steps else "none"
-
-
-def _wild_rule(variant: Variant) -> str:
-    wild = [_RANK_PLURALS[Rank(rank)] for rank in variant.deck.wild_ranks]
-    if variant.deck.jokers:
-        wild.append(f"{_number(variant.deck.jokers)} joker(s) ({variant.deck.joker_mode})")
-    if wild:
-        return " and ".join(wild)
-    changers = _wild_plugins(variant)
-    return f"named in play by {', '.join(changers)}" if changers else "none"
-
-
 _WILD_HOOKS = ("studkit_wild_ranks", "studkit_card_dealt")
 """Hooks through which a plugin can make cards wild during a hand."""
 
 
 def _wild_plugins(variant: Variant) -> list[str]:
     """The variant's plugins that can name wild cards while a hand is played."""
+    return _plugins_with(variant, _WILD_HOOKS)
+
+
+def _plugins_with(variant: Variant, hooks: tuple[str, ...]) -> list[str]:
+    """The variant's plugins that implement any of ``hooks``."""
     found = []
     for ref in variant.plugins:
         try:
@@ -520,83 +481,13 @@ def _wild_plugins(variant: Variant) -> list[str]:
             host = PluginHost([ref], house=False)
         except Exception:  # a missing or broken plugin: nothing known about its wild cards
             continue
-        if any(host.implements(hook) for hook in _WILD_HOOKS):
+        if any(host.implements(hook) for hook in hooks):
             found.append(ref.name)
     return found
 
 
-def _five_of_a_kind_rule(variant: Variant) -> str:
+def _five_of_a_kind_applies(variant: Variant) -> bool:
+    """Whether the game has wild cards and a high share, where five of a kind can count."""
     deck = variant.deck
-    if deck.wild_ranks or deck.jokers or _wild_plugins(variant):
-        return _yes_no(deck.five_of_a_kind)
-    return "-"
-
-
-def _raise_cap(variant: Variant) -> str:
-    if variant.betting.structure in ("pot-limit", "no-limit") or variant.betting.max_raises is None:
-        return "no cap"
-    return f"bet + {variant.betting.max_raises} raises"
-
-
-RULES: tuple[tuple[str, Callable[[Variant], str]], ...] = (
-    ("players", lambda v: f"{v.min_players} to {v.max_players}"),
-    ("deck", lambda v: f"{v.deck.size} cards"),
-    ("wild cards", _wild_rule),
-    ("five of a kind", _five_of_a_kind_rule),
-    ("suit order", lambda v: " < ".join(Suit(s).name.lower() for s in v.deck.suit_order)),
-    ("deal", streets_pattern),
-    ("ante", lambda v: str(v.stakes.ante) if v.forced_bets.ante else "none"),
-    ("bring-in", _bring_in_rule),
-    ("bring-in amount", lambda v: str(v.stakes.bring_in) if v.forced_bets.bring_in else "-"),
-    ("bring-in ace", _bring_in_detail(lambda b: f"ace {b.ace}")),
-    ("bring-in may complete", _bring_in_detail(lambda b: _yes_no(b.may_complete))),
-    ("bring-in player short", _bring_in_detail(
-        lambda b: "next player brings in" if b.short_stack == "next-player"
-        else "partial bring-in stands")),
-    ("first to act", lambda v: "best showing "
-     + evaluator_words(v.action_order.evaluator, v)),
-    ("tied boards", lambda v: "nearest the dealer's left" if v.action_order.tie_break ==
-     "position" else "high card by suit"),
-    ("betting", betting_summary),
-    ("raise cap", _raise_cap),
-    ("completion is a raise", lambda v: _yes_no(v.betting.completion_is_raise)),
-    ("heads-up raising", lambda v: _HEADS_UP_WORDS[v.betting.heads_up_uncapped]),
-    ("open pair", lambda v: f"{v.betting.open_pair_street} street"
-     if v.betting.open_pair_street else "off"),
-    ("half bet reopens", lambda v: _yes_no(v.betting.half_bet_reopens)),
-    ("pots", lambda v: " / ".join(_winner(share, v) for share in v.pots)),
-    ("odd chip", lambda v: _ODD_CHIP_WORDS[v.odd_chips.method].removeprefix("to the ")
-     + ("" if v.odd_chips.method == "first-shown" else
-        " (all cards)" if v.odd_chips.cards == "all" else " (five cards played)")),
-    ("odd chip in split pots", lambda v: (v.odd_chips.hi_lo_side or v.pots[0].name) + " share"
-     if len(v.pots) > 1 else "-"),
-    ("no-bet showdown", lambda v: _SHOWDOWN_WORDS[v.showdown.no_bet_order]
-     .removeprefix("the ") + " shows first"),
-    ("losers may muck", lambda v: _yes_no(v.showdown.losers_may_muck)),
-    ("deck runs out", _exhaustion_rule),
-    ("community card first actor", lambda v: "best board"
-     if v.deck_exhaustion.community_first_actor == "board" else "previous street's first actor"),
-    ("plugins", lambda v: "; ".join(_plugin_words(n, o) for n, o in _plugins(v)) or "none"),
-)
-"""Each rule ``diff`` compares: a label and how to say a variant's setting in poker words."""
-
-
-def rule_differences(a: Variant, b: Variant) -> list[tuple[str, str, str]]:
-    """Rule-by-rule differences as ``(rule, a's setting, b's setting)``, in rule order."""
-    rules = list(RULES[:6])
-    if a.streets != b.streets:
-        names = [street.name for street in a.streets]
-        names += [street.name for street in b.streets if street.name not in names]
-        rules += [(f"{name} street", _street_rule(name)) for name in names]
-    rules += RULES[6:]
-    differences = []
-    for label, describe in rules:
-        first, second = describe(a), describe(b)
-        if first != second:
-            differences.append((label, first, second))
-    return differences
-
-
-def diff_variants(a: Variant, b: Variant) -> list[str]:
-    """Rule-by-rule differences, ``rule: a's setting -> b's setting`` (empty if the same)."""
-    return [f"{rule}: {first} -> {second}" for rule, first, second in rule_differences(a, b)]
+    wild = bool(deck.wild_ranks or deck.jokers or _wild_plugins(variant))
+    return wild and any(share.evaluator == "high" for share in variant.pots)

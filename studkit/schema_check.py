@@ -161,7 +161,8 @@ Handler = Callable[[ValidationError, Located, Any, Path], list[Problem]]
 
 
 def _enum(error: ValidationError, root: Located, data: Any, path: Path) -> list[Problem]:
-    values = list(error.validator_value)
+    values = [value for value in error.validator_value
+              if not (isinstance(value, str) and value.isdigit())]  # a quoted rank's twin
     message = f"{describe(error.instance)} is not one of {one_of_text(values)}"
     return [_problem(root, data, path, message + suggest(error.instance, values))]
 
@@ -187,7 +188,39 @@ def _type(error: ValidationError, root: Located, data: Any, path: Path) -> list[
         message += " (write true or false)"
     elif "integer" in names and isinstance(instance, float) and instance.is_integer():
         message += f" (write {int(instance)})"
+    elif "integer" in names and isinstance(instance, str) and _is_whole_number(instance):
+        message += (f" (quoted, so it is text, not a number: write {instance.strip()} without "
+                    "quotes)")
+    elif path and isinstance(path[-1], str) and path[-1] in _TYPE_HINTS:
+        message += _TYPE_HINTS[path[-1]](instance)
     return [_problem(root, data, path, message)]
+
+
+def _qualifier_hint(value: object) -> str:
+    if isinstance(value, int) and not isinstance(value, bool) and 2 <= value <= 10:
+        return f" (write '{value}-low': lows of {value} or better qualify)"
+    return ""
+
+
+def _bring_in_hint(value: object) -> str:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f" (write bring_in: {{amount: {value}}})"
+    return ""
+
+
+_TYPE_HINTS: dict[str, Callable[[object], str]] = {
+    "qualifier": _qualifier_hint,
+    "bring_in": _bring_in_hint,
+}
+"""What to write instead, by key, when a value has the wrong type (``qualifier: 8``)."""
+
+
+def _is_whole_number(text: str) -> bool:
+    try:
+        int(text.strip())
+    except ValueError:
+        return False
+    return True
 
 
 def _required(error: ValidationError, root: Located, data: Any, path: Path) -> list[Problem]:
@@ -208,11 +241,26 @@ def _additional(error: ValidationError, root: Located, data: Any, path: Path) ->
     for key in instance:
         if key in schema_properties:
             continue
-        hint = suggest(key, known)
+        homes = _key_homes().get(key)  # a key of another mapping: name its place
+        hint = f" (did you mean {homes[0]!r}?)" if homes else suggest(key, known)
         if not hint:
             hint = f" (known keys: {', '.join(known)})"
         problems.append(_problem(root, data, path, f"unknown key {key!r}{hint}", key=key))
     return problems
+
+
+@cache
+def _key_homes() -> dict[str, tuple[str, ...]]:
+    """Each mapping key of the schema and the key paths it belongs at (``betting.max_raises``)."""
+    homes: dict[str, list[str]] = {}
+
+    def walk(schema: dict[str, Any], prefix: str) -> None:
+        for key, sub in schema.get("properties", {}).items():
+            homes.setdefault(key, []).append(prefix + key)
+            walk(sub, f"{prefix}{key}.")
+
+    walk(variant_schema(), "")
+    return {key: tuple(paths) for key, paths in homes.items()}
 
 
 def _minimum(error: ValidationError, root: Located, data: Any, path: Path) -> list[Problem]:

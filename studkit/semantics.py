@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
+from pathlib import Path
 from typing import Any
 
 from studkit.cards import CARDS, RANK_CHARS
@@ -59,17 +60,42 @@ def deck_size(deck: dict[str, Any]) -> int:
     return 4 * (13 - len(stripped)) + int(deck["jokers"])
 
 
+KeyPath = tuple[str | int, ...]
+
+
 class _Checker:
     def __init__(self, root: Located, data: dict[str, Any]) -> None:
         self.root = root
         self.data = data
         self.problems: list[Problem] = []
 
-    def add(self, path: tuple[str | int, ...], message: str) -> None:
+    def add(self, path: KeyPath, message: str, *also: KeyPath) -> None:
+        """A problem with the value at ``path``; ``also``: the other values it depends on.
+
+        When ``path``'s value is inherited (from an ``extends`` parent) and one of ``also`` is
+        written in the file being loaded, that file's value made the problem: it is reported
+        there, naming the inherited value and where it comes from.
+        """
         where = locate(self.root, path)
+        own = self.root.location.file
+        mine = [other for other in also if locate(self.root, other).file == own]
+        if where.file != own and mine:
+            parent = f"{Path(where.file).name}:{where.line}"
+            message = (f"{_value_text(self.data, mine[0])} clashes with the inherited "
+                       f"{path_text(path, self.data)}: {_value_text(self.data, path)} "
+                       f"({parent}): {message}")
+            path = mine[0]
+            where = locate(self.root, path)
         self.problems.append(
             Problem(where.file, where.line, where.column, path_text(path, self.data), message)
         )
+
+
+def _value_text(data: Any, path: KeyPath) -> str:
+    """A value at ``path`` as it would be written in the file (``'no-limit'``, ``8``, ...)."""
+    for step in path:
+        data = data[step]
+    return one_of_text([data]) if not isinstance(data, (dict, list)) else "the value set"
 
 
 OptionProblems = Callable[[str, dict[str, Any]], list[tuple[tuple[str | int, ...], str]]]
@@ -105,7 +131,8 @@ def _check_identity(c: _Checker) -> None:
 def _check_players(c: _Checker) -> None:
     players = c.data["players"]
     if players["min"] > players["max"]:
-        c.add(("players", "min"), f"min {players['min']} is more than max {players['max']}")
+        c.add(("players", "min"), f"min {players['min']} is more than max {players['max']}",
+              ("players", "max"))
 
 
 def _check_streets(c: _Checker) -> None:
@@ -139,11 +166,17 @@ def _check_streets(c: _Checker) -> None:
 
 def _check_deck(c: _Checker) -> None:
     deck = c.data["deck"]
+    for key in ("stripped_ranks", "wild_ranks"):
+        spelled: dict[str, object] = {}
+        for index, rank in enumerate(deck[key]):
+            first = spelled.setdefault(_rank_key(rank), rank)
+            if first != rank:  # the same rank spelled twice ([10, T], [2, '2'])
+                c.add(("deck", key, index), f"{rank!r} is the rank {first!r} again: listed twice")
     stripped = {_rank_key(rank) for rank in deck["stripped_ranks"]}
     for index, rank in enumerate(deck["wild_ranks"]):
         if _rank_key(rank) in stripped:
             c.add(("deck", "wild_ranks", index),
-                  f"rank {rank!r} is wild but stripped from the deck")
+                  f"rank {rank!r} is wild but stripped from the deck", ("deck", "stripped_ranks"))
     if len(stripped) > 8:
         c.add(("deck", "stripped_ranks"),
               f"strips {len(stripped)} ranks; at least 5 ranks must stay in the deck")
@@ -155,7 +188,7 @@ def _check_deck(c: _Checker) -> None:
     if first_needs > size:
         c.add(("players", "max"),
               f"{max_players} players need {first_needs} cards on {first['name']} street "
-              f"but the deck holds {size}")
+              f"but the deck holds {size}", ("deck", "stripped_ranks"), ("streets",))
         return
     per_player = sum(len(street["cards"]) for street in streets)
     burns = sum(bool(street["burn"]) for street in streets)
@@ -176,10 +209,11 @@ def _check_deck(c: _Checker) -> None:
                 remedy = ("with nobody folding only recycled burns or a community card finish "
                           "the deal; set reshuffle_burns or community_card to true")
             policies = ("community_card", "reshuffle_burns", "reuse_folded")
+            causes = (("players", "max"), ("streets",), ("deck", "stripped_ranks"))
             if any(exhaustion[policy] for policy in policies):
-                c.add(("deck_exhaustion", "community_card"), f"{shortage}; {remedy}")
+                c.add(("deck_exhaustion", "community_card"), f"{shortage}; {remedy}", *causes)
             else:
-                c.add(("deck_exhaustion",), f"{shortage}; {remedy}")
+                c.add(("deck_exhaustion",), f"{shortage}; {remedy}", *causes)
     if exhaustion["community_first_actor"] != "board" and not exhaustion["community_card"]:
         c.add(("deck_exhaustion", "community_first_actor"),
               "only applies with a community card, and community_card is false")
@@ -190,12 +224,27 @@ def _rank_key(rank: object) -> str:
     return "10" if text == "T" else text
 
 
+_EVALUATOR_NICKNAMES = {
+    "low": "a5-low", "lo": "a5-low", "razz": "a5-low", "ace-to-five": "a5-low",
+    "a-5": "a5-low", "a-5-low": "a5-low", "hi": "high", "8-or-better": "eight-or-better",
+    "8ob": "eight-or-better", "eight": "eight-or-better", "deuce-to-seven": "2-7-low",
+    "27-low": "2-7-low", "ace-to-six": "a6-low", "a-6": "a6-low", "a-6-low": "a6-low",
+}
+"""What players call an evaluator, where its name is not the closest spelling ('low' is
+ace-to-five low, as in razz and stud/8, not ``a6-low``)."""
+
+
+def _suggest_evaluator(word: str, names: tuple[str, ...]) -> str:
+    meant = _EVALUATOR_NICKNAMES.get(word.strip().lower().replace(" ", "-"))
+    return f" (did you mean {meant!r}?)" if meant in names else suggest(word, names)
+
+
 def _check_action_order(c: _Checker) -> None:
     evaluator = c.data["action_order"]["evaluator"]
     if evaluator not in SHOWING_EVALUATORS:
         c.add(("action_order", "evaluator"),
               f"{evaluator!r} is not one of {one_of_text(SHOWING_EVALUATORS)}"
-              + suggest(evaluator, SHOWING_EVALUATORS))
+              + _suggest_evaluator(evaluator, SHOWING_EVALUATORS))
 
 
 def _check_open_pair(c: _Checker) -> None:
@@ -210,8 +259,8 @@ def _check_open_pair(c: _Checker) -> None:
               + suggest(street_name, names))
         return
     if betting["structure"] != "fixed-limit":
-        c.add(path, f"the open-pair option is a limit rule; in {betting['structure']} set it "
-              "to null")
+        c.add(path, f"the open-pair option is a limit rule; in {betting['structure']} set "
+              "betting.open_pair_street: null", ("betting", "structure"))
         return
     up_cards = 0
     for street in c.data["streets"]:
@@ -221,12 +270,12 @@ def _check_open_pair(c: _Checker) -> None:
     street = c.data["streets"][names.index(street_name)]
     if up_cards < 2:
         c.add(path, f"players hold {up_cards} up card{'s' if up_cards != 1 else ''} on "
-              f"{street_name} street; an open pair needs two")
+              f"{street_name} street; an open pair needs two", ("streets",))
     elif not street["betting"]:
-        c.add(path, f"{street_name} street has no betting round")
+        c.add(path, f"{street_name} street has no betting round", ("streets",))
     elif street["bet_size"] != "small":
         c.add(path, f"{street_name} street already bets the big bet; the open-pair option "
-              "only matters on a small-bet street")
+              "only matters on a small-bet street", ("streets",))
 
 
 def _check_pots(c: _Checker) -> None:
@@ -244,7 +293,7 @@ def _check_pots(c: _Checker) -> None:
         )
         if evaluator not in builtin and not from_plugin:
             message = f"unknown evaluator {evaluator!r}; built-in: {one_of_text(builtin)}"
-            c.add(("pots", index, "evaluator"), message + suggest(evaluator, builtin))
+            c.add(("pots", index, "evaluator"), message + _suggest_evaluator(evaluator, builtin))
             continue
         qualifier = share["qualifier"]
         if qualifier is None or from_plugin:
@@ -268,7 +317,7 @@ def _check_pots(c: _Checker) -> None:
     if side is not None and side not in names:
         c.add(("odd_chips", "hi_lo_side"),
               f"no pot share is named {side!r}; shares: {one_of_text(names)}"
-              + suggest(side, names))
+              + suggest(side, names), ("pots",))
 
 
 def _unwinnable(
@@ -355,10 +404,11 @@ def stakes_problems(data: dict[str, Any], root: Located | None = None) -> list[P
     small, big = betting["small_bet"], betting["big_bet"]
     if bring_in is not None and bring_in["amount"] >= small:
         checker.add(("forced_bets", "bring_in", "amount"),
-                    f"bring-in {bring_in['amount']} must be less than the small bet {small}")
+                    f"bring-in {bring_in['amount']} must be less than the small bet {small}",
+                    ("betting", "small_bet"))
     if structure == "fixed-limit" and small > big:
         checker.add(("betting", "small_bet"),
-                    f"small bet {small} is more than the big bet {big}")
+                    f"small bet {small} is more than the big bet {big}", ("betting", "big_bet"))
     spread = ("spread_min", "spread_max", "last_round_max")
     if structure == "spread-limit":
         low, high, last = (betting[key] for key in spread)
@@ -367,18 +417,22 @@ def stakes_problems(data: dict[str, Any], root: Located | None = None) -> list[P
                 checker.add(("betting",), f"spread-limit needs {key}")
         if low is not None and high is not None and low > high:
             checker.add(("betting", "spread_min"),
-                        f"spread_min {low} is more than spread_max {high}")
+                        f"spread_min {low} is more than spread_max {high}",
+                        ("betting", "spread_max"))
         if high is not None and last is not None and last < high:
             checker.add(("betting", "last_round_max"),
-                        f"last_round_max {last} is less than spread_max {high}")
+                        f"last_round_max {last} is less than spread_max {high}",
+                        ("betting", "spread_max"))
         if high is not None and bring_in is not None and bring_in["amount"] > high:
             checker.add(("forced_bets", "bring_in", "amount"),
-                        f"bring-in {bring_in['amount']} is more than spread_max {high}")
+                        f"bring-in {bring_in['amount']} is more than spread_max {high}",
+                        ("betting", "spread_max"))
     else:
         for key in spread:
             if betting[key] is not None:
                 checker.add(("betting", key),
-                            f"{key} only applies to spread-limit; this game is {structure}")
+                            f"{key} only applies to spread-limit; this game is {structure}",
+                            ("betting", "structure"))
     return checker.problems
 
 

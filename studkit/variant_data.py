@@ -36,7 +36,10 @@ _LETTER_RANKS = {"T": Rank.TEN, "J": Rank.JACK, "Q": Rank.QUEEN, "K": Rank.KING,
 
 
 def rank_from_data(value: int | str) -> Rank:
-    """A rank as the file writes it (``2`` to ``10``, ``T``, ``J``, ``Q``, ``K``, ``A``)."""
+    """A rank as the file writes it (``2`` to ``10``, quoted or not, ``T``, ``J``, ``Q``, ``K``,
+    ``A``)."""
+    if isinstance(value, str) and value.isdigit():
+        value = int(value)
     if isinstance(value, int):
         return Rank(value - 2)
     return _LETTER_RANKS[value]

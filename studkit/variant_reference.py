@@ -27,8 +27,8 @@ _TYPE_WORDS = {
 
 
 def _type_text(schema: dict[str, Any]) -> str:
-    if "enum" in schema:
-        return " \\| ".join(_value(value) for value in schema["enum"])
+    if "enum" in schema:  # a quoted rank ('2') reads as its number: listed once
+        return " \\| ".join(dict.fromkeys(_value(value) for value in schema["enum"]))
     if "const" in schema:
         return _value(schema["const"])
     kinds = schema.get("type", "any")

@@ -309,6 +309,18 @@ def _offset_location(before: bytes, name: str) -> Location:
     return Location(name, line, column)
 
 
+_SYNTAX_HINTS = (
+    ("mapping values are not allowed here", "; check this line's indentation (a key indented "
+     "more than the key above it reads as part of that key's value) or quote a value "
+     "holding ': '"),
+    ("expected <block end>", "; check this line's indentation: it lines up with no key "
+     "above it (the keys of one mapping start in the same column)"),
+    ("could not find expected ':'", "; a key needs ': ' after it (a line indented under "
+     "it continues it)"),
+)
+"""What to check for PyYAML's terse syntax errors, keyed by the start of its message."""
+
+
 def _compose(text: str, name: str) -> yaml.Node | None:
     loader: _Composer | None = None
     try:
@@ -316,13 +328,17 @@ def _compose(text: str, name: str) -> yaml.Node | None:
         node = loader.get_single_node()
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
+        if (error.problem or "").startswith("could not find expected ':'"):
+            mark = error.context_mark or mark  # the key that lacks its ':', not the next line
         where = Location(name, mark.line + 1, mark.column + 1) if mark else Location(name, 1, 1)
         problem = error.problem or "invalid YAML"
         if "expected a single document" in (error.context or ""):
             problem = "more than one YAML document ('---'); a variant file holds one"
             error.context = None
         context = f" ({error.context})" if error.context else ""
-        raise VariantFileError.at(where, "", f"YAML syntax error: {problem}{context}") from None
+        hint = next((h for start, h in _SYNTAX_HINTS if problem.startswith(start)), "")
+        message = f"YAML syntax error: {problem}{context}{hint}"
+        raise VariantFileError.at(where, "", message) from None
     except yaml.reader.ReaderError as error:
         where = _offset_location(text[: error.position].encode(), name)
         raise VariantFileError.at(

@@ -8,15 +8,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
-WSOP = SHARED / "data" / "phh" / "wsop-2023-43-ppc"
-"""The 30 real WSOP stud hands with their expected results (beside the checkout, as in CI)."""
-
-
-def require_shared_data() -> None:
-    """Skip the calling test module when the real-hand data is absent, except in CI."""
-    if not WSOP.is_dir() and not os.environ.get("CI"):
-        pytest.skip(f"real-hand data not found at {WSOP}", allow_module_level=True)
+EXAMPLES = ROOT / "examples"
+WSOP = EXAMPLES / "hands" / "wsop-2023-43-ppc"
+"""The 30 real WSOP stud hands with their expected results, shipped in the repository."""
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

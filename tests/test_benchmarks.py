@@ -15,6 +15,8 @@ RUNS = {
     "bench_replay.py": ["--repeats", "1", "--hands", "4"],
     "bench_equity.py": ["--repeats", "1", "--trials", "2000", "--peer-trials", "20"],
     "bench_simulate.py": ["--repeats", "1", "--hands", "30", "--peer-hands", "2"],
+    "bench_web.py": ["--clients", "2", "--seconds", "1"],
+    "bench_cluster.py": ["--repeats", "1", "--hands", "30", "--tasks", "20"],
     "bench_evaluators.py": [
         "--repeats", "1", "--hands", "300", "--batch-hands", "300", "--peer-hands", "20",
     ],

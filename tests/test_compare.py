@@ -12,7 +12,7 @@ import pytest
 
 from studkit import load_variant
 from studkit.cli import main
-from studkit.compare import CompareError, PlotError, compare, odds_where_different, write_report
+from studkit.compare import CompareError, compare, odds_where_different, write_report
 from studkit.compare.significance import (
     chi_square_sf,
     chi_square_test,
@@ -105,7 +105,8 @@ def test_report_writes_html_and_pngs(tmp_path: Path) -> None:
     for png in files[1:]:
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     page = files[0].read_text()
-    assert "seven-card-stud-hi-lo vs razz" in page and "pots.png" in page
+    assert "seven-card-stud-hi-lo vs razz" in page and '<a href="pots.png">' in page
+    assert page.count("<svg") == 5  # the charts are on the page either way
     assert "Holm-corrected" in page
     # the page shows the winning categories as numbers too, not only as a plot
     assert "<h2>Winning hands at showdown</h2>" in page
@@ -119,22 +120,48 @@ def test_report_writes_html_and_pngs(tmp_path: Path) -> None:
     assert ", p " in page and "significant &lt;" not in page
 
 
-def test_report_without_matplotlib_says_how_to_install(
+def test_report_without_matplotlib_draws_its_charts_itself(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
+    # the README's first look runs `compare --report` right after `pip install .`
     monkeypatch.setitem(sys.modules, "matplotlib", None)
-    code = main(["compare", "razz", "razz", "--hands", "10", "--report", str(tmp_path)])
-    assert code == 2
-    assert "pip install 'studkit[plot]'" in capsys.readouterr().err
-    result = compare(["razz", "razz"], hands=5, players=2, seed=1, odds=False)
-    with pytest.raises(PlotError, match="matplotlib"):
-        write_report(result, tmp_path)
+    code = main(["compare", "seven-card-stud", "razz", "--hands", "40", "--players", "3",
+                 "--no-odds", "--report", str(tmp_path / "report")])
+    assert code == 0, capsys.readouterr().err
+    assert sorted(p.name for p in (tmp_path / "report").iterdir()) == ["index.html"]
+    page = (tmp_path / "report" / "index.html").read_text()
+    assert page.count("<svg") == 1 + 2 + 2  # pots; high and low categories; two action mixes
+    assert "Pot-size distribution" in page and "razz: actions by street" in page
+    assert "Winning high hands at showdown" in page and "Winning low hands at showdown" in page
+    assert "pip install &#x27;matplotlib&gt;=3.7&#x27;" in page  # works from a checkout too
+    assert "<img" not in page and ".png" not in page
+
+
+def test_the_charts_hold_the_comparison_s_figures() -> None:
+    from studkit.compare.charts import actions_chart, pot_histogram
+
+    result = compare(["seven-card-stud", "razz"], hands=80, players=3, seed=5, odds=False)
+    top, shares = pot_histogram(result)
+    for report, row in zip(result.reports, shares, strict=True):
+        kept = sum(n for size, n in report.tally.pots.items() if size <= top)
+        assert sum(row) == pytest.approx(kept / report.tally.hands)
+        assert sum(row) >= 0.99
+    chart = actions_chart(result, 1)
+    mix = result.reports[1].action_mix()["third"]
+    folds = mix.get("fold", 0) / sum(mix.values())
+    assert f"third street, fold: {folds:.1%}" in chart
+
+
+def test_a_game_without_a_qualifier_has_no_not_awarded_row(tmp_path: Path) -> None:
+    result = compare(["seven-card-stud", "tda-seven-card-stud"], hands=40, players=3, seed=1,
+                     odds=False)
+    page = write_report(result, tmp_path)[0].read_text()
+    assert "not awarded" not in page and "<h3>high</h3>" in page
 
 
 def test_an_unwritable_report_folder_is_refused_before_simulating(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    pytest.importorskip("matplotlib")
     import studkit.compare
 
     def never(*args: object, **kwargs: object) -> None:
@@ -225,3 +252,32 @@ def test_a_bots_list_too_long_for_a_variant_is_named_as_such() -> None:
         compare(["seven-card-stud", "eight-card-stud"], bots="tag," * 6 + "tag", hands=5)
     with pytest.raises(CompareError, match="--players 8: eight-card-stud seats 2 to 6"):
         compare(["seven-card-stud", "eight-card-stud"], players=8, hands=5)
+
+
+def test_single_pot_games_speak_of_tied_pots_as_simulate_does() -> None:
+    stud = compare(["seven-card-stud", "razz"], hands=40, players=3, seed=1, odds=False)
+    labels = {row.name: row.label for row in stud.rows}
+    assert labels["split_rate"] == "tied pots (of showdowns)" and "scoop_rate" not in labels
+    hi_lo = compare(["seven-card-stud-hi-lo", "razz"], hands=40, players=3, seed=1, odds=False)
+    labels = {row.name: row.label for row in hi_lo.rows}
+    assert labels["split_rate"] == "split rate (of showdowns)"
+    assert labels["scoop_rate"] == "scoop rate (of showdowns)"
+
+
+def test_seats_count_from_one_in_the_table_and_from_zero_in_json() -> None:
+    result = compare(["razz", "razz"], hands=10, players=3, seed=1, odds=False,
+                     bots="tag,lag,calling-station")
+    rows = {row.name: row.label for row in result.rows}
+    assert rows["seat_0_bb_per_100"] == "seat 1 (tag) bb/100"
+    assert rows["seat_2_bb_per_100"] == "seat 3 (calling-station) bb/100"
+
+
+def test_piped_tables_are_not_wrapped(capsys: pytest.CaptureFixture[str]) -> None:
+    # piped, rich used to wrap at 80 columns: "seat 2 (calling-sta" / "tion) bb/100"
+    code = main(["compare", "seven-card-stud", "tda-seven-card-stud", "--hands", "20",
+                 "--players", "3", "--bots", "tag,calling-station,calling-station",
+                 "--no-odds", "--seed", "1"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert any(line.lstrip().startswith("seat 2 (calling-station) bb/100")
+               for line in out.splitlines())

@@ -148,3 +148,21 @@ def test_bad_tables_and_hands_are_refused_with_clear_errors() -> None:
         Hand(STUD, [100, 0, 100])
     with pytest.raises(StudkitError, match="only 1 player has chips"):
         Table(STUD, [100, 0]).new_hand()
+
+
+def test_an_amount_chosen_from_a_range_prints_that_amount_and_applies() -> None:
+    from studkit import load_variant
+
+    hand = Hand(load_variant("no-limit-seven-card-stud"), [300, 300, 300], seed=3)
+    hand.bring_in()
+    (raise_range,) = [a for a in hand.legal_actions() if a.kind == "raise"]
+    assert str(raise_range) == f"raise to {raise_range.min}..{raise_range.max}"
+    chosen = raise_range.to(50)
+    assert str(chosen) == "raise to 50"
+    assert chosen == Action("raise", 50, 50, 50)
+    assert raise_range.allows(chosen)
+    hand.apply(chosen)
+    assert hand.events[-1][:3] == ("raise", 1, 50)
+    (too_much,) = [a.to(a.max + 1) for a in hand.legal_actions() if a.kind == "raise"]
+    with pytest.raises(IllegalActionError):
+        hand.apply(too_much)

@@ -9,7 +9,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, WSOP, require_shared_data
+from conftest import ROOT, WSOP
 from hypothesis import given, strategies as st
 
 from studkit.cards import CARDS, parse_card
@@ -27,7 +27,6 @@ from studkit.history import (
 )
 from studkit.history.toml_writer import toml_array_lines, toml_line
 
-require_shared_data()
 CORRUPT = ROOT / "tests" / "phh_corrupt"
 
 SMALL = """variant = "F7S"

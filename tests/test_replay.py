@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, WSOP, require_shared_data
+from conftest import ROOT, WSOP
 
 from studkit.engine.hand import Hand
 from studkit.errors import HistoryError, StudkitError
@@ -21,7 +21,6 @@ from studkit.history.rules import chip_scale, code_for, load_variant_named, phh_
 from studkit.loader import builtin_variant_names
 from studkit.variant import Variant
 
-require_shared_data()
 CORRUPT = ROOT / "tests" / "phh_corrupt"
 EXPECTED = json.loads((WSOP / "expected.json").read_text())
 

@@ -521,8 +521,10 @@ def test_A15_all_in_with_betting_over_all_hands_turned_up() -> None:
     act(hand, "0 bring-in", "1 complete", "0 call")  # seat 1 has 3 chips left
     act(hand, "1 bet 3", "0 call")  # seat 1 bets its last 3 chips
     assert hand.is_over and hand.exposed
-    # Both hands are turned up on fourth street, before fifth is dealt, and never mucked.
-    assert [e[1] for e in street_events(hand, "fourth") if e[0] == "show"] == [0, 1]
+    # Both hands are turned up on fourth street, before fifth is dealt, the all-in bettor
+    # first (showdown order), once: not again at the showdown, and never mucked.
+    assert [e[1] for e in street_events(hand, "fourth") if e[0] == "show"] == [1, 0]
+    assert [e[1] for e in hand.events if e[0] == "show"] == [1, 0]
     assert not any(e[0] == "muck" for e in hand.events)
     assert hand.payoffs == [-9, 9]
 

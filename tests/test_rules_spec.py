@@ -323,7 +323,11 @@ def test_spec000_all_in_no_more_betting_cards_turned_up_at_once() -> None:
     hand = side_pot_hand(["pair", "trips", "full-house", "quads"])
     third = street_events(hand, "third")
     shows = [e for e in third if e[0] == "show"]
-    assert [e[1] for e in shows] == [0, 1, 2, 3]  # turned up before fourth street is dealt
+    # Turned up before fourth street is dealt, in showdown order: seat 3 raised last, then
+    # the side-pot contenders before the smaller all-ins (A15); and never shown again.
+    assert [e[1] for e in shows] == [3, 2, 1, 0]
+    assert [e[1] for e in hand.events if e[0] == "show"] == [3, 2, 1, 0]
+    assert hand.shown == [3, 2, 1, 0]
     assert hand.exposed
     assert all(len(hand.cards[seat]) == 7 for seat in range(4))
     assert not any(e[0] in ("bet", "check", "call", "raise") for e in street_events(hand, "fifth"))

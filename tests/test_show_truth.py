@@ -64,7 +64,7 @@ def test_a_plugin_without_a_sentence_still_shows(tmp_path: Path) -> None:
 
 
 def test_diff_says_a_plugin_names_the_wild_cards() -> None:
-    from studkit.rules_text import rule_differences
+    from studkit.rule_differences import rule_differences
 
     differences = {
         rule: (a, b) for rule, a, b in rule_differences(
@@ -128,3 +128,27 @@ def test_odd_chip_rules_read_as_sentences() -> None:
             "by suit among the five cards each plays.") in flat("tda-seven-card-stud")
     assert ("an odd chip goes to the hand shown first; when a pot is split between shares, an "
             "odd chip goes to the high share.") in flat("seven-card-stud-hi-lo")
+
+
+SHIPPED = sorted(path.stem for path in (Path(__file__).parent.parent / "variants").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_five_of_a_kind_is_said_only_where_wild_cards_make_it(name: str) -> None:
+    variant = load_variant(name)
+    wild = bool(variant.deck.wild_ranks or variant.deck.jokers) or name == "follow-the-queen"
+    assert ("can make five of a kind" in flat(name)) == wild
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_an_unwon_share_is_mentioned_only_where_a_share_can_go_unwon(name: str) -> None:
+    can_go_unwon = name in (
+        "seven-card-stud-hi-lo", "chicago", "low-chicago", "high-low-declare")
+    assert ("A share no hand can win goes to the others" in flat(name)) == can_go_unwon
+
+
+def test_wild_cards_in_a_low_only_game_make_no_five_of_a_kind() -> None:
+    variant = load_variant_text(
+        "studkit: 1\nextends: razz\nname: wild-razz\ndeck: {wild_ranks: [9]}\n")
+    text = " ".join(show_text(variant).split())
+    assert "Nines are wild." in text and "five of a kind" not in text

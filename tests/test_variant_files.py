@@ -10,7 +10,8 @@ import pytest
 
 import studkit.cli
 from studkit.loader import builtin_aliases, builtin_variant_names, load_variant, load_variant_text
-from studkit.rules_text import diff_variants, show_text, streets_pattern
+from studkit.rule_differences import diff_variants
+from studkit.rules_text import show_text, streets_pattern
 from studkit.schema_check import variant_schema
 from studkit.variant import Variant
 from studkit.variant_reference import reference_markdown

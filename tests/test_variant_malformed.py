@@ -181,7 +181,8 @@ EXPECTED: dict[str, str] = {
     ),
     'syntax-bad-indent.yaml': (
         'syntax-bad-indent.yaml:5:7: YAML syntax error: mapping values are not '
-        'allowed here'
+        "allowed here; check this line's indentation (a key indented more than the key "
+        "above it reads as part of that key's value) or quote a value holding ': '"
     ),
     'syntax-unclosed-bracket.yaml': (
         "syntax-unclosed-bracket.yaml:4:41: YAML syntax error: expected ',' or ']', "

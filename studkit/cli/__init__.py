@@ -18,6 +18,7 @@ __all__ = ["main", "build_parser", "COMMAND_MODULES"]
 
 COMMAND_MODULES: tuple[str, ...] = (
     "odds", "variants", "replay", "equity", "simulate", "compare", "play", "plugins",
+    "serve",
 )
 """Modules of ``studkit.cli`` that each register one or more commands, in help order."""
 

@@ -12,7 +12,8 @@ from rich import box
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from studkit.cli.simulate import add_run_arguments, progress_bar
+from studkit.cli.output import stdout_console
+from studkit.cli.simulate import add_run_arguments, open_cluster, progress_bar
 
 if TYPE_CHECKING:
     from studkit.compare import Comparison
@@ -41,7 +42,8 @@ def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     )
     parser.add_argument(
         "--report", default=None, metavar="DIR",
-        help="write an HTML page with PNG plots to DIR (needs matplotlib: studkit[plot])",
+        help="write an HTML page of the comparison, charts included, to DIR/index.html "
+        "(with PNG copies of the charts when matplotlib is installed)",
     )
     parser.add_argument(
         "--no-odds", action="store_true",
@@ -54,15 +56,14 @@ def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 def run(args: argparse.Namespace) -> int:
     """Run the comparison and print it (and write the report)."""
     from studkit.compare import CompareError, compare, write_report
-    from studkit.compare.report import prepare_report_folder, require_matplotlib
+    from studkit.compare.report import prepare_report_folder
 
     if len(args.variants) < 2:
         raise CompareError(f"compare needs at least two variants, got {args.variants}")
     if args.report is not None:
-        require_matplotlib()  # fail before minutes of simulation, not after
-        prepare_report_folder(args.report)
+        prepare_report_folder(args.report)  # fail before minutes of simulation, not after
     total = args.hands * len(args.variants)
-    with progress_bar(total, "compare") as update:
+    with open_cluster(args) as cluster, progress_bar(total, "compare") as update:
         progress: Callable[[int, int], None] | None = None
         if update is not None:
             done = [0] * len(args.variants)
@@ -80,6 +81,7 @@ def run(args: argparse.Namespace) -> int:
             stack=args.stack,
             seed=args.seed,
             workers=args.workers,
+            cluster=cluster,
             odds=not args.no_odds,
             progress=progress,
         )
@@ -90,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
             data["report"] = [os.fspath(f) for f in files]
         print(json.dumps(data, indent=2))
     else:
-        render(comparison, Console())
+        render(comparison, stdout_console())
         if files:
             print(f"report: {files[0]}")
     return 0

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 from rich.table import Table as RichTable
 
+from studkit.cli.output import stdout_console
+
 if TYPE_CHECKING:
     from studkit.equity import EquityResult
 
@@ -65,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
     else:
-        render(result, Console())
+        render(result, stdout_console())
     return 0
 
 

@@ -296,10 +296,11 @@ def _deck_text(request: OddsRequest, size: int) -> str:
 
 
 def _print_tables(tables: Sequence[OddsTable], deck: str, elapsed: float) -> None:
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console()
+    from studkit.cli.output import stdout_console
+
+    console = stdout_console()
     for table in tables:
         title = f"{table.evaluator}: all {table.total:,} hands of {table.cards} cards from {deck}"
         grid = Table(title=title, title_justify="left")

@@ -15,12 +15,15 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table as RichTable
 
+from studkit.cli.output import stdout_console
+
 if TYPE_CHECKING:
     from studkit.simulation import SimulationReport
+    from studkit.simulation.cluster import Cluster
 
 __all__ = [
     "register", "run", "render", "add_run_arguments", "progress_bar", "PROGRESS_MIN",
-    "DEFAULT_WORKERS",
+    "DEFAULT_WORKERS", "open_cluster",
 ]
 
 PROGRESS_MIN = 2_000
@@ -70,7 +73,30 @@ def add_run_arguments(
         "--workers", type=int, default=DEFAULT_WORKERS, metavar="W",
         help=f"processes sharing the hands (default {DEFAULT_WORKERS}: one per CPU, at most 8)",
     )
+    parser.add_argument(
+        "--cluster", default=None, metavar="ADDRESS",
+        help="play the hands on a Dask cluster instead of --workers processes: local (one "
+        "worker per CPU), local:N (N workers on this machine) or tcp://HOST:PORT (a running "
+        "`dask scheduler`); the same seed gives the same results (needs studkit[dask])",
+    )
+    parser.add_argument(
+        "--cluster-file", default=None, metavar="PATH",
+        help="like --cluster, with the scheduler file `dask scheduler --scheduler-file` writes",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+@contextmanager
+def open_cluster(args: argparse.Namespace) -> Iterator[Cluster | None]:
+    """The Dask cluster ``--cluster`` or ``--cluster-file`` names, open for the command (Dask's
+    own log lines silenced: failures are reported as errors), else ``None``."""
+    if args.cluster is None and args.cluster_file is None:
+        yield None
+        return
+    from studkit.simulation.cluster import connect
+
+    with connect(args.cluster, args.cluster_file, quiet=True) as cluster:
+        yield cluster
 
 
 def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -123,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
     from studkit.simulation import simulate
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    with progress_bar(args.hands, f"{args.variant}") as update:
+    with open_cluster(args) as cluster, progress_bar(args.hands, f"{args.variant}") as update:
         report = simulate(
             args.variant,
             hands=args.hands,
@@ -135,11 +161,12 @@ def run(args: argparse.Namespace) -> int:
             workers=args.workers,
             progress=update,
             history=args.history,
+            cluster=cluster,
         )
     if args.json:
         print(json.dumps(report.to_json(), indent=2))
     else:
-        render(report, Console())
+        render(report, stdout_console())
         if args.history:
             print(f"wrote {report.hands:,} hands to {args.history}")
     return 0
@@ -186,14 +213,15 @@ def render(report: SimulationReport, console: Console) -> None:
         seats.add_column(column, justify="left" if column == "bot" else "right")
     for s in report.seats:
         seats.add_row(
-            str(s.seat), s.bot, f"{s.net:+,}", f"{s.bb_per_100:+.1f}",
+            str(s.seat + 1), s.bot, f"{s.net:+,}", f"{s.bb_per_100:+.1f}",
             f"{s.ci95[0]:+.1f} .. {s.ci95[1]:+.1f}" if s.ci95 is not None else "n/a (1 hand)",
         )
     console.print(seats)
     _render_categories(report, console)
     speed = report.hands / report.seconds if report.seconds > 0 else 0.0
+    where = f" on {report.cluster}" if report.cluster is not None else ""
     console.print(
-        f"{report.seconds:.1f} s, {speed:,.0f} hands/s, {report.workers} worker(s)",
+        f"{report.seconds:.1f} s, {speed:,.0f} hands/s, {report.workers} worker(s){where}",
         highlight=False,
     )
 

@@ -16,13 +16,8 @@ from studkit.loader import (
     load_variant,
     missing_plugins,
 )
-from studkit.rules_text import (
-    betting_summary,
-    pot_split,
-    rule_differences,
-    show_text,
-    streets_pattern,
-)
+from studkit.rule_differences import rule_differences
+from studkit.rules_text import betting_summary, pot_split, show_text, streets_pattern
 from studkit.schema_check import variant_schema
 from studkit.stakes import add_stakes_argument, apply_stakes
 from studkit.variant import Variant

@@ -10,10 +10,12 @@ p-value is below ``alpha`` (5%).
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from studkit.compare.odds_tables import EvaluatorOdds, odds_where_different
 from studkit.compare.significance import (
@@ -28,6 +30,9 @@ from studkit.simulation.report import mean_and_sd
 from studkit.simulation.runner import players_from_bots
 from studkit.simulation.tally import Tally
 from studkit.variant import Variant
+
+if TYPE_CHECKING:
+    from studkit.simulation.cluster import Cluster
 
 __all__ = ["StatRow", "Comparison", "compare", "CompareError", "ALPHA", "PROPORTION", "WELCH",
            "CHI_SQUARE", "format_value", "format_difference"]
@@ -156,6 +161,14 @@ _HEADLINE: tuple[tuple[str, str, str, tuple[Tester | None, Fingerprint]], ...] =
      _welch("players_at_showdown", "players_at_showdown_sq", "showdowns")),
 )
 
+_ONE_SHARE_LABELS = {"split_rate": "tied pots (of showdowns)"}
+"""Labels in games where every variant has one pot share, as ``studkit simulate`` says them:
+there a split can only be a tie."""
+
+_SEVERAL_SHARES_ONLY = frozenset({"scoop_rate"})
+"""Rows left out when every variant has one pot share: the scoop rate is then nearly the
+complement of the tied pots (``simulate``'s JSON keeps it)."""
+
 
 def _share_counts(share: str) -> Callable[[Tally], dict[Any, int]]:
     def counts(t: Tally) -> dict[Any, int]:
@@ -220,6 +233,8 @@ class Comparison:
             "players": self.reports[0].players,
             "seed": self.reports[0].seed,
             "bots": list(self.reports[0].bots),
+            "cluster": self.reports[0].cluster,
+            "workers": self.reports[0].workers,
             "alpha": self.alpha,
             "correction": "holm",
             "summary": self.summary(),
@@ -257,7 +272,12 @@ def _rows(reports: Sequence[SimulationReport]) -> list[StatRow]:
     tallies = [r.tally for r in reports]
     stats = [r.statistics() for r in reports]
     rows: list[StatRow] = []
+    one_share = all(len(r.share_names) == 1 for r in reports)
     for name, label, test_name, check in _HEADLINE:
+        if one_share and name in _SEVERAL_SHARES_ONLY:
+            continue
+        if one_share:
+            label = _ONE_SHARE_LABELS.get(name, label)
         row = StatRow(name, label, [s[name] for s in stats], test_name)
         _test(row, tallies, *check)
         rows.append(row)
@@ -265,7 +285,7 @@ def _rows(reports: Sequence[SimulationReport]) -> list[StatRow]:
     for seat in range(reports[0].players):
         row = StatRow(
             f"seat_{seat}_bb_per_100",
-            f"seat {seat} ({reports[0].bots[seat]}) bb/100",
+            f"seat {seat + 1} ({reports[0].bots[seat]}) bb/100",  # the JSON name counts from 0
             [s[seat].bb_per_100 for s in seats],
             WELCH,
         )
@@ -332,6 +352,8 @@ def compare(
     stack: int | None = None,
     seed: int | None = None,
     workers: int = 1,
+    cluster: str | Cluster | None = None,
+    cluster_file: str | os.PathLike[str] | None = None,
     odds: bool = True,
     alpha: float = ALPHA,
     progress: Callable[[int, int], None] | None = None,
@@ -340,10 +362,12 @@ def compare(
 
     ``players`` defaults to the number of bots in a per-seat ``bots`` list, else to 6 (or
     fewer if a variant seats fewer); ``progress(i, done)`` is
-    called as variant ``i`` advances.
+    called as variant ``i`` advances. ``cluster`` and ``cluster_file`` play the hands on a
+    Dask cluster as :func:`~studkit.simulation.simulate` does; an address is connected to (a
+    local cluster started) once for all the variants.
     """
     from studkit import load_variant
-    from studkit.rules_text import diff_variants
+    from studkit.rule_differences import diff_variants
 
     if len(variants) < 2:
         raise CompareError(f"compare needs at least two variants, got {len(variants)}")
@@ -364,14 +388,23 @@ def compare(
             )
     seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
     reports = []
-    for index, variant in enumerate(loaded):
-        update = (lambda done, index=index: progress(index, done)) if progress else None
-        reports.append(
-            simulate(
-                variant, hands=hands, players=players, bots=bots, stakes=stakes, stack=stack,
-                seed=seed, workers=workers, progress=update,
+    with ExitStack() as opened:
+        where = cluster
+        if cluster_file is not None and cluster is not None and not isinstance(cluster, str):
+            raise CompareError("give a cluster or a cluster file, not both")
+        if cluster_file is not None or isinstance(cluster, str):
+            from studkit.simulation.cluster import connect
+
+            address = cluster if isinstance(cluster, str) else None
+            where = opened.enter_context(connect(address, cluster_file))
+        for index, variant in enumerate(loaded):
+            update = (lambda done, index=index: progress(index, done)) if progress else None
+            reports.append(
+                simulate(
+                    variant, hands=hands, players=players, bots=bots, stakes=stakes,
+                    stack=stack, seed=seed, workers=workers, progress=update, cluster=where,
+                )
             )
-        )
     rows = _rows(reports)
     _judge(rows, alpha)
     rules = [diff_variants(loaded[0], other) for other in loaded[1:]]

@@ -1,7 +1,11 @@
-"""``studkit compare --report DIR``: an HTML page with PNG plots of a comparison.
+"""``studkit compare --report DIR``: an HTML page of a comparison, with its charts.
 
-Plots (matplotlib, the optional ``studkit[plot]`` extra): the pot-size distributions, the
-winning-category frequencies of each pot share, and the action mix of each street.
+The page holds everything: the rules diff, every statistic with its test, the winning
+categories and the exact odds as tables, and the charts (the pot-size distributions, the
+winning-category frequencies of each pot share, the action mix of each street) drawn as
+inline SVG by :mod:`studkit.compare.charts`, so it needs nothing beyond studkit. When
+matplotlib is installed (the ``plot`` extra), the same charts are also written as PNG files
+beside the page, for slides and papers.
 """
 
 from __future__ import annotations
@@ -12,34 +16,35 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from studkit.compare.charts import ACTION_ORDER, all_charts
 from studkit.compare.comparison import Comparison, StatRow, format_difference, format_value
 from studkit.errors import StudkitError
 from studkit.simulation.tally import category_order
 
 __all__ = [
-    "PlotError", "write_report", "require_matplotlib", "prepare_report_folder", "category_order",
-    "PLOTS",
+    "PlotError", "write_report", "matplotlib_available", "prepare_report_folder",
+    "category_order", "PLOTS", "PNG_HINT",
 ]
 
 PLOTS = ("pots.png", "categories.png", "actions.png")
-"""The image files a report writes next to ``index.html``."""
+"""The PNG files a report writes next to ``index.html`` when matplotlib is installed."""
 
-_ACTION_ORDER = ("fold", "check", "call", "bring-in", "complete", "bet", "raise")
+PNG_HINT = "pip install 'matplotlib>=3.7'"
+"""How to get the PNG copies (the ``plot`` extra's one package: the command works the same
+for a checkout and for an install from PyPI)."""
 
 
 class PlotError(StudkitError):
-    """A report that cannot be drawn (matplotlib missing, a directory not writable)."""
+    """A report that cannot be written (a directory not writable)."""
 
 
-def require_matplotlib() -> None:
-    """Raise :class:`PlotError` with the install command when matplotlib is missing."""
+def matplotlib_available() -> bool:
+    """Whether matplotlib can be imported (then the report also writes PNG files)."""
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        raise PlotError(
-            "--report draws its plots with matplotlib, which is not installed: "
-            "pip install 'studkit[plot]'"
-        ) from None
+        return False
+    return True
 
 
 def _figure(width: float, height: float) -> Any:
@@ -120,7 +125,7 @@ def _plot_actions(comparison: Comparison, path: Path) -> None:
         mix = report.action_mix()
         streets = list(mix)
         bottoms = [0.0] * len(streets)
-        kinds = [k for k in _ACTION_ORDER if any(k in mix[s] for s in streets)]
+        kinds = [k for k in ACTION_ORDER if any(k in mix[s] for s in streets)]
         kinds += sorted({k for s in streets for k in mix[s]} - set(kinds))
         for kind in kinds:
             shares = [mix[s].get(kind, 0) / max(1, sum(mix[s].values())) for s in streets]
@@ -178,13 +183,18 @@ def _categories_html(comparison: Comparison) -> str:
                 count = report.winning_categories().get(share, {}).get(name, 0)
                 cells.append(_count_cell(count, report.tally.showdowns))
             body.append(f"<tr><td>{html.escape(name)}</td>{''.join(cells)}</tr>")
-        missing = [
-            _count_cell(r.tally.showdowns - r.tally.share_awards.get(share, 0), r.tally.showdowns)
-            if share in r.share_names else "<td>n/a</td>"
+        unawarded = [
+            r.tally.showdowns - r.tally.share_awards.get(share, 0) if share in r.share_names
+            else None
             for r in comparison.reports
         ]
-        body.append(f"<tr><td>(not awarded: no {html.escape(share)} hand qualified)</td>"
-                    f"{''.join(missing)}</tr>")
+        if any(unawarded):  # a share with a qualifier (the low of eight-or-better)
+            missing = [
+                "<td>n/a</td>" if count is None else _count_cell(count, r.tally.showdowns)
+                for count, r in zip(unawarded, comparison.reports, strict=True)
+            ]
+            body.append(f"<tr><td>(not awarded: no {html.escape(share)} hand qualified)</td>"
+                        f"{''.join(missing)}</tr>")
         parts.append(
             f"<h3>{html.escape(share)}</h3><table><tr><th>category</th>{header}</tr>"
             f"{''.join(body)}</table>"
@@ -219,11 +229,12 @@ def _odds_html(comparison: Comparison) -> str:
 
 _STYLE = """body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}
 table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:4px 8px;
-text-align:right}td:first-child,th:first-child{text-align:left}img{max-width:100%}
+text-align:right}td:first-child,th:first-child{text-align:left}svg{max-width:100%;height:auto}
+figure.chart{display:inline-block;margin:1em 1em 1em 0;vertical-align:top}
 small{color:#555}.sig{color:#b00000}"""
 
 
-def _page(comparison: Comparison) -> str:
+def _page(comparison: Comparison, pngs: bool) -> str:
     names = comparison.names
     first = comparison.reports[0]
     rules = []
@@ -234,7 +245,15 @@ def _page(comparison: Comparison) -> str:
     header = "".join(f"<th>{html.escape(n)}</th>" for n in names)
     header += "".join(f"<th>{html.escape(n)} &minus; {html.escape(names[0])}</th>"
                       for n in names[1:])
-    images = "".join(f'<p><img src="{name}" alt="{name}"></p>' for name in PLOTS)
+    charts = "\n".join(
+        f'<figure class="chart">{chart}</figure>' for chart in all_charts(comparison)
+    )
+    if pngs:
+        links = ", ".join(f'<a href="{name}">{name}</a>' for name in PLOTS)
+        copies = f"<p>The same charts as PNG files: {links}.</p>"
+    else:
+        copies = (f"<p><small>PNG copies of the charts are written when matplotlib is "
+                  f"installed: <code>{html.escape(PNG_HINT)}</code>.</small></p>")
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <title>studkit compare: {html.escape(' vs '.join(names))}</title><style>{_STYLE}</style></head>
@@ -255,7 +274,9 @@ tests and a difference is significant below {comparison.alpha:.0%}.</p>
 <p>Per pot share, the category of the hand that won the main pot's share, as showdowns and
 the fraction of all showdowns of that variant.</p>
 {_categories_html(comparison)}
-<h2>Plots</h2>{images}
+<h2>Charts</h2>
+{charts}
+{copies}
 <h2>Exact odds of the hand rankings</h2>{_odds_html(comparison)}
 </body></html>
 """
@@ -274,17 +295,19 @@ def prepare_report_folder(directory: str | Path) -> None:
 
 
 def write_report(comparison: Comparison, directory: str | Path) -> list[Path]:
-    """Write ``index.html`` and the PNG plots into ``directory``; returns the files."""
-    require_matplotlib()
+    """Write ``index.html`` (charts inline) into ``directory``, and the PNG copies of the
+    charts when matplotlib is installed; returns the files written, the page first."""
     folder = Path(directory)
+    pngs = matplotlib_available()
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        files = [folder / name for name in PLOTS]
-        _plot_pots(comparison, files[0])
-        _plot_categories(comparison, files[1])
-        _plot_actions(comparison, files[2])
+        files = [folder / name for name in PLOTS] if pngs else []
+        if pngs:
+            _plot_pots(comparison, files[0])
+            _plot_categories(comparison, files[1])
+            _plot_actions(comparison, files[2])
         page = folder / "index.html"
-        page.write_text(_page(comparison), "utf-8")
+        page.write_text(_page(comparison, pngs), "utf-8")
     except OSError as error:
         raise PlotError(f"--report {str(directory)!r}: cannot write the report: {error}") from None
     return [page, *files]

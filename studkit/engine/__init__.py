@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from studkit.engine.actions import Action
 from studkit.engine.dealing import CardSource, DeckSource, OrderedSource, ScriptedSource
+from studkit.engine.events import format_event
 from studkit.engine.exhaustion import DeckExhaustedError
 from studkit.engine.hand import Hand
 from studkit.engine.openspiel import StudGameState
@@ -24,6 +25,7 @@ __all__ = [
     "Table",
     "StudGameState",
     "replay",
+    "format_event",
     "CardSource",
     "DeckSource",
     "OrderedSource",

@@ -14,6 +14,8 @@ Amounts follow one convention everywhere:
 Action(kind='raise', amount=20, min=20, max=20)
 >>> str(Action("raise", 20, 20, 80))
 'raise to 20..80'
+>>> str(Action("raise", 20, 20, 80).to(50))
+'raise to 50'
 """
 
 from __future__ import annotations
@@ -71,8 +73,9 @@ class Action(NamedTuple):
         return self.kind
 
     def to(self, amount: int) -> Action:
-        """This (range) action with a chosen total ``amount``."""
-        return Action(self.kind, amount, self.min, self.max)
+        """This (range) action with a chosen total ``amount``: the action of that one amount
+        (``min`` and ``max`` are ``amount`` too, so it prints ``raise to 50``)."""
+        return Action(self.kind, amount, amount, amount)
 
     def allows(self, other: Action) -> bool:
         """Whether ``other`` (same kind) is an instance of this legal action."""

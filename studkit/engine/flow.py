@@ -29,10 +29,10 @@ from studkit.engine.events import (
 from studkit.engine.first_actor import any_open_pair, best_board, choose_forced
 from studkit.engine.legal import LegalActions
 from studkit.engine.seats import EVERYONE as _EVERYONE, everyone as _everyone
-from studkit.engine.showdown import showdown
+from studkit.engine.showdown import show_order, showdown
 from studkit.engine.streets import deal_street
 from studkit.errors import StudkitError
-from studkit.pots import Pot
+from studkit.pots import Pot, build_pots
 
 __all__ = ["HandFlow"]
 
@@ -88,10 +88,13 @@ class HandFlow(LegalActions):
         return count
 
     def _expose(self) -> None:
+        """Betting is over with hands all in: every live hand is turned up now, once, in
+        showdown order (rules reference A15); the showdown does not show them again."""
         self.progress.exposed = True
-        for s in self._order:
-            if not self.folded[s]:
-                self.events.append(_new(ShowEvent, (SHOW, s, tuple(self.cards[s]))))
+        live = [not f for f in self.folded]
+        self.shown = show_order(self, build_pots(self.contrib, live, dead=self.dead))
+        for s in self.shown:
+            self.events.append(_new(ShowEvent, (SHOW, s, tuple(self.cards[s]))))
 
     def _advance_street(self) -> None:
         if self.plugins is not None and self.plugins.between_streets():

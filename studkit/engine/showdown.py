@@ -4,11 +4,13 @@ Called by the hand once the last street's betting is over with two or more playe
 Hands are shown clockwise from the last bettor or raiser of the last betting round (with no
 bet there: the last player to check, or the round's first actor, per
 ``variant.showdown.no_bet_order``). When ``losers_may_muck`` is set, a player whose hand
-cannot win any share of any pot against the hands already shown mucks it unshown (hands
-turned up by an all-in stay shown). The pots come from :func:`studkit.pots.build_pots` and
-are split by :func:`studkit.pots.award_pots` per the variant's pot shares, odd chips in the
-variant's order. A plugin implementing ``studkit_adjust_strengths`` (declare) re-judges the
-strengths once per pot among that pot's eligible seats, and each pot is awarded with its own.
+cannot win any share of any pot against the hands already shown mucks it unshown. Hands
+turned up when all-ins closed the betting (:meth:`HandFlow._expose`, in this same order) were
+shown then, once: the showdown awards them without showing them again. The pots come from
+:func:`studkit.pots.build_pots` and are split by :func:`studkit.pots.award_pots` per the
+variant's pot shares, odd chips in the variant's order. A plugin implementing
+``studkit_adjust_strengths`` (declare) re-judges the strengths once per pot among that pot's
+eligible seats, and each pot is awarded with its own.
 """
 
 from __future__ import annotations
@@ -27,8 +29,9 @@ __all__ = ["showdown", "show_order", "odd_chip_order"]
 _new: Final = tuple.__new__  # a typed event without its constructor's Python frame
 
 
-def show_order(hand: Hand) -> list[int]:
-    """The live seats in the order they show."""
+def show_order(hand: Hand, pots: list[Pot] | None = None) -> list[int]:
+    """The live seats in the order they show (``pots``: the pots, when the hand's are not
+    built yet)."""
     n = hand.n
     folded = hand.folded
     start = hand.round.aggressor
@@ -43,7 +46,7 @@ def show_order(hand: Hand) -> list[int]:
         start = (hand.button + 1) % n
     rotation = _ROTATIONS.get((n, start)) or _rotation(n, start)
     order = [s for s in rotation if not folded[s]]
-    pots = hand._pots
+    pots = hand._pots if pots is None else pots
     if pots and len(pots) > 1:
         # Side-pot contenders show before a player all in for a smaller pot (A15): a stable
         # sort by the last pot each seat may win keeps the clockwise order among equals.
@@ -124,11 +127,12 @@ def showdown(hand: Hand) -> None:
         by_pot = [plugins.pot_strengths(strengths, pot.eligible) for pot in pots]
     else:
         by_pot = [strengths] * len(pots)
-    order = show_order(hand)
+    exposed = hand.progress.exposed  # turned up when all-ins closed the betting: shown once
+    order = [s for s in hand.shown if live[s]] if exposed else show_order(hand)
     events = hand.events
     shown: list[int] = []
     mucked: list[int] = []
-    may_muck = hand.variant.showdown.losers_may_muck and not hand.progress.exposed
+    may_muck = hand.variant.showdown.losers_may_muck and not exposed
     if len(pots) == 1 and len(strengths) == 1:
         # One pot, one share: a hand mucks when it is below the best shown so far.
         row = by_pot[0][0]
@@ -140,7 +144,8 @@ def showdown(hand: Hand) -> None:
                 row[s] = 0
                 continue
             shown.append(s)
-            events.append(_new(ShowEvent, (SHOW, s, tuple(held[s]))))
+            if not exposed:
+                events.append(_new(ShowEvent, (SHOW, s, tuple(held[s]))))
             if row[s] > best_shown:
                 best_shown = row[s]
         _award(hand, pots, by_pot, shown, mucked)
@@ -157,7 +162,8 @@ def showdown(hand: Hand) -> None:
                     row[s] = 0
             continue
         shown.append(s)
-        events.append(_new(ShowEvent, (SHOW, s, tuple(held[s]))))
+        if not exposed:
+            events.append(_new(ShowEvent, (SHOW, s, tuple(held[s]))))
         for index, seats_in in enumerate(eligible):
             if s in seats_in:
                 top = best[index]

@@ -129,11 +129,24 @@ def record_hand(hand: Hand, fields: Mapping[str, Any] | None = None) -> HandHist
             actions.append(Action("dh", player=_phh_seat(seat, hand), cards=tuple(cards)))
         pending.clear()
 
+    turned_up: dict[int, int] = {}  # seat: how many cards it held when shown
+
+    def show_again() -> None:
+        """PHH (as PokerKit writes it) shows an all-in hand again at the showdown with the
+        cards dealt after it was turned up; the engine shows each hand once."""
+        for seat, count in turned_up.items():
+            if len(hand.cards[seat]) > count and not hand.folded[seat]:
+                actions.append(
+                    Action("sm", player=_phh_seat(seat, hand), cards=tuple(hand.cards[seat])))
+        turned_up.clear()
+
     for event in hand.events:
         if isinstance(event, DealEvent):
             pending.setdefault(event.seat, []).append(event.card)
             continue
         flush()
+        if isinstance(event, AwardEvent) and hand.exposed:
+            show_again()
         if isinstance(event, StreetEvent):
             name = event.name
             notes[len(actions)] = f"{name} street" if "street" not in name else name
@@ -145,6 +158,7 @@ def record_hand(hand: Hand, fields: Mapping[str, Any] | None = None) -> HandHist
             actions.append(Action(verb, player=_phh_seat(event.seat, hand), amount=amount))  # type: ignore[arg-type]
         elif isinstance(event, ShowEvent):
             actions.append(Action("sm", player=_phh_seat(event.seat, hand), cards=event.cards))
+            turned_up[event.seat] = len(event.cards)
         elif isinstance(event, MuckEvent):
             actions.append(Action("sm", player=_phh_seat(event.seat, hand)))
         elif type(event) in _PLUGIN_EVENTS:

@@ -203,8 +203,8 @@ def showdown(
     order: list[int] = []
     mucked: set[int] = set()
     for event in hand.events:
-        if isinstance(event, ShowEvent):
-            shown_cards[event.seat] = tuple(CARDS[int(c)] for c in event.cards)
+        if isinstance(event, ShowEvent):  # turned up at an all-in: shown once, with all it holds
+            shown_cards[event.seat] = tuple(CARDS[int(c)] for c in hand.cards[event.seat])
             if event.seat not in order:
                 order.append(event.seat)
         elif isinstance(event, MuckEvent):

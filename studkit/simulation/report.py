@@ -88,6 +88,9 @@ class SimulationReport:
     seconds: float = 0.0
     workers: int = 1
     share_names: tuple[str, ...] = field(default=())
+    cluster: str | None = None
+    """The Dask cluster that played the hands (``local:N`` or the scheduler's address), if
+    any."""
 
     @property
     def hands(self) -> int:
@@ -160,7 +163,8 @@ class SimulationReport:
         return {s: dict(sorted(k.items())) for s, k in out.items()}
 
     def to_json(self) -> dict[str, Any]:
-        """The report as JSON-ready data (nothing in it depends on the number of workers)."""
+        """The report as JSON-ready data: nothing but ``cluster`` and ``workers`` depends on
+        where the hands were played."""
         t = self.tally
         data: dict[str, Any] = {
             "variant": self.variant,
@@ -169,6 +173,8 @@ class SimulationReport:
             "seed": self.seed,
             "bots": list(self.bots),
             "stakes": self.stakes,
+            "cluster": self.cluster,
+            "workers": self.workers,
             "seats": [
                 {
                     "seat": s.seat,

@@ -8,16 +8,16 @@ report is the same for any number of workers.
 
 from __future__ import annotations
 
-import math
 import multiprocessing
 import os
 import random
 import time
 import traceback
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from contextlib import ExitStack
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -26,10 +26,14 @@ from studkit.engine import Action
 from studkit.engine.hand import Hand
 from studkit.engine.rules import compile_rules
 from studkit.errors import StudkitError
+from studkit.simulation.blocks import InOrder, split
 from studkit.simulation.report import SimulationReport
 from studkit.simulation.tally import Tally
 from studkit.stakes import apply_stakes
 from studkit.variant import Stakes, Variant
+
+if TYPE_CHECKING:
+    from studkit.simulation.cluster import Cluster
 
 __all__ = [
     "Setup", "SimulationError", "hand_seeds", "play_hand", "play_block", "simulate",
@@ -97,7 +101,7 @@ def play_hand(setup: Setup, bots: Sequence[Any], index: int) -> Hand:
             raise SimulationError(f"hand {index}: nobody is to act but the hand is not over")
         actions = hand.legal_actions()
         where = (
-            f"hand {index + 1}: bot {setup.bots[seat]!r} in seat {seat} on "
+            f"hand {index + 1}: bot {setup.bots[seat]!r} in seat {seat + 1} on "
             f"{hand.street_name} street"
         )
         legal = ", ".join(str(a) for a in actions)
@@ -158,12 +162,6 @@ def _worker_block(start: int, stop: int) -> tuple[Tally, Recorded]:
     return play_block(_WORKER[0], start, stop, _WORKER[1])
 
 
-def _blocks(hands: int, workers: int) -> Iterator[tuple[int, int]]:
-    size = max(25, min(1000, math.ceil(hands / (workers * 16))))
-    for start in range(0, hands, size):
-        yield start, min(hands, start + size)
-
-
 def _executor(setup: Setup, workers: int, record: bool) -> Executor:
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
@@ -187,6 +185,8 @@ def simulate(
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
     history: str | os.PathLike[str] | None = None,
+    cluster: str | Cluster | None = None,
+    cluster_file: str | os.PathLike[str] | None = None,
 ) -> SimulationReport:
     """Play ``hands`` hands of ``variant`` with ``players`` bots and report the statistics.
 
@@ -198,6 +198,13 @@ def simulate(
     the hands (the report does not depend on it); ``progress`` is called with the number of
     hands finished so far; ``history`` is a path to write every hand to as PHH (see
     :func:`studkit.history.write_history`), in hand order.
+
+    ``cluster`` plays the hands on a Dask cluster instead of local processes (``workers`` is
+    then not used): ``"local"`` or ``"local:N"`` starts one on this machine for the run,
+    ``"tcp://HOST:PORT"`` connects to a running scheduler, as does ``cluster_file`` (the file
+    ``dask scheduler --scheduler-file`` writes); a :class:`~studkit.simulation.cluster.Cluster`
+    from :func:`~studkit.simulation.cluster.connect` serves several runs. The report is the
+    same as without it. Needs the ``dask`` extra.
     """
     if isinstance(variant, str):
         from studkit import load_variant
@@ -231,6 +238,20 @@ def simulate(
         )
     if workers < 1:
         raise SimulationError(f"--workers must be at least 1, not {workers}")
+    on_cluster = cluster is not None or cluster_file is not None
+    if on_cluster:
+        from studkit.simulation.cluster import Cluster, check_address
+
+        if isinstance(cluster, Cluster):
+            if cluster_file is not None:
+                raise SimulationError("give a cluster or a cluster file, not both")
+        elif cluster is None or isinstance(cluster, str):
+            check_address(cluster, cluster_file)
+        else:
+            raise TypeError(
+                f"simulate: cluster must be an address or a Cluster, not "
+                f"{type(cluster).__name__} {cluster!r}"
+            )
     variant = apply_stakes(variant, stakes)
     stakes_in_play = variant.stakes
     big_bet = max(stakes_in_play.big_bet, 1)
@@ -246,8 +267,23 @@ def simulate(
     record = history is not None
     recorded: Recorded = []
     workers = min(workers, hands, os.cpu_count() or 1) if workers > 1 else 1
-    if workers == 1:
-        for start, stop in _blocks(hands, 1):
+    cluster_name: str | None = None
+    if on_cluster:
+        from studkit.simulation.cluster import Cluster, connect, run_blocks
+
+        play_block(setup, 0, 1)  # a bot or plugin that fails does so here, before the cluster
+        with ExitStack() as opened:
+            where = (
+                cluster if isinstance(cluster, Cluster)
+                else opened.enter_context(connect(cluster, cluster_file))
+            )
+            tally, recorded, workers = run_blocks(
+                where, play=play_block, setup=setup, hands=hands, players=players,
+                record=record, progress=progress,
+            )
+            cluster_name = where.name
+    elif workers == 1:
+        for start, stop in split(hands, 1):
             block, histories = play_block(setup, start, stop, record)
             tally.merge(block)
             recorded.extend(histories)
@@ -257,16 +293,19 @@ def simulate(
         # play one hand here first: the workers are forked with the engine, the bots and the
         # evaluators' lookup tables already built, instead of each building its own
         play_block(setup, 0, 1)
+        blocks = split(hands, workers)
+        merged = InOrder(tally, blocks)
         with _executor(setup, workers, record) as pool:
-            futures: list[Future[tuple[Tally, Recorded]]] = [
-                pool.submit(_worker_block, start, stop) for start, stop in _blocks(hands, workers)
-            ]
+            futures: dict[Future[tuple[Tally, Recorded]], int] = {
+                pool.submit(_worker_block, start, stop): i
+                for i, (start, stop) in enumerate(blocks)
+            }
             for future in as_completed(futures):
                 block, histories = future.result()
-                tally.merge(block)
-                recorded.extend(histories)
+                merged.add(futures[future], block, histories)
                 if progress is not None:
-                    progress(tally.hands)
+                    progress(merged.done)
+        recorded = merged.recorded
     if history is not None:
         from studkit.history import loads, write_history
 
@@ -283,6 +322,7 @@ def simulate(
         seconds=time.perf_counter() - started,
         workers=workers,
         share_names=tuple(share.name for share in variant.pots),
+        cluster=cluster_name,
     )
 
 
