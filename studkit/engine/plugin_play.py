@@ -13,10 +13,7 @@ What this adds to a hand:
   *pay or fold* decisions; then each player's *expose* decision (roll your own);
 * between streets (:meth:`~HandPlugins.between_streets`): a *twist* round after a street's
   betting, and the *declare* round before the showdown;
-* at the showdown (:meth:`~HandPlugins.showdown_strengths`): hands re-ranked with the table's
-  changing and each player's own wild ranks, pot shares ranked by plugins; then, pot by pot,
-  the strengths adjusted among the pot's eligible seats (:meth:`~HandPlugins.pot_strengths`,
-  declare); the odd-chip order (:meth:`~HandPlugins.odd_chip_order`).
+* at the showdown: see :class:`~studkit.engine.plugin_showdown.PluginShowdown`, its base.
 
 Plugin decisions are actions like betting ones: :meth:`Hand.legal_actions` lists them and
 :meth:`Hand.apply` takes them (``pay`` / ``fold``, ``expose <card>``, ``declare-<choice>``,
@@ -33,7 +30,6 @@ Events plugins add (records of :mod:`studkit.engine.events`): :class:`PayEvent`,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from studkit.cards import CARDS, Card, Rank
@@ -55,29 +51,17 @@ from studkit.engine.events import (
     TwistEvent,
     WildEvent,
 )
+from studkit.engine.plugin_showdown import PluginShowdown
 from studkit.errors import IllegalActionError, PluginError
-from studkit.hookspecs import DealEffect, DeclarePhase, ExposureChoice, Holding, TwistOffer
-from studkit.plugin_evaluators import (
-    ManyCardsEvaluator,
-    PluginShareEvaluator,
-    share_evaluator,
-    showing_evaluator,
-)
+from studkit.hookspecs import DealEffect, DeclarePhase, ExposureChoice, TwistOffer
 from studkit.pluginhost import PluginHost
-from studkit.variant import DeckExhaustion, PotShare, Street
+from studkit.variant import DeckExhaustion, Street
 
 if TYPE_CHECKING:
     from studkit.engine.hand import Hand
     from studkit.engine.rules import StreetPlan
 
-__all__ = [
-    "HandPlugins",
-    "PluginShareEvaluator",
-    "ManyCardsEvaluator",
-    "share_evaluator",
-    "showing_evaluator",
-    "PLUGIN_ACTION_KINDS",
-]
+__all__ = ["HandPlugins", "PLUGIN_ACTION_KINDS"]
 
 
 _AGGRESSIVE = frozenset(("bet", "raise", "complete", "bring-in"))
@@ -99,7 +83,7 @@ class _Decision:
         self.left = left
 
 
-class HandPlugins:
+class HandPlugins(PluginShowdown):
     """The plugins' part of one hand: their state and the decisions they add."""
 
     __slots__ = (
@@ -192,11 +176,6 @@ class HandPlugins:
 
     def _street(self, index: int) -> Street:
         return self.hand.variant.streets[index]
-
-    def holding(self, seat: int) -> Holding:
-        """A seat's cards as hooks receive them."""
-        hand = self.hand
-        return Holding(seat, tuple(hand.down[seat]), tuple(hand.up[seat]), tuple(hand.community))
 
     # ------------------------------------------------------------------ after the deal
 
@@ -512,119 +491,3 @@ class HandPlugins:
         hand.folded_cards.append(card)
         hand.events.append(TwistEvent(TWIST, seat, card, offer.cost, up))
         self._deal_to(seat, up)
-
-    # ------------------------------------------------------------------ showdown
-
-    def showdown_strengths(self, strengths: list[list[int]]) -> None:
-        """Re-rank the live hands where plugins say so (the table's and each player's wild
-        ranks, plugin-ranked shares); changes ``strengths`` in place. Adjustments such as
-        declarations come after, pot by pot (:meth:`pot_strengths`)."""
-        hand = self.hand
-        host = self.host
-        rules = hand.rules
-        live = [s for s in range(hand.n) if not hand.folded[s]]
-        holdings = self._holdings()
-        per_player = host.implements("studkit_wild_ranks")
-        if per_player or self.wild != self.static_wild:
-            self._rerank_wild(strengths, live, holdings, per_player)
-        shares: Sequence[PotShare] = hand.variant.pots
-        for index, rule in enumerate(rules.shares):
-            if isinstance(rule.evaluator, PluginShareEvaluator):
-                row = host.call_first(
-                    "studkit_share_strengths", hand=hand, share=shares[index], holdings=holdings
-                )
-                if row is None:
-                    raise PluginError(
-                        f"no plugin ranked the pot share {rule.name!r} "
-                        f"(evaluator {rule.evaluator.name!r})"
-                    )
-                self._write(strengths[index], row, live, rule.name)
-
-    @property
-    def adjusts(self) -> bool:
-        """Whether a plugin adjusts the strengths pot by pot (``studkit_adjust_strengths``)."""
-        return self.host.implements("studkit_adjust_strengths")
-
-    def pot_strengths(
-        self, strengths: Sequence[Sequence[int]], eligible: Sequence[int]
-    ) -> list[list[int]]:
-        """The strengths one pot is awarded with: ``strengths`` (per share, per seat) as the
-        plugins adjust them for the pot's ``eligible`` seats, in a new table."""
-        hand = self.hand
-        rules = hand.rules
-        rows = [list(row) for row in strengths]
-        if not self.adjusts:
-            return rows
-        by_name = {rule.name: tuple(strengths[i]) for i, rule in enumerate(rules.shares)}
-        adjusted = self.host.call_first(
-            "studkit_adjust_strengths", hand=hand, strengths=by_name,
-            holdings=self._holdings(), eligible=tuple(eligible),
-        )
-        if adjusted is not None:
-            live = [s for s in range(hand.n) if not hand.folded[s]]
-            for index, rule in enumerate(rules.shares):
-                if rule.name not in adjusted:
-                    raise PluginError(
-                        f"studkit_adjust_strengths left out the pot share {rule.name!r}"
-                    )
-                self._write(rows[index], adjusted[rule.name], live, rule.name)
-        return rows
-
-    def _holdings(self) -> list[Holding | None]:
-        hand = self.hand
-        return [None if hand.folded[s] else self.holding(s) for s in range(hand.n)]
-
-    def _write(self, row: list[int], values: Sequence[int], live: list[int], name: str) -> None:
-        if len(values) != len(row):
-            raise PluginError(
-                f"strengths for share {name!r} have {len(values)} seats, not {len(row)}"
-            )
-        for s in range(len(row)):
-            row[s] = int(values[s]) if s in live else 0
-
-    def _rerank_wild(
-        self,
-        strengths: list[list[int]],
-        live: list[int],
-        holdings: list[Holding | None],
-        per_player: bool,
-    ) -> None:
-        from studkit.evaluation import Evaluator, WildCards, get_evaluator
-
-        hand = self.hand
-        deck = hand.variant.deck
-        community = hand.community
-        for seat in live:
-            wild = self.wild
-            if per_player:
-                holding = holdings[seat]
-                assert holding is not None
-                chosen = self.host.call_first(
-                    "studkit_wild_ranks", hand=hand, seat=seat, holding=holding, table_wild=wild
-                )
-                if chosen is not None:
-                    wild = frozenset(Rank(r) for r in chosen)
-            if wild == self.static_wild:
-                continue
-            setting = WildCards(
-                ranks=frozenset(int(r) for r in wild), jokers=deck.joker_mode,
-                five_of_a_kind=deck.five_of_a_kind,
-            )
-            cards = hand.cards[seat] + community if community else hand.cards[seat]
-            for index, rule in enumerate(hand.rules.shares):
-                if not isinstance(rule.evaluator, Evaluator | ManyCardsEvaluator):
-                    continue
-                evaluator = ManyCardsEvaluator(get_evaluator(rule.evaluator.name, wild=setting))
-                value = evaluator.evaluate(cards)
-                strengths[index][seat] = value if value >= rule.qualifier else 0
-
-    def odd_chip_order(self, share: Any, order: list[int]) -> list[int] | None:
-        """The odd-chip order a plugin chooses for a share, or ``None``."""
-        if not self.host.implements("studkit_odd_chip_order"):
-            return None
-        hand = self.hand
-        index = [rule.name for rule in hand.rules.shares].index(share.name)
-        chosen = self.host.call_first(
-            "studkit_odd_chip_order", hand=hand, share=hand.variant.pots[index], order=order
-        )
-        return None if chosen is None else [int(s) for s in chosen]
