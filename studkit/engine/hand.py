@@ -289,12 +289,13 @@ class Hand(HandFlow):
             return self.plugins.apply(action)  # plugin decisions; restores on PluginError
         fields: tuple[object, ...] = action  # read untyped: the amount may be any number
         kind = action[0]
-        amount = action[1]
-        if type(fields[1]) is not int and fields[1] is not None:
-            whole = whole_chips(fields[1])
-            if whole is None:
+        amount: int | None = None
+        if type(fields[1]) is int:
+            amount = action[1]  # read typed only once it is known to be an int
+        elif fields[1] is not None:
+            amount = whole_chips(fields[1])
+            if amount is None:
                 raise self._illegal(f"{fields[0]} {fields[1]!r} (not a whole number of chips)")
-            amount = whole
         seat = self.actor or 0
         if kind == CALL:
             chips = self.verify_call()
