@@ -22,8 +22,6 @@ from pathlib import Path
 from types import MappingProxyType, ModuleType
 from typing import Any
 
-import jsonschema  # type: ignore[import-untyped,unused-ignore]
-
 from studkit.errors import PluginError
 from studkit.variant import Variant
 
@@ -149,6 +147,8 @@ def import_entry_point(name: str, entry: importlib.metadata.EntryPoint) -> Plugi
 
 def options_validator(source: PluginSource) -> Any:
     """A JSON Schema validator for the plugin's options (its schema checked first)."""
+    import jsonschema  # type: ignore[import-untyped,unused-ignore]  # slow: only when needed
+
     schema = plain(source.schema)
     validator_class = jsonschema.validators.validator_for(schema)
     try:

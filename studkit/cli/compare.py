@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 
 from studkit.cli.output import stdout_console
-from studkit.cli.simulate import add_run_arguments, open_cluster, progress_bar
+from studkit.cli.simulate import add_run_arguments, engine_line, open_cluster, progress_bar
 
 if TYPE_CHECKING:
     from studkit.compare import Comparison
@@ -81,6 +81,7 @@ def run(args: argparse.Namespace) -> int:
             stack=args.stack,
             seed=args.seed,
             workers=args.workers,
+            engine=args.engine,
             cluster=cluster,
             odds=not args.no_odds,
             progress=progress,
@@ -170,6 +171,12 @@ def render(comparison: Comparison, console: Console) -> None:
         soft_wrap=True,
     )
     console.print(f"[bold]{comparison.summary()}[/bold]", highlight=False, soft_wrap=True)
+    engines = "; ".join(
+        f"{name}: {engine_line(report)}" for name, report in zip(
+            names, comparison.reports, strict=True
+        )
+    )
+    console.print(f"played on: {engines}", highlight=False, soft_wrap=True)
     _render_categories(comparison, console)
     _render_odds(comparison, console)
 

@@ -35,6 +35,9 @@ BOT_NAMES = ("random", "calling-station", "tag", "lag", "equity")
 """The built-in bots (``studkit.bots.BUILT_IN_BOTS``; named here so that building the
 parser does not import the engine)."""
 
+ENGINE_NAMES = ("auto", "kernel", "general")
+"""``--engine`` values (``studkit.simulation.engines.ENGINES``)."""
+
 DEFAULT_WORKERS = max(1, min(8, os.cpu_count() or 1))
 """Worker processes unless ``--workers`` says otherwise (results do not depend on it)."""
 
@@ -72,6 +75,12 @@ def add_run_arguments(
     parser.add_argument(
         "--workers", type=int, default=DEFAULT_WORKERS, metavar="W",
         help=f"processes sharing the hands (default {DEFAULT_WORKERS}: one per CPU, at most 8)",
+    )
+    parser.add_argument(
+        "--engine", choices=ENGINE_NAMES, default="auto",
+        help="auto (default): the compiled kernel where the variant and bots allow, else the "
+        "general engine; kernel: the kernel or an error naming what it does not cover; "
+        "general: the Python engine (every variant, plugin and bot)",
     )
     parser.add_argument(
         "--cluster", default=None, metavar="ADDRESS",
@@ -161,6 +170,7 @@ def run(args: argparse.Namespace) -> int:
             workers=args.workers,
             progress=update,
             history=args.history,
+            engine=args.engine,
             cluster=cluster,
         )
     if args.json:
@@ -221,9 +231,17 @@ def render(report: SimulationReport, console: Console) -> None:
     speed = report.hands / report.seconds if report.seconds > 0 else 0.0
     where = f" on {report.cluster}" if report.cluster is not None else ""
     console.print(
-        f"{report.seconds:.1f} s, {speed:,.0f} hands/s, {report.workers} worker(s){where}",
-        highlight=False,
+        f"{report.seconds:.1f} s, {speed:,.0f} hands/s, {report.workers} worker(s){where}, "
+        f"{engine_line(report)}",
+        highlight=False, soft_wrap=True,
     )
+
+
+def engine_line(report: SimulationReport) -> str:
+    """Which engine played the hands, and why ``auto`` did not take the kernel."""
+    if report.engine_note:
+        return f"{report.engine} engine (not the kernel: {report.engine_note})"
+    return f"{report.engine} engine"
 
 
 def _render_categories(report: SimulationReport, console: Console) -> None:

@@ -233,6 +233,7 @@ class Comparison:
             "players": self.reports[0].players,
             "seed": self.reports[0].seed,
             "bots": list(self.reports[0].bots),
+            "engine": [report.engine for report in self.reports],
             "cluster": self.reports[0].cluster,
             "workers": self.reports[0].workers,
             "alpha": self.alpha,
@@ -357,6 +358,7 @@ def compare(
     odds: bool = True,
     alpha: float = ALPHA,
     progress: Callable[[int, int], None] | None = None,
+    engine: str = "auto",
 ) -> Comparison:
     """Simulate each variant the same way and compare every statistic with the first's.
 
@@ -364,7 +366,8 @@ def compare(
     fewer if a variant seats fewer); ``progress(i, done)`` is
     called as variant ``i`` advances. ``cluster`` and ``cluster_file`` play the hands on a
     Dask cluster as :func:`~studkit.simulation.simulate` does; an address is connected to (a
-    local cluster started) once for all the variants.
+    local cluster started) once for all the variants. ``engine`` is
+    :func:`~studkit.simulation.simulate`'s (each variant's report says which engine played it).
     """
     from studkit import load_variant
     from studkit.rule_differences import diff_variants
@@ -403,6 +406,7 @@ def compare(
                 simulate(
                     variant, hands=hands, players=players, bots=bots, stakes=stakes,
                     stack=stack, seed=seed, workers=workers, progress=update, cluster=where,
+                    engine=engine,
                 )
             )
     rows = _rows(reports)

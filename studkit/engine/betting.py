@@ -59,7 +59,8 @@ class FixedLimit(Structure):
 
     With the open-pair option active, a bet or raise may be small or big; after a big one,
     the rest of the round goes in big steps. A short all-in is a full raise when it is at
-    least half a bet (the half-bet rule, when the variant keeps it).
+    least half a bet (the half-bet rule, when the variant keeps it), or always
+    (``short_all_in_is_full``, PokerKit's reading).
     """
 
     name = "fixed-limit"
@@ -81,7 +82,7 @@ class FixedLimit(Structure):
             r.last_full = to
             return True
         measured = to - (r.bring_in if r.bring_in > base else base)
-        if r.half_bet and 2 * measured >= step:
+        if r.short_full or (r.half_bet and 2 * measured >= step):
             r.last_full = to
             return True
         return False

@@ -18,7 +18,7 @@ appended to :attr:`Hand.events`.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, SupportsInt
 
 from studkit.cards import Card
@@ -34,7 +34,15 @@ from studkit.engine.actions import (
     Action,
 )
 from studkit.engine.chips import starting_chips, whole_chips
-from studkit.engine.dealing import BLANK_SOURCE, CardSource, DeckSource, OrderedSource
+from studkit.engine.dealing import (
+    BLANK_SOURCE,
+    CardSource,
+    DeckSource,
+    OrderedSource,
+    ScriptedSource,
+    SeatCards,
+    seat_scripts,
+)
 from studkit.engine.events import ANTE, ActionEvent, AnteEvent, Event
 from studkit.engine.flow import HandFlow
 from studkit.engine.plugin_play import HandPlugins
@@ -68,7 +76,9 @@ class Hand(HandFlow):
     ``stacks`` are the players' chips before the antes, one per seat, in clockwise order;
     ``button`` is the dealer's seat (default: the last seat, so seat 0 is the dealer's left).
     Cards come from ``source`` if given, else from ``cards`` (a complete order, top first),
-    else from a deck shuffled with ``seed`` (or ``rng``). With ``auto_deal=False`` the hand
+    else from a deck shuffled with ``seed`` (or ``rng``); ``deal={seat: cards}`` gives those
+    seats those cards in deal order (``"As Ks 9h 8d"``, or one text per street), every other
+    card coming from the shuffled deck. With ``auto_deal=False`` the hand
     stops before each card so the caller supplies it with :meth:`deal` (chance nodes).
 
     The state (docs/engine.md lists which method changes each piece): the per-seat lists
@@ -97,6 +107,7 @@ class Hand(HandFlow):
         rng: random.Random | None = None,
         cards: Sequence[int] | None = None,
         source: CardSource | None = None,
+        deal: Mapping[int, SeatCards] | None = None,
         stakes: Stakes | None = None,
         auto_deal: bool = True,
         on_over: Callable[[Hand], None] | None = None,
@@ -137,11 +148,17 @@ class Hand(HandFlow):
         self.awards: list[tuple[int, int, int, str, str]] = []
         self.round = BettingRound(
             n, big_bet=rules.stakes.big_bet, min_bet=rules.round_min, max_bet=rules.round_min,
-            half_bet=rules.half_bet,
+            half_bet=rules.half_bet, short_full=rules.short_full,
         )
         self.progress = StreetProgress(rules.streets[0])
         self._rng = rng if rng is not None else random.Random(seed)
-        if source is None:
+        if (source is not None) + (cards is not None) + (deal is not None) > 1:
+            raise StudkitError("give at most one of cards, source and deal")
+        if deal is not None:  # these seats' cards; every other card from the seeded deck
+            source = ScriptedSource(
+                seat_scripts(deal, n), deck=rules.deck, seed=self._rng.getrandbits(64)
+            )
+        elif source is None:
             if cards is not None:
                 source = OrderedSource(cards, rules.deck)
             else:
@@ -359,6 +376,8 @@ class Hand(HandFlow):
         self.contrib[seat] += add
         rules = self.rules
         full = rules.bring_in
+        if add < full and rules.bring_in_called_as_posted:
+            full = add  # PokerKit's reading: the others may call the partial bring-in
         r = self.round
         r.forced = -1
         r.bet = full

@@ -122,7 +122,7 @@ class LegalActions(HandQueries):
             if not rules.may_complete:
                 return None
             bring_in = rules.bring_in
-            if bet + stack <= bring_in:
+            if bet + stack <= bring_in and not rules.short_full:
                 return None  # short of the bring-in: a partial bring-in is all it can post
             kind = COMPLETE if structure.completes else BET
             ranges = [

@@ -30,12 +30,20 @@ class BettingRound:
 
     __slots__ = (
         "bet", "last_full", "increment", "bring_in", "size", "big_bet", "open_pair", "big_made",
-        "max_bet", "min_bet", "half_bet", "raises", "capped_multi", "players", "forced",
+        "max_bet", "min_bet", "half_bet", "short_full", "raises", "capped_multi", "players",
+        "forced",
         "aggressor", "last_checker", "to_act", "may_raise",
     )
 
     def __init__(
-        self, players: int, *, big_bet: int, min_bet: int, max_bet: int, half_bet: bool
+        self,
+        players: int,
+        *,
+        big_bet: int,
+        min_bet: int,
+        max_bet: int,
+        half_bet: bool,
+        short_full: bool = False,
     ) -> None:
         self.bet = 0
         """The highest total bet this round: what every player must match to stay in."""
@@ -60,6 +68,9 @@ class BettingRound:
         """Spread limit: the smallest bet."""
         self.half_bet = half_bet
         """Fixed limit: whether a short all-in of half a bet or more reopens the betting."""
+        self.short_full = short_full
+        """Fixed limit: whether any short all-in counts as a full raise (PokerKit's reading,
+        ``betting.short_all_in_is_full``)."""
         self.raises = 0
         """Full bets and raises made (a bring-in completed counts when completion is a
         raise): the raise cap is checked against it."""
@@ -84,8 +95,8 @@ class BettingRound:
         return (
             self.bet, self.last_full, self.increment, self.bring_in, self.size, self.big_bet,
             self.open_pair, self.big_made, self.max_bet, self.min_bet, self.half_bet,
-            self.raises, self.capped_multi, self.players, self.forced, self.aggressor,
-            self.last_checker, self.to_act[:], self.may_raise[:],
+            self.short_full, self.raises, self.capped_multi, self.players, self.forced,
+            self.aggressor, self.last_checker, self.to_act[:], self.may_raise[:],
         )
 
     def set_state(self, state: tuple[Any, ...]) -> None:
@@ -93,8 +104,8 @@ class BettingRound:
         (
             self.bet, self.last_full, self.increment, self.bring_in, self.size, self.big_bet,
             self.open_pair, self.big_made, self.max_bet, self.min_bet, self.half_bet,
-            self.raises, self.capped_multi, self.players, self.forced, self.aggressor,
-            self.last_checker, to_act, may_raise,
+            self.short_full, self.raises, self.capped_multi, self.players, self.forced,
+            self.aggressor, self.last_checker, to_act, may_raise,
         ) = state
         self.to_act = list(to_act)
         self.may_raise = list(may_raise)

@@ -88,6 +88,11 @@ class SimulationReport:
     seconds: float = 0.0
     workers: int = 1
     share_names: tuple[str, ...] = field(default=())
+    engine: str = "general"
+    """The engine that played the hands: ``kernel`` (compiled) or ``general``."""
+    engine_note: str = ""
+    """Why ``--engine auto`` ran the general engine (empty when it ran the kernel or the
+    engine was asked for by name)."""
     cluster: str | None = None
     """The Dask cluster that played the hands (``local:N`` or the scheduler's address), if
     any."""
@@ -171,6 +176,7 @@ class SimulationReport:
             "hands": t.hands,
             "players": self.players,
             "seed": self.seed,
+            "engine": self.engine,
             "bots": list(self.bots),
             "stakes": self.stakes,
             "cluster": self.cluster,

@@ -1,0 +1,146 @@
+"""The compiled kernel: hands per second on one core, ``simulate`` against PokerKit, and the
+README's main jobs.
+
+4-handed fixed-limit seven-card stud, ante 1, bring-in 2, bets 5/10, stacks of 100 big bets:
+
+* the kernel alone on one core (CPU time of :func:`studkit.kernel.run.kernel_block`), random
+  and calling-station bots;
+* ``studkit.simulate`` with the default engine (``auto``: the kernel) and ``--workers`` (wall
+  clock, process start-up included) against PokerKit 0.7.7 in the same run, calling
+  stations (check or call) and uniformly random legal actions;
+* the same with ``--engine general``;
+* the wall clock of the commands ``studkit simulate seven-card-stud`` and ``studkit compare
+  seven-card-stud tda-seven-card-stud`` with their defaults.
+
+    python benchmarks/bench_kernel.py [--hands 2000000] [--general-hands 100000]
+        [--repeats 3] [--peer-hands 300] [--workers 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+import warnings
+
+from _build import print_build
+
+from studkit import load_variant
+from studkit.simulation import simulate
+
+STAKES = "ante=1,bring-in=2,small-bet=5,big-bet=10"
+
+
+def kernel_rate(bots: str, hands: int) -> float:
+    """The kernel's hands per second of CPU time on one core."""
+    from studkit.kernel.run import kernel_block, kernel_run
+
+    variant = load_variant("seven-card-stud").with_stakes(
+        ante=1, bring_in=2, small_bet=5, big_bet=10
+    )
+    run = kernel_run(variant, variant.stakes, 4, 1000, (bots,) * 4, 7)
+    kernel_block(run, 0, 100)  # compiled or loaded from the cache
+    began = time.process_time()
+    kernel_block(run, 0, hands)
+    return hands / (time.process_time() - began)
+
+
+def simulate_rate(bots: str, hands: int, workers: int, engine: str) -> float:
+    """``simulate``'s hands per second of wall clock."""
+    started = time.perf_counter()
+    report = simulate("seven-card-stud", hands=hands, players=4, bots=bots, stakes=STAKES,
+                      seed=11, workers=workers, engine=engine)
+    assert report.engine == ("kernel" if engine == "auto" else engine), report.engine_note
+    return hands / (time.perf_counter() - started)
+
+
+def pokerkit_rate(hands: int, calling: bool) -> float:
+    """PokerKit's hands per second, 4-handed fixed-limit stud, same stakes: check/call (and
+    the bring-in) always, or uniformly random legal actions."""
+    from pokerkit import Automation, FixedLimitSevenCardStud, Mode
+
+    warnings.filterwarnings("ignore", module="pokerkit")
+    rng = random.Random(1)
+    started = time.perf_counter()
+    for _ in range(hands):
+        state = FixedLimitSevenCardStud.create_state(
+            tuple(Automation), True, 1, 2, 5, 10, (1000,) * 4, 4, mode=Mode.CASH_GAME
+        )
+        while state.status:
+            if calling:
+                if state.can_post_bring_in():
+                    state.post_bring_in()
+                else:
+                    state.check_or_call()
+                continue
+            moves = []
+            if state.can_fold():
+                moves.append(state.fold)
+            if state.can_check_or_call():
+                moves.append(state.check_or_call)
+            if state.can_post_bring_in():
+                moves.append(state.post_bring_in)
+            if state.can_complete_bet_or_raise_to():
+                moves.append(state.complete_bet_or_raise_to)
+            rng.choice(moves)()
+    return hands / (time.perf_counter() - started)
+
+
+def command_seconds(args: list[str]) -> float:
+    """Wall clock of one ``studkit`` command in a fresh process."""
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "studkit", *args], check=True,
+                   stdout=subprocess.DEVNULL)
+    return time.perf_counter() - started
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=2_000_000)
+    parser.add_argument("--kernel-hands", type=int, default=1_000_000)
+    parser.add_argument("--general-hands", type=int, default=100_000)
+    parser.add_argument("--peer-hands", type=int, default=300)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--commands", action=argparse.BooleanOptionalAction, default=True,
+                        help="also time the README's simulate and compare commands")
+    options = parser.parse_args()
+    print_build()
+    reps = range(options.repeats)
+    print(f"4-handed fixed-limit stud, {STAKES}; medians of {options.repeats}; load average "
+          f"{os.getloadavg()[0]:.1f}")
+    for bots in ("random", "calling-station"):
+        rate = statistics.median(kernel_rate(bots, options.kernel_hands) for _ in reps)
+        print(f"kernel, one core (CPU time), {bots:<15} {rate:>12,.0f} hands/s")
+    for bots, calling in (("calling-station", True), ("random", False)):
+        peer = statistics.median(pokerkit_rate(options.peer_hands, calling) for _ in reps)
+        auto = statistics.median(
+            simulate_rate(bots, options.hands, options.workers, "auto") for _ in reps
+        )
+        general = statistics.median(
+            simulate_rate(bots, options.general_hands, options.workers, "general")
+            for _ in reps
+        )
+        print(f"{bots}: PokerKit {peer:,.0f} hands/s")
+        print(f"  simulate --hands {options.hands:,} --workers {options.workers} (auto: kernel) "
+              f"{auto:>12,.0f} hands/s  {auto / peer:>8,.0f}x PokerKit")
+        print(f"  simulate --engine general --hands {options.general_hands:,} "
+              f"{general:>12,.0f} hands/s  {general / peer:>8,.0f}x PokerKit")
+    if options.commands:
+        jobs = {
+            "studkit simulate seven-card-stud": ["simulate", "seven-card-stud", "--seed", "1"],
+            "studkit compare seven-card-stud tda-seven-card-stud": [
+                "compare", "seven-card-stud", "tda-seven-card-stud", "--seed", "1",
+            ],
+        }
+        for label, args in jobs.items():
+            seconds = statistics.median(command_seconds(args) for _ in reps)
+            print(f"{label}: {seconds:.2f} s wall clock")
+
+
+if __name__ == "__main__":
+    main()

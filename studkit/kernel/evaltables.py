@@ -1,0 +1,65 @@
+"""The built-in evaluators' lookup tables as the arrays the kernel indexes.
+
+The kernel ranks hands exactly as :class:`studkit.evaluation.Evaluator` does: the sum of the
+cards' packed values (:data:`~studkit.evaluation.tables.CARD_VALUES`) names a rank multiset,
+whose strength is one array lookup (through the dense :class:`MultisetIndex`), and a suit
+with five or more cards is looked up in the ranking's flush table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from studkit.evaluation.rankings import RANKINGS
+from studkit.evaluation.tables import CARD_VALUES, flush_table, multiset_index, rank_tables
+from studkit.kernel.plan import EVALUATOR_IDS
+from studkit.kernel.state import IX_HI, IX_LO, IX_MODES, IX_VALUES
+
+__all__ = ["EvalTables", "eval_tables", "MODE_RANKS", "MODE_HIGH", "MODE_LOW_FLUSH"]
+
+Int64Array = npt.NDArray[np.int64]
+
+MODE_RANKS = 0
+"""No straights or flushes: the rank table alone (a5-low, eight-or-better)."""
+MODE_HIGH = 1
+"""High hands: the better of the rank table and the flush table."""
+MODE_LOW_FLUSH = 2
+"""Lows that count straights and flushes: the best five that dodges a flush."""
+
+
+@dataclass(frozen=True)
+class EvalTables:
+    """Every built-in evaluator's tables, one row per :data:`EVALUATOR_IDS` id (rows of
+    evaluators not in use are left empty)."""
+
+    index: Int64Array
+    """The card values, the evaluators' modes and the multiset index, packed (offsets
+    ``IX_*`` of :mod:`studkit.kernel.state`)."""
+    by_row: Int64Array
+    flush: Int64Array
+
+
+def eval_tables(names: Iterable[str]) -> EvalTables:
+    """The tables with the rows of the evaluators ``names`` filled in."""
+    ms = multiset_index()
+    count = len(EVALUATOR_IDS)
+    by_row = np.zeros((count, len(ms)), dtype=np.int64)
+    flush = np.zeros((count, 1 << 13), dtype=np.int64)
+    modes = np.zeros(count, dtype=np.int64)
+    for name in set(names):
+        row = EVALUATOR_IDS[name]
+        ranking = RANKINGS[name]
+        by_row[row] = rank_tables(name).by_row
+        if ranking.straights:
+            flush[row] = flush_table(name)
+            modes[row] = MODE_LOW_FLUSH if ranking.low else MODE_HIGH
+    index = np.zeros(IX_HI + len(ms.hi_index), dtype=np.int64)
+    index[IX_VALUES : IX_VALUES + 52] = CARD_VALUES
+    index[IX_MODES : IX_MODES + count] = modes
+    index[IX_LO : IX_LO + len(ms.lo_offset)] = ms.lo_offset
+    index[IX_HI:] = ms.hi_index
+    return EvalTables(index=index, by_row=by_row, flush=flush)

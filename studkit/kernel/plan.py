@@ -1,0 +1,218 @@
+"""A variant's compiled rules as flat integer arrays: what the batch kernel reads.
+
+:func:`kernel_plan` turns :func:`~studkit.engine.rules.compile_rules` output (plus the table
+size, starting stack and seed) into a :class:`KernelPlan` of numpy arrays with named slots,
+and :func:`unsupported` says, in words, why a variant or a bot line-up cannot be played by
+the kernel (plugins, wild cards, bots it has no compiled form of). Nothing here imports
+numba: the dispatcher asks these questions before any compilation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from studkit.engine.rules import Rules, compile_rules
+from studkit.variant import Stakes, Variant
+
+__all__ = ["KernelPlan", "kernel_plan", "unsupported", "KERNEL_BOTS", "EVALUATOR_IDS"]
+
+Int64Array = npt.NDArray[np.int64]
+
+KERNEL_BOTS: Final[dict[str, int]] = {"random": 0, "calling-station": 1}
+"""The bots the kernel plays, by ``--bots`` name, with their ids inside the kernel."""
+
+EVALUATOR_IDS: Final[dict[str, int]] = {
+    "high": 0, "a5-low": 1, "eight-or-better": 2, "2-7-low": 3, "a6-low": 4,
+}
+"""The built-in evaluators by name, with their rows in the kernel's tables."""
+
+# Slots of KernelPlan.params.
+N = 0
+ANTE = 1
+BRING = 2
+PARTIAL = 3
+MAY_COMPLETE = 4
+STRUCT = 5
+COMPLETES = 6
+MIN_OPEN = 7
+ROUND_MIN = 8
+MAX_RAISES = 9
+UNCAP = 10
+HALF_BET = 11
+COMPL_RAISE = 12
+SUIT_TIE = 13
+NSTREETS = 14
+SHOWING = 15
+NSHARES = 16
+ODD_SHARE = 17
+ODD_METHOD = 18
+ODD_HAND = 19
+LAST_CHECKER = 20
+MUCK = 21
+RESHUFFLE_BURNS = 22
+REUSE_FOLDED = 23
+COMMUNITY_CARD = 24
+COMMUNITY_PREV = 25
+DECK_SIZE = 26
+STACK = 27
+BIG = 28
+FIXED = 29
+FIRST_BETTING = 30
+NPARAMS = 31
+
+# Columns of KernelPlan.streets.
+S_ROUNDS = 0
+S_BURN = 1
+S_BETTING = 2
+S_SIZE = 3
+S_OPEN_PAIR = 4
+S_ROUND_MAX = 5
+S_FACES_UP = 6
+S_FACE0 = 7
+"""Columns S_FACE0 onwards: per card round, 1 for a face-up card."""
+MAX_ROUNDS = 8
+S_COLS = S_FACE0 + MAX_ROUNDS
+
+# Columns of KernelPlan.shares.
+SH_EVALUATOR = 0
+SH_WEIGHT = 1
+SH_QUALIFIER = 2
+
+STRUCTURE_IDS: Final[dict[str, int]] = {
+    "fixed-limit": 0, "spread-limit": 1, "pot-limit": 2, "no-limit": 3,
+}
+UNCAP_IDS: Final[dict[str, int]] = {
+    "never": 0, "if-heads-up-before-cap": 1, "if-round-began-heads-up": 2,
+}
+ODD_METHODS: Final[dict[str, int]] = {
+    "first-shown": 0, "high-card-by-suit": 1, "low-card-by-suit": 2,
+}
+MAX_POT_CHIPS = 1 << 22
+"""The kernel keeps the pot-size distribution in an array of this many entries at most."""
+
+
+@dataclass(frozen=True)
+class KernelPlan:
+    """One setup's rules as arrays (see the slot constants of this module)."""
+
+    params: Int64Array
+    streets: Int64Array
+    deck: Int64Array
+    force_key: Int64Array
+    tie_key: Int64Array
+    suit_pos: Int64Array
+    shares: Int64Array
+    bots: Int64Array
+    street_names: tuple[str, ...]
+    share_names: tuple[str, ...]
+    share_evaluators: tuple[str, ...]
+
+
+def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int) -> str | None:
+    """Why the kernel cannot play this setup, in words; ``None`` when it can."""
+    rules = compile_rules(variant)
+    if rules.plugins is not None:
+        names = ", ".join(p.name for p in variant.plugins)
+        return f"{variant.name} uses Python plugin hooks ({names})"
+    if variant.deck.wild_ranks or variant.deck.jokers:
+        return f"{variant.name} has wild cards or jokers"
+    evaluators = [variant.action_order.evaluator] + [share.evaluator for share in variant.pots]
+    for name in evaluators:
+        if name not in EVALUATOR_IDS:
+            return f"{variant.name} ranks hands with {name!r}, not a built-in evaluator"
+    rounds = sum(len(street.cards) for street in variant.streets)
+    if rounds > MAX_ROUNDS or any(len(st.cards) > MAX_ROUNDS for st in variant.streets):
+        return f"{variant.name} deals more than {MAX_ROUNDS} cards to a player"
+    others = sorted({name for name in bots if name not in KERNEL_BOTS})
+    if others:
+        return (
+            f"bot(s) {', '.join(others)} have no compiled form (the kernel plays "
+            f"{', '.join(KERNEL_BOTS)})"
+        )
+    if players * stack >= MAX_POT_CHIPS:
+        return f"{players} stacks of {stack} chips are more than the kernel's pot table holds"
+    return None
+
+
+def kernel_plan(
+    variant: Variant, stakes: Stakes, players: int, stack: int, bots: Sequence[str]
+) -> KernelPlan:
+    """The arrays of one setup (checked with :func:`unsupported` first)."""
+    rules = compile_rules(variant, stakes)
+    return _plan(rules, variant, players, stack, bots)
+
+
+def _plan(
+    rules: Rules, variant: Variant, players: int, stack: int, bots: Sequence[str]
+) -> KernelPlan:
+    p = np.zeros(NPARAMS, dtype=np.int64)
+    p[N] = players
+    p[ANTE] = rules.ante
+    p[BRING] = rules.bring_in
+    p[PARTIAL] = rules.bring_in_partial
+    p[MAY_COMPLETE] = rules.may_complete
+    p[STRUCT] = STRUCTURE_IDS[rules.structure.name]
+    p[COMPLETES] = rules.structure.completes
+    p[MIN_OPEN] = rules.min_open
+    p[ROUND_MIN] = rules.round_min
+    p[MAX_RAISES] = -1 if rules.max_raises is None else rules.max_raises
+    p[UNCAP] = UNCAP_IDS[rules.uncap]
+    p[HALF_BET] = rules.half_bet
+    p[COMPL_RAISE] = rules.completion_is_raise
+    p[SUIT_TIE] = rules.suit_tie_break
+    p[NSTREETS] = len(rules.streets)
+    p[SHOWING] = EVALUATOR_IDS[variant.action_order.evaluator]
+    p[NSHARES] = len(rules.shares)
+    p[ODD_SHARE] = rules.odd_chip_share
+    p[ODD_METHOD] = ODD_METHODS[variant.odd_chips.method]
+    p[ODD_HAND] = variant.odd_chips.cards == "hand"
+    p[LAST_CHECKER] = variant.showdown.no_bet_order == "last-checker"
+    p[MUCK] = variant.showdown.losers_may_muck
+    policy = variant.deck_exhaustion
+    p[RESHUFFLE_BURNS] = policy.reshuffle_burns
+    p[REUSE_FOLDED] = policy.reuse_folded
+    p[COMMUNITY_CARD] = policy.community_card
+    p[COMMUNITY_PREV] = policy.community_first_actor == "previous-street"
+    p[DECK_SIZE] = len(rules.deck)
+    p[STACK] = stack
+    p[BIG] = rules.stakes.big_bet
+    p[FIXED] = rules.fixed_limit
+    p[FIRST_BETTING] = rules.streets[0].betting
+    streets = np.zeros((len(rules.streets), S_COLS), dtype=np.int64)
+    for i, plan in enumerate(rules.streets):
+        row = streets[i]
+        row[S_ROUNDS] = len(plan.faces)
+        row[S_BURN] = plan.burn
+        row[S_BETTING] = plan.betting
+        row[S_SIZE] = plan.size
+        row[S_OPEN_PAIR] = plan.open_pair
+        row[S_ROUND_MAX] = plan.round_max
+        row[S_FACES_UP] = plan.faces_up
+        for k, up in enumerate(plan.faces):
+            row[S_FACE0 + k] = up
+    suit_pos = np.zeros(4, dtype=np.int64)
+    for position, suit in enumerate(variant.deck.suit_order):
+        suit_pos[int(suit)] = position
+    shares = np.zeros((len(rules.shares), 3), dtype=np.int64)
+    for i, (share, spec) in enumerate(zip(rules.shares, variant.pots, strict=True)):
+        shares[i, SH_EVALUATOR] = EVALUATOR_IDS[spec.evaluator]
+        shares[i, SH_WEIGHT] = share.weight
+        shares[i, SH_QUALIFIER] = share.qualifier
+    return KernelPlan(
+        params=p,
+        streets=streets,
+        deck=np.array([int(c) for c in rules.deck], dtype=np.int64),
+        force_key=np.array(rules.force_key, dtype=np.int64),
+        tie_key=np.array(rules.tie_key, dtype=np.int64),
+        suit_pos=suit_pos,
+        shares=shares,
+        bots=np.array([KERNEL_BOTS[name] for name in bots], dtype=np.int64),
+        street_names=tuple(plan.name for plan in rules.streets),
+        share_names=tuple(share.name for share in rules.shares),
+        share_evaluators=tuple(share.evaluator for share in variant.pots),
+    )

@@ -1,0 +1,109 @@
+"""The two engines a simulation can run on, and how ``auto`` chooses between them.
+
+* ``general``: :class:`~studkit.engine.hand.Hand` and the Python bots, every variant, every
+  plugin, every bot (yours too), hand histories;
+* ``kernel``: :mod:`studkit.kernel`, whole hands in compiled loops (numba), for variants
+  without Python plugin hooks or wild cards, played by the bots it has a compiled form of.
+
+``auto`` (the default) takes the kernel where the setup allows and numba can be imported,
+else the general path, and says why.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from studkit.errors import StudkitError
+
+if TYPE_CHECKING:
+    from studkit.simulation.runner import Setup
+    from studkit.simulation.tally import Tally
+
+__all__ = [
+    "ENGINES", "KERNEL_LARGEST", "EngineError", "choose_engine", "kernel_block", "kernel_play",
+    "canonical_order", "numba_missing",
+]
+
+ENGINES: Final = ("auto", "kernel", "general")
+"""The values of ``--engine``."""
+KERNEL_LARGEST: Final = 250_000
+"""Hands in the largest block the kernel plays at once (its hands cost microseconds)."""
+
+
+class EngineError(StudkitError):
+    """An engine that cannot run the setup as asked (``--engine kernel`` on a variant with
+    plugins, say)."""
+
+
+def numba_missing() -> str | None:
+    """Why numba cannot be used here, or ``None`` when it can (imports nothing)."""
+    from importlib.util import find_spec
+
+    if find_spec("numba") is None:
+        return "numba is not installed (pip install numba)"
+    return None
+
+
+def choose_engine(setup: Setup, engine: str, history: bool) -> tuple[str, str]:
+    """The engine to run ``setup`` on and, when ``auto`` fell back to the general path, why.
+
+    ``engine`` is one of :data:`ENGINES`; ``--engine kernel`` on a setup the kernel does not
+    cover raises :class:`EngineError` naming what it does not cover."""
+    if engine not in ENGINES:
+        raise EngineError(f"--engine {engine!r}: expected one of {', '.join(ENGINES)}")
+    if engine == "general":
+        return "general", ""
+    reason = _kernel_gap(setup, history)
+    if reason is None:
+        return "kernel", ""
+    if engine == "kernel":
+        raise EngineError(f"--engine kernel cannot run this: {reason}; use --engine general")
+    return "general", reason
+
+
+def _kernel_gap(setup: Setup, history: bool) -> str | None:
+    if history:
+        return "--history writes hand histories, which only the general engine keeps"
+    from studkit.kernel.plan import unsupported
+
+    reason = unsupported(setup.variant, setup.bots, setup.players, setup.stack)
+    if reason is not None:
+        return reason
+    return numba_missing()
+
+
+def kernel_block(setup: Setup, start: int, stop: int) -> Tally:
+    """Hands ``start`` .. ``stop - 1`` of the run on the kernel, counted: the same hands
+    whichever process (or machine) plays them, so blocks merge into the same totals."""
+    from studkit.kernel.run import kernel_block as play, kernel_run
+
+    run = kernel_run(
+        setup.variant, setup.stakes, setup.players, setup.stack, setup.bots, setup.seed
+    )
+    return play(run, start, stop)
+
+
+def kernel_play(
+    setup: Setup, start: int, stop: int, record: bool = False
+) -> tuple[Tally, list[tuple[int, str]]]:
+    """:func:`kernel_block` in the shape of the general path's ``play_block`` (the kernel
+    writes no histories: ``auto`` never takes it with ``--history``)."""
+    return kernel_block(setup, start, stop), []
+
+
+def canonical_order(setup: Setup, tally: Tally) -> None:
+    """Put the tally's per-street counters in street order (then decision order), so that a
+    kernel run's report does not depend on which block first met a street."""
+    from collections import Counter
+
+    from studkit.simulation.tally import ACTION_KINDS
+
+    streets = {street.name: i for i, street in enumerate(setup.variant.streets)}
+    kinds = {kind: i for i, kind in enumerate(ACTION_KINDS)}
+    ended = sorted(tally.ended_on.items(), key=lambda item: streets.get(item[0], -1))
+    tally.ended_on = Counter(dict(ended))
+    mix = sorted(
+        tally.action_mix.items(),
+        key=lambda item: (streets.get(item[0][0], -1), kinds.get(item[0][1], -1)),
+    )
+    tally.action_mix = Counter(dict(mix))

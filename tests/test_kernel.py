@@ -1,0 +1,176 @@
+"""The compiled kernel plays the same game as the general engine.
+
+Every plugin-free shipped variant: the kernel records the cards and decisions of its hands,
+the general engine (:class:`studkit.engine.hand.Hand` dealt the same cards) replays each
+decision and must reach the same payoffs and the same tally; deep and short stacks, full
+tables (the deck running out) and every bot the kernel plays. Plus the kernel's evaluators
+against :mod:`studkit.evaluation`, the engine choice, and workers.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pytest
+
+from studkit import load_variant
+from studkit.cli import main
+from studkit.engine import Action
+from studkit.engine.dealing import ScriptedSource
+from studkit.engine.hand import Hand
+from studkit.engine.rules import compile_rules
+from studkit.evaluation import get_evaluator
+from studkit.kernel.evaltables import eval_tables
+from studkit.kernel.evaluate import evaluate
+from studkit.kernel.plan import EVALUATOR_IDS, unsupported
+from studkit.kernel.run import RecordedHand, kernel_run, record_block
+from studkit.loader import builtin_variant_names
+from studkit.simulation import simulate
+from studkit.simulation.engines import EngineError
+from studkit.simulation.tally import Tally
+from studkit.variant import Variant
+
+KERNEL_VARIANTS = [
+    name for name in builtin_variant_names()
+    if unsupported(load_variant(name), ("random",), 2, 100) is None
+]
+PLUGIN_VARIANTS = [name for name in builtin_variant_names() if name not in KERNEL_VARIANTS]
+
+
+def test_the_plugin_free_variants_are_the_kernel_s() -> None:
+    assert "seven-card-stud" in KERNEL_VARIANTS and "tda-seven-card-stud" in KERNEL_VARIANTS
+    assert "baseball" in PLUGIN_VARIANTS and "high-low-declare" in PLUGIN_VARIANTS
+    for name in PLUGIN_VARIANTS:
+        variant = load_variant(name)
+        assert variant.plugins or variant.deck.wild_ranks or variant.deck.jokers, name
+
+
+@pytest.mark.parametrize("name", sorted(EVALUATOR_IDS))
+def test_kernel_evaluators_match_the_library(name: str) -> None:
+    tables = eval_tables([name])
+    evaluator = get_evaluator(name)
+    rng = random.Random(name)
+    buf = np.zeros(32, dtype=np.int64)
+    for _ in range(3000):
+        count = rng.randint(1, 8)
+        cards = rng.sample(range(52), count)
+        buf[3 : 3 + count] = cards
+        got = evaluate(buf, 3, count, EVALUATOR_IDS[name], tables.index, tables.by_row,
+                       tables.flush)
+        assert got == evaluator.evaluate(cards), (name, cards)
+
+
+def replay(variant: Variant, players: int, stack: int, hand: RecordedHand) -> Hand:
+    """The general engine playing a recorded kernel hand: same cards, same decisions."""
+    rules = compile_rules(variant)
+    source = ScriptedSource(
+        [list(cards) for cards in hand.hole], deck=rules.deck, community=list(hand.community),
+        burns=list(hand.burns), allow_repeats=True,
+    )
+    played = Hand(variant, [stack] * players, button=hand.index % players, source=source)
+    for kind, amount in hand.actions:
+        assert not played.is_over, (hand.index, kind, amount)
+        if kind in ("fold", "check"):
+            played.apply(Action(kind))
+        else:
+            played.apply(Action(kind, amount))
+    assert played.is_over, hand.index
+    return played
+
+
+def check_replays(name: str, players: int, stack: int, bots: tuple[str, ...], hands: int,
+                  seed: int) -> None:
+    variant = load_variant(name)
+    run = kernel_run(variant, variant.stakes, players, stack, bots, seed)
+    recorded = record_block(run, 0, hands)
+    from studkit.kernel.run import kernel_block
+
+    kernel_tally = kernel_block(run, 0, hands)
+    general = Tally(players)
+    for hand in recorded:
+        played = replay(variant, players, stack, hand)
+        assert tuple(played.payoffs) == hand.payoffs, (name, hand.index)
+        general.add_hand(played.events, played.payoffs)
+    assert kernel_tally == general, name
+
+
+def table_sizes(name: str) -> list[int]:
+    variant = load_variant(name)
+    return sorted({variant.min_players, 4, variant.max_players})
+
+
+CASES = [
+    (name, players, stack, bots)
+    for name in KERNEL_VARIANTS
+    for players in table_sizes(name)
+    for stack, bots in ((None, ("random",)), (30, ("random",)), (None, ("calling-station",)))
+]
+
+
+@pytest.mark.parametrize(("name", "players", "stack", "bots"), CASES)
+def test_general_engine_replays_kernel_hands_to_the_same_payoffs(
+    name: str, players: int, stack: int | None, bots: tuple[str, ...]
+) -> None:
+    chips = stack if stack is not None else 100 * load_variant(name).stakes.big_bet
+    check_replays(name, players, chips, bots * players, 200, seed=players * 7 + len(bots))
+
+
+def test_mixed_bots_and_tiny_stacks_replay() -> None:
+    for stack in (1, 2, 3, 7):
+        check_replays("seven-card-stud", 5, stack, ("random", "calling-station") * 2
+                      + ("random",), 200, seed=stack)
+        check_replays("no-limit-seven-card-stud", 3, stack * 10,
+                      ("random", "calling-station", "random"), 200, seed=stack)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", KERNEL_VARIANTS)
+def test_ten_thousand_kernel_hands_replay_per_variant(name: str) -> None:
+    variant = load_variant(name)
+    check_replays(name, variant.max_players, 40, ("random",) * variant.max_players, 10_000, 1)
+
+
+def test_same_seed_same_report_whatever_the_workers() -> None:
+    one = simulate("seven-card-stud", hands=6000, players=4, bots="random", seed=3,
+                   workers=1, engine="kernel")
+    two = simulate("seven-card-stud", hands=6000, players=4, bots="random", seed=3,
+                   workers=2, engine="kernel")
+    assert one.engine == two.engine == "kernel"
+    first, second = one.to_json(), two.to_json()
+    assert first.pop("workers") == 1 and second.pop("workers") == 2
+    assert json.dumps(first) == json.dumps(second)  # the same keys in the same order
+
+
+def test_auto_takes_the_kernel_where_it_can_and_says_why_not() -> None:
+    report = simulate("razz", hands=50, players=3, bots="random", seed=1)
+    assert report.engine == "kernel" and report.engine_note == ""
+    fallback = simulate("baseball", hands=20, players=3, bots="random", seed=1)
+    assert fallback.engine == "general" and "plugin" in fallback.engine_note
+    mixed = simulate("seven-card-stud", hands=20, players=3, bots="random,tag,random", seed=1)
+    assert mixed.engine == "general" and "tag" in mixed.engine_note
+    general = simulate("razz", hands=20, players=3, bots="random", seed=1, engine="general")
+    assert general.engine == "general" and general.engine_note == ""
+
+
+def test_engine_kernel_names_what_it_does_not_cover() -> None:
+    with pytest.raises(EngineError, match="baseball uses Python plugin hooks"):
+        simulate("baseball", hands=10, players=3, bots="random", engine="kernel")
+    with pytest.raises(EngineError, match="engine 'fast'"):
+        simulate("razz", hands=10, players=3, bots="random", engine="fast")
+
+
+def test_cli_engine_flag_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["simulate", "razz", "--hands", "300", "--players", "3", "--bots", "random",
+                 "--seed", "2", "--json", "--engine", "kernel", "--workers", "1"])
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["engine"] == "kernel" and data["hands"] == 300
+    code = main(["simulate", "baseball", "--hands", "10", "--players", "3", "--bots",
+                 "random", "--engine", "kernel", "--workers", "1"])
+    captured = capsys.readouterr()
+    assert code != 0 and "plugin" in captured.err and "Traceback" not in captured.err
+    code = main(["simulate", "razz", "--hands", "200", "--players", "3", "--bots", "random",
+                 "--seed", "2", "--workers", "1"])
+    assert code == 0 and "kernel engine" in capsys.readouterr().out
