@@ -111,10 +111,13 @@ def main() -> None:
         alone: list[float] = []
         local1: list[float] = []
         local2: list[float] = []
-        for _ in range(options.repeats):
+        for repeat in range(options.repeats):
             alone.append(rate(variant, hands, bots, None))
             local1.append(rate(variant, hands, bots, one))
             local2.append(rate(variant, hands, bots, two))
+            print(f"repeat {repeat + 1}: one worker {alone[-1]:,.0f}, local:1 {local1[-1]:,.0f}, "
+                  f"local:2 {local2[-1]:,.0f} hands/s (load average {os.getloadavg()[0]:.1f})",
+                  flush=True)
         cpu_alone, cpu_busiest = cpu_times(variant, max(hands // 5, 100), bots, two)
         per_task = task_costs(two, options.tasks)
     after = machine_parallelism()

@@ -4,8 +4,9 @@ Four-handed fixed-limit seven-card stud, ante 1, bring-in 2, bets 5/10, stacks 1
 ways: four calling stations and four random bots. Three loops play it, their repeats
 interleaved so that all see the same load:
 
-* ``simulate(..., workers=1)``: the whole general path in this process (seeding each hand,
-  asking the bots through the protocol, checking their choice, tallying the statistics);
+* ``simulate(..., workers=1, engine="general")``: the whole general path in this process
+  (seeding each hand, asking the bots through the protocol, checking their choice, tallying
+  the statistics);
 * the bare engine: ``studkit.Hand`` played by the loops of ``bench_engine.py`` (the forced
   player brings in, everyone checks or calls; or a uniformly random legal action), nothing
   else;
@@ -43,7 +44,7 @@ def simulate_run(bots: str) -> Callable[[int], None]:
 
     def run(hands: int) -> None:
         simulate("seven-card-stud", hands=hands, players=4, bots=bots, stakes=STAKES,
-                 stack=1000, seed=2026, workers=1)
+                 stack=1000, seed=2026, workers=1, engine="general")
 
     return run
 

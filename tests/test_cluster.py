@@ -165,6 +165,16 @@ def test_local_cluster_gives_the_report_of_one_process(local2: Cluster) -> None:
     assert plain(other.to_json()) != plain(one.to_json())
 
 
+@pytest.mark.parametrize("engine", ["kernel", "general"])
+def test_both_engines_run_on_the_workers(local2: Cluster, engine: str) -> None:
+    pytest.importorskip("numba")
+    kwargs: dict[str, Any] = dict(hands=300, bots="calling-station", seed=6, engine=engine)
+    here = simulate("seven-card-stud", **kwargs)
+    there = simulate("seven-card-stud", cluster=local2, **kwargs)
+    assert here.engine == there.engine == engine
+    assert plain(there.to_json()) == plain(here.to_json())
+
+
 def test_a_variant_file_and_its_parent_reach_the_workers(local2: Cluster, tmp_path: Path) -> None:
     from studkit import load_variant
 

@@ -91,7 +91,7 @@ def test_block_tallies_are_dropped_once_merged(monkeypatch: pytest.MonkeyPatch) 
 
     monkeypatch.setattr(Tally, "merge", merge)
     report = simulate("seven-card-stud", hands=1200, players=4, bots="random", seed=3,
-                      workers=2)
+                      workers=2, engine="general")
     assert report.hands == 1200
     assert len(merged) >= 8
     assert max(alive_at_merge) <= 2, alive_at_merge

@@ -80,6 +80,8 @@ VERBS: dict[str, str] = {
 """Every action verb of the notation, with what it does and an example."""
 
 _PLAYER = re.compile(r"p([1-9][0-9]*)")
+_SEATS: dict[str, int] = {f"p{number}": number - 1 for number in range(1, 33)}
+"""``p1`` to ``p32`` and their seat indexes (any other number goes through ``_PLAYER``)."""
 _CARD_TEXTS: dict[str, Card] = {str(card): card for card in CARDS}
 """Each card as PHH writes it (``As``, ``Jk``): one lookup for the usual spelling."""
 _DEALER_VERBS = ("dh", "db")
@@ -194,6 +196,9 @@ def _parse_amount(text: str) -> Amount:
 
 
 def _parse_player(token: str) -> int:
+    seat = _SEATS.get(token)
+    if seat is not None:
+        return seat
     match = _PLAYER.fullmatch(token)
     if match is None:
         raise HistoryError(

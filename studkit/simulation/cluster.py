@@ -284,9 +284,10 @@ def run_blocks(
     players: int,
     record: bool,
     progress: Callable[[int], None] | None = None,
+    largest: int = LARGEST_CLUSTER,
 ) -> tuple[Tally, list[tuple[int, str]], int]:
-    """Play ``hands`` hands of ``setup`` on the cluster: the merged tally, the recorded
-    histories and how many workers played blocks."""
+    """Play ``hands`` hands of ``setup`` on the cluster in blocks of at most ``largest``
+    hands: the merged tally, the recorded histories and how many workers played blocks."""
     from studkit.simulation.cluster_worker import Run, RunPlugin, installed_version
 
     version = installed_version()
@@ -303,7 +304,7 @@ def run_blocks(
     merged: InOrder | None = None
     try:
         _check_workers(cluster, version)
-        blocks = split(hands, cluster.slots(), LARGEST_CLUSTER)
+        blocks = split(hands, cluster.slots(), largest)
         merged = InOrder(Tally(players), blocks)
         client.register_plugin(RunPlugin(run, name), name=name)
         futures = _submit(client, name, blocks)
@@ -348,6 +349,8 @@ def _gather(
         as_completed,
     )
 
+    from studkit.simulation.cluster_worker import installed_version
+
     index = {future.key: i for i, future in enumerate(futures)}
     used: set[str] = set()
     for future in as_completed(futures):  # type: ignore[no-untyped-call,unused-ignore]
@@ -363,8 +366,9 @@ def _gather(
             ) from None
         except ImportError as error:
             raise ClusterError(
-                f"a worker of {cluster.name} cannot import studkit ({error}): install studkit "
-                f"on every worker, e.g. {INSTALL_HINT}"
+                f"a worker of {cluster.name} cannot import {error.name or 'a module'} "
+                f"({error}): install studkit {installed_version()} with its dependencies on "
+                f"every worker, e.g. {INSTALL_HINT}"
             ) from None
         merged.add(i, tally, recorded)
         used.add(address)

@@ -23,7 +23,7 @@ from studkit.engine import Action
 from studkit.engine.hand import Hand
 from studkit.engine.rules import compile_rules
 from studkit.errors import StudkitError
-from studkit.simulation.blocks import LARGEST_LOCAL, InOrder, split
+from studkit.simulation.blocks import LARGEST_CLUSTER, LARGEST_LOCAL, InOrder, split
 from studkit.simulation.engines import (
     KERNEL_LARGEST,
     canonical_order,
@@ -382,9 +382,12 @@ def simulate(
                 cluster if isinstance(cluster, Cluster)
                 else opened.enter_context(connect(cluster, cluster_file))
             )
+            # the kernel's hands cost microseconds: its blocks are larger, so that a task's
+            # round trip stays a small part of each
             tally, recorded, workers = run_blocks(
                 where, play=play, setup=setup, hands=hands, players=players,
                 record=record, progress=progress,
+                largest=KERNEL_LARGEST if chosen == "kernel" else LARGEST_CLUSTER,
             )
             cluster_name = where.name
     elif workers == 1:
