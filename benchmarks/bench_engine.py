@@ -128,14 +128,14 @@ WORK_HANDS = 400
 def studkit_work(hands: list[object]) -> tuple[float, float, float]:
     """Per hand: decisions, cards dealt to players, and the share reaching a showdown."""
     from studkit.engine import Hand
-    from studkit.engine.events import ACTION_EVENT_KINDS, DEAL
+    from studkit.engine.events import ActionEvent, DealEvent
 
     decisions = cards = showdowns = 0
     for hand in hands:
         assert isinstance(hand, Hand)
         for event in hand.events:
-            decisions += event[0] in ACTION_EVENT_KINDS
-            cards += event[0] == DEAL
+            decisions += isinstance(event, ActionEvent)
+            cards += isinstance(event, DealEvent)
         showdowns += hand.n_in >= 2
     count = len(hands)
     return decisions / count, cards / count, showdowns / count

@@ -25,8 +25,12 @@ from collections.abc import Mapping
 from dataclasses import asdict, replace
 from typing import Any
 
+from studkit.engine.events import ActionEvent, CommunityEvent
 from studkit.hookspecs import HandView, hookimpl
 from studkit.variant import DeckExhaustion, Street
+
+EQUITY_NEUTRAL = True
+"""The equity calculator deals community cards itself: it accounts for this rule."""
 
 OPTIONS_SCHEMA: Mapping[str, Any] = {
     "type": "object",
@@ -108,8 +112,11 @@ class Plugin:
         """TDA: with a community card out, the previous street's first actor acts first."""
         if self.policy.community_first_actor != "previous-street" or previous is None:
             return None
-        if not any(event[0] == "community" for event in hand.events):
+        if not any(isinstance(event, CommunityEvent) for event in hand.events):
             return None
-        if any(event[0] == "fold" and event[1] == previous for event in hand.events):
+        if any(
+            isinstance(event, ActionEvent) and event.kind == "fold" and event.seat == previous
+            for event in hand.events
+        ):
             return None  # folded since: the best board acts first
         return previous

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
+from studkit.engine.events import DeclareEvent
 from studkit.hookspecs import DeclarePhase, HandView, Holding, hookimpl
 
 OPTIONS_SCHEMA: Mapping[str, Any] = {
@@ -55,8 +56,8 @@ FORFEITS_ALL_POTS = "all-pots"
 
 
 def declarations(events: Sequence[tuple[Any, ...]]) -> dict[int, str]:
-    """Each seat's declaration, from the hand's ``("declare", seat, choice)`` events."""
-    return {event[1]: event[2] for event in events if event[0] == "declare"}
+    """Each seat's declaration, from the hand's ``declare`` events."""
+    return {event.seat: event.choice for event in events if isinstance(event, DeclareEvent)}
 
 
 def judge(

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from studkit.cards import Card, Rank
+from studkit.engine.events import CommunityEvent, DealEvent, WildEvent
 from studkit.hookspecs import DealEffect, HandView, Holding, hookimpl
 from studkit.variant import CardFace
 
@@ -38,14 +39,17 @@ def previous_up_card(events: Sequence[tuple[Any, ...]], card: Card) -> Card | No
     """The card dealt face up (to a player or the table) just before ``card``."""
     seen = False
     for event in reversed(events):
-        kind = event[0]
-        if kind == "deal" and event[3] or kind == "community":
-            dealt = event[2] if kind == "deal" else event[1]
-            if not seen and dealt == card:
-                seen = True
-                continue
-            if seen:
-                return Card(dealt)
+        if isinstance(event, DealEvent) and event.up and event.card is not None:
+            dealt = event.card
+        elif isinstance(event, CommunityEvent):
+            dealt = event.card
+        else:
+            continue
+        if not seen and dealt == card:
+            seen = True
+            continue
+        if seen:
+            return Card(dealt)
     return None
 
 
@@ -85,8 +89,8 @@ class Plugin:
         plus queens when they are wild."""
         ranks: frozenset[Rank] = frozenset(hand.variant.deck.wild_ranks)
         for event in reversed(hand.events):
-            if event[0] == "wild":
-                ranks = frozenset(Rank(r) for r in event[1])
+            if isinstance(event, WildEvent):
+                ranks = frozenset(Rank(r) for r in event.ranks)
                 break
         return ranks | self.queens
 

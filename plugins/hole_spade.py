@@ -21,6 +21,16 @@ from studkit.cards import Rank, Suit
 from studkit.hookspecs import HandView, Holding, hookimpl
 from studkit.variant import PotShare
 
+EQUITY_NEUTRAL = True
+"""Equity ranks this plugin's pot share through its own hook: it accounts for this rule."""
+
+EVALUATOR_WORDS: Mapping[str, str] = {
+    "hole-spade": "spade in the hole",
+    "hole-spade-high": "highest spade in the hole",
+    "hole-spade-low": "lowest spade in the hole",
+}
+"""What each of the plugin's evaluators ranks, in words (for ``studkit show``)."""
+
 OPTIONS_SCHEMA: Mapping[str, Any] = {
     "type": "object",
     "properties": {

@@ -20,6 +20,9 @@ from typing import Any
 from studkit.hookspecs import ExposureChoice, HandView, Holding, hookimpl
 from studkit.variant import Street
 
+EQUITY_NEUTRAL = True
+"""Which card a player turns up does not change who wins: equity accounts for this rule."""
+
 OPTIONS_SCHEMA: Mapping[str, Any] = {
     "type": "object",
     "properties": {

@@ -10,9 +10,8 @@ as records.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import os
+from dataclasses import replace
 from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
@@ -20,6 +19,7 @@ from typing import Any
 
 from studkit.errors import PluginError
 from studkit.extends import resolve_extends
+from studkit.plugin_registry import PluginRegistry, default_registry, registry_of
 from studkit.schema_check import (
     data_errors,
     fill_defaults,
@@ -105,54 +105,32 @@ def _aliases(directory: str, stamps: tuple[tuple[str, int], ...]) -> tuple[tuple
     return tuple(table)
 
 
-def _plugin_host() -> Any:
-    """The plugin manager module when it is available, else ``None``."""
-    try:
-        return importlib.import_module("studkit.pluginhost")
-    except ImportError:
-        return None
+def find_plugin(name: str, registry: PluginRegistry | None = None) -> object:
+    """The plugin called ``name``, found through ``registry`` (default: the default one:
+    built-ins, plugin directories, entry points).
 
-
-def find_plugin(name: str) -> object:
-    """The plugin called ``name`` (what the plugin manager returns for it).
-
-    Raises :class:`PluginError` naming the plugin when it is not installed. The lookup is the
-    plugin manager's (:func:`studkit.pluginhost.find_plugin`: built-ins, plugin directories,
-    entry points); without it, only the built-in module ``studkit.plugins.<name>`` (``-``
-    written ``_``) is looked for.
+    Raises :class:`PluginError` naming the plugin when it is not installed.
     """
-    host = _plugin_host()
-    if host is not None:
-        try:
-            found: object = host.find_plugin(name)
-        except PluginError:
-            known = sorted(host.available_plugins())
-            if name in known:
-                raise  # installed but broken: the plugin manager's message says why
-            raise PluginError(
-                f"plugin {name!r} is not installed{suggest(name, known)}; "
-                f"installed: {', '.join(known) or 'none'}"
-            ) from None
-        return found
-    module = "studkit.plugins." + name.replace("-", "_")
+    plugins = registry if registry is not None else default_registry()
     try:
-        spec = importlib.util.find_spec(module)
-    except (ImportError, ValueError):
-        spec = None
-    if spec is None:
-        raise PluginError(f"plugin {name!r} is not installed (no module {module})")
-    return module
+        found: object = plugins.find(name)
+    except PluginError:
+        known = sorted(plugins.available())
+        if name in known:
+            raise  # installed but broken: the plugin manager's message says why
+        raise PluginError(
+            f"plugin {name!r} is not installed{suggest(name, known)}; "
+            f"installed: {', '.join(known) or 'none'}"
+        ) from None
+    return found
 
 
 def plugin_option_problems(
-    name: str, options: dict[str, Any]
+    name: str, options: dict[str, Any], registry: PluginRegistry | None = None
 ) -> list[tuple[tuple[str | int, ...], str]]:
     """What the plugin's own options schema says is wrong: ``(key path, message)`` pairs."""
-    host = _plugin_host()
-    if host is None:
-        return []
-    problems: list[tuple[tuple[str | int, ...], str]] = host.options_problems(name, options)
-    return problems
+    plugins = registry if registry is not None else default_registry()
+    return plugins.options_problems(name, options)
 
 
 def display_name(path: Path) -> str:
@@ -257,26 +235,25 @@ def _merge_into(target: dict[str, Any], implied: Any) -> None:
             target[key] = value
 
 
-def _apply_plugin_data(root: Located, filled: dict[str, Any]) -> list[Problem]:
+def _apply_plugin_data(
+    root: Located, filled: dict[str, Any], host: PluginRegistry
+) -> list[Problem]:
     """Merge what each installed plugin's options imply into ``filled`` (in place).
 
     A plugin that is missing or has bad options is skipped here (the semantic checks report
     it); the merged result must still satisfy the schema.
     """
-    host = _plugin_host()
-    if host is None:
-        return []
     problems: list[Problem] = []
     for index, plugin in enumerate(filled["plugins"]):
         name, options = plugin["name"], plugin["options"]
         where = ("plugins", index)
         try:
-            host.find_plugin(name)
+            host.find(name)
             if host.options_problems(name, options):
                 continue
             implied = host.implied_variant_data(name, options)
         except PluginError as error:
-            if name not in host.available_plugins():
+            if name not in host.available():
                 continue  # not installed: reported by the semantic checks
             at = locate(root, where)
             problems.append(Problem(at.file, at.line, at.column, path_text(where, filled),
@@ -292,21 +269,20 @@ def _apply_plugin_data(root: Located, filled: dict[str, Any]) -> list[Problem]:
     return problems
 
 
-def _plugin_variant_problems(root: Located, filled: dict[str, Any]) -> list[Problem]:
+def _plugin_variant_problems(
+    root: Located, filled: dict[str, Any], host: PluginRegistry
+) -> list[Problem]:
     """What each installed plugin with valid options says about its options for this game."""
-    host = _plugin_host()
-    if host is None:
-        return []
     problems: list[Problem] = []
     for index, plugin in enumerate(filled["plugins"]):
         name, options = plugin["name"], plugin["options"]
         try:
-            host.find_plugin(name)
+            host.find(name)
             if host.options_problems(name, options):
                 continue
             found = host.variant_problems(name, options, filled)
         except PluginError as error:
-            if name not in host.available_plugins():
+            if name not in host.available():
                 continue
             found = [((), str(error))]
         for path, message in found:
@@ -318,8 +294,13 @@ def _plugin_variant_problems(root: Located, filled: dict[str, Any]) -> list[Prob
 
 
 def _load_tree(
-    root: Located, path: Path | None, source: str | None, require_plugins: bool = True
+    root: Located,
+    path: Path | None,
+    source: str | None,
+    require_plugins: bool = True,
+    registry: PluginRegistry | None = None,
 ) -> Variant:
+    plugins = registry if registry is not None else default_registry()
     root = _check_header(root)
     schema = variant_schema()
     merged = resolve_extends(root, path, _read_file, _find_parent, schema)
@@ -328,27 +309,37 @@ def _load_tree(
     if problems:
         raise VariantFileError(problems)
     filled = fill_defaults(data, schema)
-    problems = _apply_plugin_data(merged, filled)
+    problems = _apply_plugin_data(merged, filled, plugins)
     if problems:
         raise VariantFileError(problems)
     if require_plugins:
-        problems = semantic_problems(merged, filled, find_plugin, plugin_option_problems)
-        problems += _plugin_variant_problems(merged, filled)
+        problems = semantic_problems(
+            merged, filled, lambda name: find_plugin(name, plugins),
+            lambda name, options: plugin_option_problems(name, options, plugins),
+        )
+        problems += _plugin_variant_problems(merged, filled, plugins)
         problems.sort(key=lambda problem: (problem.file, problem.line, problem.column))
     else:
         problems = semantic_problems(merged, filled, _ignore_plugin)
     if problems:
         raise VariantFileError(problems)
-    return data_to_variant(filled, source)
+    variant = data_to_variant(filled, source)
+    return variant if registry is None else replace(variant, plugin_registry=registry)
 
 
 def load_variant(
-    name_or_path: str | os.PathLike[str], *, require_plugins: bool = True
+    name_or_path: str | os.PathLike[str],
+    *,
+    require_plugins: bool = True,
+    registry: PluginRegistry | None = None,
 ) -> Variant:
     """The variant a built-in name, an alias or a file path names.
 
     With ``require_plugins=False`` a variant whose plugins are not installed still loads (to
-    describe it, not to play it); :func:`missing_plugins` then says which are absent.
+    describe it, not to play it); :func:`missing_plugins` then says which are absent. Its
+    plugins are found through ``registry`` (a :class:`~studkit.plugin_registry.PluginRegistry`
+    with its own plugin directories; default: the default registry), and the engine builds
+    its plugin host from the same registry.
 
     >>> load_variant("razz").pots[0].evaluator
     'a5-low'
@@ -374,17 +365,24 @@ def load_variant(
         if path is None:
             raise VariantFileError([Problem("", 0, 0, "", _unknown_variant(reference))])
     shown = display_name(path)
-    return _load_tree(read_located(path, shown), path, shown, require_plugins)
+    return _load_tree(read_located(path, shown), path, shown, require_plugins, registry)
 
 
-def load_variant_text(text: str, name: str = "<text>", base: Path | None = None) -> Variant:
-    """The variant a YAML text describes; relative ``extends`` paths start at ``base``.
+def load_variant_text(
+    text: str,
+    name: str = "<text>",
+    base: Path | None = None,
+    *,
+    registry: PluginRegistry | None = None,
+) -> Variant:
+    """The variant a YAML text describes; relative ``extends`` paths start at ``base``;
+    plugins are found through ``registry`` (as for :func:`load_variant`).
 
     The result's ``source`` is ``None`` (it came from no file).
     """
     root = parse_located(text, name)
     fake_path = (base / name) if base is not None else None
-    return _load_tree(root, fake_path, None)
+    return _load_tree(root, fake_path, None, registry=registry)
 
 
 def missing_plugins(variant: Variant) -> list[str]:
@@ -392,7 +390,7 @@ def missing_plugins(variant: Variant) -> list[str]:
     missing = []
     for plugin in variant.plugins:
         try:
-            find_plugin(plugin.name)
+            find_plugin(plugin.name, registry_of(variant))
         except PluginError:
             missing.append(plugin.name)
     return missing

@@ -17,7 +17,6 @@ from studkit.rules_text import (
     _ODD_CHIP_WORDS,
     _RANK_PLURALS,
     _SHOWDOWN_WORDS,
-    EVALUATOR_WORDS,
     _five_of_a_kind_applies,
     _number,
     _plugin_words,
@@ -25,6 +24,7 @@ from studkit.rules_text import (
     _wild_plugins,
     _winner,
     betting_summary,
+    evaluator_words,
     streets_pattern,
 )
 from studkit.variant import Variant
@@ -110,7 +110,7 @@ RULES: tuple[tuple[str, Callable[[Variant], str]], ...] = (
         lambda b: {"next-player": "next player brings in", "partial": "partial bring-in stands",
                    "partial-call": "partial bring-in stands, called as posted"}[b.short_stack])),
     ("first to act", lambda v: "best showing "
-     + EVALUATOR_WORDS.get(v.action_order.evaluator, v.action_order.evaluator)),
+     + evaluator_words(v.action_order.evaluator, v)),
     ("tied boards", lambda v: "nearest the dealer's left" if v.action_order.tie_break ==
      "position" else "high card by suit"),
     ("betting", betting_summary),
@@ -121,7 +121,7 @@ RULES: tuple[tuple[str, Callable[[Variant], str]], ...] = (
      if v.betting.open_pair_street else "off"),
     ("half bet reopens", lambda v: _yes_no(v.betting.half_bet_reopens)),
     ("short all-in is a full raise", lambda v: _yes_no(v.betting.short_all_in_is_full)),
-    ("pots", lambda v: " / ".join(_winner(share) for share in v.pots)),
+    ("pots", lambda v: " / ".join(_winner(share, v) for share in v.pots)),
     ("odd chip", lambda v: _ODD_CHIP_WORDS[v.odd_chips.method].removeprefix("to the ")
      + ("" if v.odd_chips.method == "first-shown" else
         " (all cards)" if v.odd_chips.cards == "all" else " (five cards played)")),

@@ -11,14 +11,17 @@ rule-by-rule ``diff`` is in :mod:`studkit.rule_differences`.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from studkit.cards import Rank, Suit
+from studkit.errors import PluginError
+from studkit.plugin_registry import registry_of
 from studkit.variant import PotShare, Stakes, Street, Variant
 
 __all__ = [
     "EVALUATOR_WORDS",
+    "evaluator_words",
     "streets_pattern",
     "pot_split",
     "betting_summary",
@@ -33,11 +36,29 @@ EVALUATOR_WORDS: dict[str, str] = {
     "eight-or-better": "eight-or-better low",
     "2-7-low": "deuce-to-seven low",
     "a6-low": "ace-to-six low",
-    "hole-spade": "spade in the hole",
-    "hole-spade-high": "highest spade in the hole",
-    "hole-spade-low": "lowest spade in the hole",
 }
-"""What each evaluator ranks, in words ("ace-to-five low")."""
+"""What each built-in evaluator ranks, in words ("ace-to-five low"); a plugin's evaluators
+are worded by the plugin (:func:`evaluator_words`)."""
+
+
+def evaluator_words(name: str, variant: Variant | None = None) -> str:
+    """What evaluator ``name`` ranks, in words: a built-in's from :data:`EVALUATOR_WORDS`, a
+    plugin's from the ``EVALUATOR_WORDS`` mapping of one of ``variant``'s plugins; else the
+    name itself."""
+    words = EVALUATOR_WORDS.get(name)
+    if words is not None:
+        return words
+    if variant is not None:
+        registry = registry_of(variant)
+        for ref in variant.plugins:
+            try:
+                module = registry.find(ref.name).module
+            except PluginError:  # a missing or broken plugin: its words are unknown
+                continue
+            found = getattr(module, "EVALUATOR_WORDS", None)
+            if isinstance(found, Mapping) and isinstance(found.get(name), str):
+                return str(found[name])
+    return name
 
 _SUPERLATIVE = ("highest ", "lowest ")
 """Words that already say which hand wins (no "best" in front)."""
@@ -80,8 +101,8 @@ def streets_pattern(variant: Variant) -> str:
     return " ".join(street.pattern for street in variant.streets)
 
 
-def _winner(share: PotShare) -> str:
-    words = EVALUATOR_WORDS.get(share.evaluator, share.evaluator)
+def _winner(share: PotShare, variant: Variant | None = None) -> str:
+    words = evaluator_words(share.evaluator, variant)
     if share.qualifier is not None:
         qualifier = share.qualifier
         level = qualifier[:-4] if qualifier.endswith("-low") else qualifier.replace("-", " ")
@@ -232,7 +253,7 @@ def _forced_sentence(variant: Variant) -> str:
 
 def _action_sentence(variant: Variant) -> str:
     order = variant.action_order
-    board = EVALUATOR_WORDS.get(order.evaluator, order.evaluator)
+    board = evaluator_words(order.evaluator, variant)
     after = "On later streets" if variant.forced_bets.bring_in is not None else "On every street"
     text = f"{after} the best showing {board} acts first"
     if order.tie_break == "position":
@@ -299,12 +320,12 @@ def _betting_sentences(variant: Variant) -> str:
 def _pots_sentence(variant: Variant) -> str:
     shares = variant.pots
     if len(shares) == 1:
-        return f"The {_winner(shares[0])} wins each pot."
+        return f"The {_winner(shares[0], variant)} wins each pot."
     total = sum(share.weight for share in shares)
     parts = []
     for share in shares:
         fraction = "half" if share.weight * 2 == total else f"{share.weight}/{total}"
-        parts.append(f"{fraction} to the {_winner(share)}")
+        parts.append(f"{fraction} to the {_winner(share, variant)}")
     text = "Each pot is split: " + ", ".join(parts) + "."
     if _a_share_may_go_unwon(variant):
         text += " A share no hand can win goes to the others (one hand may scoop)."

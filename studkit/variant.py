@@ -16,7 +16,7 @@ a field with a default; the defaults are seven-card stud as the spec documents d
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 from typing import Any, Literal
 
@@ -226,6 +226,15 @@ class PluginRef:
     name: str
     options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
+    def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any]]]:
+        # A read-only mapping neither pickles nor copies: rebuild it from a plain dict.
+        return _plugin_ref, (self.name, dict(self.options))
+
+
+def _plugin_ref(name: str, options: dict[str, Any]) -> PluginRef:
+    """A :class:`PluginRef` rebuilt from its pickled form."""
+    return PluginRef(name, MappingProxyType(options))
+
 
 @dataclass(frozen=True, slots=True)
 class Stakes:
@@ -271,6 +280,16 @@ class Variant:
     source: str | None = field(default=None, compare=False)
     """The file the variant was loaded from, if any (not compared: two variants with the same
     rules are equal wherever they were read from)."""
+    plugin_registry: Any = field(default=None, compare=False, repr=False)
+    """The :class:`~studkit.plugin_registry.PluginRegistry` its plugins are found in
+    (``load_variant(..., registry=...)``); ``None`` for the default registry."""
+    memo: dict[Any, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+    """What was computed from this variant, kept with it and keyed by value (the engine's
+    compiled rules per stakes, say); never copied, compared or pickled."""
+
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        # Every field but the memo (which holds compiled evaluators and plugin hosts).
+        return _variant, ({f.name: getattr(self, f.name) for f in fields(self) if f.init},)
 
     @property
     def max_cards_per_player(self) -> int:
@@ -287,3 +306,8 @@ class Variant:
         """A copy with some amounts replaced, e.g. ``with_stakes(ante=5, big_bet=20)``."""
         changes: dict[str, Any] = dict(amounts)
         return replace(self, stakes=replace(self.stakes, **changes))
+
+
+def _variant(values: dict[str, Any]) -> Variant:
+    """A pickled or copied :class:`Variant` rebuilt."""
+    return Variant(**values)

@@ -83,7 +83,7 @@ def choose(hand: Hand, rng: random.Random) -> Action:
     top = hand.bets[seat] + hand.stacks[seat]
     stakes = hand.rules.stakes
     full = stakes.small_bet if hand.forced_seat is not None else (
-        hand.rules.structure.targets(hand, 0)[0][0]
+        hand.rules.structure.targets(hand.round, 0, hand.pot)[0][0]
     )
     aggressive = [
         a for a in legal

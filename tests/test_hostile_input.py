@@ -324,9 +324,9 @@ def test_an_endless_device_is_refused_not_read_forever(
 
 @pytest.fixture
 def no_plugin_dirs(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    from studkit import pluginhost
+    from studkit import plugin_registry, pluginhost
 
-    monkeypatch.setattr(pluginhost, "_plugins_dirs", [])
+    monkeypatch.setattr(plugin_registry, "_DEFAULT", plugin_registry.PluginRegistry())
     pluginhost.refresh()
     yield
     pluginhost.refresh()

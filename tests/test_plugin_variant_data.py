@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from studkit import pluginhost
+from studkit import plugin_registry, pluginhost
 from studkit.loader import builtin_variant_names, load_variant, load_variant_text
 from studkit.rules_text import show_text
 from studkit.variant import DeckExhaustion
@@ -16,7 +16,7 @@ from studkit.yaml_source import VariantFileError
 
 @pytest.fixture(autouse=True)
 def clean_host(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(pluginhost, "_plugins_dirs", [])
+    monkeypatch.setattr(plugin_registry, "_DEFAULT", plugin_registry.PluginRegistry())
     monkeypatch.delenv(pluginhost.AUTOLOAD_ENV, raising=False)
     pluginhost.refresh()
     yield

@@ -24,7 +24,7 @@ import pytest
 from conftest import run_doctests
 from scenario import deal
 
-from studkit import pluginhost
+from studkit import plugin_registry, pluginhost
 from studkit.engine import Action, Hand
 from studkit.loader import load_variant
 from studkit.variant import PluginRef, Variant
@@ -36,7 +36,7 @@ MAIN, SIDE = 63, 40
 @pytest.fixture(autouse=True)
 def plugins_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """No plugin but the variant's own: a plugins directory of the test's, no autoloading."""
-    monkeypatch.setattr(pluginhost, "_plugins_dirs", [])
+    monkeypatch.setattr(plugin_registry, "_DEFAULT", plugin_registry.PluginRegistry())
     monkeypatch.delenv(pluginhost.AUTOLOAD_ENV, raising=False)
     pluginhost.refresh()
     directory = tmp_path / "plugins"

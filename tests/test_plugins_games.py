@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from studkit import pluginhost
+from studkit import plugin_registry, pluginhost
 from studkit.cards import Card, Rank, parse_card, parse_cards, standard_deck
 from studkit.engine import Action, Hand
 from studkit.errors import PluginError
@@ -22,7 +22,7 @@ Decide = Callable[[Hand, list[Action]], Action]
 
 @pytest.fixture(autouse=True)
 def clean_host(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(pluginhost, "_plugins_dirs", [])
+    monkeypatch.setattr(plugin_registry, "_DEFAULT", plugin_registry.PluginRegistry())
     monkeypatch.delenv(pluginhost.AUTOLOAD_ENV, raising=False)
     pluginhost.refresh()
     yield

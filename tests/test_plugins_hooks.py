@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from test_plugins_games import deal_order, passive, play, won
 
-from studkit import pluginhost
+from studkit import plugin_registry, pluginhost
 from studkit.engine import Hand
 from studkit.errors import PluginError
 from studkit.loader import load_variant
@@ -19,7 +19,7 @@ from studkit.variant import PluginRef, PotShare, Variant
 
 @pytest.fixture(autouse=True)
 def plugins_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    monkeypatch.setattr(pluginhost, "_plugins_dirs", [])
+    monkeypatch.setattr(plugin_registry, "_DEFAULT", plugin_registry.PluginRegistry())
     pluginhost.refresh()
     directory = tmp_path / "plugins"
     directory.mkdir()

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from studkit import pluginhost
-from studkit.errors import PluginError, StudkitError
+from studkit import plugin_registry, pluginhost
+from studkit.errors import PluginError, StudkitError, VariantError
 from studkit.hookspecs import Holding
 from studkit.pluginhost import PluginHost, host_for
 from studkit.variant import PluginRef, PotShare, Variant
@@ -21,7 +21,7 @@ from studkit.variant import PluginRef, PotShare, Variant
 @pytest.fixture(autouse=True)
 def clean_host(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Each test starts with no plugin directories and no cached lookups."""
-    monkeypatch.setattr(pluginhost, "_plugins_dirs", [])
+    monkeypatch.setattr(plugin_registry, "_DEFAULT", plugin_registry.PluginRegistry())
     monkeypatch.delenv(pluginhost.AUTOLOAD_ENV, raising=False)
     pluginhost.refresh()
     yield
@@ -296,3 +296,42 @@ def test_plugins_command_lists_and_describes(
     assert '"spec" | "tda" | "burns-only" (default spec)' in capsys.readouterr().out
     assert studkit.cli.main(["plugins", "twister"]) == 2
     assert "did you mean 'twist'" in capsys.readouterr().err
+
+
+def test_two_plugin_registries_with_their_own_directories_in_one_process(
+    tmp_path: Path,
+) -> None:
+    """Two sets of plugin directories side by side: each variant plays by the house plugin
+    of the registry it was loaded with, and a plugin only one set has is unknown to the
+    other."""
+    import pickle
+
+    from studkit import Hand, load_variant
+    from studkit.loader import load_variant_text
+    from studkit.plugin_registry import PluginRegistry, default_registry
+
+    first, second = tmp_path / "first", tmp_path / "second"
+    for directory, seat in ((first, 0), (second, 2)):
+        directory.mkdir()
+        write_plugin(
+            directory, "picker",
+            f"@hookimpl\ndef studkit_bring_in(seat):\n    return {seat}\n",
+        )
+    write_plugin(first, "only_here", '"""A rule only the first set has."""\n')
+    registries = PluginRegistry([first]), PluginRegistry([second])
+    forced = []
+    for registry in registries:
+        variant = load_variant("seven-card-stud", registry=registry)
+        assert variant.plugin_registry is registry
+        assert host_for(variant) is host_for(variant)  # one host per plugin list
+        hand = Hand(variant, [100, 100, 100], seed=1)
+        forced.append(hand.forced_seat)
+        assert pickle.loads(pickle.dumps(hand)).forced_seat == hand.forced_seat
+    assert forced == [0, 2]
+    assert default_registry().dirs == ()
+    plain = Hand(load_variant("seven-card-stud"), [100, 100, 100], seed=1)
+    assert plain.rules.plugins is None  # the default registry has no house plugins
+    text = "studkit: 1\nextends: seven-card-stud\nname: x\nplugins:\n  - name: only-here\n"
+    assert load_variant_text(text, registry=registries[0]).plugins[0].name == "only-here"
+    with pytest.raises(VariantError, match="only-here"):
+        load_variant_text(text, registry=registries[1])

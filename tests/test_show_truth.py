@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from studkit import pluginhost
+from studkit import plugin_registry, pluginhost
 from studkit.cli import main
 from studkit.loader import load_variant, load_variant_text
 from studkit.rules_text import show_text
@@ -59,7 +59,7 @@ def test_a_plugin_without_a_sentence_still_shows(tmp_path: Path) -> None:
         )
         assert "quiet-rule: a rule beyond the data." in " ".join(show_text(variant).split())
     finally:
-        pluginhost._plugins_dirs.remove(tmp_path)
+        pluginhost.default_registry().remove_dir(tmp_path)
         pluginhost.refresh()
 
 
@@ -80,7 +80,7 @@ def test_diff_says_a_plugin_names_the_wild_cards() -> None:
 def test_show_names_the_house_plugins_that_act_in_the_game(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(pluginhost, "_plugins_dirs", [])
+    monkeypatch.setattr(plugin_registry, "_DEFAULT", plugin_registry.PluginRegistry())
     (tmp_path / "deuces_wild.py").write_text(
         '"""Deuces wild in every game."""\n'
         "def rules_sentence(options):\n    return 'Deuces are wild.'\n"

@@ -6,18 +6,17 @@ total count as a full bet or raise that reopens the betting (:meth:`Structure.re
 also updates the round's sizing state). :data:`STRUCTURES` maps
 ``variant.betting.structure`` to the object.
 
-The round state the structures read lives on the hand (:class:`RoundState` names it):
-``cur`` the highest bet, ``last_full`` the total of the last full bet or raise, ``inc`` the
-size of the last full raise, ``floor`` the bring-in posted this round, ``size``/``big`` the
-fixed-limit bet sizes, ``open_pair``/``big_made`` the open-pair option.
+The round state the structures read and update is the hand's
+:class:`~studkit.engine.state.BettingRound` (``hand.round``); pot limit also reads the pot.
 """
 
 from __future__ import annotations
 
-from typing import Final, Protocol
+from typing import Final
+
+from studkit.engine.state import BettingRound
 
 __all__ = [
-    "RoundState",
     "Structure",
     "FixedLimit",
     "SpreadLimit",
@@ -25,26 +24,6 @@ __all__ = [
     "NoLimit",
     "STRUCTURES",
 ]
-
-
-class RoundState(Protocol):
-    """The betting-round fields of a hand that structures read and update."""
-
-    _cur: int
-    _last_full: int
-    _inc: int
-    _floor: int
-    _size: int
-    _big: int
-    _open_pair: bool
-    _big_made: bool
-    _half_bet: bool
-    _short_full: bool
-    _round_max: int
-    _round_min: int
-
-    @property
-    def _pot_total(self) -> int: ...
 
 
 class Structure:
@@ -56,21 +35,22 @@ class Structure:
     capped = True
     """Whether ``max_raises`` applies."""
 
-    def targets(self, h: RoundState, to_call: int) -> list[tuple[int, int]]:
-        """Ranges ``(lo, hi)`` of totals the actor may bet or raise to, before the stack."""
+    def targets(self, r: BettingRound, to_call: int, pot: int) -> list[tuple[int, int]]:
+        """Ranges ``(lo, hi)`` of totals the actor may bet or raise to, before the stack
+        (``pot``: all chips in, current bets included)."""
         raise NotImplementedError
 
-    def record(self, h: RoundState, to: int) -> bool:
+    def record(self, r: BettingRound, to: int) -> bool:
         """Account for an aggressive action to ``to``; return whether it was a full one."""
         raise NotImplementedError
 
-    def forced_targets(self, h: RoundState, bring_in: int) -> list[tuple[int, int]]:
+    def forced_targets(self, r: BettingRound, bring_in: int, pot: int) -> list[tuple[int, int]]:
         """What the forced player may open for instead of bringing in: in limit games the
         completion; in pot and no limit a bet of at least twice the bring-in."""
         if self.completes:
-            return self.targets(h, 0)
+            return self.targets(r, 0, pot)
         lo = 2 * bring_in
-        hi = h._pot_total if not isinstance(self, NoLimit) else 1 << 62
+        hi = pot if not isinstance(self, NoLimit) else 1 << 62
         return [(lo, hi if hi > lo else lo)]
 
 
@@ -85,25 +65,25 @@ class FixedLimit(Structure):
 
     name = "fixed-limit"
 
-    def targets(self, h: RoundState, to_call: int) -> list[tuple[int, int]]:
-        base = h._last_full
-        if h._big_made:
-            return [(base + h._big, base + h._big)]
-        if h._open_pair and h._big != h._size:
-            return [(base + h._size, base + h._size), (base + h._big, base + h._big)]
-        return [(base + h._size, base + h._size)]
+    def targets(self, r: BettingRound, to_call: int, pot: int) -> list[tuple[int, int]]:
+        base = r.last_full
+        if r.big_made:
+            return [(base + r.big_bet, base + r.big_bet)]
+        if r.open_pair and r.big_bet != r.size:
+            return [(base + r.size, base + r.size), (base + r.big_bet, base + r.big_bet)]
+        return [(base + r.size, base + r.size)]
 
-    def record(self, h: RoundState, to: int) -> bool:
-        base = h._last_full
-        step = h._big if h._big_made else h._size
+    def record(self, r: BettingRound, to: int) -> bool:
+        base = r.last_full
+        step = r.big_bet if r.big_made else r.size
         if to - base >= step:
-            if h._open_pair and to - base >= h._big:
-                h._big_made = True
-            h._last_full = to
+            if r.open_pair and to - base >= r.big_bet:
+                r.big_made = True
+            r.last_full = to
             return True
-        measured = to - (h._floor if h._floor > base else base)
-        if h._short_full or (h._half_bet and 2 * measured >= step):
-            h._last_full = to
+        measured = to - (r.bring_in if r.bring_in > base else base)
+        if r.short_full or (r.half_bet and 2 * measured >= step):
+            r.last_full = to
             return True
         return False
 
@@ -113,23 +93,23 @@ class SpreadLimit(Structure):
 
     name = "spread-limit"
 
-    def targets(self, h: RoundState, to_call: int) -> list[tuple[int, int]]:
-        step = h._inc if h._inc > h._round_min else h._round_min
-        base = h._last_full
+    def targets(self, r: BettingRound, to_call: int, pot: int) -> list[tuple[int, int]]:
+        step = r.increment if r.increment > r.min_bet else r.min_bet
+        base = r.last_full
         lo = base + step
-        if lo <= h._cur:
-            lo = h._cur + 1
-        hi = base + h._round_max
+        if lo <= r.bet:
+            lo = r.bet + 1
+        hi = base + r.max_bet
         if hi < lo:
             hi = lo
         return [(lo, hi)]
 
-    def record(self, h: RoundState, to: int) -> bool:
-        base = h._last_full
-        step = h._inc if h._inc > h._round_min else h._round_min
+    def record(self, r: BettingRound, to: int) -> bool:
+        base = r.last_full
+        step = r.increment if r.increment > r.min_bet else r.min_bet
         if to - base >= step:
-            h._inc = to - base
-            h._last_full = to
+            r.increment = to - base
+            r.last_full = to
             return True
         return False
 
@@ -141,15 +121,15 @@ class PotLimit(Structure):
     completes = False
     capped = False
 
-    def targets(self, h: RoundState, to_call: int) -> list[tuple[int, int]]:
-        lo = h._cur + h._inc
-        hi = h._cur + h._pot_total + to_call
+    def targets(self, r: BettingRound, to_call: int, pot: int) -> list[tuple[int, int]]:
+        lo = r.bet + r.increment
+        hi = r.bet + pot + to_call
         if hi < lo:
             hi = lo
         return [(lo, hi)]
 
-    def record(self, h: RoundState, to: int) -> bool:
-        return _big_bet_record(h, to)
+    def record(self, r: BettingRound, to: int) -> bool:
+        return _big_bet_record(r, to)
 
 
 class NoLimit(Structure):
@@ -159,23 +139,23 @@ class NoLimit(Structure):
     completes = False
     capped = False
 
-    def targets(self, h: RoundState, to_call: int) -> list[tuple[int, int]]:
-        lo = h._cur + h._inc
+    def targets(self, r: BettingRound, to_call: int, pot: int) -> list[tuple[int, int]]:
+        lo = r.bet + r.increment
         return [(lo, 1 << 62)]
 
-    def record(self, h: RoundState, to: int) -> bool:
-        return _big_bet_record(h, to)
+    def record(self, r: BettingRound, to: int) -> bool:
+        return _big_bet_record(r, to)
 
 
-def _big_bet_record(h: RoundState, to: int) -> bool:
+def _big_bet_record(r: BettingRound, to: int) -> bool:
     """Pot and no limit: a raise of at least the last full raise (or short all-ins adding up
     to one) is full and reopens the betting; the minimum raise grows with it."""
-    if to - h._cur >= h._inc:
-        h._inc = to - h._cur
-        h._last_full = to
+    if to - r.bet >= r.increment:
+        r.increment = to - r.bet
+        r.last_full = to
         return True
-    if to - h._last_full >= h._inc:
-        h._last_full = to
+    if to - r.last_full >= r.increment:
+        r.last_full = to
         return True
     return False
 

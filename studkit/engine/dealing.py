@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Final, Protocol, SupportsIndex, TypeAlias
+from typing import Any, Final, Protocol, SupportsIndex, TypeAlias
 
 from studkit.cards import CARDS, Card, card_index, format_cards, parse_cards
 from studkit.errors import CardError
@@ -33,6 +33,7 @@ __all__ = [
     "ScriptedSource",
     "SeatCards",
     "card_at",
+    "BLANK_SOURCE",
     "seat_scripts",
 ]
 
@@ -74,7 +75,7 @@ class DeckSource:
     draw on its hot path; the two must stay the same so a seed gives the same hand.)
     """
 
-    __slots__ = ("_stub", "_random")
+    __slots__ = ("_stub", "_random", "_rng")
 
     def __init__(
         self,
@@ -83,8 +84,12 @@ class DeckSource:
         seed: int | None = None,
         rng: random.Random | None = None,
     ) -> None:
+        self._rng = rng if rng is not None else random.Random(seed)
         self._stub = list(cards)
-        self._random = (rng if rng is not None else random.Random(seed)).random
+        self._random = self._rng.random
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return _deck_source, (self._stub, self._rng)
 
     def draw(self, seat: int) -> Card:
         stub = self._stub
@@ -124,6 +129,9 @@ class OrderedSource:
                     )
         order.reverse()
         self._stub = order
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return _ordered_source, (self._stub,)
 
     def draw(self, seat: int) -> Card:
         if not self._stub:
@@ -182,6 +190,11 @@ class ScriptedSource:
         self._rng.shuffle(self._unused)
         self._left = len(deck)
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return _scripted_source, (
+            self._scripts, self._community, self._burns, self._unused, self._rng, self._left,
+        )
+
     def draw(self, seat: int) -> Card:
         script: list[Card | None] | None
         if seat >= 0:
@@ -208,6 +221,59 @@ class ScriptedSource:
 
 def _card_or_none(value: int | None) -> Card | None:
     return None if value is None else CARDS[int(value)]
+
+
+def _deck_source(stub: list[Card], rng: random.Random) -> DeckSource:
+    """A pickled or copied :class:`DeckSource` rebuilt."""
+    source = DeckSource((), rng=rng)
+    source._stub = stub
+    return source
+
+
+def _ordered_source(stub: list[Card]) -> OrderedSource:
+    """A pickled or copied :class:`OrderedSource` rebuilt."""
+    source = OrderedSource(())
+    source._stub = stub
+    return source
+
+
+def _scripted_source(
+    scripts: list[list[Card | None]],
+    community: list[Card | None],
+    burns: list[Card | None] | None,
+    unused: list[Card],
+    rng: random.Random,
+    left: int,
+) -> ScriptedSource:
+    """A pickled or copied :class:`ScriptedSource` rebuilt."""
+    source = ScriptedSource((), deck=())
+    source._scripts = scripts
+    source._community = community
+    source._burns = burns
+    source._unused = unused
+    source._rng = rng
+    source._left = left
+    return source
+
+
+class _BlankSource:
+    """The source of a hand built only to have a snapshot put into it: it deals nothing."""
+
+    __slots__ = ()
+
+    def draw(self, seat: int) -> Card:
+        raise CardError("a blank hand deals no cards")  # pragma: no cover - never dealt from
+
+    def remaining(self) -> int:
+        return 0  # pragma: no cover
+
+    def restore(self, cards: Sequence[Card], rng: random.Random) -> None:
+        pass  # pragma: no cover
+
+
+BLANK_SOURCE: Final = _BlankSource()
+"""Given as ``source``, :class:`~studkit.engine.hand.Hand` sets up but does not start the
+hand: :mod:`studkit.engine.snapshot` then puts a snapshot into it."""
 
 
 SeatCards: TypeAlias = "str | Sequence[Card | int | str | None]"

@@ -1,30 +1,43 @@
-"""The hand's event log: an append-only list of plain tuples.
+"""The hand's event log: an append-only list of typed records, one :class:`~typing.NamedTuple`
+per kind.
 
-Each event is a tuple whose first item names its kind; the layouts are fixed so a hand-history
-writer can serialize them and :func:`studkit.engine.replay.replay` can rebuild the hand:
+Every event's first field is ``kind`` (the string naming it); read the other fields by name
+(``event.seat``, ``event.card``), after narrowing with ``isinstance`` (``isinstance(event,
+DealEvent)``) or by ``event.kind``. Events are tuples, so they compare equal to plain tuples
+with the same items and pickle as such; the layouts are fixed so a hand-history writer can
+serialize them and :func:`studkit.engine.replay.replay` can rebuild the hand:
 
-==============  ===================================================================
-kind            layout
-==============  ===================================================================
-``ante``        ``("ante", seat, amount)``
-``street``      ``("street", index, name)`` before a street's cards are dealt
-``deal``        ``("deal", seat, card, up)``: ``up`` is True for a face-up card
-``burn``        ``("burn", card)``
-``community``   ``("community", card)``: one face-up card every player uses
-``bring-in``    ``("bring-in", seat, to, added)``
-``complete``,   ``(kind, seat, to, added)``: ``to`` is the player's total bet on the
-``bet``,        street after the action, ``added`` the chips it put in
+===============  =======================  =================================================
+kind             record                   fields after ``kind``
+===============  =======================  =================================================
+``ante``         :class:`AnteEvent`       ``seat``, ``amount``
+``street``       :class:`StreetEvent`     ``index``, ``name``: before a street's cards
+``deal``         :class:`DealEvent`       ``seat``, ``card``, ``up`` (True: face up; in a
+                                          seat's view another seat's down card is ``None``)
+``burn``         :class:`BurnEvent`       ``card``
+``community``    :class:`CommunityEvent`  ``card``: one face-up card every player uses
+``bring-in``,    :class:`ActionEvent`     ``seat``, ``to`` (the player's total bet on the
+``complete``,                             street after the action), ``added`` (the chips it
+``bet``,                                  put in; 0 for check and fold)
 ``raise``,
-``call``
-``check``,      ``(kind, seat, to, 0)``
+``call``,
+``check``,
 ``fold``
-``return``      ``("return", seat, amount)``: an uncalled bet given back
-``show``        ``("show", seat, cards)``: all the seat's cards in deal order
-``muck``        ``("muck", seat)``: a hand thrown away unshown at the showdown
-``award``       ``("award", seat, amount, pot, share, description)``: ``pot`` is the
-                pot's index (0 = main), ``share`` the pot share's name (``""`` when
-                the pot was won without a showdown) and ``description`` the hand
-==============  ===================================================================
+``return``       :class:`ReturnEvent`     ``seat``, ``amount``: an uncalled bet given back
+``show``         :class:`ShowEvent`       ``seat``, ``cards``: all the seat's cards in deal
+                                          order
+``muck``         :class:`MuckEvent`       ``seat``: a hand thrown away unshown
+``award``        :class:`AwardEvent`      ``seat``, ``amount``, ``pot`` (0 = main),
+                                          ``share`` (``""`` without a showdown),
+                                          ``description`` (the hand)
+===============  =======================  =================================================
+
+Plugin decisions add (see docs/plugins.md): :class:`PayEvent` (``seat``, ``amount``),
+:class:`ExposeEvent` (``seat``, ``card``), :class:`DeclareEvent` (``seat``, ``choice``),
+:class:`TwistEvent` (``seat``, ``card`` thrown away, ``cost``, ``up``: it was face up; the
+replacement follows as a ``deal``), :class:`StandEvent` (``seat``) and :class:`WildEvent`
+(``ranks``: the table's wild ranks now). A player who will not pay folds with an
+:class:`ActionEvent` ``fold``.
 
 Seats are the hand's seat indexes (0 to players - 1); cards are :class:`~studkit.cards.Card`.
 """
@@ -32,9 +45,9 @@ Seats are the hand's seat indexes (0 to players - 1); cards are :class:`~studkit
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
-from studkit.cards import CARDS, format_cards
+from studkit.cards import CARDS, Card, format_cards
 from studkit.engine.actions import (
     ACTION_KINDS,
     BET,
@@ -48,6 +61,22 @@ from studkit.engine.actions import (
 
 __all__ = [
     "Event",
+    "AnteEvent",
+    "StreetEvent",
+    "DealEvent",
+    "BurnEvent",
+    "CommunityEvent",
+    "ActionEvent",
+    "ReturnEvent",
+    "ShowEvent",
+    "MuckEvent",
+    "AwardEvent",
+    "PayEvent",
+    "ExposeEvent",
+    "DeclareEvent",
+    "TwistEvent",
+    "StandEvent",
+    "WildEvent",
     "ANTE",
     "STREET",
     "DEAL",
@@ -57,12 +86,22 @@ __all__ = [
     "SHOW",
     "MUCK",
     "AWARD",
+    "PAY",
+    "EXPOSE",
+    "DECLARE",
+    "TWIST",
+    "STAND",
+    "WILD",
     "ACTION_EVENT_KINDS",
     "format_event",
+    "as_record",
+    "RECORDS",
+    "decision_detail",
 ]
 
 Event = tuple[Any, ...]
-"""One event: ``(kind, ...)`` as the module documentation lays out."""
+"""The event log's element type: every event is one of the records below (a tuple whose
+first item is its ``kind``)."""
 
 ANTE: Final = "ante"
 STREET: Final = "street"
@@ -73,66 +112,236 @@ RETURN: Final = "return"
 SHOW: Final = "show"
 MUCK: Final = "muck"
 AWARD: Final = "award"
+PAY: Final = "pay"
+EXPOSE: Final = "expose"
+DECLARE: Final = "declare"
+TWIST: Final = "twist"
+STAND: Final = "stand"
+WILD: Final = "wild"
+
+
+class AnteEvent(NamedTuple):
+    """``ante``: a seat's ante."""
+
+    kind: str
+    seat: int
+    amount: int
+
+
+class StreetEvent(NamedTuple):
+    """``street``: a street begins (before its cards are dealt)."""
+
+    kind: str
+    number: int
+    """The street's position, 0 for the first."""
+    name: str
+
+
+class DealEvent(NamedTuple):
+    """``deal``: a card to a seat, face up or down (``None`` where a view hides it)."""
+
+    kind: str
+    seat: int
+    card: Card | None
+    up: bool
+
+
+class BurnEvent(NamedTuple):
+    """``burn``: a card burned before a street."""
+
+    kind: str
+    card: Card
+
+
+class CommunityEvent(NamedTuple):
+    """``community``: a face-up card every player uses."""
+
+    kind: str
+    card: Card
+
+
+class ActionEvent(NamedTuple):
+    """A betting decision (``kind`` is one of :data:`ACTION_EVENT_KINDS`): ``to`` is the
+    seat's total bet on the street after it, ``added`` the chips it put in."""
+
+    kind: str
+    seat: int
+    to: int
+    added: int
+
+
+class ReturnEvent(NamedTuple):
+    """``return``: an uncalled bet given back."""
+
+    kind: str
+    seat: int
+    amount: int
+
+
+class ShowEvent(NamedTuple):
+    """``show``: all of a seat's cards turned up, in deal order."""
+
+    kind: str
+    seat: int
+    cards: tuple[Card, ...]
+
+
+class MuckEvent(NamedTuple):
+    """``muck``: a hand thrown away unshown at the showdown."""
+
+    kind: str
+    seat: int
+
+
+class AwardEvent(NamedTuple):
+    """``award``: chips from a pot (``pot`` 0 the main pot) for a pot share (``share``;
+    ``""`` when won without a showdown), with the hand's ``description``."""
+
+    kind: str
+    seat: int
+    amount: int
+    pot: int
+    share: str
+    description: str
+
+
+class PayEvent(NamedTuple):
+    """``pay``: a plugin's price paid to stay in (dead money)."""
+
+    kind: str
+    seat: int
+    amount: int
+
+
+class ExposeEvent(NamedTuple):
+    """``expose``: a down card turned up by the player's choice."""
+
+    kind: str
+    seat: int
+    card: Card
+
+
+class DeclareEvent(NamedTuple):
+    """``declare``: a player's declaration (``high``, ``low``, ``both``...)."""
+
+    kind: str
+    seat: int
+    choice: str
+
+
+class TwistEvent(NamedTuple):
+    """``twist``: a card thrown away for ``cost`` (``up``: it was face up); its replacement
+    follows as a :class:`DealEvent`. In a seat's view another seat's down card is ``None``."""
+
+    kind: str
+    seat: int
+    card: Card | None
+    cost: int
+    up: bool
+
+
+class StandEvent(NamedTuple):
+    """``stand``: a player keeps the cards in a twist round."""
+
+    kind: str
+    seat: int
+
+
+class WildEvent(NamedTuple):
+    """``wild``: the ranks wild for the whole table from now on."""
+
+    kind: str
+    ranks: tuple[int, ...]
 
 ACTION_EVENT_KINDS: Final[frozenset[str]] = frozenset(ACTION_KINDS)
-"""Event kinds that record a player's decision (layout ``(kind, seat, to, added)``)."""
+"""Event kinds that record a betting decision (an :class:`ActionEvent`)."""
 
 
 Who = Callable[[int], str]
 """Names a seat: ``seat 2`` or the player's name."""
 
 
-def _award(event: Event, who: Who) -> str:
-    pot = "main pot" if event[3] == 0 else f"side pot {event[3]}"
-    share = f" ({event[4]})" if event[4] else ""
-    hand = f" with {event[5]}" if event[5] else ""
-    return f"{who(event[1])}: wins {event[2]} from the {pot}{share}{hand}"
+def _award(event: AwardEvent, who: Who) -> str:
+    pot = "main pot" if event.pot == 0 else f"side pot {event.pot}"
+    share = f" ({event.share})" if event.share else ""
+    hand = f" with {event.description}" if event.description else ""
+    return f"{who(event.seat)}: wins {event.amount} from the {pot}{share}{hand}"
 
 
-def _to(event: Event, who: Who) -> str:
-    return f"{who(event[1])}: {event[0]} to {event[2]}"
+def _action(event: ActionEvent, who: Who) -> str:
+    if event.kind in _TO_KINDS:
+        return f"{who(event.seat)}: {event.kind} to {event.to}"
+    if event.kind in _PUTS_IN_KINDS:
+        return f"{who(event.seat)}: {event.kind} {event.added}"
+    return f"{who(event.seat)}: {event.kind}"
 
 
-def _puts_in(event: Event, who: Who) -> str:
-    return f"{who(event[1])}: {event[0]} {event[3]}"
+_TO_KINDS: Final = frozenset((COMPLETE, BET, RAISE))
+_PUTS_IN_KINDS: Final = frozenset((CALL, BRING_IN))
+_ = (CHECK, FOLD)  # the kinds that print just the verb
 
-
-def _just(event: Event, who: Who) -> str:
-    return f"{who(event[1])}: {event[0]}"
-
-
-_SENTENCES: Final[dict[str, Callable[[Event, Who], str]]] = {
-    ANTE: lambda e, who: f"{who(e[1])}: antes {e[2]}",
-    STREET: lambda e, who: f"*** {e[2]} ***",
-    DEAL: lambda e, who: f"{who(e[1])}: dealt {CARDS[e[2]]} {'up' if e[3] else 'down'}",
-    BURN: lambda e, who: f"burn {CARDS[e[1]]}",
-    COMMUNITY: lambda e, who: f"community card {CARDS[e[1]]}",
-    COMPLETE: _to,
-    BET: _to,
-    RAISE: _to,
-    CALL: _puts_in,
-    BRING_IN: _puts_in,
-    CHECK: _just,
-    FOLD: _just,
-    RETURN: lambda e, who: f"{who(e[1])}: uncalled bet of {e[2]} returned",
-    SHOW: lambda e, who: f"{who(e[1])}: shows {format_cards(e[2])}",
-    MUCK: lambda e, who: f"{who(e[1])}: mucks",
-    AWARD: _award,
+_SENTENCES: Final[dict[type, Callable[[Any, Who], str]]] = {
+    AnteEvent: lambda e, who: f"{who(e.seat)}: antes {e.amount}",
+    StreetEvent: lambda e, who: f"*** {e.name} ***",
+    DealEvent: lambda e, who: (
+        f"{who(e.seat)}: dealt {CARDS[e.card] if e.card is not None else '??'} "
+        f"{'up' if e.up else 'down'}"
+    ),
+    BurnEvent: lambda e, who: f"burn {CARDS[e.card]}",
+    CommunityEvent: lambda e, who: f"community card {CARDS[e.card]}",
+    ActionEvent: _action,
+    ReturnEvent: lambda e, who: f"{who(e.seat)}: uncalled bet of {e.amount} returned",
+    ShowEvent: lambda e, who: f"{who(e.seat)}: shows {format_cards(e.cards)}",
+    MuckEvent: lambda e, who: f"{who(e.seat)}: mucks",
+    AwardEvent: _award,
 }
-"""Each event kind's sentence; a kind not listed (a plugin's) prints its items."""
+"""Each record's sentence; an event of another kind (a plugin's) prints its items."""
+
+RECORDS: Final[dict[str, Callable[..., tuple[Any, ...]]]] = {
+    ANTE: AnteEvent, STREET: StreetEvent, DEAL: DealEvent, BURN: BurnEvent,
+    COMMUNITY: CommunityEvent, RETURN: ReturnEvent, SHOW: ShowEvent, MUCK: MuckEvent,
+    AWARD: AwardEvent, PAY: PayEvent, EXPOSE: ExposeEvent, DECLARE: DeclareEvent,
+    TWIST: TwistEvent, STAND: StandEvent, WILD: WildEvent,
+    **{kind: ActionEvent for kind in ACTION_KINDS},
+}
+"""The record of each event kind."""
+
+
+_DETAILS: Final[dict[type, str]] = {
+    PayEvent: "amount", ExposeEvent: "card", DeclareEvent: "choice", TwistEvent: "card",
+}
+
+
+def decision_detail(event: tuple[Any, ...]) -> Any:
+    """What a plugin decision's event says was chosen (the amount paid, the card exposed or
+    twisted, the declaration); ``None`` for a decision without one (``stand``)."""
+    field = _DETAILS.get(type(event))
+    return None if field is None else getattr(event, field)
+
+
+def as_record(event: tuple[Any, ...]) -> tuple[Any, ...]:
+    """``event`` as its typed record (an event written as a plain tuple, say); a record, an
+    event of a kind no record names, or one of another length, is returned as it is."""
+    if type(event) is not tuple:
+        return event
+    record = RECORDS.get(event[0]) if event else None
+    if record is None or len(event) != len(record._fields):  # type: ignore[attr-defined]
+        return event  # not laid out as the kind's record: left as it is
+    return record(*event)
 
 
 def format_event(event: Event, names: list[str] | None = None) -> str:
     """One event as a line of text, e.g. ``seat 2: raise to 20``.
 
-    >>> format_event(("deal", 1, CARDS[51], True))
+    >>> format_event(DealEvent("deal", 1, CARDS[51], True))
     'seat 1: dealt As up'
     """
 
     def who(seat: int) -> str:
         return names[seat] if names is not None else f"seat {seat}"
 
-    sentence = _SENTENCES.get(event[0])
+    record = as_record(event)
+    sentence = _SENTENCES.get(type(record))
     if sentence is None:
-        return " ".join(str(item) for item in event)
-    return sentence(event, who)
+        return " ".join(str(item) for item in record)
+    return sentence(record, who)

@@ -16,7 +16,7 @@ from studkit.cards import Card
 from studkit.engine.rules import up_cards_key
 
 if TYPE_CHECKING:
-    from studkit.engine.hand import Hand
+    from studkit.engine.queries import HandQueries as Hand
 
 __all__ = ["choose_forced", "best_board", "any_open_pair"]
 
@@ -81,10 +81,10 @@ def best_board(hand: Hand) -> int:
     if (
         hand.community
         and hand.variant.deck_exhaustion.community_first_actor == "previous-street"
-        and hand._leader >= 0
-        and not folded[hand._leader]
+        and hand.progress.leader >= 0
+        and not folded[hand.progress.leader]
     ):
-        return hand._leader
+        return hand.progress.leader
     evaluate = rules.showing.evaluate
     community = hand.community
     up = hand.up

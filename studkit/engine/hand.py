@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Final, SupportsInt
+from typing import Any, Final, SupportsInt
 
 from studkit.cards import Card
 from studkit.engine.actions import (
@@ -35,28 +35,18 @@ from studkit.engine.actions import (
 )
 from studkit.engine.chips import starting_chips, whole_chips
 from studkit.engine.dealing import (
-    BURN,
+    BLANK_SOURCE,
     CardSource,
     DeckSource,
     OrderedSource,
     ScriptedSource,
     SeatCards,
-    card_at,
     seat_scripts,
 )
-from studkit.engine.events import (
-    ANTE,
-    AWARD,
-    BURN as BURN_EVENT,
-    COMMUNITY as COMMUNITY_EVENT,
-    DEAL,
-    RETURN,
-    SHOW,
-    Event,
-)
-from studkit.engine.first_actor import any_open_pair, best_board, choose_forced
-from studkit.engine.legal import LegalActions
-from studkit.engine.rules import Rules, StreetPlan, compile_rules
+from studkit.engine.events import ANTE, ActionEvent, AnteEvent, Event
+from studkit.engine.flow import HandFlow
+from studkit.engine.plugin_play import HandPlugins
+from studkit.engine.rules import Rules, compile_rules
 from studkit.engine.seats import (
     ANTES as _ANTES,
     BLANKS as _BLANKS,
@@ -68,20 +58,19 @@ from studkit.engine.seats import (
     everyone as _everyone,
     seat_order as _order,
 )
-from studkit.engine.streets import deal_street
-from studkit.errors import IllegalActionError, StudkitError
-from studkit.pots import Pot, build_pots
+from studkit.engine.snapshot import HandSnapshot, put_snapshot, take_snapshot
+from studkit.engine.state import BettingRound, StreetProgress
+from studkit.engine.view import SeatView, seat_view
+from studkit.errors import StudkitError
+from studkit.pots import Pot
 from studkit.variant import Stakes, Variant
-
-if TYPE_CHECKING:
-    from studkit.engine.view import SeatView
-    from studkit.plugin_play import HandPlugins
-    from studkit.pluginhost import PluginHost
 
 __all__ = ["Hand"]
 
+_new: Final = tuple.__new__  # a typed event without its constructor's Python frame
 
-class Hand(LegalActions):
+
+class Hand(HandFlow):
     """One hand of stud: the state, the legal actions and the verbs that change it.
 
     ``stacks`` are the players' chips before the antes, one per seat, in clockwise order;
@@ -91,20 +80,21 @@ class Hand(LegalActions):
     seats those cards in deal order (``"As Ks 9h 8d"``, or one text per street), every other
     card coming from the shuffled deck. With ``auto_deal=False`` the hand
     stops before each card so the caller supplies it with :meth:`deal` (chance nodes).
+
+    The state (docs/engine.md lists which method changes each piece): the per-seat lists
+    ``stacks``, ``bets``, ``contrib``, ``folded``, ``cards``/``up``/``down``; the table's
+    ``community``, ``burned``, ``folded_cards``, ``dead``; ``street``, ``actor``,
+    ``is_over``, ``events``, ``shown``, ``awards``; the betting round in ``round``
+    (:class:`~studkit.engine.state.BettingRound`) and the deal's progress in ``progress``
+    (:class:`~studkit.engine.state.StreetProgress`). Read them; only the hand changes them.
     """
 
     __slots__ = (
         "rules", "variant", "n", "button", "stacks", "starting_stacks", "bets", "contrib", "dead",
         "folded", "n_in", "cards", "up", "down", "community", "burned", "folded_cards",
-        "street", "actor", "events", "is_over", "shown", "awards",
-        "_order", "_need", "_reopen", "_plan", "_cur", "_last_full", "_inc", "_floor",
-        "_size", "_big", "_open_pair", "_big_made", "_half_bet", "_short_full", "_round_max",
-        "_round_min",
-        "_aggr", "_capped_multi", "_round_players", "_forced", "_last_aggr", "_last_checker",
-        "_leader", "_prev_leader", "_exposed", "_source", "_rng", "_auto", "_steps",
-        "_on_over", "_pots", "_max_raises", "_uncap", "plugins",
-        "_agg_key", "_agg_seat", "_agg_val", "_zeros", "_nobody", "_legal_key", "_legal",
-        "_fixed",
+        "street", "actor", "events", "is_over", "shown", "awards", "plugins", "round",
+        "progress", "_order", "_source", "_rng", "_auto", "_on_over", "_pots", "_zeros",
+        "_nobody", "_legal_key", "_legal", "_agg_key", "_agg_val",
     )
 
     def __init__(
@@ -156,21 +146,11 @@ class Hand(LegalActions):
         self.is_over = False
         self.shown: list[int] = []
         self.awards: list[tuple[int, int, int, str, str]] = []
-        self._need = [False] * n
-        self._reopen = [False] * n
-        self._plan: StreetPlan = rules.streets[0]
-        self._cur = self._last_full = self._inc = self._floor = 0
-        self._size = self._big = rules.stakes.big_bet  # per hand; _size is set per round
-        self._open_pair = self._big_made = False
-        self._half_bet = rules.half_bet
-        self._short_full = rules.short_full
-        self._round_max = self._round_min = rules.round_min
-        self._aggr = 0
-        self._capped_multi = False
-        self._round_players = n
-        self._forced = -1
-        self._last_aggr = self._last_checker = self._leader = self._prev_leader = -1
-        self._exposed = False
+        self.round = BettingRound(
+            n, big_bet=rules.stakes.big_bet, min_bet=rules.round_min, max_bet=rules.round_min,
+            half_bet=rules.half_bet, short_full=rules.short_full,
+        )
+        self.progress = StreetProgress(rules.streets[0])
         self._rng = rng if rng is not None else random.Random(seed)
         if (source is not None) + (cards is not None) + (deal is not None) > 1:
             raise StudkitError("give at most one of cards, source and deal")
@@ -185,19 +165,17 @@ class Hand(LegalActions):
                 source = DeckSource(rules.deck, rng=self._rng)
         self._source = source
         self._auto = auto_deal
-        self._steps: list[tuple[int, bool]] = []
         self._on_over = on_over
         self._pots: list[Pot] | None = None
-        self._max_raises = rules.max_raises
-        self._uncap = rules.uncap
-        self._agg_key = self._agg_seat = -1
-        self._agg_val: tuple[str, list[tuple[int, int]]] | None = None
         self._legal_key = -1
         self._legal: list[Action] = []
-        self._fixed = rules.fixed_limit
+        self._agg_key = -1
+        self._agg_val = None
         self.plugins: HandPlugins | None = (
-            None if rules.plugins is None else _hand_plugins(self, rules.plugins)
+            None if rules.plugins is None else HandPlugins(self, rules.plugins)
         )
+        if source is BLANK_SOURCE:
+            return  # a hand to restore a snapshot into (clone, copy, unpickle)
         ante = rules.ante
         if ante:
             if ante < min(chips):
@@ -215,177 +193,210 @@ class Hand(LegalActions):
                     amount = ante if ante < chips[seat] else chips[seat]
                     chips[seat] -= amount
                     contrib[seat] += amount
-                    log((ANTE, seat, amount))
+                    log(_new(AnteEvent, (ANTE, seat, amount)))
         self._advance_street()
 
     def view(self, seat: int) -> SeatView:
         """The hand as ``seat`` may see it: its own down cards, everyone's up cards, chips."""
-        from studkit.engine.view import seat_view
-
         return seat_view(self, seat)
+
+    # ------------------------------------------------------------------ snapshots, copies
+
+    def snapshot(self) -> HandSnapshot:
+        """Everything a later step may change, copied: :meth:`restore` puts it back."""
+        return take_snapshot(self)
+
+    def restore(self, saved: HandSnapshot) -> None:
+        """Put this hand back as it was when ``saved`` was taken (by :meth:`snapshot` of
+        this hand); ``saved`` can be restored again."""
+        put_snapshot(self, saved)
+
+    def clone(self) -> Hand:
+        """An independent copy: the same state, the same future for the same later actions
+        (its card source and random generator are copies). It shares what never changes:
+        the variant, the compiled rules, the plugin host and the ``on_over`` callback."""
+        return self.__deepcopy__({})
+
+    def __copy__(self) -> Hand:
+        return self.__deepcopy__({})
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Hand:
+        twin = _blank_like(self.variant, self._stakes_given(), self.starting_stacks,
+                           self.button, self._auto, self._on_over)
+        memo[id(self)] = twin
+        put_snapshot(twin, take_snapshot(self, memo))
+        return twin
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # The rules (evaluators, the plugin host) are compiled again from the variant.
+        return _unpickle, (
+            self.variant, self._stakes_given(), self.starting_stacks, self.button, self._auto,
+            self._on_over, take_snapshot(self),
+        )
+
+    def _stakes_given(self) -> Stakes | None:
+        """The stakes this hand was dealt at, ``None`` for the variant's own (so that a copy
+        finds the same compiled rules)."""
+        stakes = self.rules.stakes
+        return None if stakes is self.variant.stakes else stakes
 
     # ------------------------------------------------------------------ verbs
 
-    def _illegal(self, what: str) -> IllegalActionError:
-        if self.is_over:
-            return IllegalActionError(f"cannot {what}: the hand is over")
-        if self.actor is None:
-            return IllegalActionError(f"cannot {what}: cards are being dealt, nobody is to act")
-        legal = ", ".join(str(a) for a in self.legal_actions())
-        return IllegalActionError(
-            f"seat {self.actor} cannot {what} on {self.street_name} street: "
-            f"legal actions are {legal}"
-        )
-
     def fold(self) -> None:
         """Fold the hand of the player to act."""
-        seat = self.actor
-        if seat is None or self._forced == seat or self._cur <= self.bets[seat]:
-            raise self._illegal(FOLD)
-        self.folded[seat] = True
-        self.n_in -= 1
-        self._need[seat] = False
-        self.folded_cards.extend(self.cards[seat])
-        self.events.append((FOLD, seat, self.bets[seat], 0))
-        if self.n_in == 1:
-            self.actor = None
-            self._end_round()
-        else:
-            self._next(seat)
+        self.verify_fold()
+        self._fold(self.actor or 0)
 
     def check(self) -> None:
         """Check (no bet to call)."""
-        seat = self.actor
-        if seat is None or self._forced == seat or self._cur > self.bets[seat]:
-            raise self._illegal(CHECK)
-        self._need[seat] = False
-        self._reopen[seat] = False
-        self._last_checker = seat
-        self.events.append((CHECK, seat, self.bets[seat], 0))
-        self._next(seat)
+        self.verify_check()
+        self._check(self.actor or 0)
 
     def call(self) -> None:
         """Call the current bet (all-in for less when short)."""
-        seat = self.actor
-        if seat is None or self._forced == seat:
-            raise self._illegal(CALL)
-        bets = self.bets
-        add = self._cur - bets[seat]
-        if add <= 0:
-            raise self._illegal(CALL)
-        stacks = self.stacks
-        if add > stacks[seat]:
-            add = stacks[seat]
-        stacks[seat] -= add
-        bets[seat] += add
-        self.contrib[seat] += add
-        self._need[seat] = False
-        self._reopen[seat] = False
-        self.events.append((CALL, seat, bets[seat], add))
-        self._next(seat)
-
-    def check_or_call(self) -> None:
-        """Check, call, or (for the forced player) post the bring-in: the passive choice."""
-        seat = self.actor
-        if seat is None or self._forced == seat:
-            self.bring_in()  # raises when nobody is to act
-            return
-        bets = self.bets
-        add = self._cur - bets[seat]
-        if add > 0:
-            stacks = self.stacks
-            if add > stacks[seat]:
-                add = stacks[seat]
-            stacks[seat] -= add
-            bets[seat] += add
-            self.contrib[seat] += add
-            self.events.append((CALL, seat, bets[seat], add))
-        else:
-            self._last_checker = seat
-            self.events.append((CHECK, seat, bets[seat], 0))
-        need = self._need
-        need[seat] = False
-        self._reopen[seat] = False
-        n = self.n
-        s = seat
-        for _ in range(n - 1):  # _next, inlined on the check/call path
-            s += 1
-            if s == n:
-                s = 0
-            if need[s]:
-                self.actor = s
-                return
-        self.actor = None
-        self._end_round()
+        chips = self.verify_call()
+        self._call(self.actor or 0, chips)
 
     def bring_in(self) -> None:
         """Post the bring-in (all the player's chips if they have less)."""
-        seat = self.actor
-        if seat is None or self._forced != seat:
-            raise self._illegal(BRING_IN)
-        full = self.rules.bring_in
-        stacks = self.stacks
-        add = full if full < stacks[seat] else stacks[seat]
-        stacks[seat] -= add
-        self.bets[seat] += add
-        self.contrib[seat] += add
-        self._forced = -1
-        rules = self.rules
-        if add < full and rules.bring_in_called_as_posted:
-            full = add  # PokerKit's reading: the others may call the partial bring-in
-        self._cur = full
-        self._floor = full
-        if not rules.structure.completes:
-            self._last_full = full
-            self._inc = full
-        if rules.completion_is_raise:
-            self._aggr = 1
-        need = self._need
-        reopen = self._reopen
-        folded = self.folded
-        for s in range(self.n):
-            if s != seat and not folded[s] and stacks[s] > 0:
-                need[s] = True
-        need[seat] = False
-        reopen[seat] = False
-        self._last_aggr = seat
-        self.events.append((BRING_IN, seat, self.bets[seat], add))
-        self._next(seat)
+        chips = self.verify_bring_in()
+        self._bring_in(self.actor or 0, chips)
 
     # SupportsInt: the compiled engine lets any number through to the check naming the action.
     def complete(self, amount: SupportsInt | None = None) -> None:
         """Complete the bring-in to a full bet (``amount`` total where a range is allowed)."""
-        self._aggress(COMPLETE, amount)
+        to = self.verify_complete(amount)
+        self._aggress_to(self.actor or 0, COMPLETE, to)
 
     def bet(self, amount: SupportsInt | None = None) -> None:
         """Bet ``amount`` (the fixed-limit size when omitted)."""
-        self._aggress(BET, amount)
+        to = self.verify_bet(amount)
+        self._aggress_to(self.actor or 0, BET, to)
 
     def raise_to(self, amount: SupportsInt | None = None) -> None:
         """Raise to a total of ``amount`` (the fixed-limit size when omitted)."""
-        self._aggress(RAISE, amount)
+        to = self.verify_raise_to(amount)
+        self._aggress_to(self.actor or 0, RAISE, to)
 
-    def _aggress(self, kind: str, amount: SupportsInt | None) -> None:
-        seat = self.actor
-        aggressive = None if seat is None else self._aggressive_now(seat)
-        if seat is None or aggressive is None or aggressive[0] != kind:
-            raise self._illegal(f"{kind} to {amount}" if amount is not None else kind)
-        ranges = aggressive[1]
-        if amount is None:
-            if len(ranges) != 1 or ranges[0][0] != ranges[0][1]:
-                raise self._illegal(f"{kind} without an amount")
-            to = ranges[0][0]
+    def check_or_call(self) -> None:
+        """Check, call, or (for the forced player) post the bring-in: the passive choice."""
+        seat = self._acting()
+        if seat < 0:
+            raise self._illegal("check or call")
+        chips = self._bring_in_chips(seat)
+        if chips:
+            self._bring_in(seat, chips)
+            return
+        chips = self._call_chips(seat)
+        if chips:
+            self._call(seat, chips)
         else:
-            whole = whole_chips(amount)
-            if whole is None:
-                raise self._illegal(f"{kind} to {amount!r} (not a whole number of chips)")
-            to = whole
-            for lo, hi in ranges:
-                if lo <= to <= hi:
-                    break
-            else:
-                raise self._illegal(f"{kind} to {amount}")
-        self._aggress_to(seat, kind, to)
+            self._check(seat)
+
+    def apply(self, action: Action) -> None:
+        """Take an :class:`Action` (as :meth:`legal_actions` lists it, or with a chosen
+        amount); raises :class:`IllegalActionError` and changes nothing if it is not legal.
+        A call or bring-in with an amount must name the chips it puts in."""
+        if not isinstance(action, Action):  # a bare 'fold' would be read letter by letter
+            raise TypeError(
+                f"apply takes an Action, e.g. Action('fold') or one of legal_actions(), not "
+                f"{type(action).__name__} {action!r}"
+            )
+        if self.plugins is not None and not self.plugins.busy:
+            return self.plugins.apply(action)  # plugin decisions; restores on PluginError
+        fields: tuple[object, ...] = action  # read untyped: the amount may be any number
+        kind = action[0]
+        amount: int | None = None
+        if type(fields[1]) is int:
+            amount = action[1]  # read typed only once it is known to be an int
+        elif fields[1] is not None:
+            amount = whole_chips(fields[1])
+            if amount is None:
+                raise self._illegal(f"{fields[0]} {fields[1]!r} (not a whole number of chips)")
+        seat = self.actor or 0
+        if kind == CALL:
+            chips = self.verify_call()
+            if amount is not None and amount != chips:
+                raise self._illegal(str(action))
+            self._call(seat, chips)
+        elif kind == CHECK:
+            self.verify_check()
+            self._check(seat)
+        elif kind == FOLD:
+            self.verify_fold()
+            self._fold(seat)
+        elif kind in AGGRESSIVE_KINDS:
+            self._aggress_to(seat, kind, self._verify_aggression(kind, amount))
+        elif kind == BRING_IN:
+            chips = self.verify_bring_in()
+            if amount is not None and amount != chips:
+                raise self._illegal(str(action))
+            self._bring_in(seat, chips)
+        else:
+            raise self._illegal(str(action))
+        return None
+
+    # ------------------------------------------------------------------ what each verb does
+
+    def _fold(self, seat: int) -> None:
+        self.folded[seat] = True
+        self.n_in -= 1
+        self.round.to_act[seat] = False
+        self.folded_cards.extend(self.cards[seat])
+        self.events.append(_new(ActionEvent, (FOLD, seat, self.bets[seat], 0)))
+        if self.n_in == 1:
+            self.actor = None
+            self._end_round()
+        else:
+            self._pass_turn(seat)
+
+    def _check(self, seat: int) -> None:
+        r = self.round
+        r.to_act[seat] = False
+        r.may_raise[seat] = False
+        r.last_checker = seat
+        self.events.append(_new(ActionEvent, (CHECK, seat, self.bets[seat], 0)))
+        self._pass_turn(seat)
+
+    def _call(self, seat: int, add: int) -> None:
+        bets = self.bets
+        self.stacks[seat] -= add
+        bets[seat] += add
+        self.contrib[seat] += add
+        r = self.round
+        r.to_act[seat] = False
+        r.may_raise[seat] = False
+        self.events.append(_new(ActionEvent, (CALL, seat, bets[seat], add)))
+        self._pass_turn(seat)
+
+    def _bring_in(self, seat: int, add: int) -> None:
+        stacks = self.stacks
+        stacks[seat] -= add
+        self.bets[seat] += add
+        self.contrib[seat] += add
+        rules = self.rules
+        full = rules.bring_in
+        if add < full and rules.bring_in_called_as_posted:
+            full = add  # PokerKit's reading: the others may call the partial bring-in
+        r = self.round
+        r.forced = -1
+        r.bet = full
+        r.bring_in = full
+        if not rules.structure.completes:
+            r.last_full = full
+            r.increment = full
+        if rules.completion_is_raise:
+            r.raises = 1
+        to_act = r.to_act
+        folded = self.folded
+        for s in range(self.n):
+            if s != seat and not folded[s] and stacks[s] > 0:
+                to_act[s] = True
+        to_act[seat] = False
+        r.may_raise[seat] = False
+        r.aggressor = seat
+        self.events.append(_new(ActionEvent, (BRING_IN, seat, self.bets[seat], add)))
+        self._pass_turn(seat)
 
     def _aggress_to(self, seat: int, kind: str, to: int) -> None:
         """Bet, raise or complete to ``to`` (already checked against the legal ranges)."""
@@ -395,331 +406,59 @@ class Hand(LegalActions):
         stacks[seat] -= add
         bets[seat] = to
         self.contrib[seat] += add
-        self._forced = -1
-        base = self._last_full
-        if self._fixed and to - base >= (self._big if self._big_made else self._size):
-            # A full fixed-limit bet or raise (FixedLimit.record, inlined).
-            if self._open_pair and to - base >= self._big:
-                self._big_made = True
-            self._last_full = to
-            full = True
-        else:
-            full = self.rules.structure.record(self, to)
-        need = self._need
-        reopen = self._reopen
+        r = self.round
+        r.forced = -1
+        to_act = r.to_act
+        may_raise = r.may_raise
         folded = self.folded
         n = self.n
-        if full:
-            self._aggr += 1
-            cap = self._max_raises
-            if cap is not None and self._aggr > cap and self.n_in > 2:
-                self._capped_multi = True
+        if self.rules.structure.record(r, to):  # a full bet or raise: the betting reopens
+            r.raises += 1
+            cap = self.rules.max_raises
+            if cap is not None and r.raises > cap and self.n_in > 2:
+                r.capped_multi = True
             if self.n_in == n and 0 not in stacks:
                 can_bet = _EVERYONE.get(n) or _everyone(n)  # nobody has folded or is all in
             else:
                 can_bet = [not f and c > 0 for f, c in zip(folded, stacks)]  # noqa: B905
-            need[:] = can_bet
-            reopen[:] = can_bet
+            to_act[:] = can_bet
+            may_raise[:] = can_bet
         else:
             for s in range(n):
                 if s != seat and not folded[s] and stacks[s] > 0 and bets[s] < to:
-                    need[s] = True
-        if to > self._cur:
-            self._cur = to
-        need[seat] = False
-        reopen[seat] = False
-        self._last_aggr = seat
-        self.events.append((kind, seat, to, add))
-        s = seat
-        for _ in range(n - 1):  # _next, inlined
-            s += 1
-            if s == n:
-                s = 0
-            if need[s]:
-                self.actor = s
-                return
-        self.actor = None
-        self._end_round()
-
-    def apply(self, action: Action) -> None:
-        """Take an :class:`Action` (as :meth:`legal_actions` lists it, or with a chosen
-        amount); raises :class:`IllegalActionError` and changes nothing if it is not legal."""
-        if not isinstance(action, Action):  # a bare 'fold' would be read letter by letter
-            raise TypeError(
-                f"apply takes an Action, e.g. Action('fold') or one of legal_actions(), not "
-                f"{type(action).__name__} {action!r}"
-            )
-        if self.plugins is not None and not self.plugins.busy:
-            return self.plugins.apply(action)  # plugin decisions; restores on PluginError
-        fields: tuple[object, ...] = action  # read untyped: the amount may be any number
-        if type(fields[1]) is not int and fields[1] is not None:
-            whole = whole_chips(fields[1])
-            if whole is None:
-                raise self._illegal(f"{fields[0]} {fields[1]!r} (not a whole number of chips)")
-            action = Action(action.kind, whole)
-        seat = self.actor
-        if (
-            seat is not None
-            and self._legal_key == (len(self.events) << 8 | seat)
-            and action in self._legal
-        ):
-            # One of the actions legal_actions() listed for this very state: no re-checking.
-            kind = action[0]
-            to = action[1]
-            need = self._need
-            if kind == CALL:  # ``to`` is what the call puts in (the stack when short)
-                add = to or 0  # never 0: a listed call moves chips
-                self.stacks[seat] -= add
-                bets = self.bets
-                bets[seat] += add
-                self.contrib[seat] += add
-                self._reopen[seat] = False
-                self.events.append((CALL, seat, bets[seat], add))
-            elif kind == FOLD:
-                self.folded[seat] = True
-                self.n_in -= 1
-                self.folded_cards.extend(self.cards[seat])
-                self.events.append((FOLD, seat, self.bets[seat], 0))
-                if self.n_in == 1:
-                    need[seat] = False
-                    self.actor = None
-                    self._end_round()
-                    return None
-            elif kind == CHECK:
-                self._reopen[seat] = False
-                self._last_checker = seat
-                self.events.append((CHECK, seat, self.bets[seat], 0))
-            elif kind in AGGRESSIVE_KINDS and to is not None:
-                self._aggress_to(seat, kind, to)
-                return None
-            else:
-                _PASSIVE[kind](self)
-                return None
-            need[seat] = False
-            n = self.n
-            s = seat
-            for _ in range(n - 1):  # _next, inlined
-                s += 1
-                if s == n:
-                    s = 0
-                if need[s]:
-                    self.actor = s
-                    return None
-            self.actor = None
-            self._end_round()
-            return None
-        kind = action.kind
-        if kind in AGGRESSIVE_KINDS:
-            self._aggress(kind, action.amount)
-            return
-        verb = _PASSIVE.get(kind)
-        if verb is None:
-            raise self._illegal(str(action))
-        amount = action.amount
-        if amount is not None and (kind == CALL or kind == BRING_IN):
-            seat = self.actor
-            if seat is None:
-                raise self._illegal(str(action))
-            stack = self.stacks[seat]
-            due = self._cur - self.bets[seat] if kind == CALL else self.rules.bring_in
-            if amount != (due if due < stack else stack):
-                raise self._illegal(str(action))
-        verb(self)
-
-    # ------------------------------------------------------------------ flow
-
-    def _next(self, seat: int) -> None:
-        need = self._need
-        n = self.n
-        s = seat
-        for _ in range(n - 1):
-            s += 1
-            if s == n:
-                s = 0
-            if need[s]:
-                self.actor = s
-                return
-        self.actor = None
-        self._end_round()
-
-    def _end_round(self) -> None:
-        bets = self.bets
-        top = max(bets)
-        if top and bets.count(top) == 1:
-            # The highest bet was not matched: give back what nobody called.
-            top_seat = bets.index(top)
-            back = top - sorted(bets)[-2]  # the top is unique: the next bet down was called
-            self.stacks[top_seat] += back
-            self.contrib[top_seat] -= back
-            self.events.append((RETURN, top_seat, back))
-        bets[:] = self._zeros
-        if self.n_in == 1:
-            self._win_uncontested()
-            return
-        if not self._exposed and self._active_count() < 2:
-            self._expose()
-        self._advance_street()
-
-    def _active_count(self) -> int:
-        if 0 not in self.stacks:
-            return self.n_in  # nobody is all in
-        count = 0
-        stacks = self.stacks
-        for s, f in enumerate(self.folded):
-            if not f and stacks[s] > 0:
-                count += 1
-        return count
-
-    def _expose(self) -> None:
-        """Betting is over with hands all in: every live hand is turned up now, once, in
-        showdown order (rules reference A15); the showdown does not show them again."""
-        from studkit.engine.showdown import show_order
-
-        self._exposed = True
-        live = [not f for f in self.folded]
-        self.shown = show_order(self, build_pots(self.contrib, live, dead=self.dead))
-        for s in self.shown:
-            self.events.append((SHOW, s, tuple(self.cards[s])))
-
-    def _advance_street(self) -> None:
-        if self.plugins is not None and self.plugins.between_streets():
-            return  # a twist or declare round first
-        self.street += 1
-        if self.street == len(self.rules.streets):
-            from studkit.engine.showdown import showdown
-
-            showdown(self)
-            self._finish()
-            return
-        deal_street(self)
-
-    def _begin_street(self) -> None:
-        deal_street(self)
-
-    def _place(self, seat: int, up: bool, card: Card) -> None:
-        if seat >= 0:
-            self.cards[seat].append(card)
-            if up:
-                self.up[seat].append(card)
-            else:
-                self.down[seat].append(card)
-            self.events.append((DEAL, seat, card, up))
-        elif seat == BURN:
-            self.burned.append(card)
-            self.events.append((BURN_EVENT, card))
-        else:
-            self.community.append(card)
-            self.events.append((COMMUNITY_EVENT, card))
-
-    def deal(self, card: int) -> None:
-        """With ``auto_deal=False``: deal ``card`` to whoever :attr:`needs_card` names."""
-        given = card_at(card)
-        if not self._steps:
-            raise StudkitError(f"no card is due: cannot deal {given}")
-        if given in self.cards_out():
-            raise StudkitError(f"card {given} has already been dealt")
-        if given not in self.rules.deck:
-            raise StudkitError(f"card {given} is not in this variant's deck")
-        seat, up = self._steps.pop()
-        self._place(seat, up, given)
-        if not self._steps:
-            self._after_deal()
-
-    def _after_deal(self) -> None:
-        if self.plugins is not None and self.plugins.after_deal():
-            return  # a plugin decision first (pay or fold, expose)
-        if self._plan.betting and self._start_round():
-            return
-        if not self._exposed and self.n_in >= 2 and self._active_count() < 2:
-            self._expose()
-        self._advance_street()
-
-    def _start_round(self) -> bool:
-        """Set up the betting round; False when fewer than two players can bet."""
-        n = self.n
-        stacks = self.stacks
-        need = self._need
-        if self.n_in == n and 0 not in stacks:
-            can_bet = _EVERYONE.get(n) or _everyone(n)  # nobody has folded or is all in
-        else:
-            folded = self.folded
-            can_bet = [not f and c > 0 for f, c in zip(folded, stacks)]  # noqa: B905
-            if can_bet.count(True) < 2:
-                need[:] = self._nobody
-                return False
-        need[:] = can_bet
-        self._reopen[:] = can_bet
-        plan = self._plan
-        rules = self.rules
-        self._cur = self._last_full = self._floor = 0
-        self._inc = rules.min_open
-        self._size = plan.size
-        self._open_pair = plan.open_pair and any_open_pair(self)
-        self._big_made = False
-        self._round_max = plan.round_max
-        self._aggr = 0
-        self._capped_multi = False
-        self._round_players = self.n_in
-        self._last_aggr = -1
-        self._last_checker = -1
-        if self.street == 0 and rules.bring_in:
-            forced = choose_forced(self)
-            if self.plugins is not None:
-                forced = self.plugins.bring_in(forced)
-            if forced >= 0:
-                self._forced = forced
-                self._leader = forced
-                self.actor = forced
-                return True
-        previous = self._leader
-        if (
-            previous >= 0
-            and not plan.faces_up
-            and not self.folded[previous]
-            and self.street > 0
-            and not self.community
-        ):
-            leader = previous  # no card was dealt up: the boards are as on the last street (A9)
-        else:
-            leader = best_board(self)
-        if self.plugins is not None:
-            leader = self.plugins.first_actor(leader)
-        self._prev_leader = self._leader
-        self._leader = leader
-        s = leader
-        for _ in range(n):
-            if need[s]:
-                self.actor = s
-                return True
-            s = s + 1 if s + 1 < n else 0
-        return False  # pragma: no cover - active >= 2 guarantees an actor
-
-    def _win_uncontested(self) -> None:
-        winner = self.folded.index(False)
-        total = sum(self.contrib) + self.dead
-        self._pots = [Pot(total, (winner,))] if total else []
-        self.stacks[winner] += total
-        self.awards.append((winner, total, 0, "", ""))
-        self.events.append((AWARD, winner, total, 0, "", ""))
-        self._finish()
-
-    def _finish(self) -> None:
-        self.is_over = True
-        self.actor = None
-        self._forced = -1
-        if self._on_over is not None:
-            self._on_over(self)
+                    to_act[s] = True
+        if to > r.bet:
+            r.bet = to
+        to_act[seat] = False
+        may_raise[seat] = False
+        r.aggressor = seat
+        self.events.append(_new(ActionEvent, (kind, seat, to, add)))
+        self._pass_turn(seat)
 
 
-def _hand_plugins(hand: Hand, host: PluginHost) -> HandPlugins:
-    from studkit.plugin_play import HandPlugins
+def _blank_like(
+    variant: Variant,
+    stakes: Stakes | None,
+    stacks: Sequence[int],
+    button: int,
+    auto_deal: bool,
+    on_over: Callable[[Hand], None] | None,
+) -> Hand:
+    """A hand of ``variant`` set up but not started, for a snapshot to be put into."""
+    return Hand(variant, stacks, button=button, stakes=stakes, source=BLANK_SOURCE,
+                auto_deal=auto_deal, on_over=on_over)
 
-    return HandPlugins(hand, host)
 
-
-_PASSIVE: Final[dict[str, Callable[[Hand], None]]] = {
-    FOLD: Hand.fold,
-    CHECK: Hand.check,
-    CALL: Hand.call,
-    BRING_IN: Hand.bring_in,
-}
+def _unpickle(
+    variant: Variant,
+    stakes: Stakes | None,
+    stacks: Sequence[int],
+    button: int,
+    auto_deal: bool,
+    on_over: Callable[[Hand], None] | None,
+    saved: HandSnapshot,
+) -> Hand:
+    """A pickled :class:`Hand` rebuilt."""
+    hand = _blank_like(variant, stakes, stacks, button, auto_deal, on_over)
+    put_snapshot(hand, saved)
+    return hand

@@ -1,191 +1,133 @@
 """What the player to act may do: :class:`LegalActions`, a base of :class:`Hand`.
 
-:meth:`LegalActions.legal_actions` lists the decisions with their amounts or ranges. The list
-is remembered until the next event, so :meth:`Hand.apply` given one of its actions (the usual
-way: list, choose, apply) takes it without checking it again.
+Each betting verb has one check that decides whether it is legal now, and with how many
+chips: a private predicate (``_may_fold``, ``_may_check``, ``_call_chips``, ``_bring_in_chips``,
+``_aggression`` for complete, bet and raise). Everything else is built on them:
+
+* ``verify_x()`` raises :class:`~studkit.errors.IllegalActionError` naming the player, the
+  street and the legal actions when the check fails, and otherwise returns what the verb
+  would put in (or the total it would bet);
+* ``can_x()`` is the same check as a bool;
+* :meth:`LegalActions.legal_actions` lists every verb whose check passes;
+* the verbs and :meth:`Hand.apply <studkit.engine.hand.Hand.apply>` run ``verify_x`` first.
+
+While a plugin decision is due (``pay``, ``expose``...) no betting verb is legal and
+:meth:`~LegalActions.legal_actions` lists the plugin's choices.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final, SupportsInt
 
 from studkit.engine.actions import BET, BRING_IN, CALL, CHECK, COMPLETE, FOLD, RAISE, Action
-from studkit.engine.events import Event
+from studkit.engine.chips import whole_chips
 from studkit.engine.queries import HandQueries
+from studkit.errors import IllegalActionError
 
-if TYPE_CHECKING:
-    from studkit.plugin_play import HandPlugins
+__all__ = ["LegalActions", "Aggression"]
 
-__all__ = ["LegalActions"]
-
-Aggressive = tuple[str, list[tuple[int, int]]]
-"""The aggressive kind open to the actor and its ranges of totals."""
+Aggression = tuple[str, list[tuple[int, int]]]
+"""The aggressive kind open to the actor (complete, bet or raise) and its ranges of totals."""
 
 
 class LegalActions(HandQueries):
-    """The legal-action part of :class:`~studkit.engine.hand.Hand`, which holds the state
-    declared here (in its ``__slots__``, or as a compiled class's fields)."""
+    """The legal-action part of :class:`~studkit.engine.hand.Hand`."""
 
-    events: list[Event]
-    plugins: HandPlugins | None
-    n_in: int
-    _reopen: list[bool]
-    _max_raises: int | None
-    _aggr: int
-    _uncap: str
-    _capped_multi: bool
-    _round_players: int
-    _last_full: int
-    _inc: int
-    _floor: int
-    _size: int
-    _big: int
-    _open_pair: bool
-    _big_made: bool
-    _half_bet: bool
-    _short_full: bool
-    _round_max: int
-    _round_min: int
-    _agg_key: int
-    _agg_seat: int
-    _agg_val: Aggressive | None
-    _legal_key: int
-    _legal: list[Action]
-    _fixed: bool
+    # ------------------------------------------------------------------ the one check per verb
 
-    def legal_actions(self) -> list[Action]:
-        """What the player to act may do (empty when nobody is to act)."""
+    def _acting(self) -> int:
+        """The seat whose betting decision is due; -1 for none (nobody is to act, or a
+        plugin decision is due)."""
         seat = self.actor
         if seat is None:
-            return []
+            return -1
         plugins = self.plugins
         if plugins is not None and plugins.pending:
-            return plugins.legal_actions()
-        key = len(self.events) << 8 | seat
-        if key == self._legal_key:
-            return self._legal[:]
-        stack = self.stacks[seat]
-        if self._fixed and self._forced != seat and (self._big_made or not self._open_pair):
-            # Fixed limit, one total open to aggression (no open-pair choice): the general
-            # rules below, inlined for the common case.
-            bet = self.bets[seat]
-            cur = self._cur
-            owed = cur - bet
-            out: list[Action]
-            if owed > 0:
-                if owed >= stack:
-                    out = [_FOLD, _CALLS.get(stack) or _remember(_CALLS, CALL, stack, None)]
-                    self._legal = out
-                    self._legal_key = key
-                    return out[:]  # all in to call: no raise
-                out = [_FOLD, _CALLS.get(owed) or _remember(_CALLS, CALL, owed, None)]
-            else:
-                out = [_CHECK]
-            cap = self._max_raises
-            if self._reopen[seat] and (cap is None or self._aggr <= cap or self._uncapped()):
-                stacks = self.stacks
-                bets = self.bets
-                folded = self.folded
-                n = self.n
-                s = seat
-                for _ in range(n - 1):
-                    s = s + 1 if s + 1 < n else 0
-                    if not folded[s] and stacks[s] > 0 and bets[s] + stacks[s] > cur:
-                        base = self._last_full
-                        kind = BET if cur == 0 else COMPLETE if base == 0 else RAISE
-                        memo = _TOTALS[kind]
-                        to = base + (self._big if self._big_made else self._size)
-                        if to > bet + stack:
-                            to = bet + stack
-                        out.append(memo.get(to) or _remember(memo, kind, to, to))
-                        break
-            self._legal = out
-            self._legal_key = key
-            return out[:]
-        if self._forced == seat:
-            amount = self.rules.bring_in
-            if amount > stack:
-                amount = stack
-            out = [_BRING_INS.get(amount) or _remember(_BRING_INS, BRING_IN, amount, None)]
-        else:
-            owed = self._cur - self.bets[seat]
-            if owed > 0:
-                if owed > stack:
-                    owed = stack
-                out = [_FOLD, _CALLS.get(owed) or _remember(_CALLS, CALL, owed, None)]
-            else:
-                out = [_CHECK]
-        length = key >> 8
-        if length == self._agg_key and seat == self._agg_seat:
-            aggressive = self._agg_val
-        else:
-            aggressive = self._agg_val = self._aggressive(seat)
-            self._agg_key = length
-            self._agg_seat = seat
-        if aggressive is not None:
-            kind, ranges = aggressive
-            if len(ranges) == 1 and ranges[0][0] == ranges[0][1]:
-                to = ranges[0][0]  # fixed limit: one total
-                memo = _TOTALS[kind]
-                out.append(memo.get(to) or _remember(memo, kind, to, to))
-            else:
-                for lo, hi in ranges:
-                    out.append(_new(Action, (kind, lo, lo, hi)))
-        self._legal = out
-        self._legal_key = key
-        return out[:]
+            return -1
+        return seat
 
-    def _aggressive_now(self, seat: int) -> Aggressive | None:
-        """:meth:`_aggressive`, remembered until the next event (legal_actions then apply)."""
-        key = len(self.events)
-        if key == self._agg_key and seat == self._agg_seat:
+    def _may_fold(self, seat: int) -> bool:
+        """Fold: only facing a bet, and never instead of the bring-in."""
+        r = self.round
+        return r.forced != seat and r.bet > self.bets[seat]
+
+    def _may_check(self, seat: int) -> bool:
+        """Check: no bet to call, and not the forced player."""
+        r = self.round
+        return r.forced != seat and r.bet <= self.bets[seat]
+
+    def _call_chips(self, seat: int) -> int:
+        """Call: the chips the call puts in (all the stack when short); 0 when not legal."""
+        r = self.round
+        if r.forced == seat:
+            return 0
+        owed = r.bet - self.bets[seat]
+        if owed <= 0:
+            return 0
+        stack = self.stacks[seat]
+        return owed if owed < stack else stack
+
+    def _bring_in_chips(self, seat: int) -> int:
+        """Bring in: the chips it puts in (all the stack when short); 0 when not legal."""
+        if self.round.forced != seat:
+            return 0
+        amount = self.rules.bring_in
+        stack = self.stacks[seat]
+        return amount if amount < stack else stack
+
+    def _aggression(self, seat: int) -> Aggression | None:
+        """Complete, bet or raise: the one aggressive kind open to ``seat`` and its ranges of
+        totals (within its stack), or None. Remembered until the next event."""
+        key = len(self.events) << 8 | seat
+        if key == self._agg_key:
             return self._agg_val
-        value = self._aggressive(seat)
+        value = self._aggression_now(seat)
         self._agg_key = key
-        self._agg_seat = seat
         self._agg_val = value
         return value
 
-    def _aggressive(self, seat: int) -> Aggressive | None:
-        """The aggressive kind and its ranges of totals for ``seat``, or None."""
+    def _aggression_now(self, seat: int) -> Aggression | None:
+        r = self.round
         stacks = self.stacks
         bets = self.bets
         stack = stacks[seat]
         bet = bets[seat]
-        cur = self._cur
-        if stack <= cur - bet or not self._reopen[seat]:
+        cur = r.bet
+        if stack <= cur - bet or not r.may_raise[seat]:
             return None
         folded = self.folded
+        n = self.n
         s = seat
-        for _ in range(self.n - 1):
-            s = s + 1 if s + 1 < self.n else 0
+        for _ in range(n - 1):
+            s = s + 1 if s + 1 < n else 0
             if not folded[s] and stacks[s] > 0 and bets[s] + stacks[s] > cur:
                 break
         else:
             return None  # nobody left could put in more than the bet already made
         rules = self.rules
         structure = rules.structure
-        if self._forced != seat:
-            cap = self._max_raises
-            if cap is not None and self._aggr > cap and not self._uncapped():
+        pot = sum(self.contrib) + self.dead
+        if r.forced != seat:
+            cap = rules.max_raises
+            if cap is not None and r.raises > cap and not self._uncapped():
                 return None
             if cur == 0:
                 kind = BET
-            elif self._last_full == 0 and structure.completes:
+            elif r.last_full == 0 and structure.completes:
                 kind = COMPLETE
             else:
                 kind = RAISE
-            ranges = structure.targets(self, cur - bet)
+            ranges = structure.targets(r, cur - bet, pot)
         else:
             if not rules.may_complete:
                 return None
             bring_in = rules.bring_in
-            if bet + stack <= bring_in and not self._short_full:
+            if bet + stack <= bring_in and not rules.short_full:
                 return None  # short of the bring-in: a partial bring-in is all it can post
             kind = COMPLETE if structure.completes else BET
             ranges = [
                 (lo if lo > bring_in else bring_in + 1, hi if hi > bring_in else bring_in + 1)
-                for lo, hi in structure.forced_targets(self, bring_in)
+                for lo, hi in structure.forced_targets(r, bring_in, pot)
             ]
         top = bet + stack
         if len(ranges) == 1:
@@ -203,12 +145,166 @@ class LegalActions(HandQueries):
         return kind, out
 
     def _uncapped(self) -> bool:
-        mode = self._uncap
+        mode = self.rules.uncap
         if mode == "if-heads-up-before-cap":
-            return self.n_in == 2 and not self._capped_multi
+            return self.n_in == 2 and not self.round.capped_multi
         if mode == "if-round-began-heads-up":
-            return self._round_players == 2
+            return self.round.players == 2
         return False
+
+    # ------------------------------------------------------------------ verify_x, can_x
+
+    def _illegal(self, what: str) -> IllegalActionError:
+        if self.is_over:
+            return IllegalActionError(f"cannot {what}: the hand is over")
+        if self.actor is None:
+            return IllegalActionError(f"cannot {what}: cards are being dealt, nobody is to act")
+        legal = ", ".join(str(a) for a in self.legal_actions())
+        return IllegalActionError(
+            f"seat {self.actor} cannot {what} on {self.street_name} street: "
+            f"legal actions are {legal}"
+        )
+
+    def verify_fold(self) -> None:
+        """Raise :class:`~studkit.errors.IllegalActionError` unless the player to act may
+        fold."""
+        seat = self._acting()
+        if seat < 0 or not self._may_fold(seat):
+            raise self._illegal(FOLD)
+
+    def verify_check(self) -> None:
+        """Raise unless the player to act may check."""
+        seat = self._acting()
+        if seat < 0 or not self._may_check(seat):
+            raise self._illegal(CHECK)
+
+    def verify_call(self) -> int:
+        """The chips a call puts in now; raises unless the player to act may call."""
+        seat = self._acting()
+        chips = self._call_chips(seat) if seat >= 0 else 0
+        if not chips:
+            raise self._illegal(CALL)
+        return chips
+
+    def verify_bring_in(self) -> int:
+        """The chips the bring-in puts in; raises unless the player to act must bring in."""
+        seat = self._acting()
+        chips = self._bring_in_chips(seat) if seat >= 0 else 0
+        if not chips:
+            raise self._illegal(BRING_IN)
+        return chips
+
+    # SupportsInt: the compiled engine lets any number through to the check naming the action.
+    def verify_complete(self, amount: SupportsInt | None = None) -> int:
+        """The total a completion (to ``amount``, or the one total allowed) makes; raises
+        unless the player to act may complete so."""
+        return self._verify_aggression(COMPLETE, amount)
+
+    def verify_bet(self, amount: SupportsInt | None = None) -> int:
+        """The total a bet (of ``amount``, or the fixed-limit size) makes; raises unless the
+        player to act may bet so."""
+        return self._verify_aggression(BET, amount)
+
+    def verify_raise_to(self, amount: SupportsInt | None = None) -> int:
+        """The total a raise (to ``amount``, or the fixed-limit total) makes; raises unless
+        the player to act may raise so."""
+        return self._verify_aggression(RAISE, amount)
+
+    def _verify_aggression(self, kind: str, amount: SupportsInt | None) -> int:
+        seat = self._acting()
+        aggression = self._aggression(seat) if seat >= 0 else None
+        if aggression is None or aggression[0] != kind:
+            raise self._illegal(f"{kind} to {amount}" if amount is not None else kind)
+        ranges = aggression[1]
+        if amount is None:
+            if len(ranges) != 1 or ranges[0][0] != ranges[0][1]:
+                raise self._illegal(f"{kind} without an amount")
+            return ranges[0][0]
+        to = whole_chips(amount)
+        if to is None:
+            raise self._illegal(f"{kind} to {amount!r} (not a whole number of chips)")
+        for lo, hi in ranges:
+            if lo <= to <= hi:
+                return to
+        raise self._illegal(f"{kind} to {amount}")
+
+    def can_fold(self) -> bool:
+        """Whether the player to act may fold (only facing a bet)."""
+        seat = self._acting()
+        return seat >= 0 and self._may_fold(seat)
+
+    def can_check(self) -> bool:
+        """Whether the player to act may check."""
+        seat = self._acting()
+        return seat >= 0 and self._may_check(seat)
+
+    def can_call(self) -> bool:
+        """Whether the player to act faces a bet to call."""
+        seat = self._acting()
+        return seat >= 0 and self._call_chips(seat) > 0
+
+    def can_bring_in(self) -> bool:
+        """Whether the player to act is the forced player who may post the bring-in."""
+        seat = self._acting()
+        return seat >= 0 and self._bring_in_chips(seat) > 0
+
+    def can_complete(self, amount: int | None = None) -> bool:
+        """Whether the player to act may complete (to ``amount``, if given)."""
+        return self._can_aggress(COMPLETE, amount)
+
+    def can_bet(self, amount: int | None = None) -> bool:
+        """Whether the player to act may bet (``amount`` total, if given)."""
+        return self._can_aggress(BET, amount)
+
+    def can_raise_to(self, amount: int | None = None) -> bool:
+        """Whether the player to act may raise (to ``amount`` total, if given)."""
+        return self._can_aggress(RAISE, amount)
+
+    def _can_aggress(self, kind: str, amount: int | None) -> bool:
+        seat = self._acting()
+        aggression = self._aggression(seat) if seat >= 0 else None
+        if aggression is None or aggression[0] != kind:
+            return False
+        return amount is None or any(lo <= amount <= hi for lo, hi in aggression[1])
+
+    # ------------------------------------------------------------------ the list
+
+    def legal_actions(self) -> list[Action]:
+        """What the player to act may do (empty when nobody is to act): every verb whose
+        check passes, with its amount or range. Remembered until the next event."""
+        seat = self.actor
+        if seat is None:
+            return []
+        plugins = self.plugins
+        if plugins is not None and plugins.pending:
+            return plugins.legal_actions()
+        key = len(self.events) << 8 | seat
+        if key == self._legal_key:
+            return self._legal[:]
+        out: list[Action] = []
+        if self._may_fold(seat):
+            out.append(_FOLD)
+        if self._may_check(seat):
+            out.append(_CHECK)
+        chips = self._call_chips(seat)
+        if chips:
+            out.append(_CALLS.get(chips) or _remember(_CALLS, CALL, chips, None))
+        chips = self._bring_in_chips(seat)
+        if chips:
+            out.append(_BRING_INS.get(chips) or _remember(_BRING_INS, BRING_IN, chips, None))
+        aggression = self._aggression(seat)
+        if aggression is not None:
+            kind, ranges = aggression
+            if len(ranges) == 1 and ranges[0][0] == ranges[0][1]:
+                to = ranges[0][0]  # fixed limit: one total
+                memo = _TOTALS[kind]
+                out.append(memo.get(to) or _remember(memo, kind, to, to))
+            else:
+                for lo, hi in ranges:
+                    out.append(_new(Action, (kind, lo, lo, hi)))
+        self._legal = out
+        self._legal_key = key
+        return out[:]
 
 
 _new: Final = tuple.__new__  # Action(...) without the keyword-handling constructor frame

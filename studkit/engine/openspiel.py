@@ -19,11 +19,13 @@ likely.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 
 from studkit.cards import CARDS, Card
 from studkit.engine.actions import AGGRESSIVE_KINDS, BRING_IN, CALL, CHECK, FOLD, Action
+from studkit.engine.events import ActionEvent
 from studkit.engine.hand import Hand
 from studkit.errors import IllegalActionError
 from studkit.variant import Stakes, Variant
@@ -212,24 +214,22 @@ class StudGameState:
             parts.append(f"up{seat} " + " ".join(map(str, ups)))
         parts.append("bets " + " ".join(map(str, view.bets)))
         parts.append("stacks " + " ".join(map(str, view.stacks)))
-        actions = [e for e in view.events if e[0] in _DECISIONS]
-        parts.append("actions " + " ".join(f"{e[1]}:{e[0]}:{e[2]}" for e in actions))
+        actions = [e for e in view.events if isinstance(e, ActionEvent)]
+        parts.append("actions " + " ".join(f"{e.seat}:{e.kind}:{e.to}" for e in actions))
         return " | ".join(parts)
 
     def clone(self) -> StudGameState:
-        """An independent copy (replayed from the history)."""
-        twin = StudGameState(
-            self._variant, self._stacks, button=self._button, stakes=self._stakes
-        )
-        for action in self._history:
-            twin.apply_action(action)
+        """An independent copy (the hand cloned: :meth:`Hand.clone`)."""
+        twin = copy.copy(self)
+        twin.hand = self.hand.clone()
+        source = twin.hand._source  # the clone's copy of the chance source
+        assert isinstance(source, _ChanceSource)
+        twin._source = source
+        twin._history = list(self._history)
         return twin
 
     def __str__(self) -> str:
         return repr(self.hand)
-
-
-_DECISIONS = frozenset((FOLD, CHECK, CALL, BRING_IN, "complete", "bet", "raise"))
 
 
 def _encode(action: Action) -> range | tuple[int, ...]:

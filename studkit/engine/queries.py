@@ -1,6 +1,7 @@
-"""Read-only questions about a hand: :class:`HandQueries`, a base of :class:`Hand`.
+"""Read-only questions about a hand: :class:`HandQueries`, the root of :class:`Hand`.
 
-Properties and ``can_...`` checks that never change the hand.
+Properties that never change the hand. The class also declares every piece of a hand's state
+(the compiled build needs them declared where they are read); :class:`Hand` documents them.
 """
 
 from __future__ import annotations
@@ -8,10 +9,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from studkit.cards import Card
-from studkit.engine.actions import BET, COMPLETE, RAISE
+from studkit.engine.actions import Action
+from studkit.engine.dealing import CardSource
+from studkit.engine.events import Event
+from studkit.engine.state import BettingRound, StreetProgress
 from studkit.pots import Pot, build_pots
 
 if TYPE_CHECKING:
+    import random
+    from collections.abc import Callable
+
+    from studkit.engine.hand import Hand
+    from studkit.engine.plugin_play import HandPlugins
     from studkit.engine.rules import Rules
     from studkit.variant import Variant
 
@@ -26,6 +35,7 @@ class HandQueries:
     rules: Rules
     variant: Variant
     n: int
+    button: int
     is_over: bool
     street: int
     actor: int | None
@@ -35,25 +45,35 @@ class HandQueries:
     contrib: list[int]
     dead: int
     folded: list[bool]
+    n_in: int
     cards: list[list[Card]]
     up: list[list[Card]]
     down: list[list[Card]]
     community: list[Card]
     burned: list[Card]
     folded_cards: list[Card]
+    events: list[Event]
+    shown: list[int]
+    awards: list[tuple[int, int, int, str, str]]
+    plugins: HandPlugins | None
+    round: BettingRound
+    progress: StreetProgress
+    _order: list[int]
+    _source: CardSource
+    _rng: random.Random
+    _auto: bool
+    _on_over: Callable[[Hand], None] | None
     _pots: list[Pot] | None
-    _steps: list[tuple[int, bool]]
-    _cur: int
-    _forced: int
-    _exposed: bool
-
-    def _aggressive_now(self, seat: int) -> tuple[str, list[tuple[int, int]]] | None:
-        raise NotImplementedError  # pragma: no cover - Hand defines it
+    _nobody: list[bool]
+    _zeros: list[int]
+    _legal_key: int
+    _legal: list[Action]
+    _agg_key: int
+    _agg_val: tuple[str, list[tuple[int, int]]] | None
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"seat {self.actor} to act"
         return f"<Hand {self.variant.name} {self.n} players, {self.street_name} street, {state}>"
-
 
     @property
     def street_name(self) -> str:
@@ -67,10 +87,6 @@ class HandQueries:
     @property
     def pot(self) -> int:
         """All chips put in so far, current bets and dead money included."""
-        return sum(self.contrib) + self.dead
-
-    @property
-    def _pot_total(self) -> int:
         return sum(self.contrib) + self.dead
 
     @property
@@ -90,14 +106,18 @@ class HandQueries:
     def needs_card(self) -> tuple[int, bool] | None:
         """With ``auto_deal=False``: who the next card goes to and whether it is dealt up
         (seat ``-1`` a burn, ``-2`` the community card), or ``None``."""
-        return self._steps[-1] if self._steps else None
+        due = self.progress.due
+        return due[-1] if due else None
 
     @property
     def to_call(self) -> int:
         """Chips the player to act needs to call (0 when there is no actor)."""
-        if self.actor is None:
+        seat = self.actor
+        if seat is None:
             return 0
-        return min(self._cur - self.bets[self.actor], self.stacks[self.actor])
+        owed = self.round.bet - self.bets[seat]
+        stack = self.stacks[seat]
+        return owed if owed < stack else stack
 
     @property
     def all_in(self) -> list[bool]:
@@ -107,12 +127,13 @@ class HandQueries:
     @property
     def exposed(self) -> bool:
         """Whether all hands have been turned up (betting closed by all-ins)."""
-        return self._exposed
+        return self.progress.exposed
 
     @property
     def forced_seat(self) -> int | None:
         """The seat that must bring in or complete now, if any."""
-        return self._forced if self._forced >= 0 else None
+        forced = self.round.forced
+        return forced if forced >= 0 else None
 
     def up_cards(self, seat: int) -> tuple[Card, ...]:
         """The seat's face-up cards, in deal order."""
@@ -121,7 +142,6 @@ class HandQueries:
     def down_cards(self, seat: int) -> tuple[Card, ...]:
         """The seat's face-down cards, in deal order."""
         return tuple(self.down[seat])
-
 
     def cards_out(self) -> set[int]:
         """Cards that are not in the stub: held by live players, folded (until reused),
@@ -133,41 +153,3 @@ class HandQueries:
             if not self.folded[seat]:
                 out.update(int(c) for c in cards)
         return out
-
-    def can_fold(self) -> bool:
-        """Whether the player to act may fold (only facing a bet)."""
-        seat = self.actor
-        return seat is not None and self._forced != seat and self._cur > self.bets[seat]
-
-    def can_check(self) -> bool:
-        """Whether the player to act may check."""
-        seat = self.actor
-        return seat is not None and self._forced != seat and self._cur <= self.bets[seat]
-
-    def can_call(self) -> bool:
-        """Whether the player to act faces a bet to call."""
-        return self.can_fold()
-
-    def can_bring_in(self) -> bool:
-        """Whether the player to act is the forced player who may post the bring-in."""
-        return self.actor is not None and self._forced == self.actor
-
-    def can_complete(self, amount: int | None = None) -> bool:
-        """Whether the player to act may complete (to ``amount``, if given)."""
-        return self._can_aggress(COMPLETE, amount)
-
-    def can_bet(self, amount: int | None = None) -> bool:
-        """Whether the player to act may bet (``amount`` total, if given)."""
-        return self._can_aggress(BET, amount)
-
-    def can_raise_to(self, amount: int | None = None) -> bool:
-        """Whether the player to act may raise (to ``amount`` total, if given)."""
-        return self._can_aggress(RAISE, amount)
-
-    def _can_aggress(self, kind: str, amount: int | None) -> bool:
-        if self.actor is None:
-            return False
-        aggressive = self._aggressive_now(self.actor)
-        if aggressive is None or aggressive[0] != kind:
-            return False
-        return amount is None or any(lo <= amount <= hi for lo, hi in aggressive[1])

@@ -19,7 +19,22 @@ from collections.abc import Iterable, Sequence
 
 from studkit.engine.actions import AGGRESSIVE_KINDS, Action
 from studkit.engine.dealing import ScriptedSource
-from studkit.engine.events import ACTION_EVENT_KINDS, BURN, COMMUNITY, DEAL, Event
+from studkit.engine.events import (
+    ActionEvent,
+    AnteEvent,
+    AwardEvent,
+    BurnEvent,
+    CommunityEvent,
+    DealEvent,
+    Event,
+    MuckEvent,
+    ReturnEvent,
+    ShowEvent,
+    StreetEvent,
+    WildEvent,
+    as_record,
+    decision_detail,
+)
 from studkit.engine.hand import Hand
 from studkit.engine.rules import compile_rules
 from studkit.errors import HistoryError, StudkitError
@@ -27,9 +42,11 @@ from studkit.variant import Stakes, Variant
 
 __all__ = ["replay", "cards_from_events"]
 
-_NOT_DECISIONS = frozenset(
-    ("ante", "street", DEAL, BURN, COMMUNITY, "return", "show", "muck", "award", "wild")
+_NOT_DECISIONS = (
+    AnteEvent, StreetEvent, DealEvent, BurnEvent, CommunityEvent, ReturnEvent, ShowEvent,
+    MuckEvent, AwardEvent, WildEvent,
 )
+"""The records of what the dealer and the engine do (everything else is a decision)."""
 
 
 def cards_from_events(
@@ -39,14 +56,11 @@ def cards_from_events(
     hole: list[list[int]] = [[] for _ in range(players)]
     burns: list[int] = []
     community: list[int] = []
-    for event in events:
-        kind = event[0]
-        if kind == DEAL:
-            hole[event[1]].append(event[2])
-        elif kind == BURN:
-            burns.append(event[1])
-        elif kind == COMMUNITY:
-            community.append(event[1])
+    for event in map(as_record, events):
+        if isinstance(event, DealEvent) and event.card is not None:
+            hole[event.seat].append(event.card)
+        elif isinstance(event, BurnEvent | CommunityEvent):
+            (burns if isinstance(event, BurnEvent) else community).append(event.card)
     return hole, burns, community
 
 
@@ -64,7 +78,7 @@ def replay(
     Raises :class:`~studkit.errors.HistoryError` naming the event when a recorded decision
     is not legal in the rebuilt hand (the log does not belong to this variant or stacks).
     """
-    log = list(events)
+    log = [as_record(event) for event in events]
     hole, burns, community = cards_from_events(log, len(stacks))
     deck = compile_rules(variant, stakes).deck
     source = ScriptedSource(
@@ -73,8 +87,7 @@ def replay(
     hand = Hand(variant, stacks, button=button, source=source, stakes=stakes)
     decisions = 0
     for index, event in enumerate(log):
-        kind = event[0]
-        if kind in _NOT_DECISIONS:
+        if isinstance(event, _NOT_DECISIONS):
             continue
         if stop is not None and decisions >= stop:
             break
@@ -87,17 +100,15 @@ def replay(
 
 
 def _apply(hand: Hand, event: Event) -> None:
-    kind, seat = event[0], event[1]
+    kind = event[0]
+    seat = getattr(event, "seat", None)
     if hand.actor != seat:
         raise HistoryError(f"seat {seat} acts but seat {hand.actor} is to act")
-    if kind in AGGRESSIVE_KINDS:
-        hand.apply(Action(kind, event[2]))
+    if isinstance(event, ActionEvent):
+        hand.apply(Action(kind, event.to) if kind in AGGRESSIVE_KINDS else Action(kind))
         return
-    if kind in ACTION_EVENT_KINDS:
-        hand.apply(Action(kind))
-        return
-    # A plugin's decision: match it against the legal actions by kind and amount.
-    detail = event[2] if len(event) > 2 else None
+    # A plugin's decision: match it against the legal actions by kind and what it chose.
+    detail = decision_detail(event)
     for action in hand.legal_actions():
         if action.kind == kind and (action.amount is None or action.amount == detail):
             hand.apply(action)

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final, NamedTuple
+from typing import Any, NamedTuple
 
 from studkit.cards import CARDS, Card, Rank, standard_deck
 from studkit.engine.betting import STRUCTURES, FixedLimit, Structure
-from studkit.engine.events import STREET
+from studkit.engine.events import STREET, StreetEvent
 from studkit.errors import VariantError
+from studkit.plugin_evaluators import share_evaluator, showing_evaluator
+from studkit.pluginhost import host_for, registry_of
 from studkit.variant import Stakes, Variant
 
 __all__ = ["StreetPlan", "ShareRule", "Rules", "compile_rules"]
@@ -38,8 +40,8 @@ class StreetPlan(NamedTuple):
     """Spread limit: the largest bet or raise this round."""
     faces_up: bool
     """Whether any card of this street is dealt face up (the boards change)."""
-    event: tuple[str, int, str]
-    """The street's ``("street", index, name)`` event, made once."""
+    event: StreetEvent
+    """The street's ``street`` event, made once."""
 
 
 class ShareRule(NamedTuple):
@@ -93,17 +95,13 @@ class Rules:
     fixed_limit: bool = False
     """Whether the structure is fixed limit (the engine's inlined legal-action path)."""
     plugins: Any = None
-    """The variant's :class:`~studkit.pluginhost.PluginHost`; ``None`` when no plugin acts."""
+    """The variant's :class:`~studkit.pluginhost.PluginHost` (from the variant's plugin
+    registry); ``None`` when no plugin acts."""
 
     @property
     def max_players(self) -> int:
         """The variant's seat limit."""
         return self.variant.max_players
-
-
-_CACHE: Final[dict[tuple[int, Stakes] | int, tuple[Variant, Rules]]] = {}
-"""Compiled rules by ``(id(variant), stakes)``, and by ``id(variant)`` for the variant's own
-stakes; each entry keeps its variant so an id is never mistaken for another's."""
 
 
 def _check_variant(variant: object) -> None:
@@ -116,37 +114,32 @@ def _check_variant(variant: object) -> None:
 
 
 def compile_rules(variant: Variant, stakes: Stakes | None = None) -> Rules:
-    """The compiled rules of ``variant`` at ``stakes`` (default: the variant's), cached."""
-    if stakes is None:
-        # The common case, keyed without hashing the stakes: the variant's own amounts.
-        own = _CACHE.get(id(variant))
-        if own is not None and own[0] is variant:
-            return own[1]
+    """The compiled rules of ``variant`` at ``stakes`` (default: the variant's).
+
+    Kept in ``variant.memo`` by stakes (value, not identity), with the variant's plugin
+    registry and its generation: adding a plugin directory compiles them again (the rules
+    hold the plugin host)."""
+    if not isinstance(variant, Variant):
         _check_variant(variant)
-        rules = compile_rules(variant, variant.stakes)
-        _CACHE[id(variant)] = (variant, rules)
+    registry = registry_of(variant)
+    memo = variant.memo
+    hit = memo.get(stakes)
+    if hit is not None and hit[0] is registry and hit[1] == registry.generation:
+        rules: Rules = hit[2]
         return rules
-    if not isinstance(stakes, Stakes):
+    if stakes is not None and not isinstance(stakes, Stakes):
         raise TypeError(
             f"stakes must be a Stakes (apply_stakes(variant, 'ante=1,...') gives a variant at "
             f"other amounts), not {type(stakes).__name__} {stakes!r}"
         )
-    key = (id(variant), stakes)
-    hit = _CACHE.get(key)
-    if hit is not None and hit[0] is variant:
-        return hit[1]
-    _check_variant(variant)
-    rules = _compile(variant, stakes)
-    if len(_CACHE) > 256:
-        _CACHE.clear()
-    _CACHE[key] = (variant, rules)
+    rules = _compile(variant, variant.stakes if stakes is None else stakes)
+    if len(memo) > 64:
+        memo.clear()  # many stakes played: keep the memory bounded
+    memo[stakes] = (registry, registry.generation, rules)
     return rules
 
 
 def _compile(variant: Variant, stakes: Stakes) -> Rules:
-    from studkit.plugin_play import share_evaluator, showing_evaluator
-    from studkit.pluginhost import host_for
-
     plugins = host_for(variant)
 
     structure = STRUCTURES.get(variant.betting.structure)
@@ -173,7 +166,7 @@ def _compile(variant: Variant, stakes: Stakes) -> Rules:
             open_pair=variant.betting.open_pair_street == st.name,
             round_max=last_max if i == last_betting else spread_max,
             faces_up=any(face != "down" for face in st.cards),
-            event=(STREET, i, st.name),
+            event=StreetEvent(STREET, i, st.name),
         )
         for i, st in enumerate(variant.streets)
     )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from studkit.engine.events import ANTE, Event
+from studkit.engine.events import ANTE, AnteEvent, Event
 from studkit.errors import StudkitError
 
 __all__ = [
@@ -24,7 +24,7 @@ ANTES: Final[dict[tuple[int, int, int], tuple[Event, ...]]] = {}
 
 def ante_events(key: tuple[int, int, int], order: list[int]) -> tuple[Event, ...]:
     """The ante events for ``key`` (table size, button, ante), made and remembered."""
-    events = ANTES[key] = tuple((ANTE, seat, key[2]) for seat in order)
+    events = ANTES[key] = tuple(AnteEvent(ANTE, seat, key[2]) for seat in order)
     return events
 
 

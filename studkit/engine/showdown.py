@@ -5,7 +5,7 @@ Hands are shown clockwise from the last bettor or raiser of the last betting rou
 bet there: the last player to check, or the round's first actor, per
 ``variant.showdown.no_bet_order``). When ``losers_may_muck`` is set, a player whose hand
 cannot win any share of any pot against the hands already shown mucks it unshown. Hands
-turned up when all-ins closed the betting (:meth:`Hand._expose`, in this same order) were
+turned up when all-ins closed the betting (:meth:`HandFlow._expose`, in this same order) were
 shown then, once: the showdown awards them without showing them again. The pots come from
 :func:`studkit.pots.build_pots` and are split by :func:`studkit.pots.award_pots` per the
 variant's pot shares, odd chips in the variant's order. A plugin implementing
@@ -18,13 +18,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from studkit.engine.events import AWARD, MUCK, SHOW
+from studkit.engine.events import AWARD, MUCK, SHOW, AwardEvent, MuckEvent, ShowEvent
 from studkit.pots import Pot, ShareInput, award_pots, build_pots
 
 if TYPE_CHECKING:
-    from studkit.engine.hand import Hand
+    from studkit.engine.flow import HandFlow as Hand
 
 __all__ = ["showdown", "show_order", "odd_chip_order"]
+
+_new: Final = tuple.__new__  # a typed event without its constructor's Python frame
 
 
 def show_order(hand: Hand, pots: list[Pot] | None = None) -> list[int]:
@@ -32,14 +34,14 @@ def show_order(hand: Hand, pots: list[Pot] | None = None) -> list[int]:
     built yet)."""
     n = hand.n
     folded = hand.folded
-    start = hand._last_aggr
+    start = hand.round.aggressor
     if start < 0 or folded[start]:
         if hand.variant.showdown.no_bet_order == "last-checker":
-            start = hand._last_checker
+            start = hand.round.last_checker
         else:
-            start = hand._leader
+            start = hand.progress.leader
     if start < 0 or folded[start]:
-        start = hand._leader
+        start = hand.progress.leader
     if start < 0 or folded[start]:
         start = (hand.button + 1) % n
     rotation = _ROTATIONS.get((n, start)) or _rotation(n, start)
@@ -125,7 +127,7 @@ def showdown(hand: Hand) -> None:
         by_pot = [plugins.pot_strengths(strengths, pot.eligible) for pot in pots]
     else:
         by_pot = [strengths] * len(pots)
-    exposed = hand._exposed  # turned up when the all-ins closed the betting: not shown again
+    exposed = hand.progress.exposed  # turned up when all-ins closed the betting: shown once
     order = [s for s in hand.shown if live[s]] if exposed else show_order(hand)
     events = hand.events
     shown: list[int] = []
@@ -138,12 +140,12 @@ def showdown(hand: Hand) -> None:
         for s in order:
             if may_muck and shown and row[s] < best_shown:
                 mucked.append(s)
-                events.append((MUCK, s))
+                events.append(MuckEvent(MUCK, s))
                 row[s] = 0
                 continue
             shown.append(s)
             if not exposed:
-                events.append((SHOW, s, tuple(held[s])))
+                events.append(_new(ShowEvent, (SHOW, s, tuple(held[s]))))
             if row[s] > best_shown:
                 best_shown = row[s]
         _award(hand, pots, by_pot, shown, mucked)
@@ -154,14 +156,14 @@ def showdown(hand: Hand) -> None:
     for s in order:
         if may_muck and shown and not _can_win(s, eligible, best, by_pot):
             mucked.append(s)
-            events.append((MUCK, s))
+            events.append(MuckEvent(MUCK, s))
             for rows in by_pot:
                 for row in rows:
                     row[s] = 0
             continue
         shown.append(s)
         if not exposed:
-            events.append((SHOW, s, tuple(held[s])))
+            events.append(_new(ShowEvent, (SHOW, s, tuple(held[s]))))
         for index, seats_in in enumerate(eligible):
             if s in seats_in:
                 top = best[index]
@@ -197,7 +199,7 @@ def _award(
             share = rules.shares[0]
             record = (winner, amount, 0, share.name, _describe(share.evaluator, strongest))
             hand.awards.append(record)
-            events.append((AWARD, *record))
+            events.append(_new(AwardEvent, (AWARD, *record)))
             return
     orders = [odd_chip_order(hand, shown + mucked, share) for share in rules.shares]
     first = by_pot[0]
@@ -228,7 +230,7 @@ def _award(
                     description = ""
                 record = (seat, amount, offset + award.pot, award.share, description)
                 hand.awards.append(record)
-                events.append((AWARD, *record))
+                events.append(_new(AwardEvent, (AWARD, *record)))
 
 
 _DESCRIPTIONS: Final[dict[tuple[Any, int], str]] = {}

@@ -6,24 +6,26 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from studkit.engine.dealing import BURN, COMMUNITY, DeckSource
-from studkit.engine.events import BURN as BURN_EVENT, DEAL
+from studkit.engine.events import BURN as BURN_EVENT, DEAL, BurnEvent, DealEvent
 from studkit.engine.exhaustion import plan_short_street
 
 if TYPE_CHECKING:
-    from studkit.engine.hand import Hand
+    from studkit.engine.flow import HandFlow as Hand
     from studkit.engine.rules import StreetPlan
 
 __all__ = ["deal_street"]
+
+_new: Final = tuple.__new__  # a typed event without its constructor's Python frame
 
 
 def deal_street(hand: Hand) -> None:
     """Deal the hand's current street: the burn, each round of cards to every live player
     from the dealer's left, or (deck running out) what :func:`plan_short_street` decides.
     With manual dealing, queue the cards for :meth:`Hand.deal` instead."""
-    plan = hand._plan = hand.rules.streets[hand.street]
+    plan = hand.progress.plan
     events = hand.events
     events.append(plan.event)
     if hand.n_in == hand.n:
@@ -49,7 +51,7 @@ def deal_street(hand: Hand) -> None:
                 stub[i] = stub[-1]
                 take()
                 hand.burned.append(card)
-                log((BURN_EVENT, card))
+                log(_new(BurnEvent, (BURN_EVENT, card)))
             cards = hand.cards
             up_cards = hand.up
             down_cards = hand.down
@@ -63,7 +65,7 @@ def deal_street(hand: Hand) -> None:
                     take()
                     cards[s].append(card)
                     held[s].append(card)
-                    log((DEAL, s, card, up))
+                    log(_new(DealEvent, (DEAL, s, card, up)))
             hand._after_deal()
             return
     _deal_street_slowly(hand, plan, live)
@@ -100,7 +102,7 @@ def _deal_street_slowly(hand: Hand, plan: StreetPlan, live: list[int]) -> None:
         for _ in range(community):
             steps.append((COMMUNITY, True))
         steps.reverse()
-        hand._steps = steps
+        hand.progress.due = steps
         hand.actor = None
         if steps:
             return

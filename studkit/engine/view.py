@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from studkit.cards import Card
 from studkit.engine.actions import Action
-from studkit.engine.events import DEAL, Event
+from studkit.engine.events import DealEvent, Event, TwistEvent
 
 if TYPE_CHECKING:
     from studkit.engine.hand import Hand
@@ -61,12 +61,7 @@ def seat_view(hand: Hand, seat: int) -> SeatView:
     if hand.exposed:
         visible.update(s for s in range(hand.n) if not hand.folded[s])
     visible.add(seat)
-    events = tuple(
-        (DEAL, e[1], None, False) if e[0] == DEAL and not e[3] and e[1] not in visible
-        else (e[0], e[1], None, *e[3:]) if e[0] == "twist" and not e[4] and e[1] not in visible
-        else e
-        for e in hand.events
-    )
+    events = tuple(_seen(event, visible) for event in hand.events)
     mine = hand.actor == seat
     return SeatView(
         seat=seat,
@@ -90,3 +85,13 @@ def seat_view(hand: Hand, seat: int) -> SeatView:
         payoffs=tuple(hand.payoffs) if hand.is_over else None,
         events=events,
     )
+
+
+def _seen(event: Event, visible: set[int]) -> Event:
+    """``event`` as a seat that sees the hands of ``visible`` seats sees it: another seat's
+    down card (dealt, or thrown away in a twist) is ``None``."""
+    if isinstance(event, DealEvent) and not event.up and event.seat not in visible:
+        return event._replace(card=None)
+    if isinstance(event, TwistEvent) and not event.up and event.seat not in visible:
+        return event._replace(card=None)
+    return event

@@ -25,6 +25,8 @@ from studkit.cards import Card, format_cards
 from studkit.equity.deals import CardArray, deal_count, enumerate_draws, sample_draws
 from studkit.equity.showdown import EquityError, ShareRanker, share_evaluators
 from studkit.equity.spot import Spot, parse_spot
+from studkit.errors import PluginError
+from studkit.plugin_registry import registry_of
 from studkit.variant import Variant
 
 __all__ = [
@@ -322,17 +324,22 @@ def _result(
     )
 
 
-NEUTRAL_PLUGINS = frozenset(("community-card", "roll-your-own", "hole-spade"))
-"""Plugins equity fully accounts for: it deals community cards itself, which cards a player
-exposes does not change who wins, and a share a plugin ranks (the hole spade) is ranked by
-that plugin's own hook."""
-
-
 def plugin_notes(variant: Variant) -> tuple[str, ...]:
-    """A note for each plugin of ``variant`` whose rules equity does not model."""
+    """A note for each plugin of ``variant`` whose rules equity does not model: every plugin
+    but those whose module sets ``EQUITY_NEUTRAL = True`` (equity accounts for them: it deals
+    community cards itself, a player's choice of the card to expose does not change who wins,
+    a share a plugin ranks is ranked by the plugin's own hook)."""
     return tuple(
         f"plugin {ref.name!r} is not applied: equity deals and ranks hands by the variant's "
         "data alone (its deck, static wild cards, streets and pot shares)"
         for ref in variant.plugins
-        if ref.name not in NEUTRAL_PLUGINS
+        if not _equity_neutral(variant, ref.name)
     )
+
+
+def _equity_neutral(variant: Variant, name: str) -> bool:
+    try:
+        module = registry_of(variant).find(name).module
+    except PluginError:  # missing or broken: certainly not accounted for
+        return False
+    return getattr(module, "EQUITY_NEUTRAL", False) is True

@@ -12,13 +12,12 @@ from studkit.history.phh import (
     HandHistory,
     dumps,
     dumps_all,
-    from_hand,
     history_files,
     load_file,
     loads,
     read_histories,
-    write_history,
 )
+from studkit.history.record import from_hand, write_history
 from studkit.history.replay import Replay, ReplayError, replay, replay_file, replay_paths
 
 __all__ = [

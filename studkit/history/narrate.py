@@ -11,6 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 from studkit.cards import CARDS, RANK_CHARS
+from studkit.engine.events import as_record
 
 __all__ = ["narrate", "format_chips"]
 
@@ -80,16 +81,18 @@ class _Story:
             self.lines.append(f"  pot: {self.chips(self.pot)}")
 
     def event(self, event: tuple[Any, ...]) -> None:
-        kind = event[0]
-        handler = getattr(self, "on_" + kind.replace("-", "_"), None)
-        if handler is not None:
-            handler(*event[1:])
+        record = as_record(event)
+        handler = getattr(self, "on_" + record[0].replace("-", "_"), None)
+        if handler is not None and hasattr(record, "_asdict"):
+            fields = record._asdict()
+            del fields["kind"]
+            handler(**fields)
 
     def on_ante(self, seat: int, amount: int) -> None:
         self.pot += amount
         self.stacks[seat] -= amount
 
-    def on_street(self, index: int, name: str) -> None:
+    def on_street(self, number: int, name: str) -> None:
         self.close_street()
         self.street = name
         self.lines.append(f"{name.capitalize()} street" if "street" not in name else name)
@@ -159,7 +162,7 @@ class _Story:
     def on_declare(self, seat: int, choice: str) -> None:
         self._act(seat, f"declares {choice}", 0)
 
-    def on_twist(self, seat: int, card: int, cost: int) -> None:
+    def on_twist(self, seat: int, card: int, cost: int, up: bool) -> None:
         paid = f" for {self.chips(cost)}" if cost else ""
         self._act(seat, f"twists {_card(card, self.hidden)}{paid}", cost)
         self.held[seat] = [(c, up) for c, up in self.held[seat] if c != card]

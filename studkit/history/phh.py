@@ -33,7 +33,7 @@ import os
 import re
 import stat
 import tomllib
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
@@ -66,8 +66,6 @@ __all__ = [
     "read_histories",
     "dumps",
     "dumps_all",
-    "write_history",
-    "from_hand",
 ]
 
 PHH_CODES: Mapping[str, str] = MappingProxyType(
@@ -628,73 +626,3 @@ def dumps(history: HandHistory) -> str:
 def dumps_all(histories: Iterable[HandHistory]) -> str:
     """Several hands as one PHHS text: tables ``[1]``, ``[2]``..."""
     return "\n".join(f"[{i}]\n{dumps(h)}" for i, h in enumerate(histories, 1))
-
-
-def _as_history(hand: Any, fields: Mapping[str, Any] | None) -> HandHistory:
-    if isinstance(hand, HandHistory):
-        return hand
-    from studkit.engine.hand import Hand
-    from studkit.history.record import record_hand
-
-    if isinstance(hand, Hand):
-        return record_hand(hand, fields)
-    raise HistoryError(f"cannot write {type(hand).__name__} as a hand history")
-
-
-def from_hand(hand: Any, fields: Mapping[str, Any] | None = None) -> str:
-    """The PHH text of a hand played by the engine (a :class:`~studkit.engine.hand.Hand`),
-    from its event log; ``fields`` adds optional ones such as ``players`` or ``event``."""
-    from studkit.history.record import record_hand
-
-    return dumps(record_hand(hand, fields))
-
-
-def write_history(
-    hands: Iterable[Any],
-    path: str | os.PathLike[str],
-    *,
-    fields: Mapping[str, Any] | None = None,
-) -> int:
-    """Write hands (engine :class:`~studkit.engine.hand.Hand` objects, or
-    :class:`HandHistory` objects) to ``path``.
-
-    A directory (existing, or a path ending in ``/``) gets one ``hand-000001.phh`` file per
-    hand; a ``.phh`` path given exactly one hand gets a plain PHH file; anything else is one
-    PHHS file with a table per hand. Hands are written as they come (a generator of millions
-    is fine). ``fields`` adds optional fields to every engine hand (``event``, ``players`` in
-    the engine's seat order...). Returns how many hands were written.
-    """
-    name = os.fspath(path)
-    try:
-        if os.path.isdir(name) or name.endswith(("/", os.sep)):
-            os.makedirs(name, exist_ok=True)
-            count = 0
-            for count, hand in enumerate(hands, 1):
-                Path(name, f"hand-{count:06d}.phh").write_text(
-                    dumps(_as_history(hand, fields)), "utf-8"
-                )
-            return count
-        iterator = iter(hands)
-        first = next(iterator, None)
-        second = next(iterator, None)
-        with open(name, "w", encoding="utf-8") as out:
-            if first is None:
-                return 0
-            if second is None and name.endswith(".phh"):
-                out.write(dumps(_as_history(first, fields)))
-                return 1
-            count = 0
-            for count, hand in enumerate(_chain(first, second, iterator), 1):
-                out.write(
-                    ("\n" if count > 1 else "") + f"[{count}]\n" + dumps(_as_history(hand, fields))
-                )
-            return count
-    except OSError as error:
-        raise HistoryError(f"{name}: cannot write: {error.strerror or error}") from None
-
-
-def _chain(first: Any, second: Any, rest: Iterator[Any]) -> Iterator[Any]:
-    yield first
-    if second is not None:
-        yield second
-    yield from rest

@@ -11,13 +11,26 @@ PokerKit reads; any other game or rule set carries ``_studkit_variant`` (and
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from studkit.cards import Card
-from studkit.engine.events import ACTION_EVENT_KINDS, AWARD, COMMUNITY, DEAL, MUCK, SHOW, STREET
+from studkit.engine.events import (
+    ActionEvent,
+    AwardEvent,
+    CommunityEvent,
+    DealEvent,
+    DeclareEvent,
+    ExposeEvent,
+    MuckEvent,
+    PayEvent,
+    ShowEvent,
+    StandEvent,
+    StreetEvent,
+    TwistEvent,
+)
 from studkit.engine.hand import Hand
 from studkit.errors import HistoryError
 from studkit.history.actions import Action, Amount
@@ -27,12 +40,13 @@ from studkit.history.phh import (
     STUDKIT_STAKES_FIELD,
     STUDKIT_VARIANT_FIELD,
     HandHistory,
+    dumps,
 )
 from studkit.history.rules import is_phh_rules, load_variant_named, rules_only
 from studkit.loader import builtin_directory
 from studkit.variant import Variant
 
-__all__ = ["record_hand"]
+__all__ = ["record_hand", "from_hand", "write_history"]
 
 _VERBS = {
     "bring-in": "pb",
@@ -43,29 +57,26 @@ _VERBS = {
     "check": "cc",
     "fold": "f",
 }
-_PLUGIN_EVENTS: dict[str, Callable[[tuple[Any, ...], int], Action]] = {
-    "pay": lambda e, p: Action("pay", player=p, amount=e[2]),
-    "expose": lambda e, p: Action("expose", player=p, cards=(e[2],)),
-    "declare": lambda e, p: Action("declare", player=p, choice=e[2]),
-    "twist": lambda e, p: Action("twist", player=p, cards=(e[2],)),
-    "stand": lambda e, p: Action("stand", player=p),
+_PLUGIN_EVENTS: dict[type, Callable[[Any, int], Action]] = {
+    PayEvent: lambda e, p: Action("pay", player=p, amount=e.amount),
+    ExposeEvent: lambda e, p: Action("expose", player=p, cards=(e.card,)),
+    DeclareEvent: lambda e, p: Action("declare", player=p, choice=e.choice),
+    TwistEvent: lambda e, p: Action("twist", player=p, cards=(e.card,)),
+    StandEvent: lambda e, p: Action("stand", player=p),
 }
-"""Plugin decisions (events of :mod:`studkit.plugin_play`) as studkit's history actions."""
+"""Plugin decisions (events of :mod:`studkit.engine.plugin_play`) as studkit's history actions."""
 _PER_PLAYER = ("players", "seats", "time_banks")
 _EXTRA_STAKES = ("spread_min", "spread_max", "last_round_max")
-_identity_cache: dict[int, tuple[Variant, tuple[str, str | None]]] = {}
+_IDENTITY = ("history", "identity")
+"""The key of a variant's history identity in ``variant.memo``."""
 
 
 def _identify(variant: Variant) -> tuple[str, str | None]:
     """The ``variant`` code and ``_studkit_variant`` value that bring ``variant`` back."""
-    cached = _identity_cache.get(id(variant))
-    if cached is not None and cached[0] is variant:
-        return cached[1]
-    result = _identify_uncached(variant)
-    if len(_identity_cache) > 64:
-        _identity_cache.clear()
-    _identity_cache[id(variant)] = (variant, result)
-    return result
+    found: tuple[str, str | None] | None = variant.memo.get(_IDENTITY)
+    if found is None:
+        found = variant.memo[_IDENTITY] = _identify_uncached(variant)
+    return found
 
 
 def _identify_uncached(variant: Variant) -> tuple[str, str | None]:
@@ -130,30 +141,31 @@ def record_hand(hand: Hand, fields: Mapping[str, Any] | None = None) -> HandHist
         turned_up.clear()
 
     for event in hand.events:
-        kind = event[0]
-        if kind == DEAL:
-            pending.setdefault(event[1], []).append(event[2])
+        if isinstance(event, DealEvent):
+            pending.setdefault(event.seat, []).append(event.card)
             continue
         flush()
-        if kind == AWARD and hand.exposed:
+        if isinstance(event, AwardEvent) and hand.exposed:
             show_again()
-        if kind == STREET:
-            notes[len(actions)] = f"{event[2]} street" if "street" not in event[2] else event[2]
-        elif kind == COMMUNITY:
-            actions.append(Action("db", cards=(event[1],)))
-        elif kind in ACTION_EVENT_KINDS:
-            verb = _VERBS[kind]
-            amount = event[2] if verb == "cbr" else None
-            actions.append(Action(verb, player=_phh_seat(event[1], hand), amount=amount))  # type: ignore[arg-type]
-        elif kind == SHOW:
-            actions.append(Action("sm", player=_phh_seat(event[1], hand), cards=tuple(event[2])))
-            turned_up[event[1]] = len(event[2])
-        elif kind == MUCK:
-            actions.append(Action("sm", player=_phh_seat(event[1], hand)))
-        elif kind in _PLUGIN_EVENTS:
-            actions.append(_PLUGIN_EVENTS[kind](event, _phh_seat(event[1], hand)))
-        elif kind == AWARD:
-            winnings[event[1]] += event[2]
+        if isinstance(event, StreetEvent):
+            name = event.name
+            notes[len(actions)] = f"{name} street" if "street" not in name else name
+        elif isinstance(event, CommunityEvent):
+            actions.append(Action("db", cards=(event.card,)))
+        elif isinstance(event, ActionEvent):
+            verb = _VERBS[event.kind]
+            amount = event.to if verb == "cbr" else None
+            actions.append(Action(verb, player=_phh_seat(event.seat, hand), amount=amount))  # type: ignore[arg-type]
+        elif isinstance(event, ShowEvent):
+            actions.append(Action("sm", player=_phh_seat(event.seat, hand), cards=event.cards))
+            turned_up[event.seat] = len(event.cards)
+        elif isinstance(event, MuckEvent):
+            actions.append(Action("sm", player=_phh_seat(event.seat, hand)))
+        elif type(event) in _PLUGIN_EVENTS:
+            seat: int = getattr(event, "seat")  # noqa: B009 - every plugin decision has one
+            actions.append(_PLUGIN_EVENTS[type(event)](event, _phh_seat(seat, hand)))
+        elif isinstance(event, AwardEvent):
+            winnings[event.seat] += event.amount
     flush()
 
     ante = hand.rules.ante
@@ -184,3 +196,68 @@ def record_hand(hand: Hand, fields: Mapping[str, Any] | None = None) -> HandHist
         fields=MappingProxyType(extra),
         notes=notes,
     )
+
+
+def _as_history(hand: Any, fields: Mapping[str, Any] | None) -> HandHistory:
+    if isinstance(hand, HandHistory):
+        return hand
+    if isinstance(hand, Hand):
+        return record_hand(hand, fields)
+    raise HistoryError(f"cannot write {type(hand).__name__} as a hand history")
+
+
+def from_hand(hand: Any, fields: Mapping[str, Any] | None = None) -> str:
+    """The PHH text of a hand played by the engine (a :class:`~studkit.engine.hand.Hand`),
+    from its event log; ``fields`` adds optional ones such as ``players`` or ``event``."""
+    return dumps(record_hand(hand, fields))
+
+
+def write_history(
+    hands: Iterable[Any],
+    path: str | os.PathLike[str],
+    *,
+    fields: Mapping[str, Any] | None = None,
+) -> int:
+    """Write hands (engine :class:`~studkit.engine.hand.Hand` objects, or
+    :class:`HandHistory` objects) to ``path``.
+
+    A directory (existing, or a path ending in ``/``) gets one ``hand-000001.phh`` file per
+    hand; a ``.phh`` path given exactly one hand gets a plain PHH file; anything else is one
+    PHHS file with a table per hand. Hands are written as they come (a generator of millions
+    is fine). ``fields`` adds optional fields to every engine hand (``event``, ``players`` in
+    the engine's seat order...). Returns how many hands were written.
+    """
+    name = os.fspath(path)
+    try:
+        if os.path.isdir(name) or name.endswith(("/", os.sep)):
+            os.makedirs(name, exist_ok=True)
+            count = 0
+            for count, hand in enumerate(hands, 1):
+                Path(name, f"hand-{count:06d}.phh").write_text(
+                    dumps(_as_history(hand, fields)), "utf-8"
+                )
+            return count
+        iterator = iter(hands)
+        first = next(iterator, None)
+        second = next(iterator, None)
+        with open(name, "w", encoding="utf-8") as out:
+            if first is None:
+                return 0
+            if second is None and name.endswith(".phh"):
+                out.write(dumps(_as_history(first, fields)))
+                return 1
+            count = 0
+            for count, hand in enumerate(_chain(first, second, iterator), 1):
+                out.write(
+                    ("\n" if count > 1 else "") + f"[{count}]\n" + dumps(_as_history(hand, fields))
+                )
+            return count
+    except OSError as error:
+        raise HistoryError(f"{name}: cannot write: {error.strerror or error}") from None
+
+
+def _chain(first: Any, second: Any, rest: Iterator[Any]) -> Iterator[Any]:
+    yield first
+    if second is not None:
+        yield second
+    yield from rest

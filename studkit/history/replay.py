@@ -34,7 +34,7 @@ from typing import Any
 from studkit.cards import Card, standard_deck
 from studkit.engine.actions import AGGRESSIVE_KINDS, Action as EngineAction
 from studkit.engine.dealing import BURN as BURN_SEAT, COMMUNITY as COMMUNITY_SEAT
-from studkit.engine.events import COMMUNITY, DEAL
+from studkit.engine.events import CommunityEvent, DealEvent, TwistEvent
 from studkit.engine.hand import Hand
 from studkit.errors import CardError, HistoryError, StudkitError
 from studkit.history.actions import Action, Amount, format_phh_cards
@@ -293,13 +293,12 @@ class _Replayer:
         """Read the engine's new events: every card dealt, community card and card traded."""
         events = self.hand.events
         for event in events[self.cursor :]:
-            kind = event[0]
-            if kind == DEAL:
-                self.deals[event[1]].append(event[2])
-            elif kind == COMMUNITY:
-                self.community.append(event[1])
-            elif kind == "twist":
-                self.traded[event[1]].add(event[2])
+            if isinstance(event, DealEvent) and event.card is not None:
+                self.deals[event.seat].append(event.card)
+            elif isinstance(event, CommunityEvent):
+                self.community.append(event.card)
+            elif isinstance(event, TwistEvent) and event.card is not None:
+                self.traded[event.seat].add(event.card)
         self.cursor = len(events)
 
     def unknown_cards(self) -> frozenset[Card]:

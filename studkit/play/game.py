@@ -19,6 +19,7 @@ from rich.text import Text
 
 from studkit.cards import RANK_CHARS
 from studkit.engine import Hand, Table
+from studkit.engine.events import WildEvent
 from studkit.errors import IllegalActionError, StudkitError
 from studkit.play.commands import CommandError, help_text, parse_command
 from studkit.play.narration import Narrator
@@ -144,8 +145,8 @@ def game_notes(variant: Variant) -> tuple[str, ...]:
 def wild_now(hand: Hand) -> tuple[int, ...] | None:
     """The wild ranks a plugin set during the hand (the last ``wild`` event), if any."""
     for event in reversed(hand.events):
-        if event[0] == "wild":
-            return tuple(int(rank) for rank in event[1])
+        if isinstance(event, WildEvent):
+            return tuple(int(rank) for rank in event.ranks)
     return None
 
 

@@ -28,6 +28,16 @@ from typing import Any
 from rich.text import Text
 
 from studkit.cards import CARDS, RANK_CHARS, Card
+from studkit.engine.events import (
+    ActionEvent,
+    AnteEvent,
+    CommunityEvent,
+    DealEvent,
+    ReturnEvent,
+    ShowEvent,
+    StreetEvent,
+    as_record,
+)
 from studkit.play.render import CardStyle, card_text, street_words
 
 __all__ = ["Narrator", "SILENT_EVENTS"]
@@ -95,18 +105,23 @@ class Narrator:
         return self.names[seat] if 0 <= seat < len(self.names) else f"seat {seat + 1}"
 
     def _antes(self, run: Sequence[tuple[Any, ...]]) -> Text:
-        amounts = {event[2] for event in run}
+        antes = [AnteEvent(*event) for event in run]
+        amounts = {event.amount for event in antes}
         if len(amounts) == 1 and len(run) > 1:
             return Text(f"Antes: {amounts.pop()} each")
-        return Text("Antes: " + ", ".join(f"{self._who(e[1])} {e[2]}" for e in run))
+        return Text("Antes: " + ", ".join(f"{self._who(e.seat)} {e.amount}" for e in antes))
 
     def _deals(self, run: Sequence[tuple[Any, ...]]) -> Text:
         seats: dict[int, list[int | None]] = {}
-        for _, seat, dealt, up in run:
-            visible = up or seat == self.viewer or seat in self.shown
-            if visible:
-                self.visible.add(int(dealt))
-            seats.setdefault(seat, []).append(int(dealt) if visible else None)
+        for event in run:
+            deal = DealEvent(*event)
+            seat = deal.seat
+            visible = deal.up or seat == self.viewer or seat in self.shown
+            if visible and deal.card is not None:
+                self.visible.add(int(deal.card))
+            seats.setdefault(seat, []).append(
+                int(deal.card) if visible and deal.card is not None else None
+            )
         out = Text("Dealt: ")
         for number, (seat, cards) in enumerate(seats.items()):
             if number:
@@ -118,36 +133,40 @@ class Narrator:
     def _turned_up(self, run: Sequence[tuple[Any, ...]]) -> Text:
         """Hands turned up before the last card because betting is over (all in)."""
         out = Text("Betting is over, all hands are turned up: ")
-        for number, (_, seat, cards) in enumerate(run):
+        for number, event in enumerate(run):
+            shown = ShowEvent(*event)
             if number:
                 out.append(" · ")
-            out.append(self._who(seat) + " ")
-            out.append_text(Text(" ").join(card_text(CARDS[int(c)], self.style) for c in cards))
+            out.append(self._who(shown.seat) + " ")
+            out.append_text(
+                Text(" ").join(card_text(CARDS[int(c)], self.style) for c in shown.cards)
+            )
         return out
 
-    def _one(self, event: tuple[Any, ...]) -> Text | None:
+    def _one(self, given: tuple[Any, ...]) -> Text | None:
+        event = as_record(given)
         kind = event[0]
         if kind in SILENT_EVENTS:
-            if kind == "show":
-                self.shown.add(event[1])
-                self.visible.update(int(c) for c in event[2])
+            if isinstance(event, ShowEvent):
+                self.shown.add(event.seat)
+                self.visible.update(int(c) for c in event.cards)
             return None
-        if kind == "street":
-            name = street_words(str(event[2]))
+        if isinstance(event, StreetEvent):
+            name = street_words(str(event.name))
             return Text(f"-- {name[:1].upper()}{name[1:]} --", style="bold" if self.style.color
                         else "")
-        if kind == "community":
+        if isinstance(event, CommunityEvent):
             line = Text("Community card for everyone: ")
-            line.append_text(card_text(CARDS[int(event[1])], self.style))
+            line.append_text(card_text(CARDS[int(event.card)], self.style))
             return line
-        if kind == "return":
-            return Text(f"{event[2]} uncalled returned to {self._who(event[1])}")
+        if isinstance(event, ReturnEvent):
+            return Text(f"{event.amount} uncalled returned to {self._who(event.seat)}")
         decision = _DECISIONS.get(kind)
-        if decision is not None:
-            seat = event[1]
+        if isinstance(event, ActionEvent) and decision is not None:
+            seat = event.seat
             you, other, total = decision
             verb = you if seat == self.viewer else other
-            amount = event[2] if total else event[3]
+            amount = event.to if total else event.added
             text = f"{self._who(seat)} {verb}"
             if kind not in ("fold", "check"):
                 text += f" {amount}"
@@ -165,8 +184,16 @@ class Narrator:
         event told plainly; a card in it is named only when the viewer may see it."""
         kind = str(event[0])
         phrase = _PLUGIN_PHRASES.get(kind)
-        rest = list(event[1:])
-        seat = rest.pop(0) if rest and type(rest[0]) is int else None
+        seat: int | None
+        if hasattr(event, "_asdict"):  # a record: its fields by name
+            fields = dict(event._asdict())
+            del fields["kind"]
+            seat = fields.pop("seat", None)
+            fields.pop("up", None)  # a twist's face: the card names it
+            rest = list(fields.values())
+        else:  # an event of a kind no record names: its items in order
+            rest = list(event[1:])
+            seat = rest.pop(0) if rest and type(rest[0]) is int else None
         words = []
         for item in rest:
             if isinstance(item, Card):

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from studkit.cards import CARDS, Card
+from studkit.engine.events import MuckEvent, ShowEvent
 from studkit.engine.showdown import showdown_strengths
 from studkit.play.commands import AGGRESSIVE_KINDS, Choice
 from studkit.play.render import (
@@ -202,15 +203,14 @@ def showdown(
     order: list[int] = []
     mucked: set[int] = set()
     for event in hand.events:
-        kind = event[0]
-        if kind == "show":  # a hand turned up at an all-in is shown once: with all it holds
-            shown_cards[event[1]] = tuple(CARDS[int(c)] for c in hand.cards[event[1]])
-            if event[1] not in order:
-                order.append(event[1])
-        elif kind == "muck":
-            mucked.add(event[1])
-            if event[1] not in order:
-                order.append(event[1])
+        if isinstance(event, ShowEvent):  # turned up at an all-in: shown once, with all it holds
+            shown_cards[event.seat] = tuple(CARDS[int(c)] for c in hand.cards[event.seat])
+            if event.seat not in order:
+                order.append(event.seat)
+        elif isinstance(event, MuckEvent):
+            mucked.add(event.seat)
+            if event.seat not in order:
+                order.append(event.seat)
     strengths = showdown_strengths(hand) if shown_cards else []
     hands = []
     for seat in order:

@@ -13,10 +13,7 @@ What this adds to a hand:
   *pay or fold* decisions; then each player's *expose* decision (roll your own);
 * between streets (:meth:`~HandPlugins.between_streets`): a *twist* round after a street's
   betting, and the *declare* round before the showdown;
-* at the showdown (:meth:`~HandPlugins.showdown_strengths`): hands re-ranked with the table's
-  changing and each player's own wild ranks, pot shares ranked by plugins; then, pot by pot,
-  the strengths adjusted among the pot's eligible seats (:meth:`~HandPlugins.pot_strengths`,
-  declare); the odd-chip order (:meth:`~HandPlugins.odd_chip_order`).
+* at the showdown: see :class:`~studkit.engine.plugin_showdown.PluginShowdown`, its base.
 
 Plugin decisions are actions like betting ones: :meth:`Hand.legal_actions` lists them and
 :meth:`Hand.apply` takes them (``pay`` / ``fold``, ``expose <card>``, ``declare-<choice>``,
@@ -24,52 +21,48 @@ Plugin decisions are actions like betting ones: :meth:`Hand.legal_actions` lists
 hand to what it was before the action, then the :class:`~studkit.errors.PluginError` naming
 the plugin propagates.
 
-Events plugins add: ``("pay", seat, amount)``, ``("expose", seat, card)``,
-``("declare", seat, choice)``, ``("twist", seat, old_card, cost, up)`` followed by the
-replacement's ``("deal", ...)`` (``up``: the card was face up; a seat's view hides the
-thrown-away down cards of other seats), ``("stand", seat)``, ``("wild", ranks)`` when the table's
-wild ranks change, and ``("fold", seat, 0, 0)`` for a player who would not pay.
+Events plugins add (records of :mod:`studkit.engine.events`): :class:`PayEvent`,
+:class:`ExposeEvent`, :class:`DeclareEvent`, :class:`TwistEvent` followed by the replacement's
+:class:`DealEvent` (a seat's view hides the thrown-away down cards of other seats),
+:class:`StandEvent`, :class:`WildEvent` when the table's wild ranks change, and an
+:class:`ActionEvent` ``fold`` (``to`` and ``added`` 0) for a player who would not pay.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from studkit.cards import CARDS, Card, Rank
 from studkit.engine.actions import FOLD, Action
-from studkit.errors import IllegalActionError, PluginError
-from studkit.hookspecs import DealEffect, DeclarePhase, ExposureChoice, Holding, TwistOffer
-from studkit.plugin_evaluators import (
-    ManyCardsEvaluator,
-    PluginShareEvaluator,
-    share_evaluator,
-    showing_evaluator,
+from studkit.engine.events import (
+    DECLARE,
+    EXPOSE,
+    PAY,
+    STAND,
+    TWIST,
+    WILD,
+    ActionEvent,
+    CommunityEvent,
+    DealEvent,
+    DeclareEvent,
+    ExposeEvent,
+    PayEvent,
+    StandEvent,
+    TwistEvent,
+    WildEvent,
 )
+from studkit.engine.plugin_showdown import PluginShowdown
+from studkit.errors import IllegalActionError, PluginError
+from studkit.hookspecs import DealEffect, DeclarePhase, ExposureChoice, TwistOffer
 from studkit.pluginhost import PluginHost
-from studkit.variant import DeckExhaustion, PotShare, Street
+from studkit.variant import DeckExhaustion, Street
 
 if TYPE_CHECKING:
     from studkit.engine.hand import Hand
     from studkit.engine.rules import StreetPlan
 
-__all__ = [
-    "HandPlugins",
-    "PluginShareEvaluator",
-    "ManyCardsEvaluator",
-    "share_evaluator",
-    "showing_evaluator",
-    "PLUGIN_ACTION_KINDS",
-]
+__all__ = ["HandPlugins", "PLUGIN_ACTION_KINDS"]
 
-PAY = "pay"
-EXPOSE = "expose"
-DECLARE = "declare"
-TWIST = "twist"
-STAND = "stand"
-WILD = "wild"
 
 _AGGRESSIVE = frozenset(("bet", "raise", "complete", "bring-in"))
 _PASSIVE = frozenset(("check", "call", FOLD))
@@ -90,7 +83,7 @@ class _Decision:
         self.left = left
 
 
-class HandPlugins:
+class HandPlugins(PluginShowdown):
     """The plugins' part of one hand: their state and the decisions they add."""
 
     __slots__ = (
@@ -125,6 +118,25 @@ class HandPlugins:
         self._on_dealt = host.implements("studkit_card_dealt")
         self._resume: str = ""
 
+    def state(self) -> tuple[Any, ...]:
+        """The plugins' changing state, copied, for :meth:`set_state` (hand snapshots)."""
+        return (
+            self.wild, [(d.seat, d.kind, d.detail, d.left) for d in self.queue],
+            self.dealt_through, self.between_done, self.hidden[:], self.exposure_street,
+            self.before_street, self.card_steps[:], self.twist_wait, self._resume,
+        )
+
+    def set_state(self, state: tuple[Any, ...]) -> None:
+        """Set the plugins' changing state from :meth:`state`'s tuple."""
+        (
+            self.wild, queue, self.dealt_through, self.between_done, hidden,
+            self.exposure_street, self.before_street, card_steps, self.twist_wait,
+            self._resume,
+        ) = state
+        self.queue = [_Decision(*d) for d in queue]
+        self.hidden = list(hidden)
+        self.card_steps = list(card_steps)
+
     # ------------------------------------------------------------------ rule overrides
 
     def exhaustion(self, plan: StreetPlan, needed: int) -> DeckExhaustion:
@@ -146,7 +158,8 @@ class HandPlugins:
     def first_actor(self, seat: int) -> int:
         """The seat that acts first on a street without a bring-in."""
         hand = self.hand
-        previous = hand._leader if hand._leader >= 0 else None
+        leader = hand.progress.leader
+        previous = leader if leader >= 0 else None
         chosen = self.host.call_first(
             "studkit_first_actor", hand=hand, street=self._street(hand.street), seat=seat,
             previous=previous,
@@ -163,11 +176,6 @@ class HandPlugins:
 
     def _street(self, index: int) -> Street:
         return self.hand.variant.streets[index]
-
-    def holding(self, seat: int) -> Holding:
-        """A seat's cards as hooks receive them."""
-        hand = self.hand
-        return Holding(seat, tuple(hand.down[seat]), tuple(hand.up[seat]), tuple(hand.community))
 
     # ------------------------------------------------------------------ after the deal
 
@@ -212,11 +220,11 @@ class HandPlugins:
         self.dealt_through = len(events)
         street = self._street(hand.street)
         for event in events[start:]:
-            if event[0] == "deal":
-                seat: int | None = event[1]
-                card, face = event[2], ("up" if event[3] else "down")
-            elif event[0] == "community":
-                seat, card, face = None, event[1], "up"
+            seat: int | None
+            if isinstance(event, DealEvent) and event.card is not None:
+                seat, card, face = event.seat, event.card, ("up" if event.up else "down")
+            elif isinstance(event, CommunityEvent):
+                seat, card, face = None, event.card, "up"
             else:
                 continue
             for effect in self.host.call_all(
@@ -232,7 +240,7 @@ class HandPlugins:
             wild = self.static_wild | frozenset(Rank(r) for r in effect.wild_ranks)
             if wild != self.wild:
                 self.wild = wild
-                hand.events.append((WILD, tuple(sorted(wild))))
+                hand.events.append(WildEvent(WILD, tuple(sorted(wild))))
         if seat is None:
             return
         for face in effect.extra_cards:
@@ -257,7 +265,7 @@ class HandPlugins:
         if not self.card_steps:
             return False
         hand = self.hand
-        hand._steps = list(reversed(self.card_steps))
+        hand.progress.due = list(reversed(self.card_steps))
         self.card_steps = []
         hand.actor = None
         return True
@@ -298,7 +306,7 @@ class HandPlugins:
         if host.implements("studkit_twist_offer"):
             offer = host.call_first("studkit_twist_offer", hand=hand, street=self._street(street))
             if offer is not None:
-                first = hand._leader if hand._leader >= 0 else hand._order[0]
+                first = hand.progress.leader if hand.progress.leader >= 0 else hand._order[0]
                 for seat in self._turn_order(first):
                     self.queue.append(_Decision(seat, TWIST, offer))
         if street == len(hand.rules.streets) - 1 and host.implements("studkit_declare_phase"):
@@ -315,7 +323,7 @@ class HandPlugins:
             return False
         self._resume = resume
         self.hand.actor = self.queue[0].seat
-        self.hand._cur = 0  # between betting rounds: nothing to call
+        self.hand.round.bet = 0  # between betting rounds: nothing to call
         return True
 
     @property
@@ -358,7 +366,7 @@ class HandPlugins:
             finally:
                 self.busy = False
             return
-        saved = _snapshot(hand)
+        saved = hand.snapshot()
         self.busy = True
         try:
             if self.queue:
@@ -366,7 +374,7 @@ class HandPlugins:
             else:
                 hand.apply(action)
         except PluginError:
-            _restore(hand, saved)
+            hand.restore(saved)
             raise
         finally:
             self.busy = False
@@ -383,7 +391,7 @@ class HandPlugins:
             stacks = hand.stacks
             return any(not folded[s] and stacks[s] > 0 for s in range(hand.n) if s != seat)
         if kind in _PASSIVE and (kind != FOLD or hand.n_in > 2):
-            need = hand._need
+            need = hand.round.to_act
             return any(need[s] for s in range(hand.n) if s != seat)
         return False
 
@@ -404,7 +412,7 @@ class HandPlugins:
             amount = self._payment(decision)
             hand.stacks[seat] -= amount
             hand.dead += amount  # dead money: the payer's loss, not a stake to match
-            events.append((PAY, seat, amount))
+            events.append(PayEvent(PAY, seat, amount))
         elif kind == FOLD:
             self._fold(seat)
         elif kind == EXPOSE:
@@ -422,9 +430,9 @@ class HandPlugins:
             if phase.simultaneous:
                 self.hidden.append((seat, choice))
             else:
-                events.append((DECLARE, seat, choice))
+                events.append(DeclareEvent(DECLARE, seat, choice))
         elif kind == STAND:
-            events.append((STAND, seat))
+            events.append(StandEvent(STAND, seat))
         else:  # twist
             self._twist(seat, CARDS[int(action.amount or 0)], decision.detail)
             if self._chance_steps():  # the new card comes from outside first
@@ -448,7 +456,7 @@ class HandPlugins:
                 if kind == EXPOSE:
                     self._expose(seat, item)
                 else:
-                    hand.events.append((DECLARE, seat, item))
+                    hand.events.append(DeclareEvent(DECLARE, seat, item))
             self.hidden.clear()
         if self.queue:
             hand.actor = self.queue[0].seat
@@ -463,15 +471,15 @@ class HandPlugins:
         hand = self.hand
         hand.folded[seat] = True
         hand.n_in -= 1
-        hand._need[seat] = False
+        hand.round.to_act[seat] = False
         hand.folded_cards.extend(hand.cards[seat])
-        hand.events.append((FOLD, seat, 0, 0))
+        hand.events.append(ActionEvent(FOLD, seat, 0, 0))
 
     def _expose(self, seat: int, card: Card) -> None:
         hand = self.hand
         hand.down[seat].remove(card)
         hand.up[seat].append(card)
-        hand.events.append((EXPOSE, seat, card))
+        hand.events.append(ExposeEvent(EXPOSE, seat, card))
 
     def _twist(self, seat: int, card: Card, offer: TwistOffer) -> None:
         hand = self.hand
@@ -481,193 +489,5 @@ class HandPlugins:
         hand.cards[seat].remove(card)
         (hand.up if up else hand.down)[seat].remove(card)
         hand.folded_cards.append(card)
-        hand.events.append((TWIST, seat, card, offer.cost, up))
+        hand.events.append(TwistEvent(TWIST, seat, card, offer.cost, up))
         self._deal_to(seat, up)
-
-    # ------------------------------------------------------------------ showdown
-
-    def showdown_strengths(self, strengths: list[list[int]]) -> None:
-        """Re-rank the live hands where plugins say so (the table's and each player's wild
-        ranks, plugin-ranked shares); changes ``strengths`` in place. Adjustments such as
-        declarations come after, pot by pot (:meth:`pot_strengths`)."""
-        hand = self.hand
-        host = self.host
-        rules = hand.rules
-        live = [s for s in range(hand.n) if not hand.folded[s]]
-        holdings = self._holdings()
-        per_player = host.implements("studkit_wild_ranks")
-        if per_player or self.wild != self.static_wild:
-            self._rerank_wild(strengths, live, holdings, per_player)
-        shares: Sequence[PotShare] = hand.variant.pots
-        for index, rule in enumerate(rules.shares):
-            if isinstance(rule.evaluator, PluginShareEvaluator):
-                row = host.call_first(
-                    "studkit_share_strengths", hand=hand, share=shares[index], holdings=holdings
-                )
-                if row is None:
-                    raise PluginError(
-                        f"no plugin ranked the pot share {rule.name!r} "
-                        f"(evaluator {rule.evaluator.name!r})"
-                    )
-                self._write(strengths[index], row, live, rule.name)
-
-    @property
-    def adjusts(self) -> bool:
-        """Whether a plugin adjusts the strengths pot by pot (``studkit_adjust_strengths``)."""
-        return self.host.implements("studkit_adjust_strengths")
-
-    def pot_strengths(
-        self, strengths: Sequence[Sequence[int]], eligible: Sequence[int]
-    ) -> list[list[int]]:
-        """The strengths one pot is awarded with: ``strengths`` (per share, per seat) as the
-        plugins adjust them for the pot's ``eligible`` seats, in a new table."""
-        hand = self.hand
-        rules = hand.rules
-        rows = [list(row) for row in strengths]
-        if not self.adjusts:
-            return rows
-        by_name = {rule.name: tuple(strengths[i]) for i, rule in enumerate(rules.shares)}
-        adjusted = self.host.call_first(
-            "studkit_adjust_strengths", hand=hand, strengths=by_name,
-            holdings=self._holdings(), eligible=tuple(eligible),
-        )
-        if adjusted is not None:
-            live = [s for s in range(hand.n) if not hand.folded[s]]
-            for index, rule in enumerate(rules.shares):
-                if rule.name not in adjusted:
-                    raise PluginError(
-                        f"studkit_adjust_strengths left out the pot share {rule.name!r}"
-                    )
-                self._write(rows[index], adjusted[rule.name], live, rule.name)
-        return rows
-
-    def _holdings(self) -> list[Holding | None]:
-        hand = self.hand
-        return [None if hand.folded[s] else self.holding(s) for s in range(hand.n)]
-
-    def _write(self, row: list[int], values: Sequence[int], live: list[int], name: str) -> None:
-        if len(values) != len(row):
-            raise PluginError(
-                f"strengths for share {name!r} have {len(values)} seats, not {len(row)}"
-            )
-        for s in range(len(row)):
-            row[s] = int(values[s]) if s in live else 0
-
-    def _rerank_wild(
-        self,
-        strengths: list[list[int]],
-        live: list[int],
-        holdings: list[Holding | None],
-        per_player: bool,
-    ) -> None:
-        from studkit.evaluation import Evaluator, WildCards, get_evaluator
-
-        hand = self.hand
-        deck = hand.variant.deck
-        community = hand.community
-        for seat in live:
-            wild = self.wild
-            if per_player:
-                holding = holdings[seat]
-                assert holding is not None
-                chosen = self.host.call_first(
-                    "studkit_wild_ranks", hand=hand, seat=seat, holding=holding, table_wild=wild
-                )
-                if chosen is not None:
-                    wild = frozenset(Rank(r) for r in chosen)
-            if wild == self.static_wild:
-                continue
-            setting = WildCards(
-                ranks=frozenset(int(r) for r in wild), jokers=deck.joker_mode,
-                five_of_a_kind=deck.five_of_a_kind,
-            )
-            cards = hand.cards[seat] + community if community else hand.cards[seat]
-            for index, rule in enumerate(hand.rules.shares):
-                if not isinstance(rule.evaluator, Evaluator | ManyCardsEvaluator):
-                    continue
-                evaluator = ManyCardsEvaluator(get_evaluator(rule.evaluator.name, wild=setting))
-                value = evaluator.evaluate(cards)
-                strengths[index][seat] = value if value >= rule.qualifier else 0
-
-    def odd_chip_order(self, share: Any, order: list[int]) -> list[int] | None:
-        """The odd-chip order a plugin chooses for a share, or ``None``."""
-        if not self.host.implements("studkit_odd_chip_order"):
-            return None
-        hand = self.hand
-        index = [rule.name for rule in hand.rules.shares].index(share.name)
-        chosen = self.host.call_first(
-            "studkit_odd_chip_order", hand=hand, share=hand.variant.pots[index], order=order
-        )
-        return None if chosen is None else [int(s) for s in chosen]
-
-
-_UNSET = object()
-_GETTERS: dict[type, tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]] = {}
-_NOT_STATE = frozenset(("rules", "variant", "plugins", "_on_over", "_source", "events", "hand",
-                        "host", "_random"))
-"""Slots that are not state a step changes (or, ``events``, are saved by length)."""
-
-
-def _getter(kind: type) -> tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]:
-    found = _GETTERS.get(kind)
-    if found is None:
-        # A compiled class lists its fields in __mypyc_attrs__ (bases' fields included).
-        fields: tuple[str, ...] = getattr(kind, "__slots__", ()) or getattr(
-            kind, "__mypyc_attrs__", ()
-        )
-        names = tuple(n for n in dict.fromkeys(fields) if n not in _NOT_STATE)
-        if not names:
-            found = (names, lambda obj: ())
-        else:
-            get = attrgetter(*names)
-            found = (names, get if len(names) > 1 else (lambda obj: (get(obj),)))
-        _GETTERS[kind] = found
-    return found
-
-
-def _saved(value: Any) -> Any:
-    """A copy deep enough for the hand's state: lists (and lists of lists) are copied, the
-    immutable things they hold (cards, tuples, numbers) are shared."""
-    if type(value) is list:
-        if value and type(value[0]) is list:
-            return [item[:] for item in value]
-        return value[:]
-    return value
-
-
-def _object_state(obj: Any, saved: list[tuple[Any, Any, Any]]) -> None:
-    """Add ``(object, attribute names, saved values)`` for an object's slots to ``saved``;
-    generators keep their state."""
-    names, get = _getter(type(obj))
-    if not names:
-        return
-    values = get(obj)
-    saved.append((obj, names, tuple(map(_saved, values))))
-    for value in values:
-        if type(value) is random.Random:
-            saved.append((value, "@random", value.getstate()))
-
-
-def _snapshot(hand: Hand) -> list[tuple[Any, Any, Any]]:
-    """Everything a step may change: the hand's state, its card source, the plugins' state.
-    The event log only grows, so its length is enough."""
-    plugins = hand.plugins
-    assert plugins is not None
-    saved: list[tuple[Any, Any, Any]] = [(hand.events, "@length", len(hand.events))]
-    _object_state(hand, saved)
-    _object_state(hand._source, saved)
-    _object_state(plugins, saved)
-    saved.append((plugins, ("queue",), ([_Decision(d.seat, d.kind, d.detail, d.left)
-                                         for d in plugins.queue],)))
-    return saved
-
-
-def _restore(hand: Hand, saved: list[tuple[Any, Any, Any]]) -> None:
-    for obj, names, value in saved:
-        if names == "@random":
-            obj.setstate(value)
-        elif names == "@length":
-            del obj[value:]
-        else:
-            for name, item in zip(names, value, strict=True):
-                setattr(obj, name, item)
