@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -174,3 +175,33 @@ def test_cli_engine_flag_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["simulate", "razz", "--hands", "200", "--players", "3", "--bots", "random",
                  "--seed", "2", "--workers", "1"])
     assert code == 0 and "kernel engine" in capsys.readouterr().out
+
+
+def test_without_numba_auto_says_so_and_kernel_is_an_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from studkit.simulation import engines
+
+    missing = "numba is not installed (pip install numba)"
+    monkeypatch.setattr(engines, "numba_missing", lambda: missing)
+    report = simulate("razz", hands=20, players=3, bots="random", seed=1)
+    assert report.engine == "general" and "numba is not installed" in report.engine_note
+    with pytest.raises(EngineError, match="numba is not installed"):
+        simulate("razz", hands=20, players=3, bots="random", seed=1, engine="kernel")
+
+
+def test_history_runs_on_the_general_engine(tmp_path: Path) -> None:
+    report = simulate("razz", hands=5, players=3, bots="random", seed=1,
+                      history=str(tmp_path) + "/hands.phhs")
+    assert report.engine == "general" and "--history" in report.engine_note
+
+
+def test_importing_studkit_does_not_import_numba() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, studkit, studkit.cli, studkit.simulation; "
+            "print('numba' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "False"
