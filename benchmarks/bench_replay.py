@@ -1,11 +1,13 @@
-"""Replaying PHH hand histories: studkit against PokerKit 0.7.7 on the same texts.
+"""Reading and replaying PHH hand histories: studkit against PokerKit 0.7.7, same texts.
 
 Makes N hands of fixed-limit stud, stud/8 and razz (a third each, 2 to 8 players, random legal
 actions, under the PHH rules so PokerKit can replay them too), writes them as PHH text, then
 times, on the same texts: studkit reading and replaying each (``loads`` + ``replay``, every
 action checked and the finishing stacks compared) and PokerKit reading and replaying each
-(``HandHistory.loads`` and iterating its states). Also times the 30 real WSOP hands. Prints
-medians over repeats and the ratio.
+(``HandHistory.loads`` and iterating its states); then reading alone (studkit ``loads``:
+the TOML, every field and action checked, the cards checked for repeats; PokerKit
+``HandHistory.loads``). Also times the 30 real WSOP hands (``examples/hands``). Prints
+medians over repeats and the ratios.
 
     python benchmarks/bench_replay.py [--hands 300] [--repeats 5] [--cpu-time]
 """
@@ -25,6 +27,7 @@ from _build import print_build
 
 from studkit.engine.hand import Hand
 from studkit.history import from_hand, loads, replay
+from studkit.history.actions import parse_action
 from studkit.history.rules import load_variant_named, phh_rules
 
 GAMES = ("seven-card-stud", "seven-card-stud-hi-lo", "razz")
@@ -45,6 +48,7 @@ def make_texts(count: int) -> list[str]:
 
 
 def studkit_replay(texts: list[str]) -> None:
+    parse_action.cache_clear()  # timed as if each text were new to the process
     for text in texts:
         (history,) = loads(text)
         replay(history)
@@ -56,6 +60,19 @@ def pokerkit_replay(texts: list[str]) -> None:
     for text in texts:
         for _ in HandHistory.loads(text):
             pass
+
+
+def studkit_read(texts: list[str]) -> None:
+    parse_action.cache_clear()
+    for text in texts:
+        loads(text)
+
+
+def pokerkit_read(texts: list[str]) -> None:
+    from pokerkit import HandHistory
+
+    for text in texts:
+        HandHistory.loads(text)
 
 
 def timed(run: Callable[[list[str]], None], texts: list[str], cpu: bool) -> float:
@@ -94,6 +111,16 @@ def main() -> None:
         peer = statistics.median(
             timed(pokerkit_replay, texts, options.cpu_time) for _ in range(options.repeats)
         )
+        print(f"{name:<46} {ours:>10,.0f} {peer:>11,.0f} {ours / peer:>6.1f}x")
+    print("reading only (no replay):")
+    for name, texts in sets.items():
+        if "30 WSOP" in name:
+            continue
+        reads: dict[str, list[float]] = {"ours": [], "peer": []}
+        for _ in range(options.repeats):  # interleaved: both see the same load
+            reads["ours"].append(timed(studkit_read, texts, options.cpu_time))
+            reads["peer"].append(timed(pokerkit_read, texts, options.cpu_time))
+        ours, peer = statistics.median(reads["ours"]), statistics.median(reads["peer"])
         print(f"{name:<46} {ours:>10,.0f} {peer:>11,.0f} {ours / peer:>6.1f}x")
 
 

@@ -2,38 +2,45 @@
 
 A variant is a YAML file read into a :class:`~studkit.variant.Variant`; a generic engine plays
 it; evaluators rank hands for high, razz, eight-or-better and other lows.
+
+Every name below is imported on first use, so ``import studkit`` itself loads almost nothing
+(no numpy, jsonschema or rich): a short command starts in a few milliseconds.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import importlib
 
 # First: in a source checkout, make variants/ and plugins/ importable as in an install.
 from studkit import _checkout  # noqa: F401  (isort: skip)
 
-from studkit.cards import CARDS, Card, Deck, Rank, Suit, format_cards, parse_card, parse_cards
-from studkit.engine import Action, Hand, StudGameState, Table
-from studkit.errors import (
-    CardError,
-    EvaluatorError,
-    HistoryError,
-    IllegalActionError,
-    PluginError,
-    StakesError,
-    StudkitError,
-    VariantError,
-)
-from studkit.history import HandHistory, read_histories, replay_paths, write_history
-from studkit.hookspecs import hookimpl
-from studkit.loader import builtin_variant_names, dump_variant, load_variant
-from studkit.pluginhost import PluginHost, available_plugins
-from studkit.pots import Award, Pot, ShareInput, award_pots, build_pots
-from studkit.stakes import apply_stakes, parse_stakes
-from studkit.variant import Variant
+TYPE_CHECKING = False
+"""``typing.TYPE_CHECKING`` without importing typing (mypy reads the name the same way)."""
 
 if TYPE_CHECKING:
+    from studkit.cards import (
+        CARDS,
+        Card,
+        Deck,
+        Rank,
+        Suit,
+        format_cards,
+        parse_card,
+        parse_cards,
+    )
     from studkit.compare import compare as compare_variants
+    from studkit.engine import Action, Hand, StudGameState, Table
     from studkit.equity import equity as calculate_equity
+    from studkit.errors import (
+        CardError,
+        EvaluatorError,
+        HistoryError,
+        IllegalActionError,
+        PluginError,
+        StakesError,
+        StudkitError,
+        VariantError,
+    )
     from studkit.evaluation import (
         EVALUATOR_NAMES,
         Evaluator,
@@ -41,37 +48,58 @@ if TYPE_CHECKING:
         get_evaluator,
         get_showing_evaluator,
     )
+    from studkit.history import HandHistory, read_histories, replay_paths, write_history
+    from studkit.hookspecs import hookimpl
+    from studkit.loader import builtin_variant_names, dump_variant, load_variant
+    from studkit.pluginhost import PluginHost, available_plugins
+    from studkit.pots import Award, Pot, ShareInput, award_pots, build_pots
     from studkit.simulation import simulate
+    from studkit.stakes import apply_stakes, parse_stakes
+    from studkit.variant import Variant
 
-_LAZY_EVALUATION = ("EVALUATOR_NAMES", "Evaluator", "WildCards", "get_evaluator",
-                    "get_showing_evaluator")
-"""Evaluator names imported on first use, so ``import studkit`` does not load numpy."""
-
-
-_LAZY_ANALYSIS = {
+_EXPORTS: dict[str, tuple[str, str]] = {
+    **{name: ("studkit.cards", name) for name in (
+        "CARDS", "Card", "Deck", "Rank", "Suit", "format_cards", "parse_card", "parse_cards")},
+    **{name: ("studkit.engine", name) for name in ("Action", "Hand", "StudGameState", "Table")},
+    **{name: ("studkit.errors", name) for name in (
+        "CardError", "EvaluatorError", "HistoryError", "IllegalActionError", "PluginError",
+        "StakesError", "StudkitError", "VariantError")},
+    **{name: ("studkit.evaluation", name) for name in (
+        "EVALUATOR_NAMES", "Evaluator", "WildCards", "get_evaluator", "get_showing_evaluator")},
+    **{name: ("studkit.history", name) for name in (
+        "HandHistory", "read_histories", "replay_paths", "write_history")},
+    "hookimpl": ("studkit.hookspecs", "hookimpl"),
+    **{name: ("studkit.loader", name) for name in (
+        "builtin_variant_names", "dump_variant", "load_variant")},
+    **{name: ("studkit.pluginhost", name) for name in ("PluginHost", "available_plugins")},
+    **{name: ("studkit.pots", name) for name in (
+        "Award", "Pot", "ShareInput", "award_pots", "build_pots")},
+    **{name: ("studkit.stakes", name) for name in ("apply_stakes", "parse_stakes")},
+    "Variant": ("studkit.variant", "Variant"),
+    # named apart from the subpackages studkit.equity and studkit.compare
     "calculate_equity": ("studkit.equity", "equity"),
     "simulate": ("studkit.simulation", "simulate"),
     "compare_variants": ("studkit.compare", "compare"),
 }
-"""Equity, simulation and comparison functions, imported on first use for the same reason
-(named apart from the subpackages ``studkit.equity`` and ``studkit.compare``)."""
+"""Each public name: the module that defines it and its name there."""
 
 
 def __getattr__(name: str) -> object:
-    if name in _LAZY_ANALYSIS:
-        import importlib
+    found = _EXPORTS.get(name)
+    if found is None:
+        try:  # a subpackage not imported yet, e.g. studkit.engine after ``import studkit``
+            return importlib.import_module(f"studkit.{name}")
+        except ModuleNotFoundError as error:
+            if error.name != f"studkit.{name}":
+                raise
+        raise AttributeError(f"module 'studkit' has no attribute {name!r}")
+    value: object = getattr(importlib.import_module(found[0]), found[1])
+    globals()[name] = value
+    return value
 
-        module, attribute = _LAZY_ANALYSIS[name]
-        analysis: object = getattr(importlib.import_module(module), attribute)
-        globals()[name] = analysis
-        return analysis
-    if name in _LAZY_EVALUATION:
-        from studkit import evaluation
 
-        value: object = getattr(evaluation, name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'studkit' has no attribute {name!r}")
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_EXPORTS))
 
 
 __version__ = "0.1.0"

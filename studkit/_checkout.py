@@ -9,26 +9,28 @@ layouts behave alike.
 
 from __future__ import annotations
 
-import importlib.util
+import os
 import sys
-from pathlib import Path
 
 __all__ = ["link_checkout_folders"]
 
 _FOLDERS = {"studkit.variants": "variants", "studkit.plugins": "plugins"}
 
 
-def link_checkout_folders(package: Path) -> None:
-    """Register each missing subpackage from the folder of the same role beside ``package``."""
+def link_checkout_folders(package: str) -> None:
+    """Register each missing subpackage from the folder of the same role beside the folder
+    ``package`` (plain ``os.path``: this runs at every ``import studkit``)."""
     for name, folder in _FOLDERS.items():
-        if name in sys.modules or importlib.util.find_spec(name) is not None:
+        location = os.path.join(os.path.dirname(package), folder)
+        init = os.path.join(location, "__init__.py")
+        if name in sys.modules or not os.path.isfile(init):
             continue
-        location = package.parent / folder
-        init = location / "__init__.py"
-        if not init.is_file():
+        import importlib.util
+
+        if importlib.util.find_spec(name) is not None:
             continue
         spec = importlib.util.spec_from_file_location(
-            name, init, submodule_search_locations=[str(location)]
+            name, init, submodule_search_locations=[location]
         )
         if spec is None or spec.loader is None:  # pragma: no cover - a file path always has one
             continue
@@ -38,4 +40,4 @@ def link_checkout_folders(package: Path) -> None:
         setattr(sys.modules["studkit"], folder, module)
 
 
-link_checkout_folders(Path(__file__).resolve().parent)
+link_checkout_folders(os.path.dirname(os.path.realpath(__file__)))

@@ -9,8 +9,8 @@ list from this file, so it must import nothing outside the standard library.
 
 from __future__ import annotations
 
-import importlib
 import importlib.machinery
+import os
 
 __all__ = ["COMPILED_MODULES", "compiled_modules", "build_description"]
 
@@ -36,13 +36,22 @@ callers build with amounts of any numeric type.)"""
 
 
 def compiled_modules() -> list[str]:
-    """Those of :data:`COMPILED_MODULES` that this installation loads as C extensions."""
-    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    """Those of :data:`COMPILED_MODULES` that this installation loads as C extensions.
+
+    Read from the files beside the package, without importing the modules (so that
+    ``studkit --version`` stays quick): Python's import system prefers an extension module to
+    a ``.py`` file of the same name in the same folder.
+    """
+    folders = [os.path.dirname(os.path.abspath(__file__))]  # this module is in the package
+    suffixes = importlib.machinery.EXTENSION_SUFFIXES
     found = []
     for name in COMPILED_MODULES:
-        path = getattr(importlib.import_module(name), "__file__", None) or ""
-        if path.endswith(suffixes):
-            found.append(name)
+        parts = name.split(".")[1:]
+        for folder in folders:
+            stem = os.path.join(folder, *parts)
+            if any(os.path.isfile(stem + suffix) for suffix in suffixes):
+                found.append(name)
+                break
     return found
 
 

@@ -58,7 +58,6 @@ from pathlib import Path
 from types import MappingProxyType, ModuleType
 from typing import Any
 
-import jsonschema  # type: ignore[import-untyped,unused-ignore]
 import pluggy
 
 from studkit import hookspecs
@@ -360,6 +359,8 @@ def options_problems(
     """
     validator = _validators.get(name)
     if validator is None:
+        import jsonschema  # type: ignore[import-untyped,unused-ignore]
+
         schema = _plain(find_plugin(name).schema)
         validator_class = jsonschema.validators.validator_for(schema)
         try:

@@ -107,8 +107,8 @@ RULES: tuple[tuple[str, Callable[[Variant], str]], ...] = (
     ("bring-in ace", _bring_in_detail(lambda b: f"ace {b.ace}")),
     ("bring-in may complete", _bring_in_detail(lambda b: _yes_no(b.may_complete))),
     ("bring-in player short", _bring_in_detail(
-        lambda b: "next player brings in" if b.short_stack == "next-player"
-        else "partial bring-in stands")),
+        lambda b: {"next-player": "next player brings in", "partial": "partial bring-in stands",
+                   "partial-call": "partial bring-in stands, called as posted"}[b.short_stack])),
     ("first to act", lambda v: "best showing "
      + EVALUATOR_WORDS.get(v.action_order.evaluator, v.action_order.evaluator)),
     ("tied boards", lambda v: "nearest the dealer's left" if v.action_order.tie_break ==
@@ -120,6 +120,7 @@ RULES: tuple[tuple[str, Callable[[Variant], str]], ...] = (
     ("open pair", lambda v: f"{v.betting.open_pair_street} street"
      if v.betting.open_pair_street else "off"),
     ("half bet reopens", lambda v: _yes_no(v.betting.half_bet_reopens)),
+    ("short all-in is a full raise", lambda v: _yes_no(v.betting.short_all_in_is_full)),
     ("pots", lambda v: " / ".join(_winner(share) for share in v.pots)),
     ("odd chip", lambda v: _ODD_CHIP_WORDS[v.odd_chips.method].removeprefix("to the ")
      + ("" if v.odd_chips.method == "first-shown" else

@@ -224,7 +224,8 @@ def _forced_sentence(variant: Variant) -> str:
     else:
         text += (
             " A player short of the bring-in posts what they have and that partial bring-in "
-            "stands."
+            "stands" + ("; the others may call just that." if bring_in.short_stack ==
+                        "partial-call" else "; the others still come in for the full bring-in.")
         )
     return text
 
@@ -287,7 +288,9 @@ def _betting_sentences(variant: Variant) -> str:
                 "big bet; once one does, the street goes on in big bets."
             )
         text += (
-            " An all-in raise of half a bet or more reopens the betting."
+            " An all-in raise, however short, counts as a full raise: the next raise is a "
+            "full bet above it and reopens the betting." if betting.short_all_in_is_full
+            else " An all-in raise of half a bet or more reopens the betting."
             if betting.half_bet_reopens else " A short all-in raise never reopens the betting."
         )
     return text

@@ -15,14 +15,14 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from importlib import resources
-from typing import Any
-
-import jsonschema  # type: ignore[import-untyped,unused-ignore]
-from jsonschema.exceptions import (  # type: ignore[import-untyped,unused-ignore]
-    ValidationError,
-)
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from studkit.yaml_source import Located, Location, Problem, describe
+
+if TYPE_CHECKING:  # jsonschema is imported when a file is first checked, not with studkit
+    from jsonschema.exceptions import (  # type: ignore[import-untyped,unused-ignore]
+        ValidationError,
+    )
 
 __all__ = [
     "variant_schema",
@@ -50,6 +50,8 @@ def variant_schema() -> dict[str, Any]:
 
 @cache
 def _validator() -> Any:
+    import jsonschema  # type: ignore[import-untyped,unused-ignore]
+
     def is_integer(checker: object, value: object) -> bool:
         return isinstance(value, int) and not isinstance(value, bool)
 
@@ -157,7 +159,7 @@ def _problem(root: Located, data: Any, path: Path, message: str, key: str | None
     return Problem(where.file, where.line, where.column, path_text(path, data), message)
 
 
-Handler = Callable[[ValidationError, Located, Any, Path], list[Problem]]
+Handler: TypeAlias = "Callable[[ValidationError, Located, Any, Path], list[Problem]]"
 
 
 def _enum(error: ValidationError, root: Located, data: Any, path: Path) -> list[Problem]:

@@ -7,14 +7,14 @@ The checks read the schema-valid data with defaults filled in and return located
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from itertools import combinations
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from studkit.cards import CARDS, RANK_CHARS
+from studkit.cards import RANK_CHARS
 from studkit.errors import EvaluatorError, PluginError
 from studkit.evaluation import EVALUATOR_NAMES, SHOWING_EVALUATOR_NAMES, get_evaluator
+from studkit.evaluation.rankings import CATEGORY_SHIFT, HCAT, Ranking
 from studkit.schema_check import locate, one_of_text, path_text, suggest
 from studkit.yaml_source import Located, Location, Problem
 
@@ -25,6 +25,7 @@ __all__ = [
     "semantic_problems",
     "stakes_problems",
     "deck_size",
+    "best_distinct_category",
 ]
 
 SHOWING_EVALUATORS: tuple[str, ...] = SHOWING_EVALUATOR_NAMES
@@ -340,19 +341,20 @@ def _unwinnable(
     evaluator = get_evaluator(share["evaluator"])
     qualifier = share["qualifier"]
     try:
-        needed = 1 if qualifier is None else evaluator.qualifier(qualifier)
+        needed = 1 if qualifier is None else evaluator.qualifier(qualifier) >> CATEGORY_SHIFT
     except EvaluatorError:
         return None  # not a category of the evaluator: reported with the share
     stripped = {"10" if str(r) == "T" else str(r) for r in deck["stripped_ranks"]}
     every = list(range(len(RANK_CHARS)))
     kept = [i for i in every if ("10" if RANK_CHARS[i] == "T" else RANK_CHARS[i]) not in stripped]
-    if _best(evaluator, kept, held) >= needed:
+    ranking = evaluator.ranking
+    if best_distinct_category(ranking, kept, held) >= needed:
         return None
     wins = f"ranks under {share['evaluator']!r}" if qualifier is None else (
         f"qualifies as {qualifier!r}"
     )
     never = f"the {share['name']!r} share could never be won"
-    if _best(evaluator, every, held) < needed:
+    if best_distinct_category(ranking, every, held) < needed:
         return ("streets",), (
             f"players end with {held} cards and no {held}-card hand {wins}: {never}"
         )
@@ -360,14 +362,41 @@ def _unwinnable(
     return ("deck", "stripped_ranks"), f"with {ranks} stripped no hand {wins}: {never}"
 
 
-def _best(evaluator: Any, ranks: list[int], held: int) -> int:
-    """The best strength of ``held`` cards of distinct ``ranks`` (five at most count)."""
+def best_distinct_category(ranking: Ranking, ranks: Sequence[int], held: int) -> int:
+    """The best category number (``strength >> 20``; 0: no hand qualifies) that ``held``
+    cards of distinct ``ranks`` (rank indexes, deuce 0 to ace 12) make under ``ranking``, in
+    four suits dealt round (so never a flush); five cards at most count.
+
+    Worked out from the ranking's rules rather than by ranking every choice, so that loading
+    a variant builds no evaluator tables (tests compare it with the evaluator on every
+    ranking, hand size and many rank sets).
+    """
     size = min(held, 5, len(ranks))
-    return max(
-        (evaluator.evaluate([CARDS[rank * 4 + i % 4] for i, rank in enumerate(chosen)])
-         for chosen in combinations(ranks, size)),
-        default=0,
-    )
+    if size == 0:
+        return 0
+    order = ranking.order
+    positions = sorted(order.index(rank) for rank in set(ranks))
+    lowest = positions[:size]
+    if not ranking.low:
+        straight = size == 5 and ranking.straights and (
+            any(positions[i + 4] - positions[i] == 4 for i in range(len(positions) - 4))
+            or (ranking.wheel and {12, 0, 1, 2, 3} <= set(ranks))
+        )
+        return HCAT["straight"] if straight else HCAT["high-card"]
+    top = lowest[-1]
+    if ranking.qualify_top is not None:
+        return _low_category(ranking, top) if size == 5 and top <= ranking.qualify_top else 0
+    if size == 5 and ranking.straights and top - lowest[0] == 4:
+        # the five lowest make a straight: the best low swaps their top for the next rank
+        if len(positions) == 5:
+            return len(ranking.low_categories) - ranking.low_categories.index("straight")
+        top = positions[5]
+    return _low_category(ranking, top)
+
+
+def _low_category(ranking: Ranking, top: int) -> int:
+    """The category number of an unpaired low whose top card is at order position ``top``."""
+    return len(ranking.low_categories) - top
 
 
 def _rank_order(rank: str) -> int:

@@ -111,9 +111,10 @@ class BringIn:
     """Whether an ace counts high or low when choosing the bring-in."""
     may_complete: bool = True
     """Whether the forced player may complete to the small bet instead of bringing in."""
-    short_stack: Literal["next-player", "partial"] = "next-player"
+    short_stack: Literal["next-player", "partial", "partial-call"] = "next-player"
     """If the forced player cannot post it: ``next-player`` (spec-002: the next player
-    clockwise brings in), or ``partial`` (a partial bring-in stands)."""
+    clockwise brings in), ``partial`` (a partial bring-in stands; the others come in for the
+    full bring-in) or ``partial-call`` (the others may call the partial amount: PokerKit)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +159,9 @@ class Betting:
     half_bet_reopens: bool = True
     """Fixed limit: an all-in raise of at least half a bet counts as a full raise and reopens
     the betting; a smaller one does not."""
+    short_all_in_is_full: bool = False
+    """Fixed limit: every all-in completion, bet or raise counts as a full one, however short
+    (PokerKit's reading); ``False``: :attr:`half_bet_reopens` decides."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -98,6 +98,7 @@ def data_to_variant(data: dict[str, Any], source: str | None = None) -> Variant:
             heads_up_uncapped=betting["heads_up_uncapped"],
             open_pair_street=betting["open_pair_street"],
             half_bet_reopens=betting["half_bet_reopens"],
+            short_all_in_is_full=betting["short_all_in_is_full"],
         ),
         stakes=Stakes(
             ante=forced["ante"],
@@ -177,6 +178,7 @@ def variant_to_data(variant: Variant) -> dict[str, Any]:
             "heads_up_uncapped": betting.heads_up_uncapped,
             "open_pair_street": betting.open_pair_street,
             "half_bet_reopens": betting.half_bet_reopens,
+            "short_all_in_is_full": betting.short_all_in_is_full,
         },
         "pots": [
             {

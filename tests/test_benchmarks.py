@@ -15,6 +15,10 @@ RUNS = {
     "bench_replay.py": ["--repeats", "1", "--hands", "4"],
     "bench_equity.py": ["--repeats", "1", "--trials", "2000", "--peer-trials", "20"],
     "bench_simulate.py": ["--repeats", "1", "--hands", "30", "--peer-hands", "2"],
+    "bench_overhead.py": [
+        "--repeats", "1", "--hands", "30", "--engine-hands", "20", "--peer-hands", "2",
+    ],
+    "bench_startup.py": ["--repeats", "1"],
     "bench_kernel.py": [
         "--repeats", "1", "--hands", "2000", "--kernel-hands", "2000", "--general-hands", "20",
         "--peer-hands", "2", "--workers", "1", "--no-commands",

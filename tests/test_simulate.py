@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from studkit.cli import main
-from studkit.simulation import SimulationError, simulate
+from studkit.simulation import Setup, SimulationError, simulate
 from studkit.simulation.report import _median, mean_and_sd
 from studkit.simulation.tally import Tally, category_of
 
@@ -233,6 +233,35 @@ def test_one_hand_has_no_confidence_interval() -> None:
     assert all(seat.ci95 is None for seat in report.seats)
     assert all(seat["ci95"] is None for seat in report.to_json()["seats"])
     assert all(seat.ci95 is not None for seat in simulate("razz", hands=2, players=2).seats)
+
+
+@pytest.mark.parametrize("bots", ["random", "calling-station", "tag,lag,random,calling-station"])
+def test_counting_from_the_hand_matches_reading_its_event_log(bots: str) -> None:
+    """Hands without plugins are tallied from their state and the decisions taken; that
+    must count exactly what reading the whole event log counts, in every such variant."""
+    from studkit import builtin_variant_names, load_variant
+    from studkit.bots import make_bot, parse_bots
+    from studkit.simulation.runner import Dealer
+    from studkit.simulation.tally import Tally
+
+    checked = 0
+    for name in builtin_variant_names():
+        variant = load_variant(name)
+        if variant.plugins:
+            continue
+        players = min(4, variant.max_players)
+        setup = Setup(variant, players, parse_bots(bots, players), variant.stakes,
+                      30 * variant.stakes.big_bet, 11)
+        dealer = Dealer(setup, [make_bot(b, variant) for b in setup.bots])
+        assert dealer.plain
+        from_state, from_log = Tally(players), Tally(players)
+        for index in range(150):
+            hand = dealer.play(index)
+            from_state.add_played(hand, dealer.decisions)
+            from_log.add_hand(hand.events, hand.payoffs)
+        assert from_state == from_log, name
+        checked += 1
+    assert checked >= 10
 
 
 def test_the_seats_table_counts_from_one_and_json_from_zero(

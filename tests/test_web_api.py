@@ -62,12 +62,12 @@ def test_an_unknown_page_is_a_page_not_a_traceback(client: TestClient) -> None:
 def test_an_unexpected_failure_is_a_message_not_a_traceback(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from studkit.web import designer
+    from studkit.web import api
 
     def broken(text: str, shipped: Any) -> dict[str, Any]:
         raise RuntimeError("secret internals")
 
-    monkeypatch.setattr(designer, "check_text", broken)
+    monkeypatch.setattr(api, "check_text", broken)
     response = client.post("/api/validate", json={"yaml": CLUB})
     assert response.status_code == 500
     assert response.json() == {"error": "the server could not answer: RuntimeError"}

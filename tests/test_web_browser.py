@@ -212,9 +212,18 @@ def test_a_hand_is_played_to_its_end_by_clicking(desktop: Watched, base_url: str
     assert "from the main pot" in page.locator("#showdown").inner_text()
     href = page.locator("#history").get_attribute("href")
     assert href is not None and href.endswith("/history")
-    page.click("#next-hand")
+    page.keyboard.press("n")  # the terminal's letters work too
     page.wait_for_function("document.getElementById('heading').textContent.startsWith("
                            "'Hand 2')")
+    page.wait_for_selector("#actions button")
+
+    def mine() -> int:
+        return sum(line.startswith("You ") for line in page.locator("#log li").all_inner_texts())
+
+    before = mine()
+    page.keyboard.press("c")
+    page.wait_for_function("!document.body.classList.contains('busy')")
+    assert mine() > before
 
 
 def test_a_replay_is_stepped_through(desktop: Watched, base_url: str) -> None:

@@ -47,6 +47,9 @@ def _unknown_decision(actions: Sequence[Action]) -> bool:
 class RandomBot:
     """Uniformly random over the legal actions (and over a range's amounts)."""
 
+    reads_view = False
+    """It never looks at the hand: the simulator passes ``None`` as its view."""
+
     def __init__(self, variant: Variant | None = None) -> None:
         self.variant = variant
 
@@ -58,12 +61,21 @@ class RandomBot:
 class CallingStationBot:
     """Checks or calls, posts the bring-in; never folds, completes or raises."""
 
+    reads_view = False
+    """It never looks at the hand: the simulator passes ``None`` as its view."""
+
     def __init__(self, variant: Variant | None = None) -> None:
         self.variant = variant
 
     def act(self, view: Any, actions: Sequence[Action], rng: random.Random) -> Action:
         """Check, else call, else bring in."""
-        choice = first_of(actions, (CHECK, CALL, BRING_IN))
+        choice = None
+        for action in actions:  # first_of(actions, (CHECK, CALL, BRING_IN)) in one pass
+            kind = action[0]
+            if kind == CHECK:
+                return action
+            if kind == CALL or (kind == BRING_IN and choice is None):
+                choice = action
         if choice is not None:
             return choice
         passive = [a for a in actions if a.kind != FOLD]

@@ -11,7 +11,9 @@ A bot is a class built with the variant it plays, with an ``act`` method::
 
 ``view`` is :meth:`Hand.view(seat) <studkit.engine.hand.Hand.view>`: the hand as the bot's
 seat may see it (its own down cards, every up card, chips and bets, the events it may know);
-the simulator passes it as an object with the same attributes, built on first use.
+the simulator passes it as an object with the same attributes, built on first use. A bot that
+never reads it says so with a class attribute ``reads_view = False``, and the simulator then
+passes ``None`` (no view object per decision).
 ``actions`` are the legal actions; the bot returns one of them, with an amount chosen inside
 ``min``..``max`` for a range (:meth:`Action.to`). ``rng`` is the only randomness a bot may
 use: the simulator seeds it from the run's seed and the hand's number, so a run is
@@ -75,17 +77,22 @@ def pot_sized(action: Action, my_bet: int, to_call: int, pot: int, fraction: flo
 
 def first_of(actions: Sequence[Action], kinds: Sequence[str]) -> Action | None:
     """The first legal action whose kind comes earliest in ``kinds``."""
-    by_kind = {a.kind: a for a in actions}
     for kind in kinds:
-        found = by_kind.get(kind)
-        if found is not None:
-            return found
+        for action in actions:
+            if action[0] == kind:
+                return action
     return None
 
 
 def random_action(actions: Sequence[Action], rng: random.Random) -> Action:
-    """A uniformly random legal action; a range action gets a uniformly random amount."""
-    action = actions[rng.randrange(len(actions))]
-    if action.kind in AGGRESSIVE_KINDS and action.min is not None and action.max is not None:
-        return action.to(rng.randint(action.min, action.max))
+    """A uniformly random legal action; a range action gets a uniformly random amount.
+
+    Each choice is ``int(rng.random() * n)`` (uniform to within 2**-53, like the engine's
+    deck), one draw per choice.
+    """
+    action = actions[int(rng.random() * len(actions))]
+    if action[0] in AGGRESSIVE_KINDS:
+        low, high = action[2], action[3]
+        if low is not None and high is not None and low != high:
+            return action.to(low + int(rng.random() * (high - low + 1)))
     return action

@@ -7,14 +7,18 @@ Each command lives in its own module of this package, which defines
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import sys
 from collections.abc import Sequence
 
 from studkit.errors import StudkitError
 
-__all__ = ["main", "build_parser", "COMMAND_MODULES"]
+TYPE_CHECKING = False
+"""``typing.TYPE_CHECKING`` without importing typing, which ``--version`` does not need."""
+if TYPE_CHECKING:  # argparse is imported when a command line is parsed, not for --version
+    import argparse
+
+__all__ = ["main", "build_parser", "version_text", "COMMAND_MODULES"]
 
 COMMAND_MODULES: tuple[str, ...] = (
     "odds", "variants", "replay", "equity", "simulate", "compare", "play", "plugins",
@@ -23,18 +27,23 @@ COMMAND_MODULES: tuple[str, ...] = (
 """Modules of ``studkit.cli`` that each register one or more commands, in help order."""
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The full argument parser, with every command registered."""
+def version_text() -> str:
+    """What ``studkit --version`` prints: the version and the build."""
     from studkit import __version__
     from studkit.compiled import build_description
+
+    return f"studkit {__version__} ({build_description()})"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full argument parser, with every command registered."""
+    import argparse
 
     parser = argparse.ArgumentParser(
         prog="studkit",
         description="Stud poker variants as data: play, simulate, replay and compute odds.",
     )
-    parser.add_argument(
-        "--version", action="version", version=f"studkit {__version__} ({build_description()})"
-    )
+    parser.add_argument("--version", action="version", version=version_text())
     parser.add_argument(
         "--plugins-dir", action="append", metavar="DIR", default=[],
         help="load every *.py in DIR as a studkit plugin (repeatable; accepted before or after "
@@ -50,13 +59,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (0 success, 1 check failed, 2 error)."""
-    from studkit.pluginhost import take_plugins_dirs
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if any(arg.startswith("--plugins-dir") for arg in argv):  # the plugin manager if needed
+        from studkit.pluginhost import take_plugins_dirs
 
-    try:  # --plugins-dir works with every command, before or after its name
-        argv = take_plugins_dirs(sys.argv[1:] if argv is None else argv)
-    except StudkitError as error:
-        print(f"studkit: error: {error}", file=sys.stderr)
-        return 2
+        try:  # --plugins-dir works with every command, before or after its name
+            argv = take_plugins_dirs(argv)
+        except StudkitError as error:
+            print(f"studkit: error: {error}", file=sys.stderr)
+            return 2
+    if argv[:1] == ["--version"]:  # answered before every command's module is imported
+        print(version_text())
+        return 0
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

@@ -1,4 +1,5 @@
-"""``studkit replay FILE_OR_DIR... [--json] [--show]``: replay PHH hand histories."""
+"""``studkit replay FILE_OR_DIR... [--json] [--show] [--compat pokerkit]``: replay PHH hand
+histories."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import json
 import sys
 from typing import Any
 
+from studkit.history.compat import COMPAT_MODES
 from studkit.history.narrate import format_chips, narrate
 from studkit.history.replay import Replay, replay_paths
 
@@ -34,6 +36,14 @@ def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "--show",
         action="store_true",
         help="print a street-by-street account of each hand (with --json: an 'account' field)",
+    )
+    parser.add_argument(
+        "--compat",
+        choices=COMPAT_MODES,
+        help="read the betting of plain PHH hands as that program does: with 'pokerkit' any "
+        "all-in completion, bet or raise is a full one, a partial bring-in may be called as "
+        "posted and ante_trimming_status = false is read as PokerKit writes it (pots are "
+        "still split by the rule books; see docs/hand-histories.md)",
     )
     parser.set_defaults(run=run_replay)
 
@@ -105,7 +115,7 @@ def _line(result: Replay) -> str:
 
 def run_replay(args: argparse.Namespace) -> int:
     """Replay the hands; print stacks (or JSON, or accounts); 1 if any hand failed."""
-    results = replay_paths(args.paths)
+    results = replay_paths(args.paths, compat=args.compat)
     failed = [r for r in results if not r.ok]
     if args.json:
         out: list[dict[str, Any]] = []

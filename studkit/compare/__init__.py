@@ -3,8 +3,8 @@
 :func:`compare` simulates every variant the same way and returns a :class:`Comparison`: the
 rules diff, every statistic side by side with the difference from the first variant and a
 significance test, and the exact odds of the hand evaluators where the variants differ.
-:func:`write_report` renders it as an HTML page with PNG plots (needs matplotlib, the
-``studkit[plot]`` extra).
+:func:`write_report` renders it as an HTML page with its charts drawn inline as SVG (PNG
+copies too when matplotlib, the ``plot`` extra, is installed).
 """
 
 from __future__ import annotations

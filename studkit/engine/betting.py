@@ -39,6 +39,7 @@ class RoundState(Protocol):
     _open_pair: bool
     _big_made: bool
     _half_bet: bool
+    _short_full: bool
     _round_max: int
     _round_min: int
 
@@ -78,7 +79,8 @@ class FixedLimit(Structure):
 
     With the open-pair option active, a bet or raise may be small or big; after a big one,
     the rest of the round goes in big steps. A short all-in is a full raise when it is at
-    least half a bet (the half-bet rule, when the variant keeps it).
+    least half a bet (the half-bet rule, when the variant keeps it), or always
+    (``short_all_in_is_full``, PokerKit's reading).
     """
 
     name = "fixed-limit"
@@ -100,7 +102,7 @@ class FixedLimit(Structure):
             h._last_full = to
             return True
         measured = to - (h._floor if h._floor > base else base)
-        if h._half_bet and 2 * measured >= step:
+        if h._short_full or (h._half_bet and 2 * measured >= step):
             h._last_full = to
             return True
         return False

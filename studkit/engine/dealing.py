@@ -7,7 +7,8 @@ gets it: a seat (``0`` and up), :data:`BURN` or :data:`COMMUNITY`. Three sources
   hand);
 * :class:`OrderedSource`: a complete card order given top card first;
 * :class:`ScriptedSource`: each seat's cards in the order they are dealt (what a hand history
-  records), burns and unknown cards drawn from the cards nobody was given.
+  records), burns and unknown cards drawn from the cards nobody was given;
+  :func:`seat_scripts` reads ``Hand(deal={seat: cards})`` into its scripts.
 
 >>> src = OrderedSource(parse_cards("As Kd Qh"))
 >>> src.draw(0), src.draw(BURN), src.remaining()
@@ -17,8 +18,8 @@ gets it: a seat (``0`` and up), :data:`BURN` or :data:`COMMUNITY`. Three sources
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
-from typing import Final, Protocol, SupportsIndex
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Final, Protocol, SupportsIndex, TypeAlias
 
 from studkit.cards import CARDS, Card, card_index, format_cards, parse_cards
 from studkit.errors import CardError
@@ -30,7 +31,9 @@ __all__ = [
     "DeckSource",
     "OrderedSource",
     "ScriptedSource",
+    "SeatCards",
     "card_at",
+    "seat_scripts",
 ]
 
 BURN: Final = -1
@@ -205,3 +208,32 @@ class ScriptedSource:
 
 def _card_or_none(value: int | None) -> Card | None:
     return None if value is None else CARDS[int(value)]
+
+
+SeatCards: TypeAlias = "str | Sequence[Card | int | str | None]"
+"""One seat's cards for ``Hand(deal=...)``, in deal order: ``"As Ks 9h 8d"``, or a list of
+cards and texts, one per street if you like (``["As Ks 9h", "8d", None, "Qc"]``); ``??`` or
+``None`` is one card from the deck."""
+
+
+def seat_scripts(deal: Mapping[int, SeatCards], seats: int) -> list[list[Card | None]]:
+    """Each seat's cards in deal order (``None``: from the deck) for a :class:`ScriptedSource`,
+    from ``Hand(deal={seat: cards})``; a seat not named gets every card from the deck.
+
+    >>> seat_scripts({1: ["Ad Kd 2c", None, "7h"]}, 3)
+    [[], [Ad, Kd, 2c, None, 7h], []]
+    """
+    scripts: list[list[Card | None]] = [[] for _ in range(seats)]
+    for seat, given in deal.items():
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
+            raise CardError(f"deal: no seat {seat!r}: the hand has seats 0 to {seats - 1}")
+        script = scripts[seat]
+        for item in [given] if isinstance(given, str) else given:
+            if item is None:
+                script.append(None)
+            elif isinstance(item, str):
+                for token in item.replace(",", " ").split():
+                    script.extend([None] if token in ("?", "??") else parse_cards(token))
+            else:
+                script.append(card_at(item))
+    return scripts

@@ -18,7 +18,7 @@ appended to :attr:`Hand.events`.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Final, SupportsInt
 
 from studkit.cards import Card
@@ -34,7 +34,16 @@ from studkit.engine.actions import (
     Action,
 )
 from studkit.engine.chips import starting_chips, whole_chips
-from studkit.engine.dealing import BURN, CardSource, DeckSource, OrderedSource, card_at
+from studkit.engine.dealing import (
+    BURN,
+    CardSource,
+    DeckSource,
+    OrderedSource,
+    ScriptedSource,
+    SeatCards,
+    card_at,
+    seat_scripts,
+)
 from studkit.engine.events import (
     ANTE,
     AWARD,
@@ -78,7 +87,9 @@ class Hand(LegalActions):
     ``stacks`` are the players' chips before the antes, one per seat, in clockwise order;
     ``button`` is the dealer's seat (default: the last seat, so seat 0 is the dealer's left).
     Cards come from ``source`` if given, else from ``cards`` (a complete order, top first),
-    else from a deck shuffled with ``seed`` (or ``rng``). With ``auto_deal=False`` the hand
+    else from a deck shuffled with ``seed`` (or ``rng``); ``deal={seat: cards}`` gives those
+    seats those cards in deal order (``"As Ks 9h 8d"``, or one text per street), every other
+    card coming from the shuffled deck. With ``auto_deal=False`` the hand
     stops before each card so the caller supplies it with :meth:`deal` (chance nodes).
     """
 
@@ -87,7 +98,8 @@ class Hand(LegalActions):
         "folded", "n_in", "cards", "up", "down", "community", "burned", "folded_cards",
         "street", "actor", "events", "is_over", "shown", "awards",
         "_order", "_need", "_reopen", "_plan", "_cur", "_last_full", "_inc", "_floor",
-        "_size", "_big", "_open_pair", "_big_made", "_half_bet", "_round_max", "_round_min",
+        "_size", "_big", "_open_pair", "_big_made", "_half_bet", "_short_full", "_round_max",
+        "_round_min",
         "_aggr", "_capped_multi", "_round_players", "_forced", "_last_aggr", "_last_checker",
         "_leader", "_prev_leader", "_exposed", "_source", "_rng", "_auto", "_steps",
         "_on_over", "_pots", "_max_raises", "_uncap", "plugins",
@@ -105,6 +117,7 @@ class Hand(LegalActions):
         rng: random.Random | None = None,
         cards: Sequence[int] | None = None,
         source: CardSource | None = None,
+        deal: Mapping[int, SeatCards] | None = None,
         stakes: Stakes | None = None,
         auto_deal: bool = True,
         on_over: Callable[[Hand], None] | None = None,
@@ -150,6 +163,7 @@ class Hand(LegalActions):
         self._size = self._big = rules.stakes.big_bet  # per hand; _size is set per round
         self._open_pair = self._big_made = False
         self._half_bet = rules.half_bet
+        self._short_full = rules.short_full
         self._round_max = self._round_min = rules.round_min
         self._aggr = 0
         self._capped_multi = False
@@ -158,7 +172,13 @@ class Hand(LegalActions):
         self._last_aggr = self._last_checker = self._leader = self._prev_leader = -1
         self._exposed = False
         self._rng = rng if rng is not None else random.Random(seed)
-        if source is None:
+        if (source is not None) + (cards is not None) + (deal is not None) > 1:
+            raise StudkitError("give at most one of cards, source and deal")
+        if deal is not None:  # these seats' cards; every other card from the seeded deck
+            source = ScriptedSource(
+                seat_scripts(deal, n), deck=rules.deck, seed=self._rng.getrandbits(64)
+            )
+        elif source is None:
             if cards is not None:
                 source = OrderedSource(cards, rules.deck)
             else:
@@ -310,9 +330,11 @@ class Hand(LegalActions):
         self.bets[seat] += add
         self.contrib[seat] += add
         self._forced = -1
+        rules = self.rules
+        if add < full and rules.bring_in_called_as_posted:
+            full = add  # PokerKit's reading: the others may call the partial bring-in
         self._cur = full
         self._floor = full
-        rules = self.rules
         if not rules.structure.completes:
             self._last_full = full
             self._inc = full

@@ -43,6 +43,7 @@ class LegalActions(HandQueries):
     _open_pair: bool
     _big_made: bool
     _half_bet: bool
+    _short_full: bool
     _round_max: int
     _round_min: int
     _agg_key: int
@@ -179,7 +180,7 @@ class LegalActions(HandQueries):
             if not rules.may_complete:
                 return None
             bring_in = rules.bring_in
-            if bet + stack <= bring_in:
+            if bet + stack <= bring_in and not self._short_full:
                 return None  # short of the bring-in: a partial bring-in is all it can post
             kind = COMPLETE if structure.completes else BET
             ranges = [

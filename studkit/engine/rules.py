@@ -64,6 +64,8 @@ class Rules:
     bring_in: int
     """The bring-in amount; 0 when the variant has none."""
     bring_in_partial: bool
+    bring_in_called_as_posted: bool
+    """``short_stack: partial-call``: after a partial bring-in the others may call just it."""
     may_complete: bool
     force_key: tuple[int, ...]
     """Per card (0-53): larger = more likely to be forced to bring in; -1 never."""
@@ -84,6 +86,8 @@ class Rules:
     """``variant.betting.heads_up_uncapped``."""
     half_bet: bool
     """``variant.betting.half_bet_reopens``."""
+    short_full: bool
+    """``variant.betting.short_all_in_is_full``."""
     completion_is_raise: bool
     """``variant.betting.completion_is_raise``."""
     fixed_limit: bool = False
@@ -212,7 +216,8 @@ def _compile(variant: Variant, stakes: Stakes) -> Rules:
         structure=structure,
         ante=stakes.ante if variant.forced_bets.ante else 0,
         bring_in=stakes.bring_in if bring is not None and stakes.bring_in > 0 else 0,
-        bring_in_partial=bring is not None and bring.short_stack == "partial",
+        bring_in_partial=bring is not None and bring.short_stack in ("partial", "partial-call"),
+        bring_in_called_as_posted=bring is not None and bring.short_stack == "partial-call",
         may_complete=bring is not None and bring.may_complete,
         force_key=force_key,
         tie_key=tuple(tie_key),
@@ -226,6 +231,7 @@ def _compile(variant: Variant, stakes: Stakes) -> Rules:
         max_raises=variant.betting.max_raises if structure.capped else None,
         uncap=variant.betting.heads_up_uncapped,
         half_bet=variant.betting.half_bet_reopens,
+        short_full=variant.betting.short_all_in_is_full,
         completion_is_raise=variant.betting.completion_is_raise,
         fixed_limit=type(structure) is FixedLimit,
         plugins=plugins,

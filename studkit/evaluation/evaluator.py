@@ -4,26 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import combinations
-from typing import Final
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Final
 
 from studkit.cards import CARDS, Card, format_cards
 from studkit.errors import EvaluatorError
-from studkit.evaluation.rankings import CATEGORY_SHIFT, Ranking
-from studkit.evaluation.tables import (
+from studkit.evaluation.packing import (
     CARD_VALUES,
     FLUSH_BITS,
     KEY_MASK,
     MAX_CARDS,
     SUIT_SHIFT,
     SUIT_START,
-    flush_table,
-    rank_tables,
 )
+from studkit.evaluation.rankings import CATEGORY_SHIFT, Ranking
 from studkit.evaluation.wild import WildCards
-from studkit.evaluation.wildtables import make_wild_evaluate
+
+if TYPE_CHECKING:  # the tables (numpy) are built on an evaluator's first evaluation
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = ["Evaluator"]
 
@@ -65,6 +63,8 @@ def _suited_mask(cards: Sequence[int], total: int) -> int:
 
 def _plain_evaluate(ranking: Ranking) -> Evaluate:
     """The per-call evaluate function of a ranking without wild cards."""
+    from studkit.evaluation.tables import flush_table, rank_tables
+
     by_key = rank_tables(ranking.name).by_key
     value = _VALUES.__getitem__
 
@@ -144,6 +144,8 @@ class Evaluator:
     than five cards it ranks what is there (no straights or flushes), as for showing boards.
     It is a plain function stored on the instance, the fastest thing to call per hand; it does
     not check for repeated cards (a card five times, or a bad index, raises EvaluatorError).
+    The lookup tables behind it are built on the first evaluation (getting an evaluator, its
+    categories and qualifiers costs nothing), and shared by every evaluator of the ranking.
 
     >>> from studkit.cards import parse_cards
     >>> from studkit.evaluation import get_evaluator
@@ -159,17 +161,25 @@ class Evaluator:
         """The evaluator's name, as variant files and ``studkit odds`` spell it."""
         self.ranking = ranking
         self.wild = wild
-        plain = _plain_evaluate(ranking)
-        self.evaluate: Evaluate = (
-            plain
-            if wild is None
-            else make_wild_evaluate(
-                ranking, wild.ranks, wild.five_of_a_kind, wild.jokers == "bug", plain
-            )
-        )
+        self.evaluate: Evaluate = self._first_evaluate
+        """Replaced by the table-backed function on the first call."""
         five_kind = wild is not None and wild.five_of_a_kind
         self.categories: tuple[str, ...] = ranking.hand_categories(five_of_a_kind=five_kind)
         """Every category a hand of five or more cards can fall in, best first."""
+
+    def _first_evaluate(self, cards: Sequence[int]) -> int:
+        """Build the tables, put the real function in place of this one, and evaluate."""
+        ranking, wild = self.ranking, self.wild
+        plain = _plain_evaluate(ranking)
+        if wild is None:
+            self.evaluate = plain
+        else:
+            from studkit.evaluation.wildtables import make_wild_evaluate
+
+            self.evaluate = make_wild_evaluate(
+                ranking, wild.ranks, wild.five_of_a_kind, wild.jokers == "bug", plain
+            )
+        return self.evaluate(cards)
 
     def __repr__(self) -> str:
         wild = "" if self.wild is None else f", wild={self.wild!s}"

@@ -15,11 +15,13 @@ inverted, so the lowest hand scores highest.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
 from studkit.cards import RANK_CHARS
+
+if TYPE_CHECKING:  # numpy is imported by the functions that build tables, on first use
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = [
     "Ranking",
@@ -124,6 +126,8 @@ class Ranking:
 
     def strengths_from_values(self, values: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
         """Turn high-style values into this ranking's strengths (vectorized)."""
+        import numpy as np
+
         if not self.low:
             return values
         hcat = values >> CATEGORY_SHIFT
@@ -198,6 +202,8 @@ def _describe_high(hcat: int, ranks: list[int], chars: list[str]) -> str:
 
 def _straight_tops(wheel: bool) -> npt.NDArray[np.int64]:
     """For every 13-bit rank-order mask of five ranks: the straight's top position, or -1."""
+    import numpy as np
+
     tops = np.full(1 << 13, -1, dtype=np.int64)
     for top in range(4, 13):
         tops[0b11111 << (top - 4)] = top
@@ -214,6 +220,8 @@ def high_style_values(
     ``counts`` columns are ranks deuce..ace; ``flush`` says every hand is suited (only
     meaningful for five distinct ranks). Hands of more than five cards are not handled here.
     """
+    import numpy as np
+
     by_order = counts[:, list(ranking.order)].astype(np.int64)
     n = by_order.sum(axis=1)
     positions = np.arange(13, dtype=np.int64)

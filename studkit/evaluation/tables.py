@@ -1,17 +1,7 @@
 """Lookup tables behind the evaluators, built with numpy in a fraction of a second.
 
-**Card values.** Every card maps to one integer; the sum over a hand packs everything the
-evaluators need (bit positions below):
-
-* bits 0-16: ``5 ** rank`` for ranks deuce..eight: the counts of those ranks in base 5;
-* bits 17-30: ``5 ** (rank - 7)`` for nine..ace, likewise;
-* bits 31-34: the number of natural cards; bits 35-38: fully wild cards; bits 39-41: bugs;
-* bits 42-57: one 4-bit counter per suit, each started at 3 so that bit 3 of a counter is set
-  exactly when that suit holds five or more cards.
-
-The rank part (bits 0-30) identifies the multiset of ranks, so one dict lookup on the low 39
-bits gives the best hand of a rank multiset plus its wild cards. For numpy the rank part is
-turned into a dense index with two small tables (:class:`MultisetIndex`).
+**Card values** are :mod:`studkit.evaluation.packing`'s: the sum of a hand's card values packs
+its rank multiset, its card counts and its suit counts.
 
 **Tables.** For every multiset of at most eight ranks (each at most four times: 196,210 of
 them) the strength of its best five cards, without flushes; for every 13-bit set of suited
@@ -28,6 +18,20 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
+from studkit.evaluation.packing import (
+    BUG_SHIFT,
+    CARD_VALUES,
+    COUNT_SHIFT,
+    FLUSH_BITS,
+    KEY_MASK,
+    LO_BITS,
+    MAX_CARDS,
+    RANK_MASK,
+    RANK_WEIGHTS,
+    SUIT_SHIFT,
+    SUIT_START,
+    WILD_SHIFT,
+)
 from studkit.evaluation.rankings import CATEGORY_SHIFT, RANKINGS, Ranking, high_style_values
 
 __all__ = [
@@ -51,28 +55,6 @@ __all__ = [
     "wild_flush_tables",
     "straight_fill_tables",
 ]
-
-MAX_CARDS = 8
-LO_BITS = 17
-RANK_MASK = (1 << 31) - 1
-COUNT_SHIFT = 31
-WILD_SHIFT = 35
-BUG_SHIFT = 39
-SUIT_SHIFT = 42
-KEY_MASK = (1 << BUG_SHIFT) - 1
-SUIT_START = sum(3 << (SUIT_SHIFT + 4 * suit) for suit in range(4))
-FLUSH_BITS = sum(8 << (SUIT_SHIFT + 4 * suit) for suit in range(4))
-
-RANK_WEIGHTS: tuple[int, ...] = tuple(
-    5**rank if rank < 7 else (5 ** (rank - 7)) << LO_BITS for rank in range(13)
-)
-"""The rank part each rank adds to a card's value."""
-
-CARD_VALUES: tuple[int, ...] = tuple(
-    RANK_WEIGHTS[index >> 2] + (1 << COUNT_SHIFT) + (1 << (SUIT_SHIFT + 4 * (index & 3)))
-    for index in range(52)
-)
-"""The packed value of each of the 52 natural cards (jokers have none)."""
 
 Int64Array = npt.NDArray[np.int64]
 

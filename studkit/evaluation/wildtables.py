@@ -16,8 +16,7 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from studkit.evaluation.rankings import CATEGORY_SHIFT, RANKINGS, Ranking
-from studkit.evaluation.tables import (
+from studkit.evaluation.packing import (
     BUG_SHIFT,
     CARD_VALUES,
     COUNT_SHIFT,
@@ -28,6 +27,9 @@ from studkit.evaluation.tables import (
     SUIT_SHIFT,
     SUIT_START,
     WILD_SHIFT,
+)
+from studkit.evaluation.rankings import CATEGORY_SHIFT, RANKINGS, Ranking
+from studkit.evaluation.tables import (
     multiset_index,
     straight_fill_tables,
     wild_flush_tables,

@@ -37,9 +37,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 from typing import Literal
 
-from studkit.cards import Card, parse_card
+from studkit.cards import CARDS, Card, parse_card
 from studkit.errors import CardError, HistoryError
 
 __all__ = [
@@ -79,6 +80,8 @@ VERBS: dict[str, str] = {
 """Every action verb of the notation, with what it does and an example."""
 
 _PLAYER = re.compile(r"p([1-9][0-9]*)")
+_CARD_TEXTS: dict[str, Card] = {str(card): card for card in CARDS}
+"""Each card as PHH writes it (``As``, ``Jk``): one lookup for the usual spelling."""
 _DEALER_VERBS = ("dh", "db")
 _PLAYER_VERBS = ("pb", "cbr", "cc", "f", "sm", "sd")
 STUDKIT_VERBS = ("pay", "expose", "declare", "twist", "stand")
@@ -137,6 +140,10 @@ def parse_phh_cards(text: str) -> tuple[Card | None, ...]:
     out: list[Card | None] = []
     for i in range(0, len(text), 2):
         token = text[i : i + 2]
+        known = _CARD_TEXTS.get(token)
+        if known is not None:
+            out.append(known)
+            continue
         if token == "??":
             out.append(None)
             continue
@@ -219,10 +226,12 @@ def _suggest_verb(word: str) -> str:
     return f"unknown action {word!r}{hint}: expected one of " + ", ".join(VERBS)
 
 
+@lru_cache(maxsize=4096)
 def parse_action(text: str) -> Action:
     """Parse one action string; raises :class:`HistoryError` saying what is wrong.
 
-    The caller adds the file and the action's index to the message.
+    The caller adds the file and the action's index to the message. Answers are remembered
+    (actions are immutable, and the same few thousand texts make up most hands).
     """
     body, hash_sign, rest = text.partition("#")
     comment = rest.strip() if hash_sign else None

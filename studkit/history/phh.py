@@ -34,7 +34,7 @@ import re
 import stat
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 from types import MappingProxyType
@@ -50,6 +50,7 @@ from studkit.history.actions import (
     format_phh_cards,
     parse_action,
 )
+from studkit.history.phh_toml import read_phh_toml
 from studkit.history.toml_writer import toml_array_lines, toml_line
 
 __all__ = [
@@ -103,8 +104,14 @@ def _is_chips(value: Any) -> bool:
     )
 
 
+_WHOLE = frozenset((int,))
+_TEXT = frozenset((str,))
+
+
 def _is_amounts(value: Any) -> bool:
-    return isinstance(value, list) and all(_is_amount(v) for v in value)
+    if not isinstance(value, list):
+        return False
+    return set(map(type, value)) <= _WHOLE or all(_is_amount(v) for v in value)
 
 
 def _is_ints(value: Any) -> bool:
@@ -114,7 +121,9 @@ def _is_ints(value: Any) -> bool:
 
 
 def _is_strings(value: Any) -> bool:
-    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    if not isinstance(value, list):
+        return False
+    return set(map(type, value)) <= _TEXT or all(isinstance(v, str) for v in value)
 
 
 def _is(*types: type) -> Any:
@@ -250,6 +259,8 @@ def _check_amounts(label: str, name: str, value: Any, count: int | None, *, posi
         raise _field_error(
             label, name, f"has {len(value)} entries for {count} players (one per player)"
         )
+    if value and set(map(type, value)) <= _WHOLE and min(value) >= (1 if positive else 0):
+        return  # whole chips, all in range: the usual case, checked in one pass
     for i, v in enumerate(value):
         if isinstance(v, Decimal) and v.is_nan():
             raise _field_error(label, name, f"entry {i} is nan: each must be a number of chips")
@@ -337,11 +348,28 @@ def _from_table(
     raw = table["actions"]
     if not _is_strings(raw):
         raise _field_error(label, "actions", "expected an array of strings such as 'p1 cc'")
+    actions: list[Action] = []
+    bad: tuple[int, str] | None = None
+    for index, text in enumerate(raw):
+        try:
+            action = parse_action(text)
+        except HistoryError as error:
+            bad = (index, str(error))
+            break
+        if action.verb in STUDKIT_VERBS and code != STUDKIT_CODE:
+            bad = (index, f"{action.verb!r} is a studkit plugin decision: {code} hands do not "
+                   "have it")
+            break
+        if action.player is not None and action.player >= count:
+            bad = (index, f"there is no player p{action.player + 1}: the hand has {count} "
+                   "players")
+            break
+        actions.append(action)
     history = HandHistory(
         variant=code,
         antes=tuple(table["antes"]),
         starting_stacks=tuple(stacks),
-        actions=(),
+        actions=tuple(actions) if bad is None else (),
         ante_trimming_status=trimming,
         fields=MappingProxyType(extra),
         source=source,
@@ -352,22 +380,8 @@ def _from_table(
         small_bet=stakes.get("small_bet"),
         big_bet=stakes.get("big_bet"),
     )
-    actions: list[Action] = []
-    for index, text in enumerate(raw):
-        try:
-            action = parse_action(text)
-        except HistoryError as error:
-            raise history.error(index, str(error)) from None
-        if action.verb in STUDKIT_VERBS and code != STUDKIT_CODE:
-            raise history.error(
-                index, f"{action.verb!r} is a studkit plugin decision: {code} hands do not have it"
-            )
-        if action.player is not None and action.player >= count:
-            raise history.error(
-                index, f"there is no player p{action.player + 1}: the hand has {count} players"
-            )
-        actions.append(action)
-    history = replace(history, actions=tuple(actions))
+    if bad is not None:
+        raise history.error(*bad)
     check_cards(history)
     return history
 
@@ -464,6 +478,11 @@ def _match_shown(
 
 
 def _document(text: str, label: str) -> dict[str, Any]:
+    document = read_phh_toml(text)  # the usual PHH layout, read fast
+    if document is not None:
+        if not document:
+            raise HistoryError(f"{label}: empty: no hand history in it")
+        return document
     try:
         document = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as error:

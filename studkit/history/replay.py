@@ -38,6 +38,7 @@ from studkit.engine.events import COMMUNITY, DEAL
 from studkit.engine.hand import Hand
 from studkit.errors import CardError, HistoryError, StudkitError
 from studkit.history.actions import Action, Amount, format_phh_cards
+from studkit.history.compat import SPLIT_NOTE, check_compat, split_differently, trims_antes
 from studkit.history.phh import HandHistory, check_cards, history_files, load_file_each
 from studkit.history.rules import history_variant, scaled
 from studkit.variant import Stakes, Variant
@@ -221,6 +222,11 @@ class _HistorySource:
             return unused.pop()
         if seat == BURN_SEAT:  # every card is named: burn a discard (it never plays)
             spare = next((c for c in self._owner if self._discarded(c)), None)
+            if spare is None:  # or the very last card the history deals: by then the deck
+                # has run out and the burns are shuffled back (it is how it came back)
+                last = [script[0] for script in sorted(self._scripts, key=len) if script]
+                spare = next((c for c in reversed(last) if c is not None and c not in self._out),
+                             None)
             if spare is not None:
                 return spare
         raise CardError("cannot deal: no card is left that the history does not name")
@@ -248,10 +254,12 @@ class _Replayer:
         scale: int,
         seed: int,
         held: list[list[Card | None]],
+        compat: str | None = None,
     ) -> None:
         self.history = history
         self.scale = scale
         self.held = held
+        self.compat = compat
         deck = standard_deck(stripped_ranks=variant.deck.stripped_ranks, jokers=variant.deck.jokers)
         in_deck = set(deck)
         community: list[Card | None] = []
@@ -263,7 +271,7 @@ class _Replayer:
                 community.extend(action.cards or ())
         stacks = [scaled(s, scale) for s in history.starting_stacks]
         ante = stakes.ante if variant.forced_bets.ante else 0
-        if history.ante_trimming_status is False and any(s < ante for s in stacks):
+        if not trims_antes(history.ante_trimming_status, compat) and any(s < ante for s in stacks):
             raise HistoryError(
                 f"{history.label}: a player cannot pay the full ante and ante_trimming_status "
                 "is false: studkit always trims (a short ante wins only what it matched)"
@@ -436,7 +444,7 @@ class _Replayer:
             if to != action.amount * self.scale:
                 raise HistoryError(f"amount {action.amount} is finer than the file's other amounts")
             if verb == "cbr":
-                return _aggressive_to(hand, legal, action.player or 0, to)
+                return _aggressive_to(hand, legal, action.player or 0, to, self.compat)
             return next((a for a in legal if a.kind == "pay" and a.amount == to), None)
         wanted: tuple[str, ...] = _KINDS.get(verb, ())
         if verb == "declare":
@@ -489,7 +497,7 @@ def _check_unknown_showdown(history: HandHistory, hand: Hand, unknown: set[int])
 
 
 def _aggressive_to(
-    hand: Hand, legal: Sequence[EngineAction], seat: int, to: int
+    hand: Hand, legal: Sequence[EngineAction], seat: int, to: int, compat: str | None = None
 ) -> EngineAction | None:
     """The engine action for "complete, bet or raise to ``to``", or None if not legal.
 
@@ -517,6 +525,10 @@ def _aggressive_to(
         for a in everything:
             if a.kind in ("call", "bring-in") and a.amount == hand.stacks[seat]:
                 return a
+    if compat == "pokerkit" and not legal and reachable <= hand.bets[seat] + hand.to_call:
+        # PokerKit lets a player bet or raise when nobody can call: once the part nobody
+        # can call comes back, the same chips as checking or calling.
+        return next((a for a in everything if a.kind in ("check", "call")), None)
     return None
 
 
@@ -524,21 +536,25 @@ UNKNOWN_CARD_TRIES = 32
 """How many fills of unknown (``??``) cards a replay tries before it reports the first error."""
 
 
-def replay(history: HandHistory) -> Replay:
+def replay(history: HandHistory, *, compat: str | None = None) -> Replay:
     """Replay one hand; raises :class:`HistoryError` at the first problem.
+
+    ``compat="pokerkit"`` reads a plain PHH hand's betting as PokerKit does (a short all-in
+    counts as a full raise; :mod:`studkit.history.compat` says exactly what changes).
 
     Unknown cards (``??``) are filled from the cards nobody was seen to hold. As an unknown up
     card decides who brings in or acts first, fills are tried until one agrees with the
     recorded action (at most :data:`UNKNOWN_CARD_TRIES`); a hand whose result would depend on
     unknown cards at a showdown is an error.
     """
-    variant, stakes, scale = history_variant(history)
+    check_compat(compat)
+    variant, stakes, scale = history_variant(history, compat)
     held = check_cards(history)
     unknown = {seat for seat, cards in enumerate(held) if None in cards}
     first_error: HistoryError | None = None
     for seed in range(UNKNOWN_CARD_TRIES if unknown else 1):
         try:
-            replayer = _Replayer(history, variant, stakes, scale, seed, held)
+            replayer = _Replayer(history, variant, stakes, scale, seed, held, compat)
             hand = replayer.run()
             break
         except HistoryError as error:
@@ -550,14 +566,16 @@ def replay(history: HandHistory) -> Replay:
         _check_unknown_showdown(history, hand, unknown)
     stacks: list[Amount] = [_unscale(s, scale) for s in hand.stacks]
     expected = history.finishing_stacks
-    if expected is not None and list(expected) != stacks:
-        differ = ", ".join(
-            f"{_name(i)} {mine} (file: {theirs})"
-            for i, (mine, theirs) in enumerate(zip(stacks, expected, strict=True))
-            if mine != theirs
-        )
+    warnings = list(history.warnings)
+    if (expected is not None and list(expected) != stacks
+            and split_differently(hand, expected, scale, compat)):
+        warnings.append(f"{history.label}: finishing_stacks differ where the pots are split: "
+                        f"{_differences(stacks, expected)} ({SPLIT_NOTE})")
+        expected = None
+    elif expected is not None and list(expected) != stacks:
         raise ReplayError(
-            f"{history.label}: finishing stacks differ from the file's finishing_stacks: {differ}",
+            f"{history.label}: finishing stacks differ from the file's finishing_stacks: "
+            f"{_differences(stacks, expected)}",
             hand,
             replayer.unknown_cards(),
             scale,
@@ -573,13 +591,23 @@ def replay(history: HandHistory) -> Replay:
         finishing_stacks=stacks,
         unknown_cards=replayer.unknown_cards(),
         checked=expected is not None,
-        warnings=list(history.warnings),
+        warnings=warnings,
     )
 
 
-def replay_file(path: str | os.PathLike[str]) -> list[Replay]:
+def _differences(stacks: Sequence[Amount], expected: Sequence[Amount]) -> str:
+    return ", ".join(
+        f"{_name(i)} {mine} (file: {theirs})"
+        for i, (mine, theirs) in enumerate(zip(stacks, expected, strict=True))
+        if mine != theirs
+    )
+
+
+def replay_file(path: str | os.PathLike[str], *, compat: str | None = None) -> list[Replay]:
     """Replay every hand of one file; problems are recorded in each :class:`Replay` (a hand
-    of a multi-hand file that cannot be read does not stop the others)."""
+    of a multi-hand file that cannot be read does not stop the others). ``compat``: as for
+    :func:`replay`."""
+    check_compat(compat)
     name = os.fspath(path)
     try:
         histories = load_file_each(name)
@@ -591,7 +619,7 @@ def replay_file(path: str | os.PathLike[str]) -> list[Replay]:
             out.append(Replay(file=name, code=None, key=key, error=str(history)))
             continue
         try:
-            out.append(replay(history))
+            out.append(replay(history, compat=compat))
         except HistoryError as error:
             failed = Replay(
                 file=name,
@@ -610,13 +638,17 @@ def replay_file(path: str | os.PathLike[str]) -> list[Replay]:
     return out
 
 
-def replay_paths(paths: Iterable[str | os.PathLike[str]]) -> list[Replay]:
-    """Replay every hand in the given files and directories, in order.
+def replay_paths(
+    paths: Iterable[str | os.PathLike[str]], *, compat: str | None = None
+) -> list[Replay]:
+    """Replay every hand in the given files and directories, in order (``compat``: as for
+    :func:`replay`).
 
     A path that does not exist raises :class:`HistoryError`; a file that cannot be read or a
     hand that cannot be replayed is a :class:`Replay` with ``error`` set.
     """
-    return [r for name in history_files(paths) for r in replay_file(name)]
+    check_compat(compat)
+    return [r for name in history_files(paths) for r in replay_file(name, compat=compat)]
 
 
 def stacks_text(values: Sequence[Amount]) -> str:

@@ -24,6 +24,7 @@ from typing import Any
 
 from studkit.errors import HistoryError, StudkitError
 from studkit.history.actions import Amount
+from studkit.history.compat import compat_rules
 from studkit.history.phh import (
     PHH_CODES,
     STUDKIT_CODE,
@@ -63,9 +64,9 @@ def phh_rules(variant: Variant) -> Variant:
     to act is who acted first on the street before (the community card does not count); a
     player short of the bring-in posts what they have (a partial bring-in stands).
 
-    What has no setting is documented in docs/hand-histories.md (PokerKit gives an odd chip
-    to the lowest seat; it counts a short all-in between the bring-in and the completion as
-    a full raise).
+    PokerKit's betting reading (a short all-in counts as a full raise; a partial bring-in is
+    called as posted) is :func:`studkit.history.compat.compat_rules`, for ``--compat
+    pokerkit``; its way of splitting pots is not copied (docs/hand-histories.md).
     """
     betting = replace(
         variant.betting,
@@ -112,8 +113,8 @@ def load_variant_named(name: str) -> Variant:
 
 
 @functools.lru_cache(maxsize=8)
-def _phh_variant(code: str) -> Variant:
-    return phh_rules(load_variant_named(PHH_CODES[code]))
+def _phh_variant(code: str, compat: str | None = None) -> Variant:
+    return compat_rules(phh_rules(load_variant_named(PHH_CODES[code])), compat)
 
 
 def code_for(variant: Variant) -> tuple[str, str | None]:
@@ -166,11 +167,15 @@ def _beside(name: str, source: str | None) -> str:
     return candidate if os.path.exists(candidate) else name
 
 
-def history_variant(history: HandHistory) -> tuple[Variant, Stakes, int]:
+def history_variant(
+    history: HandHistory, compat: str | None = None
+) -> tuple[Variant, Stakes, int]:
     """The variant to replay ``history`` with, the history's stakes and its chip scale.
 
     The variant is the shared (cached) object, so the engine compiles its rules once for
-    every hand of the game at the same stakes.
+    every hand of the game at the same stakes. ``compat`` (``"pokerkit"``) changes the rules
+    of a plain PHH hand (:mod:`studkit.history.compat`); a ``_studkit_variant`` hand keeps its
+    variant's.
 
     Raises :class:`HistoryError` when the stakes cannot be played (antes that differ by
     player, an unknown variant).
@@ -183,7 +188,7 @@ def history_variant(history: HandHistory) -> tuple[Variant, Stakes, int]:
         except HistoryError as error:
             raise HistoryError(f"{label}: field {STUDKIT_VARIANT_FIELD!r}: {error}") from None
     elif history.variant in PHH_CODES:
-        variant = _phh_variant(history.variant)
+        variant = _phh_variant(history.variant, compat)
     else:
         raise HistoryError(f"{label}: variant {STUDKIT_CODE!r} needs {STUDKIT_VARIANT_FIELD!r}")
     if any(isinstance(s, Decimal) and not s.is_finite() for s in history.starting_stacks):

@@ -1,16 +1,15 @@
 """Playing many hands of one variant at one table, in one process or several.
 
 Hand ``i`` of a run is played with the button on seat ``i mod players``, every stack reset to
-the starting stack, the deck shuffled and the bots' random choices drawn from seeds derived
-from ``(seed, i)`` alone. So every hand is the same whichever worker plays it, and a run's
-report is the same for any number of workers.
+the starting stack, and the deck and the bots' random choices drawn from two streams that
+depend on ``(seed, i)`` alone (:mod:`studkit.simulation.streams`). So every hand is the same
+whichever worker plays it, and a run's report is the same for any number of workers.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
-import random
 import time
 import traceback
 from collections.abc import Callable, Mapping, Sequence
@@ -18,8 +17,6 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_complet
 from contextlib import ExitStack
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
-
-import numpy as np
 
 from studkit.bots import BotError, make_bot, parse_bots
 from studkit.engine import Action
@@ -34,6 +31,7 @@ from studkit.simulation.engines import (
     kernel_play,
 )
 from studkit.simulation.report import SimulationReport
+from studkit.simulation.streams import BOTS, DECK, HandRandom, StreamBlock, run_base, stream_key
 from studkit.simulation.tally import Tally
 from studkit.stakes import apply_stakes
 from studkit.variant import Stakes, Variant
@@ -69,15 +67,15 @@ class Setup:
 
 
 def hand_seeds(seed: int, index: int) -> tuple[int, int]:
-    """The deck seed and the bots' seed of hand ``index`` of a run seeded ``seed``."""
-    state = np.random.SeedSequence([seed & (2**63 - 1), index]).generate_state(2, np.uint64)
-    return int(state[0]), int(state[1])
+    """The keys of the deck's and the bots' random streams of hand ``index`` of a run seeded
+    ``seed`` (:mod:`studkit.simulation.streams`)."""
+    base = run_base(seed)
+    return stream_key(base, index, DECK), stream_key(base, index, BOTS)
 
 
 class LazyView:
-    """A seat's :class:`~studkit.engine.view.SeatView`, built the first time a bot reads it
-    (bots that never look, like ``random``, cost nothing); its fields are then plain
-    attributes of this object."""
+    """A seat's :class:`~studkit.engine.view.SeatView`, built the first time a bot reads it;
+    its fields are then plain attributes of this object."""
 
     def __init__(self, hand: Hand, seat: int) -> None:
         self._hand = hand
@@ -90,41 +88,124 @@ class LazyView:
         return getattr(view, name)
 
 
-def play_hand(setup: Setup, bots: Sequence[Any], index: int) -> Hand:
-    """Play hand ``index`` of the run to the end and return it."""
-    deck_seed, bot_seed = hand_seeds(setup.seed, index)
-    hand = Hand(
-        setup.variant,
-        [setup.stack] * setup.players,
-        button=index % setup.players,
-        seed=deck_seed,
-        stakes=setup.stakes,
-    )
-    rng = random.Random(bot_seed)
-    while not hand.is_over:
-        seat = hand.actor
-        if seat is None:
-            raise SimulationError(f"hand {index}: nobody is to act but the hand is not over")
-        actions = hand.legal_actions()
-        where = (
-            f"hand {index + 1}: bot {setup.bots[seat]!r} in seat {seat + 1} on "
-            f"{hand.street_name} street"
-        )
-        legal = ", ".join(str(a) for a in actions)
-        try:
-            action = bots[seat].act(LazyView(hand, seat), actions, rng)
-        except StudkitError:
-            raise
-        except Exception as error:
-            raise BotError(f"{where} failed: {_raised_at(error)}; legal: {legal}") from None
-        if not isinstance(action, Action):
-            raise BotError(
-                f"{where} returned {action!r}, not one of the legal actions: {legal}"
+BLOCK_HANDS = 256
+"""Hands whose first random draws are computed together."""
+MAX_PRECOMPUTED = 96
+"""The most draws per hand and stream computed ahead; a hand needing more draws the rest one
+at a time (same numbers, slower)."""
+
+
+class Dealer:
+    """Plays the hands of one run in this process, in any order: the bots, their ``act``
+    methods, whether each reads its view, and the random streams, set up once."""
+
+    def __init__(self, setup: Setup, bots: Sequence[Any]) -> None:
+        self.setup = setup
+        self.acts = [bot.act for bot in bots]
+        self.reads_view = [getattr(bot, "reads_view", True) is not False for bot in bots]
+        self.base = run_base(setup.seed)
+        self.deck_rng = HandRandom()
+        self.bot_rng = HandRandom()
+        self.stacks = [setup.stack] * setup.players
+        self._block: StreamBlock | None = None
+        # the variant's own stakes are found without hashing them at every hand
+        self.stakes = None if setup.stakes == setup.variant.stakes else setup.stakes
+        rules = compile_rules(setup.variant, setup.stakes)
+        self.plain = rules.plugins is None
+        """No plugins: every decision is a betting action logged as taken
+        (:meth:`Tally.add_played` can count the hand)."""
+        self.street_names = [street.name for street in rules.streets]
+        self.decisions: list[tuple[str, str]] = []
+        """``(street name, kind)`` of each decision of the last hand played."""
+        deck = len(rules.deck)
+        burns = sum(street.burn for street in setup.variant.streets)
+        # first guesses: every card to every seat; then what the previous block used
+        self._counts = [min(deck, setup.players * setup.variant.max_cards_per_player + burns),
+                        16]
+        self._used: tuple[list[int], list[int]] = ([], [])
+
+    def _streams(self, index: int) -> tuple[int, StreamBlock]:
+        block = self._block
+        if block is None or not block.start <= index < block.stop:
+            if block is not None:  # size the next block's draws by what this one used
+                self._counts = [_enough(used) for used in self._used]
+                self._used = ([], [])
+            start = index - index % BLOCK_HANDS
+            block = self._block = StreamBlock(
+                self.base, start, start + BLOCK_HANDS, (self._counts[0], self._counts[1])
             )
+        return index - block.start, block
+
+    def play(self, index: int) -> Hand:
+        """Play hand ``index`` of the run to the end and return it."""
+        setup = self.setup
+        row, block = self._streams(index)
+        deck_rng, bot_rng = self.deck_rng, self.bot_rng
+        deck_rng.start(block.keys[DECK][row], block.draws[DECK][row])
+        bot_rng.start(block.keys[BOTS][row], block.draws[BOTS][row], lazy=True)
+        hand = Hand(setup.variant, self.stacks, button=index % setup.players, rng=deck_rng,
+                    stakes=self.stakes)
+        acts, reads_view, names = self.acts, self.reads_view, self.street_names
+        legal_actions, apply = hand.legal_actions, hand.apply
+        decisions: list[tuple[str, str]] = []
+        self.decisions = decisions
+        record = decisions.append
+        while not hand.is_over:
+            seat = hand.actor
+            if seat is None:
+                raise SimulationError(f"hand {index + 1}: nobody is to act but the hand is "
+                                      "not over")
+            actions = legal_actions()
+            try:
+                action = acts[seat](LazyView(hand, seat) if reads_view[seat] else None,
+                                    actions, bot_rng)
+            except StudkitError:
+                raise
+            except Exception as error:
+                raise BotError(f"{self._where(hand, index, seat)} failed: "
+                               f"{_raised_at(error)}; legal: {_listed(actions)}") from None
+            if type(action) is not Action or action not in actions:
+                self._check(hand, index, seat, action, actions)
+            record((names[hand.street], action[0]))
+            apply(action)
+        self._used[DECK].append(deck_rng.drawn())
+        self._used[BOTS].append(bot_rng.drawn())
+        return hand
+
+    def _where(self, hand: Hand, index: int, seat: int) -> str:
+        return (f"hand {index + 1}: bot {self.setup.bots[seat]!r} in seat {seat + 1} on "
+                f"{hand.street_name} street")
+
+    def _check(
+        self, hand: Hand, index: int, seat: int, action: object, actions: Sequence[Action]
+    ) -> None:
+        """Accept an action that is not one of the listed records but an instance of one (an
+        amount chosen in a range); raise :class:`BotError` for anything else."""
+        if not isinstance(action, Action):
+            raise BotError(f"{self._where(hand, index, seat)} returned {action!r}, not one of "
+                           f"the legal actions: {_listed(actions)}")
         if not any(option.allows(action) for option in actions):
-            raise BotError(f"{where} chose {action}; legal: {legal}")
-        hand.apply(action)
-    return hand
+            raise BotError(f"{self._where(hand, index, seat)} chose {action}; legal: "
+                           f"{_listed(actions)}")
+
+
+def _enough(used: list[int]) -> int:
+    """Draws to compute ahead per hand: as many as 19 hands in 20 used (a computed draw costs
+    about a twentieth of one drawn later, one at a time)."""
+    if not used:
+        return 0
+    used.sort()
+    return min(MAX_PRECOMPUTED, used[(len(used) * 19) // 20])
+
+
+def _listed(actions: Sequence[Action]) -> str:
+    return ", ".join(str(a) for a in actions)
+
+
+def play_hand(setup: Setup, bots: Sequence[Any], index: int) -> Hand:
+    """Play hand ``index`` of the run to the end and return it (to play many, a
+    :class:`Dealer` sets up once for all of them)."""
+    return Dealer(setup, bots).play(index)
 
 
 def _raised_at(error: BaseException) -> str:
@@ -141,14 +222,18 @@ hand's index in the run."""
 
 def play_block(setup: Setup, start: int, stop: int, record: bool = False) -> tuple[Tally, Recorded]:
     """Play hands ``start`` to ``stop - 1``: their tally and, with ``record``, histories."""
-    bots = [make_bot(name, setup.variant) for name in setup.bots]
+    dealer = Dealer(setup, [make_bot(name, setup.variant) for name in setup.bots])
     tally = Tally(setup.players)
     recorded: Recorded = []
     if record:
         from studkit.history import from_hand
+    add_hand, add_played, play = tally.add_hand, tally.add_played, dealer.play
     for index in range(start, stop):
-        hand = play_hand(setup, bots, index)
-        tally.add_hand(hand.events, hand.payoffs)
+        hand = play(index)
+        if dealer.plain:
+            add_played(hand, dealer.decisions)
+        else:
+            add_hand(hand.events, hand.payoffs)
         if record:
             recorded.append((index, from_hand(hand, {"hand": index + 1})))
     return tally, recorded
@@ -321,8 +406,11 @@ def simulate(
                 for i, (start, stop) in enumerate(blocks)
             }
             for future in as_completed(futures):
+                index = futures.pop(future)  # the result is merged, then dropped
                 block, histories = future.result()
-                merged.add(futures[future], block, histories)
+                del future
+                merged.add(index, block, histories)
+                del block, histories
                 if progress is not None:
                     progress(merged.done)
         recorded = merged.recorded

@@ -1,8 +1,9 @@
 """Counting what happened in many hands: exact integer sums that merge in any order.
 
-A :class:`Tally` reads one finished hand's event log and payoffs and adds to integer
-counters only, so tallies of disjoint blocks of hands merged in any order give exactly the
-same numbers: the same seed gives the same report whatever the number of workers.
+A :class:`Tally` reads one finished hand (its event log and payoffs, or for a hand without
+plugins its state and the decisions taken) and adds to integer counters only, so tallies of
+disjoint blocks of hands merged in any order give exactly the same numbers: the same seed
+gives the same report whatever the number of workers.
 """
 
 from __future__ import annotations
@@ -11,7 +12,11 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from studkit.engine.hand import Hand
 
 __all__ = ["Tally", "category_of", "category_order", "ACTION_KINDS"]
 
@@ -36,6 +41,7 @@ _CATEGORY_PREFIXES: tuple[tuple[str, str], ...] = (
 _UNPAIRED_LOW = re.compile(r"^([2-9TJQKA])-")
 
 
+@lru_cache(maxsize=8192)
 def category_of(description: str) -> str | None:
     """The category named by a winning hand's description at the showdown.
 
@@ -80,6 +86,16 @@ def category_order(names: list[str]) -> list[str]:
         return (2, 0, name)
 
     return sorted(names, key=key)
+
+
+_DECISION, _STREET, _COMMUNITY, _AWARD = ("decision", "street", "community", "award")
+_CODES: dict[str, str] = {
+    **{kind: _DECISION for kind in ACTION_KINDS},
+    "street": _STREET,
+    "community": _COMMUNITY,
+    "award": _AWARD,
+}
+"""The event kinds a tally reads, by what it does with them (every other kind is skipped)."""
 
 
 @dataclass
@@ -127,40 +143,46 @@ class Tally:
         payoffs: Sequence[int],
         community_event: str = "community",
     ) -> None:
-        """Count one finished hand from its event log and per-seat payoffs."""
-        self.hands += 1
+        """Count one finished hand from its event log and per-seat payoffs.
+
+        One pass over the log that looks at each event's kind once: deals, antes, shows and
+        the like are skipped by a single dictionary lookup.
+        """
+        codes = _CODES if community_event == "community" else {
+            **{kind: code for kind, code in _CODES.items() if code is not _COMMUNITY},
+            community_event: _COMMUNITY,
+        }
+        mix = self.action_mix
         street = ""
-        first_street = ""
-        folds = 0
-        decisions = 0
-        pot = 0
-        forced = completed = False
-        community = False
-        pot_winners: dict[int, set[int]] = {}
-        main_share_winners: dict[str, set[str | None]] = {}
+        first_street = None
+        decisions = folds = pot = 0
+        forced = completed = community = False
+        awards: list[tuple[Any, ...]] = []
         for event in events:
-            kind = event[0]
-            if kind == "street":
-                street = event[2]
-                first_street = first_street or street
-            elif kind in ACTION_KINDS:
+            code = codes.get(event[0])
+            if code is None:
+                continue
+            if code is _DECISION:
+                kind = event[0]
                 decisions += 1
-                self.action_mix[(street, kind)] += 1
+                mix[(street, kind)] += 1
                 if kind == "fold":
                     folds += 1
-                if street == first_street:
-                    forced = forced or kind == "bring-in"
-                    completed = completed or kind == "complete"
-            elif kind == community_event:
+                elif street is first_street:
+                    if kind == "bring-in":
+                        forced = True
+                    elif kind == "complete":
+                        completed = True
+            elif code is _STREET:
+                street = event[2]
+                if first_street is None:
+                    first_street = street
+            elif code is _AWARD:
+                pot += event[2]
+                awards.append(event[1:])
+            else:
                 community = True
-            elif kind == "award":
-                seat, amount, index, share = event[1], event[2], event[3], event[4]
-                pot += amount
-                if amount > 0:
-                    pot_winners.setdefault(index, set()).add(seat)
-                if index == 0 and share:
-                    described = event[5] if len(event) > 5 else ""
-                    main_share_winners.setdefault(share, set()).add(category_of(described))
+        self.hands += 1
         live = self.players - folds
         self.actions += decisions
         self.actions_sq += decisions * decisions
@@ -174,21 +196,91 @@ class Tally:
             self.bring_in_hands += 1
             self.completed_bring_ins += completed
         if live >= 2:
-            self.showdowns += 1
-            self.players_at_showdown += live
-            self.players_at_showdown_sq += live * live
-            winners = set().union(*pot_winners.values()) if pot_winners else set()
-            self.scoops += len(winners) == 1
-            self.splits += any(len(seats) > 1 for seats in pot_winners.values())
-            for share, names in main_share_winners.items():
-                self.share_awards[share] += 1
-                for name in names:
-                    if name is not None:
-                        self.categories[(share, name)] += 1
+            self._add_showdown(live, awards)
+        self._add_payoffs(payoffs)
+
+    def add_played(self, hand: Hand, decisions: Sequence[tuple[str, str]]) -> None:
+        """Count one finished hand from its state and the decisions taken in it, as
+        ``(street name, kind)`` in order: the same counts as :meth:`add_hand` on its event
+        log, without reading the log. For hands without plugins, whose every decision is one
+        of the engine's betting actions and is logged as it was taken."""
+        self.hands += 1
+        count = len(decisions)
+        self.actions += count
+        self.actions_sq += count * count
+        if decisions:
+            self.action_mix.update(decisions)
+            first = decisions[0][0]
+            if first == hand.rules.streets[0].name:
+                forced = completed = False
+                for street, kind in decisions:
+                    if street != first:
+                        break
+                    if kind == "bring-in":
+                        forced = True
+                    elif kind == "complete":
+                        completed = True
+                if forced or completed:
+                    self.bring_in_hands += 1
+                    self.completed_bring_ins += completed
+        awards = hand.awards
+        pot = 0
+        for award in awards:
+            pot += award[1]
+        self.pot_total += pot
+        self.pot_sq += pot * pot
+        self.pots[pot] += 1
+        self.ended_on[hand.street_name] += 1
+        if hand.community:
+            self.community_card_hands += 1
+        live = hand.n_in
+        if live >= 2:
+            self._add_showdown(live, awards)
+        self._add_payoffs(hand.payoffs)
+
+    def _add_payoffs(self, payoffs: Sequence[int]) -> None:
+        net, net_sq, won = self.net, self.net_sq, self.won
         for seat, amount in enumerate(payoffs):
-            self.net[seat] += amount
-            self.net_sq[seat] += amount * amount
-            self.won[seat] += amount > 0
+            if amount:
+                net[seat] += amount
+                net_sq[seat] += amount * amount
+                if amount > 0:
+                    won[seat] += 1
+
+    def _add_showdown(self, live: int, awards: Sequence[tuple[Any, ...]]) -> None:
+        """The showdown counts of a hand that two or more players saw to the end, from its
+        awards ``(seat, amount, pot, share, description)``."""
+        self.showdowns += 1
+        self.players_at_showdown += live
+        self.players_at_showdown_sq += live * live
+        if len(awards) == 1:  # one pot to one player: the common case, without the sets
+            award = awards[0]
+            if award[1] > 0:
+                self.scoops += 1
+            share = award[3]
+            if award[2] == 0 and share:
+                self.share_awards[share] += 1
+                name = category_of(award[4] if len(award) > 4 else "")
+                if name is not None:
+                    self.categories[(share, name)] += 1
+            return
+        pot_winners: dict[int, set[int]] = {}
+        main_share_winners: dict[str, set[str | None]] = {}
+        for award in awards:
+            seat, amount, index, share = award[0], award[1], award[2], award[3]
+            if amount > 0:
+                pot_winners.setdefault(index, set()).add(seat)
+            if index == 0 and share:
+                described = award[4] if len(award) > 4 else ""
+                main_share_winners.setdefault(share, set()).add(category_of(described))
+        winners = set().union(*pot_winners.values()) if pot_winners else set()
+        self.scoops += len(winners) == 1
+        self.splits += any(len(seats) > 1 for seats in pot_winners.values())
+        for share, names in main_share_winners.items():
+            self.share_awards[share] += 1
+            for name in names:
+                if name is not None:
+                    self.categories[(share, name)] += 1
 
     def merge(self, other: Tally) -> None:
         """Add ``other``'s counts to this tally."""

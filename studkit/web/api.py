@@ -21,8 +21,8 @@ from starlette.routing import Route
 
 from studkit.errors import IllegalActionError, StudkitError
 from studkit.variant import Variant
-from studkit.web import designer
 from studkit.web.compare_jobs import CompareBusyError, CompareJob, CompareJobs
+from studkit.web.designer import check_text, named_variant, shipped_text
 from studkit.web.engine import PlayTable, WebError, check_bots
 from studkit.web.replays import replay_text
 from studkit.web.tables import TableEntry, TableStore
@@ -99,7 +99,7 @@ async def _work(function: Callable[..., T], *args: Any) -> T:
 
 def _variant(request: Request, reference: str) -> Variant:
     try:
-        return designer.named_variant(reference, request.app.state.shipped)
+        return named_variant(reference, request.app.state.shipped)
     except VariantFileError as error:
         raise ApiError(422, str(error), problems=[
             {"line": p.line, "column": p.column, "key": p.path, "message": p.message,
@@ -119,7 +119,7 @@ async def variants(request: Request) -> Response:
 async def variant_file(request: Request) -> Response:
     """``GET /api/variants/{name}``: a shipped game's file and rules."""
     name = request.path_params["name"]
-    text = designer.shipped_text(name)
+    text = shipped_text(name)
     if text is None:
         raise ApiError(404, f"{name!r} is not a shipped game")
     return JSONResponse({"name": name, "yaml": text})
@@ -133,7 +133,7 @@ async def schema(request: Request) -> Response:
 async def validate(request: Request) -> Response:
     """``POST /api/validate`` ``{"yaml": TEXT}``."""
     text = _text(await _body(request), "yaml")
-    return JSONResponse(await _work(designer.check_text, text, request.app.state.shipped))
+    return JSONResponse(await _work(check_text, text, request.app.state.shipped))
 
 
 # ---------------------------------------------------------------------- tables

@@ -26,8 +26,9 @@ from starlette.types import ASGIApp
 from studkit import __version__
 from studkit.bots.registry import BUILT_IN_BOTS
 from studkit.errors import StudkitError
-from studkit.web import api, designer
+from studkit.web import api
 from studkit.web.compare_jobs import CompareJobs
+from studkit.web.designer import ShippedGames, schema, shipped_games
 from studkit.web.limits import MAX_BODY_BYTES, BodyLimit
 from studkit.web.tables import TableStore
 
@@ -163,9 +164,9 @@ def create_app(settings: WebSettings | None = None) -> ASGIApp:
     app.state.tables = TableStore(max_tables=settings.max_tables,
                                   idle_seconds=settings.table_idle_seconds)
     app.state.compare_jobs = jobs
-    app.state.games = designer.shipped_games()
-    app.state.shipped = designer.ShippedGames()
-    app.state.schema = designer.schema()
+    app.state.games = shipped_games()
+    app.state.shipped = ShippedGames()
+    app.state.schema = schema()
     app.state.settings = settings
     limited: ASGIApp = BodyLimit(app, settings.max_body_bytes)
     return limited

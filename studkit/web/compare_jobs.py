@@ -77,6 +77,7 @@ class CompareJobs:
         self.clock = clock
         self._jobs: dict[str, CompareJob] = {}
         self._lock = threading.Lock()
+        self._closed = False
 
     def _expire(self) -> None:
         limit = self.clock() - self.keep_seconds
@@ -153,6 +154,11 @@ class CompareJobs:
             folder = Path(tempfile.mkdtemp(prefix="studkit-compare-"))
             write_report(comparison, folder)
             result = comparison.to_json()
+            with self._lock:
+                closed = self._closed
+            if closed:  # the server stopped meanwhile: nobody will read the report
+                shutil.rmtree(folder, ignore_errors=True)
+                folder = None
             self._update(job, phase="done", result=result, folder=folder,
                          finished=self.clock())
         except StudkitError as error:
@@ -168,6 +174,7 @@ class CompareJobs:
     def close(self) -> None:
         """Remove every finished job's folder (the server is stopping)."""
         with self._lock:
+            self._closed = True
             for job in self._jobs.values():
                 if job.folder is not None:
                     shutil.rmtree(job.folder, ignore_errors=True)

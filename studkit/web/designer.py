@@ -44,18 +44,27 @@ PAGE_FILE_NAME = "variant.yaml"
 """How problems name the file typed in the page."""
 
 
-def _check_extends(text: str) -> None:
-    """Refuse ``extends`` naming anything but a shipped game (a path on the server's disk)."""
+def _shipped_parent(text: str) -> str | None:
+    """The shipped game the text ``extends``, if any; a parent that is not a shipped game
+    (a path on the server's disk) is refused with its place."""
     root = parse_located(text, PAGE_FILE_NAME)
     parent = root.get("extends")
     if parent is None or not isinstance(parent.value, str):
-        return  # a missing or non-text extends: the loader's checks say what is wrong
+        return None  # a missing or non-text extends: the loader's checks say what is wrong
     if builtin_variant_path(parent.value) is None:
         raise VariantFileError.at(
             parent.location, "extends",
             f"{parent.value!r} is not a shipped game; in the web app a variant extends one of "
             f"the shipped games ({', '.join(builtin_variant_names())}), never a file",
         )
+    return parent.value
+
+
+def _load(text: str) -> tuple[Variant, str | None]:
+    if not isinstance(text, str):
+        raise VariantFileError.at(Location(PAGE_FILE_NAME, 0, 0), "", "the variant is not text")
+    parent = _shipped_parent(text)
+    return load_variant_text(text, PAGE_FILE_NAME), parent
 
 
 def page_variant(text: str) -> Variant:
@@ -63,10 +72,7 @@ def page_variant(text: str) -> Variant:
 
     Raises :class:`VariantFileError` with every problem, as ``studkit validate`` lists them.
     """
-    if not isinstance(text, str):
-        raise VariantFileError.at(Location(PAGE_FILE_NAME, 0, 0), "", "the variant is not text")
-    _check_extends(text)
-    return load_variant_text(text, PAGE_FILE_NAME)
+    return _load(text)[0]
 
 
 class ShippedGames:
@@ -113,24 +119,10 @@ def _problem_record(problem: Problem) -> dict[str, Any]:
     }
 
 
-def _parent(text: str, shipped: ShippedGames) -> Variant | None:
-    try:
-        root = parse_located(text, PAGE_FILE_NAME)
-    except StudkitError:
-        return None
-    parent = root.get("extends")
-    if parent is None or not isinstance(parent.value, str):
-        return None
-    try:
-        return shipped.get(parent.value)
-    except StudkitError:
-        return None
-
-
 def check_text(text: str, shipped: ShippedGames) -> dict[str, Any]:
     """What ``POST /api/validate`` returns for a variant text."""
     try:
-        variant = page_variant(text)
+        variant, parent_name = _load(text)
     except VariantFileError as error:
         return {
             "ok": False,
@@ -148,7 +140,12 @@ def check_text(text: str, shipped: ShippedGames) -> dict[str, Any]:
                           "file": PAGE_FILE_NAME}],
             "rules": None, "variant": None, "title": None, "parent": None, "differences": [],
         }
-    parent = _parent(text, shipped)
+    parent: Variant | None = None
+    if parent_name is not None:
+        try:
+            parent = shipped.get(parent_name)
+        except StudkitError:
+            parent = None  # the file loaded, so only a shipped game's own plugin can be amiss
     differences = [] if parent is None else [
         {"rule": rule, "parent": before, "variant": after}
         for rule, before, after in rule_differences(parent, variant)

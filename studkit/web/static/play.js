@@ -169,6 +169,30 @@
     location.href = "/replay?from=play";
   });
 
+  // The terminal's letters: c checks, calls or brings in; k checks; f folds; n deals the next
+  // hand; in the amount field Enter bets or raises.
+  document.addEventListener("keydown", (event) => {
+    const target = event.target;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (target.tagName === "INPUT" && target.type === "number" && target.closest(".sized") && event.key === "Enter") {
+      target.closest(".sized").querySelector("button.primary").click();
+      return;
+    }
+    if (["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName)) return;
+    const pick = (...kinds) => {
+      for (const kind of kinds) {
+        const button = document.querySelector(`#actions button[data-kind="${kind}"]`);
+        if (button) { button.click(); return true; }
+      }
+      return false;
+    };
+    const key = event.key.toLowerCase();
+    if (key === "c") pick("check", "call", "bring-in");
+    else if (key === "k") pick("check");
+    else if (key === "f") pick("fold");
+    else if (key === "n" && !$("next-hand").hidden && !$("after").hidden) $("next-hand").click();
+  });
+
   $("new-table").addEventListener("click", () => form.classList.remove("collapsed"));
   variant.addEventListener("change", fitPlayers);
   players.addEventListener("input", () => { seat.max = players.value; });
