@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -174,3 +175,70 @@ def test_cli_engine_flag_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["simulate", "razz", "--hands", "200", "--players", "3", "--bots", "random",
                  "--seed", "2", "--workers", "1"])
     assert code == 0 and "kernel engine" in capsys.readouterr().out
+
+
+def test_without_numba_auto_says_so_and_kernel_is_an_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from studkit.simulation import engines
+
+    missing = "numba is not installed (pip install numba)"
+    monkeypatch.setattr(engines, "numba_missing", lambda: missing)
+    report = simulate("razz", hands=20, players=3, bots="random", seed=1)
+    assert report.engine == "general" and "numba is not installed" in report.engine_note
+    with pytest.raises(EngineError, match="numba is not installed"):
+        simulate("razz", hands=20, players=3, bots="random", seed=1, engine="kernel")
+
+
+def test_history_runs_on_the_general_engine(tmp_path: Path) -> None:
+    report = simulate("razz", hands=5, players=3, bots="random", seed=1,
+                      history=str(tmp_path) + "/hands.phhs")
+    assert report.engine == "general" and "--history" in report.engine_note
+
+
+def test_importing_studkit_does_not_import_numba() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, studkit, studkit.cli, studkit.simulation; "
+            "print('numba' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "False"
+
+
+def _z(a: float, b: float, sd_a: float, sd_b: float) -> float:
+    spread = (sd_a**2 + sd_b**2) ** 0.5
+    return abs(a - b) / spread if spread else 0.0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("bots", ["random", "calling-station"])
+def test_both_engines_give_the_same_statistics_within_sampling_error(bots: str) -> None:
+    from studkit.simulation.report import mean_and_sd
+
+    hands = 100_000
+    runs = [
+        simulate("seven-card-stud", hands=hands, players=4, bots=bots, seed=5, workers=2,
+                 engine=engine)
+        for engine in ("kernel", "general")
+    ]
+    assert [r.engine for r in runs] == ["kernel", "general"]
+    kernel, general = (r.tally for r in runs)
+    for part, whole in (("showdowns", "hands"), ("completed_bring_ins", "bring_in_hands")):
+        p = [getattr(t, part) / getattr(t, whole) for t in (kernel, general)]
+        sd = [(q * (1 - q) / getattr(t, whole)) ** 0.5 for q, t in zip(p, (kernel, general),
+                                                                          strict=True)]
+        assert _z(p[0], p[1], sd[0], sd[1]) < 4.5, (part, p)
+    for total, squares in (("pot_total", "pot_sq"), ("actions", "actions_sq"),
+                           ("players_at_showdown", "players_at_showdown_sq")):
+        count = "showdowns" if total == "players_at_showdown" else "hands"
+        stats = [mean_and_sd(getattr(t, total), getattr(t, squares), getattr(t, count))
+                 for t in (kernel, general)]
+        errors = [sd / getattr(t, count) ** 0.5 for (_, sd), t in zip(stats, (kernel, general),
+                                                                       strict=True)]
+        assert _z(stats[0][0], stats[1][0], errors[0], errors[1]) < 4.5, (total, stats)
+    for seat in range(4):
+        stats = [mean_and_sd(t.net[seat], t.net_sq[seat], hands) for t in (kernel, general)]
+        assert _z(stats[0][0], stats[1][0], stats[0][1] / hands**0.5,
+                  stats[1][1] / hands**0.5) < 4.5, (seat, stats)

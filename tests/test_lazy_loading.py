@@ -8,6 +8,7 @@ import random
 import subprocess
 import sys
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 
@@ -42,13 +43,15 @@ def test_studkit_version_loads_no_heavy_module() -> None:
     assert _loaded_after(code) == []
 
 
-def test_studkit_version_prints_the_version_and_build() -> None:
+def test_studkit_version_prints_the_version_and_build(tmp_path: Path) -> None:
     import studkit
     from studkit.compiled import build_description
 
+    # From an empty folder, so ``-m`` finds the studkit this test imported (the installed
+    # package), not a checkout's sources in the current directory.
     result = subprocess.run(
         [sys.executable, "-m", "studkit", "--version"], capture_output=True, text=True,
-        timeout=120, check=False,
+        timeout=120, check=False, cwd=tmp_path,
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == f"studkit {studkit.__version__} ({build_description()})"

@@ -8,6 +8,8 @@ blocks played anywhere merge into the same totals.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -91,7 +93,7 @@ from studkit.kernel.state import (
     W_SIZE,
 )
 
-__all__ = ["play_block", "TALLY_SLOTS"]
+__all__ = ["play_block", "scratch", "TALLY_SLOTS"]
 
 Int64Array = npt.NDArray[np.int64]
 UInt64Array = npt.NDArray[np.uint64]
@@ -317,6 +319,35 @@ def play_hand(
     return showdown(p, sh, h, sa, held, comm, spos, ix, byr, fl, wk, wm, main)
 
 
+@inlined
+def _slot(svals: Int64Array, share: int, strength: int) -> int:
+    """Where ``strength`` is in the share's sorted strengths (a binary search)."""
+    lo = 0
+    hi = svals.shape[1] - 1
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if svals[share, mid] < strength:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+def scratch(players: int, shares: int) -> tuple[npt.NDArray[Any], ...]:
+    """The state and scratch arrays :func:`play_block` takes after the records (the kernel
+    allocates nothing itself)."""
+    zeros = np.zeros
+    return (
+        zeros(H_SLOTS, dtype=np.int64), zeros((SEAT_ROWS, players), dtype=np.int64),
+        zeros((players, MAX_CARDS), dtype=np.int64), zeros((players, MAX_CARDS), dtype=np.int64),
+        zeros(MAX_COMMUNITY, dtype=np.int64), zeros(64, dtype=np.int64),
+        zeros(128, dtype=np.int64), zeros(192, dtype=np.int64), zeros(players, dtype=np.int64),
+        zeros(1, dtype=np.uint64), zeros((4, 3), dtype=np.int64), zeros((2, 2), dtype=np.int64),
+        zeros(W_SIZE, dtype=np.int64), zeros((M_PLANES, MAX_SEATS, MAX_SEATS), dtype=np.int64),
+        zeros(shares, dtype=np.int64),
+    )
+
+
 @compiled
 def play_block(
     start: int, stop: int, seed: int, p: Int64Array, sp: Int64Array, deck: Int64Array,
@@ -324,28 +355,18 @@ def play_block(
     ix: Int64Array, byr: Int64Array, fl: Int64Array, svals: Int64Array, tl: Int64Array,
     tpots: Int64Array, tended: Int64Array, tmix: Int64Array, tshare: Int64Array,
     tseat: Int64Array, tcat: Int64Array, rec_c: Int64Array, rec_a: Int64Array,
-    rec_n: Int64Array, rec_pay: Int64Array,
+    rec_n: Int64Array, rec_pay: Int64Array, h: Int64Array, sa: Int64Array,
+    held: Int64Array, ups: Int64Array, comm: Int64Array, burned: Int64Array,
+    foldc: Int64Array, stub: Int64Array, order: Int64Array, rng: UInt64Array,
+    opt: Int64Array, ranges: Int64Array, wk: Int64Array, wm: Int64Array, main: Int64Array,
 ) -> int:
     """Play hands ``start`` .. ``stop - 1`` into the tally arrays (see :mod:`studkit.kernel.
     run`); with record arrays of more than one row, each hand's cards, decisions and payoffs
-    too. Returns 0, or ``(index << 8) | error`` for the first hand the rules cannot finish."""
+    too; the arrays after those are the hand's state and scratch (:func:`scratch` makes
+    them). Returns 0, or ``(index << 8) | error`` for the first hand the rules cannot
+    finish."""
     n = p[N]
     nsh = p[NSHARES]
-    h = np.zeros(H_SLOTS, dtype=np.int64)
-    sa = np.zeros((SEAT_ROWS, n), dtype=np.int64)
-    held = np.zeros((n, MAX_CARDS), dtype=np.int64)
-    ups = np.zeros((n, MAX_CARDS), dtype=np.int64)
-    comm = np.zeros(MAX_COMMUNITY, dtype=np.int64)
-    burned = np.zeros(64, dtype=np.int64)
-    foldc = np.zeros(128, dtype=np.int64)
-    stub = np.zeros(192, dtype=np.int64)
-    order = np.zeros(n, dtype=np.int64)
-    rng = np.zeros(1, dtype=np.uint64)
-    opt = np.zeros((4, 3), dtype=np.int64)
-    ranges = np.zeros((2, 2), dtype=np.int64)
-    wk = np.zeros(W_SIZE, dtype=np.int64)
-    wm = np.zeros((M_PLANES, MAX_SEATS, MAX_SEATS), dtype=np.int64)
-    main = np.zeros(nsh, dtype=np.int64)
     record = rec_a.shape[0] > 1
     for index in range(start, stop):
         row = index - start if record else -1
@@ -398,5 +419,5 @@ def play_block(
                     continue
                 tshare[share] += 1
                 if strength > 0:
-                    tcat[share, np.searchsorted(svals[share], strength)] += 1
+                    tcat[share, _slot(svals, share, strength)] += 1
     return 0

@@ -20,9 +20,18 @@ F = TypeVar("F", bound=Callable[..., Any])
 NUMBA_VERSION: str = str(numba.__version__)
 
 
+_njit: Any = numba.njit
+"""``numba.njit``, untyped: ``_nrt`` is not in its stubs."""
+
+_OPTIONS: dict[str, Any] = {"cache": True, "nogil": True, "error_model": "numpy", "_nrt": False}
+"""Nopython mode, cached on disk, no division checks, and no reference counting: the kernel
+allocates nothing (its callers pass every array in), and counting references to the arrays
+each inlined helper takes was most of its time."""
+
+
 def compiled(function: F) -> F:
-    """``function`` compiled by numba (nopython mode, cached on disk)."""
-    return cast(F, numba.njit(cache=True, nogil=True, error_model="numpy")(function))
+    """``function`` compiled by numba."""
+    return cast(F, _njit(**_OPTIONS)(function))
 
 
 
@@ -30,5 +39,4 @@ def inlined(function: F) -> F:
     """``function`` compiled by numba and inlined into its callers: the small functions of
     the hot path, where a call's reference counting of its array arguments would cost more
     than the work."""
-    jit = numba.njit(cache=True, nogil=True, error_model="numpy", inline="always")
-    return cast(F, jit(function))
+    return cast(F, _njit(inline="always", **_OPTIONS)(function))

@@ -121,6 +121,10 @@ def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int)
         return f"{variant.name} uses Python plugin hooks ({names})"
     if variant.deck.wild_ranks or variant.deck.jokers:
         return f"{variant.name} has wild cards or jokers"
+    if rules.bring_in_called_as_posted:
+        return f"{variant.name} lets a partial bring-in be called as posted (partial-call)"
+    if rules.short_full:
+        return f"{variant.name} counts a short all-in as a full raise (short_all_in_is_full)"
     evaluators = [variant.action_order.evaluator] + [share.evaluator for share in variant.pots]
     for name in evaluators:
         if name not in EVALUATOR_IDS:

@@ -18,7 +18,7 @@ import numpy.typing as npt
 from studkit.engine.rules import compile_rules
 from studkit.errors import StudkitError
 from studkit.kernel.evaltables import EvalTables, eval_tables
-from studkit.kernel.hand import TALLY_SLOTS, play_block
+from studkit.kernel.hand import TALLY_SLOTS, play_block, scratch
 from studkit.kernel.plan import KernelPlan, kernel_plan
 from studkit.kernel.state import (
     BURN_TARGET,
@@ -97,6 +97,7 @@ def _run(
         plan.tie_key, plan.suit_pos, plan.shares, plan.bots, run.tables.index,
         run.tables.by_row, run.tables.flush, run.strengths,
         tl, tpots, tended, tmix, tshare, tseat, tcat, rec_c, rec_a, rec_n, rec_pay,
+        *scratch(players, nshares),
     )
     if error:
         index, code = error >> 8, error & 0xFF
