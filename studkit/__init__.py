@@ -29,7 +29,7 @@ if TYPE_CHECKING:
         parse_cards,
     )
     from studkit.compare import compare as compare_variants
-    from studkit.engine import Action, Hand, StudGameState, Table
+    from studkit.engine import Action, Hand, Table
     from studkit.equity import equity as calculate_equity
     from studkit.errors import (
         CardError,
@@ -53,6 +53,7 @@ if TYPE_CHECKING:
     from studkit.loader import builtin_variant_names, dump_variant, load_variant
     from studkit.pluginhost import PluginHost, available_plugins
     from studkit.pots import Award, Pot, ShareInput, award_pots, build_pots
+    from studkit.rl.state import StudGameState
     from studkit.simulation import simulate
     from studkit.stakes import apply_stakes, parse_stakes
     from studkit.variant import Variant
@@ -60,7 +61,8 @@ if TYPE_CHECKING:
 _EXPORTS: dict[str, tuple[str, str]] = {
     **{name: ("studkit.cards", name) for name in (
         "CARDS", "Card", "Deck", "Rank", "Suit", "format_cards", "parse_card", "parse_cards")},
-    **{name: ("studkit.engine", name) for name in ("Action", "Hand", "StudGameState", "Table")},
+    **{name: ("studkit.engine", name) for name in ("Action", "Hand", "Table")},
+    "StudGameState": ("studkit.rl.state", "StudGameState"),
     **{name: ("studkit.errors", name) for name in (
         "CardError", "EvaluatorError", "HistoryError", "IllegalActionError", "PluginError",
         "StakesError", "StudkitError", "VariantError")},

@@ -16,6 +16,7 @@ __all__ = [
     "HistoryError",
     "PluginError",
     "ClusterError",
+    "RLError",
 ]
 
 
@@ -55,3 +56,8 @@ class ClusterError(StudkitError):
     """A Dask cluster that cannot run a simulation: Dask not installed, an address that is
     not one, a scheduler that does not answer or goes away, a worker without the same
     studkit."""
+
+
+class RLError(StudkitError):
+    """A reinforcement-learning environment or game asked for with bad settings (players,
+    stacks, opponents, seat), or used without the ``rl`` extra installed."""

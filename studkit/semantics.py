@@ -178,9 +178,13 @@ def _check_deck(c: _Checker) -> None:
         if _rank_key(rank) in stripped:
             c.add(("deck", "wild_ranks", index),
                   f"rank {rank!r} is wild but stripped from the deck", ("deck", "stripped_ranks"))
-    if len(stripped) > 8:
+    # A five-card hand needs five ranks (straights, lows); a game of smaller hands (a toy
+    # game for solvers, say) needs as many ranks as a hand holds cards, and two at least.
+    held = sum(len(street["cards"]) for street in c.data["streets"])
+    ranks = min(5, max(2, held))
+    if 13 - len(stripped) < ranks:
         c.add(("deck", "stripped_ranks"),
-              f"strips {len(stripped)} ranks; at least 5 ranks must stay in the deck")
+              f"strips {len(stripped)} ranks; at least {ranks} ranks must stay in the deck")
     size = deck_size(deck)
     max_players = c.data["players"]["max"]
     streets = c.data["streets"]

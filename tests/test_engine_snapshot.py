@@ -130,10 +130,11 @@ def test_every_field_of_a_hand_is_state_fixed_or_a_cache() -> None:
 
 
 def test_an_openspiel_state_clone_plays_on_like_the_state() -> None:
-    from studkit.engine.openspiel import StudGameState
+    from studkit.rl.game import StudGame
+    from studkit.rl.state import StudGameState
 
     rng = random.Random(4)
-    state = StudGameState(load_variant("seven-card-stud"), [50, 50, 50])
+    state = StudGameState(StudGame(load_variant("seven-card-stud"), players=3, stacks=50))
     for _ in range(40):
         if state.is_terminal():
             break

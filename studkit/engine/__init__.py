@@ -3,9 +3,11 @@
 * :class:`~studkit.engine.hand.Hand`: one hand's state, legal actions and verbs;
 * :class:`~studkit.engine.table.Table`: seats, stacks and the button across hands;
 * :class:`~studkit.engine.actions.Action`: what a player may do or did;
-* card sources (:mod:`studkit.engine.dealing`), the event log (:mod:`studkit.engine.events`),
-  betting structures (:mod:`studkit.engine.betting`), and an OpenSpiel-shaped view
-  (:mod:`studkit.engine.openspiel`).
+* card sources (:mod:`studkit.engine.dealing`), the event log (:mod:`studkit.engine.events`)
+  and betting structures (:mod:`studkit.engine.betting`).
+
+The OpenSpiel-shaped state (chance nodes, fixed action ids) is
+:class:`studkit.rl.state.StudGameState`.
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ from studkit.engine.dealing import CardSource, DeckSource, OrderedSource, Script
 from studkit.engine.events import format_event
 from studkit.engine.exhaustion import DeckExhaustedError
 from studkit.engine.hand import Hand
-from studkit.engine.openspiel import StudGameState
 from studkit.engine.replay import replay
 from studkit.engine.table import Table
 
@@ -23,7 +24,6 @@ __all__ = [
     "Action",
     "Hand",
     "Table",
-    "StudGameState",
     "replay",
     "format_event",
     "CardSource",

@@ -17,6 +17,7 @@ original for the same later actions.
 from __future__ import annotations
 
 import copy
+import random
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from studkit.cards import Card
@@ -102,9 +103,24 @@ def take_snapshot(hand: HandFlow, memo: dict[int, Any] | None = None) -> HandSna
         round=hand.round.state(),
         progress=hand.progress.state(),
         pots=None if hand._pots is None else [(p.amount, p.eligible) for p in hand._pots],
-        dealing=copy.deepcopy((hand._source, hand._rng), memo),
+        dealing=copy_dealing(hand._source, hand._rng, memo),
         plugins=None if plugins is None else plugins.state(),
     )
+
+
+def copy_dealing(
+    source: Any, rng: random.Random, memo: dict[int, Any] | None = None
+) -> tuple[Any, random.Random]:
+    """The card source and the generator deep-copied together. The generator is copied
+    through its state (one immutable tuple) rather than element by element, which is most
+    of the cost of a clone otherwise; a source holding it holds the copy."""
+    memo = {} if memo is None else memo
+    twin = memo.get(id(rng))
+    if twin is None:
+        twin = type(rng).__new__(type(rng))
+        twin.setstate(rng.getstate())
+        memo[id(rng)] = twin
+    return copy.deepcopy(source, memo), twin
 
 
 def put_snapshot(hand: HandFlow, saved: HandSnapshot) -> None:
@@ -131,7 +147,7 @@ def put_snapshot(hand: HandFlow, saved: HandSnapshot) -> None:
     hand.round.set_state(saved.round)
     hand.progress.set_state(saved.progress, hand.rules.streets)
     hand._pots = None if saved.pots is None else [Pot(a, e) for a, e in saved.pots]
-    hand._source, hand._rng = copy.deepcopy(saved.dealing)
+    hand._source, hand._rng = copy_dealing(*saved.dealing)
     plugins = hand.plugins
     if plugins is not None and saved.plugins is not None:
         plugins.set_state(saved.plugins)

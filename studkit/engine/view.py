@@ -18,7 +18,7 @@ from studkit.engine.events import DealEvent, Event, TwistEvent
 if TYPE_CHECKING:
     from studkit.engine.hand import Hand
 
-__all__ = ["SeatView", "seat_view"]
+__all__ = ["SeatView", "seat_view", "visible_seats"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,10 +57,7 @@ def seat_view(hand: Hand, seat: int) -> SeatView:
     """Build the :class:`SeatView` of ``seat``."""
     if not 0 <= seat < hand.n:
         raise IndexError(f"no seat {seat}: the hand has seats 0 to {hand.n - 1}")
-    visible = set(hand.shown) if hand.is_over else set()
-    if hand.exposed:
-        visible.update(s for s in range(hand.n) if not hand.folded[s])
-    visible.add(seat)
+    visible = visible_seats(hand, seat)
     events = tuple(_seen(event, visible) for event in hand.events)
     mine = hand.actor == seat
     return SeatView(
@@ -85,6 +82,16 @@ def seat_view(hand: Hand, seat: int) -> SeatView:
         payoffs=tuple(hand.payoffs) if hand.is_over else None,
         events=events,
     )
+
+
+def visible_seats(hand: Hand, seat: int) -> set[int]:
+    """The seats whose every card ``seat`` may see: its own, hands turned up once betting
+    closed on all-ins, and the hands shown at the showdown."""
+    visible = set(hand.shown) if hand.is_over else set()
+    if hand.exposed:
+        visible.update(s for s in range(hand.n) if not hand.folded[s])
+    visible.add(seat)
+    return visible
 
 
 def _seen(event: Event, visible: set[int]) -> Event:

@@ -1,0 +1,231 @@
+"""The fixed-size observation: what one seat may see of a hand, as a float32 vector and text.
+
+An :class:`ObservationEncoding` is built per variant and number of players. Seats are
+*relative*: slot 0 is the observing seat, slot 1 the next seat clockwise, and so on; cards
+are one-hot over the variant's deck in deck order (``D`` cards: 52 for a full deck); chip
+amounts are in big bets. The fields, in order (:attr:`ObservationEncoding.fields` gives each
+one's offset and length):
+
+==============  ===========  ======================================================
+field           length       value
+==============  ===========  ======================================================
+down            D            the seat's own down cards
+up              N × D        every seat's up cards (its own first)
+shown           N × D        every card of another seat whose hand is face up (all in,
+                             or shown at the showdown); zeros otherwise
+community       D            the community card(s)
+wild            13           ranks wild now (deuce first), the variant's and a plugin's
+street          S            one-hot: the street being played
+actor           N            one-hot: the seat to act (zeros when nobody is)
+button          N            one-hot: the dealer's seat
+folded          N            1 for each folded seat
+stacks          N            chips behind, in big bets
+bets            N            chips bet on this street, in big bets
+contributed     N            chips put in this hand (antes included), in big bets
+pot             1            all chips in, dead money included, in big bets
+to_call         1            what the seat to act must add to call, in big bets
+decision        1 + K        one-hot: a betting decision, or which plugin decision kind
+                             is due (the action encoding's kinds, in order)
+history         S × N × 4    per street and seat: checks, calls (bring-in included),
+                             completions/bets/raises, folds
+decisions       N × K        per seat: plugin decisions taken of each kind
+==============  ===========  ======================================================
+
+Nothing in it depends on another seat's down cards (tests check this): the observation of a
+seat is the same whatever cards the other seats hold face down.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from studkit.engine.actions import BET, BRING_IN, CALL, CHECK, COMPLETE, FOLD, RAISE
+from studkit.engine.events import STREET, ActionEvent, StreetEvent
+from studkit.engine.view import visible_seats
+from studkit.rl.actions import ActionEncoding
+
+if TYPE_CHECKING:
+    from studkit.engine.hand import Hand
+
+__all__ = ["ObservationEncoding", "HISTORY_KINDS"]
+
+HISTORY_KINDS: Final[tuple[str, ...]] = ("check", "call", "raise", "fold")
+"""The four betting counts per street and seat in the ``history`` field."""
+_HISTORY_SLOT: Final[dict[str, int]] = {
+    CHECK: 0, CALL: 1, BRING_IN: 1, COMPLETE: 2, BET: 2, RAISE: 2, FOLD: 3,
+}
+
+
+class ObservationEncoding:
+    """The observation layout of a variant at ``players`` seats, and the encoder."""
+
+    def __init__(self, actions: ActionEncoding, players: int) -> None:
+        variant = actions.variant
+        self.actions = actions
+        self.players = players
+        n = players
+        d = len(actions.deck)
+        s = len(variant.streets)
+        k = len(actions.kinds)
+        self.deck_size = d
+        self.kind_index: dict[str, int] = {kind.kind: i for i, kind in enumerate(actions.kinds)}
+        layout = [
+            ("down", d), ("up", n * d), ("shown", n * d), ("community", d), ("wild", 13),
+            ("street", s), ("actor", n), ("button", n), ("folded", n), ("stacks", n),
+            ("bets", n), ("contributed", n), ("pot", 1), ("to_call", 1),
+            ("decision", 1 + k), ("history", s * n * 4), ("decisions", n * k),
+        ]
+        fields: dict[str, tuple[int, int]] = {}
+        offset = 0
+        for name, length in layout:
+            fields[name] = (offset, length)
+            offset += length
+        self.fields = fields
+        """Each field's ``(offset, length)`` in the vector."""
+        self.size = offset
+        """The vector's length."""
+        self._pos = actions.card_position
+        self._static_wild = tuple(int(r) for r in variant.deck.wild_ranks)
+        big = actions.big_bet
+        self.unit = float(big if big > 0 else 1)
+        """Chips per unit of the chip fields (the big bet)."""
+
+    def encode(self, hand: Hand, seat: int) -> npt.NDArray[np.float32]:
+        """The observation of ``seat``: a new float32 vector of :attr:`size`."""
+        out = np.zeros(self.size, dtype=np.float32)
+        self.encode_into(hand, seat, out)
+        return out
+
+    def encode_into(self, hand: Hand, seat: int, out: npt.NDArray[np.float32]) -> None:
+        """Write the observation of ``seat`` into ``out`` (zeroed by the caller)."""
+        f = self.fields
+        n = self.players
+        d = self.deck_size
+        pos = self._pos
+        unit = self.unit
+        base = f["down"][0]
+        for card in hand.down[seat]:
+            out[base + pos[card]] = 1.0
+        base = f["up"][0]
+        for r in range(n):
+            s = (seat + r) % n
+            for card in hand.up[s]:
+                out[base + r * d + pos[card]] = 1.0
+        visible = visible_seats(hand, seat)
+        if len(visible) > 1:
+            base = f["shown"][0]
+            for s in visible:
+                if s != seat:
+                    r = (s - seat) % n
+                    for card in hand.cards[s]:
+                        out[base + r * d + pos[card]] = 1.0
+        base = f["community"][0]
+        for card in hand.community:
+            out[base + pos[card]] = 1.0
+        base = f["wild"][0]
+        plugins = hand.plugins
+        wild: Sequence[int] = (
+            self._static_wild if plugins is None else tuple(int(r) for r in plugins.wild)
+        )
+        for rank in wild:
+            out[base + rank] = 1.0
+        streets = f["street"][1]
+        if 0 <= hand.street < streets:
+            out[f["street"][0] + hand.street] = 1.0
+        elif hand.street >= streets:
+            out[f["street"][0] + streets - 1] = 1.0
+        actor = hand.actor
+        if actor is not None and not hand.is_over:
+            out[f["actor"][0] + (actor - seat) % n] = 1.0
+        out[f["button"][0] + (hand.button - seat) % n] = 1.0
+        folded, stacks, bets, contrib = (
+            f["folded"][0], f["stacks"][0], f["bets"][0], f["contributed"][0]
+        )
+        for r in range(n):
+            s = (seat + r) % n
+            if hand.folded[s]:
+                out[folded + r] = 1.0
+            out[stacks + r] = hand.stacks[s] / unit
+            out[bets + r] = hand.bets[s] / unit
+            out[contrib + r] = hand.contrib[s] / unit
+        out[f["pot"][0]] = hand.pot / unit
+        out[f["to_call"][0]] = hand.to_call / unit
+        if actor is not None and not hand.is_over:
+            out[f["decision"][0] + self._decision_slot(hand)] = 1.0
+        self._history(hand, seat, out)
+
+    def _decision_slot(self, hand: Hand) -> int:
+        """0 for a betting decision, else 1 + the plugin decision kind's index."""
+        plugins = hand.plugins
+        if plugins is None or not plugins.pending:
+            return 0
+        for action in hand.legal_actions():
+            index = self.kind_index.get(action.kind)
+            if index is not None:
+                return 1 + index
+        return 0
+
+    def _history(self, hand: Hand, seat: int, out: npt.NDArray[np.float32]) -> None:
+        n = self.players
+        history = self.fields["history"][0]
+        decisions = self.fields["decisions"][0]
+        kinds = self.kind_index
+        k = len(self.actions.kinds)
+        street = 0
+        for event in hand.events:
+            kind = event[0]
+            if kind == STREET:
+                assert isinstance(event, StreetEvent)
+                street = event.number
+                continue
+            slot = _HISTORY_SLOT.get(kind)
+            if slot is not None and isinstance(event, ActionEvent):
+                r = (event.seat - seat) % n
+                out[history + (street * n + r) * 4 + slot] += 1.0
+                continue
+            index = kinds.get(kind)
+            if index is None and kind == "declare":
+                choice = getattr(event, "choice", "")
+                index = kinds.get(f"declare-{choice}")
+            if index is not None and k:
+                r = (int(getattr(event, "seat", seat)) - seat) % n
+                out[decisions + r * k + index] += 1.0
+
+    # -- text
+    def render(self, hand: Hand, seat: int) -> str:
+        """The hand as ``seat`` sees it, in a few lines of text."""
+        view = hand.view(seat)
+        lines = [
+            f"{hand.variant.name}, {view.street or 'before the deal'} street, "
+            f"pot {view.pot}" + (", hand over" if view.is_over else ""),
+        ]
+        for s in range(view.players):
+            down = (
+                " ".join(map(str, view.down_cards)) if s == seat
+                else " ".join(map(str, view.shown_cards[s] or ())) or
+                ("?? " * _down_count(hand, s)).strip()
+            )
+            up = " ".join(map(str, view.up_cards[s]))
+            mark = ">" if view.actor == s and not view.is_over else " "
+            state = " folded" if view.folded[s] else ""
+            who = "you" if s == seat else f"seat {s}"
+            lines.append(
+                f"{mark} {who:7} stack {view.stacks[s]:>5} bet {view.bets[s]:>4}  "
+                f"[{down}] {up}{state}"
+            )
+        if view.community:
+            lines.append("community " + " ".join(map(str, view.community)))
+        if view.legal_actions:
+            ids = self.actions.legal_ids(hand)
+            lines.append("legal: " + ", ".join(f"{i} {self.actions.names[i]}" for i in ids))
+        if view.payoffs is not None:
+            lines.append("payoffs " + " ".join(f"{p:+d}" for p in view.payoffs))
+        return "\n".join(lines)
+
+
+def _down_count(hand: Hand, seat: int) -> int:
+    return len(hand.down[seat]) if not hand.folded[seat] else 0
