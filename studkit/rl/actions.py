@@ -45,7 +45,7 @@ from studkit.cards import Card
 from studkit.engine.actions import AGGRESSIVE_KINDS, BRING_IN, CALL, CHECK, FOLD, Action
 from studkit.engine.rules import compile_rules
 from studkit.errors import IllegalActionError
-from studkit.variant import Stakes, Variant
+from studkit.variant.model import Stakes, Variant
 
 if TYPE_CHECKING:
     from studkit.engine.hand import Hand

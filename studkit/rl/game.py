@@ -20,11 +20,11 @@ from dataclasses import replace
 
 from studkit.engine.hand import Hand
 from studkit.errors import RLError
-from studkit.loader import load_variant
 from studkit.rl.actions import ActionEncoding
 from studkit.rl.observation import ObservationEncoding
-from studkit.stakes import apply_stakes
-from studkit.variant import Stakes, Variant
+from studkit.variant.loader import load_variant
+from studkit.variant.model import Stakes, Variant
+from studkit.variant.stakes import apply_stakes
 
 __all__ = ["StudGame", "DEFAULT_STACK_BIG_BETS"]
 
