@@ -25,6 +25,7 @@ RUNS = {
     ],
     "bench_web.py": ["--clients", "2", "--seconds", "1"],
     "bench_cluster.py": ["--repeats", "1", "--hands", "30", "--tasks", "20"],
+    "bench_rl.py": ["--repeats", "1", "--steps", "200", "--peer-steps", "5"],
     "bench_evaluators.py": [
         "--repeats", "1", "--hands", "300", "--batch-hands", "300", "--peer-hands", "20",
     ],

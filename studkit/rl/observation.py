@@ -37,7 +37,6 @@ seat is the same whatever cards the other seats hold face down.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 import numpy as np
@@ -89,6 +88,10 @@ class ObservationEncoding:
         self.size = offset
         """The vector's length."""
         self._pos = actions.card_position
+        self._offsets = {name: start for name, (start, _) in fields.items()}
+        self._orders = [[(seat + r) % n for r in range(n)] for seat in range(n)]
+        self._streets = s
+        self._memo = _Counts()
         self._static_wild = tuple(int(r) for r in variant.deck.wild_ranks)
         big = actions.big_bet
         self.unit = float(big if big > 0 else 1)
@@ -102,61 +105,61 @@ class ObservationEncoding:
 
     def encode_into(self, hand: Hand, seat: int, out: npt.NDArray[np.float32]) -> None:
         """Write the observation of ``seat`` into ``out`` (zeroed by the caller)."""
-        f = self.fields
+        f = self._offsets
         n = self.players
         d = self.deck_size
         pos = self._pos
         unit = self.unit
-        base = f["down"][0]
-        for card in hand.down[seat]:
-            out[base + pos[card]] = 1.0
-        base = f["up"][0]
-        for r in range(n):
-            s = (seat + r) % n
-            for card in hand.up[s]:
-                out[base + r * d + pos[card]] = 1.0
+        order = self._orders[seat]  # the seats from the observer's clockwise
+        ones: list[int] = [f["down"] + pos[card] for card in hand.down[seat]]
+        base = f["up"]
+        up = hand.up
+        for r, s in enumerate(order):
+            row = base + r * d
+            ones.extend(row + pos[card] for card in up[s])
         visible = visible_seats(hand, seat)
         if len(visible) > 1:
-            base = f["shown"][0]
+            base = f["shown"]
             for s in visible:
                 if s != seat:
-                    r = (s - seat) % n
-                    for card in hand.cards[s]:
-                        out[base + r * d + pos[card]] = 1.0
-        base = f["community"][0]
-        for card in hand.community:
-            out[base + pos[card]] = 1.0
-        base = f["wild"][0]
+                    row = base + ((s - seat) % n) * d
+                    ones.extend(row + pos[card] for card in hand.cards[s])
+        base = f["community"]
+        ones.extend(base + pos[card] for card in hand.community)
         plugins = hand.plugins
-        wild: Sequence[int] = (
-            self._static_wild if plugins is None else tuple(int(r) for r in plugins.wild)
-        )
-        for rank in wild:
-            out[base + rank] = 1.0
-        streets = f["street"][1]
-        if 0 <= hand.street < streets:
-            out[f["street"][0] + hand.street] = 1.0
-        elif hand.street >= streets:
-            out[f["street"][0] + streets - 1] = 1.0
+        base = f["wild"]
+        if plugins is None:
+            ones.extend(base + rank for rank in self._static_wild)
+        else:
+            ones.extend(base + int(rank) for rank in plugins.wild)
+        street = hand.street
+        if street >= 0:
+            ones.append(f["street"] + min(street, self._streets - 1))
         actor = hand.actor
-        if actor is not None and not hand.is_over:
-            out[f["actor"][0] + (actor - seat) % n] = 1.0
-        out[f["button"][0] + (hand.button - seat) % n] = 1.0
-        folded, stacks, bets, contrib = (
-            f["folded"][0], f["stacks"][0], f["bets"][0], f["contributed"][0]
-        )
-        for r in range(n):
-            s = (seat + r) % n
-            if hand.folded[s]:
-                out[folded + r] = 1.0
-            out[stacks + r] = hand.stacks[s] / unit
-            out[bets + r] = hand.bets[s] / unit
-            out[contrib + r] = hand.contrib[s] / unit
-        out[f["pot"][0]] = hand.pot / unit
-        out[f["to_call"][0]] = hand.to_call / unit
-        if actor is not None and not hand.is_over:
-            out[f["decision"][0] + self._decision_slot(hand)] = 1.0
-        self._history(hand, seat, out)
+        live = actor is not None and not hand.is_over
+        if live:
+            ones.append(f["actor"] + (actor - seat) % n)  # type: ignore[operator]
+        ones.append(f["button"] + (hand.button - seat) % n)
+        folded = hand.folded
+        ones.extend(f["folded"] + r for r, s in enumerate(order) if folded[s])
+        if live:
+            ones.append(f["decision"] + self._decision_slot(hand))
+        out[ones] = 1.0
+        where: list[int] = []  # the other values: chips in big bets, counts
+        values: list[float] = []
+        stacks, bets, contrib = hand.stacks, hand.bets, hand.contrib
+        for name, chips in (("stacks", stacks), ("bets", bets), ("contributed", contrib)):
+            base = f[name]
+            for r, s in enumerate(order):
+                if chips[s]:
+                    where.append(base + r)
+                    values.append(chips[s] / unit)
+        where.append(f["pot"])
+        values.append(hand.pot / unit)
+        where.append(f["to_call"])
+        values.append(hand.to_call / unit)
+        self._history(hand, seat, where, values)
+        out[where] = values
 
     def _decision_slot(self, hand: Hand) -> int:
         """0 for a betting decision, else 1 + the plugin decision kind's index."""
@@ -169,31 +172,55 @@ class ObservationEncoding:
                 return 1 + index
         return 0
 
-    def _history(self, hand: Hand, seat: int, out: npt.NDArray[np.float32]) -> None:
-        n = self.players
-        history = self.fields["history"][0]
-        decisions = self.fields["decisions"][0]
+    def _history(self, hand: Hand, seat: int, where: list[int], values: list[float]) -> None:
+        """The history and decisions fields: counts per absolute seat, kept up to date as
+        the hand's events grow (recounted for another hand), then placed for ``seat``."""
+        memo = self._memo
+        events = hand.events
+        done = memo.done
+        if memo.hand is not hand or done > len(events) or (
+            done and events[done - 1] is not memo.last
+        ):
+            memo.reset(hand)
+            done = 0
+        counts = memo.counts
+        taken = memo.taken
+        street = memo.street
         kinds = self.kind_index
+        n = self.players
         k = len(self.actions.kinds)
-        street = 0
-        for event in hand.events:
-            kind = event[0]
+        for event in events[done:]:
+            kind = event[0]  # every event's first field is its kind
             if kind == STREET:
                 assert isinstance(event, StreetEvent)
                 street = event.number
                 continue
             slot = _HISTORY_SLOT.get(kind)
             if slot is not None and isinstance(event, ActionEvent):
-                r = (event.seat - seat) % n
-                out[history + (street * n + r) * 4 + slot] += 1.0
+                key = (street * n + event.seat) * 4 + slot
+                counts[key] = counts.get(key, 0) + 1
                 continue
             index = kinds.get(kind)
             if index is None and kind == "declare":
-                choice = getattr(event, "choice", "")
-                index = kinds.get(f"declare-{choice}")
-            if index is not None and k:
-                r = (int(getattr(event, "seat", seat)) - seat) % n
-                out[decisions + r * k + index] += 1.0
+                index = kinds.get(f"declare-{getattr(event, 'choice', '')}")
+            if index is not None:
+                key = int(getattr(event, "seat", 0)) * k + index
+                taken[key] = taken.get(key, 0) + 1
+        if events:
+            memo.last = events[-1]
+        memo.done = len(events)
+        memo.street = street
+        base = self._offsets["history"]
+        for key, count in counts.items():  # street, seat, slot -> street, relative seat, slot
+            rest, slot = divmod(key, 4)
+            street, s = divmod(rest, n)
+            where.append(base + (street * n + (s - seat) % n) * 4 + slot)
+            values.append(count)
+        base = self._offsets["decisions"]
+        for key, count in taken.items():
+            s, index = divmod(key, k)
+            where.append(base + ((s - seat) % n) * k + index)
+            values.append(count)
 
     # -- text
     def render(self, hand: Hand, seat: int) -> str:
@@ -225,6 +252,25 @@ class ObservationEncoding:
         if view.payoffs is not None:
             lines.append("payoffs " + " ".join(f"{p:+d}" for p in view.payoffs))
         return "\n".join(lines)
+
+
+class _Counts:
+    """The betting and decision counts of the hand last encoded, per absolute seat."""
+
+    __slots__ = ("hand", "done", "last", "street", "counts", "taken")
+
+    def __init__(self) -> None:
+        self.reset(None)
+
+    def reset(self, hand: Hand | None) -> None:
+        self.hand = hand
+        self.done = 0
+        self.last: object = None
+        self.street = 0
+        self.counts: dict[int, int] = {}
+        """(street * players + seat) * 4 + slot -> count."""
+        self.taken: dict[int, int] = {}
+        """seat * kinds + kind index -> count."""
 
 
 def _down_count(hand: Hand, seat: int) -> int:
