@@ -22,7 +22,7 @@ __all__ = ["main", "build_parser", "version_text", "COMMAND_MODULES"]
 
 COMMAND_MODULES: tuple[str, ...] = (
     "odds", "variants", "replay", "equity", "simulate", "compare", "play", "plugins",
-    "serve",
+    "serve", "rl",
 )
 """Modules of ``studkit.cli`` that each register one or more commands, in help order."""
 
