@@ -105,3 +105,19 @@ def test_training_beats_the_random_bot(capsys: pytest.CaptureFixture[str]) -> No
     before = float(out.split("untrained (uniformly random): ")[1].split(" ±")[0])
     after = float(out.split("big bets/hand over the same")[0].rsplit(": ", 1)[1].split(" ±")[0])
     assert abs(before) < 0.3 and after > before + 0.5, out
+
+
+def test_the_pages_examples_run() -> None:
+    """docs/rl.md's three examples (PettingZoo, Gymnasium, OpenSpiel) run as written."""
+    import re
+    import subprocess
+
+    text = (EXAMPLES.parent / "docs" / "rl.md").read_text()
+    examples = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert len(examples) == 3
+    for code in examples:
+        assert len(code.strip().splitlines()) <= 14
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              check=False, timeout=300)
+        assert done.returncode == 0, done.stderr[-2000:]
+        assert done.stdout.strip()

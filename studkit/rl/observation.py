@@ -68,7 +68,7 @@ class ObservationEncoding:
         self.players = players
         n = players
         d = len(actions.deck)
-        s = len(variant.streets)
+        s = s_count = len(variant.streets)
         k = len(actions.kinds)
         self.deck_size = d
         self.kind_index: dict[str, int] = {kind.kind: i for i, kind in enumerate(actions.kinds)}
@@ -92,6 +92,28 @@ class ObservationEncoding:
         self._orders = [[(seat + r) % n for r in range(n)] for seat in range(n)]
         self._streets = s
         self._memo = _Counts()
+        # Where each card lands, by card index (54 entries; -1 for a card not in the deck).
+        offsets = self._offsets
+
+        def card_slots(base: int) -> list[int]:
+            table = [-1] * 54
+            for card, position in self._pos.items():
+                table[card] = base + position
+            return table
+
+        self._down_slot = card_slots(offsets["down"])
+        self._up_slots = [card_slots(offsets["up"] + r * d) for r in range(n)]
+        self._shown_slots = [card_slots(offsets["shown"] + r * d) for r in range(n)]
+        self._community_slot = card_slots(offsets["community"])
+        # Where a count of (street, absolute seat, slot) lands for each observing seat.
+        self._history_slots = [
+            [offsets["history"] + (street * n + (s - seat) % n) * 4 + slot for seat in range(n)]
+            for street in range(s_count) for s in range(n) for slot in range(4)
+        ]
+        self._taken_slots = [
+            [offsets["decisions"] + ((s - seat) % n) * k + index for seat in range(n)]
+            for s in range(n) for index in range(k)
+        ]
         self._static_wild = tuple(int(r) for r in variant.deck.wild_ranks)
         big = actions.big_bet
         self.unit = float(big if big > 0 else 1)
@@ -107,31 +129,27 @@ class ObservationEncoding:
         """Write the observation of ``seat`` into ``out`` (zeroed by the caller)."""
         f = self._offsets
         n = self.players
-        d = self.deck_size
-        pos = self._pos
-        unit = self.unit
         order = self._orders[seat]  # the seats from the observer's clockwise
-        ones: list[int] = [f["down"] + pos[card] for card in hand.down[seat]]
-        base = f["up"]
+        slot = self._down_slot
+        ones: list[int] = [slot[card] for card in hand.down[seat]]
         up = hand.up
-        for r, s in enumerate(order):
-            row = base + r * d
-            ones.extend(row + pos[card] for card in up[s])
-        visible = visible_seats(hand, seat)
-        if len(visible) > 1:
-            base = f["shown"]
-            for s in visible:
+        for slot, s in zip(self._up_slots, order, strict=True):
+            if up[s]:
+                ones += [slot[card] for card in up[s]]
+        if hand.is_over or hand.exposed:  # whole hands may be face up
+            for s in visible_seats(hand, seat):
                 if s != seat:
-                    row = base + ((s - seat) % n) * d
-                    ones.extend(row + pos[card] for card in hand.cards[s])
-        base = f["community"]
-        ones.extend(base + pos[card] for card in hand.community)
+                    slot = self._shown_slots[(s - seat) % n]
+                    ones += [slot[card] for card in hand.cards[s]]
+        if hand.community:
+            slot = self._community_slot
+            ones += [slot[card] for card in hand.community]
         plugins = hand.plugins
         base = f["wild"]
         if plugins is None:
-            ones.extend(base + rank for rank in self._static_wild)
+            ones += [base + rank for rank in self._static_wild]
         else:
-            ones.extend(base + int(rank) for rank in plugins.wild)
+            ones += [base + int(rank) for rank in plugins.wild]
         street = hand.street
         if street >= 0:
             ones.append(f["street"] + min(street, self._streets - 1))
@@ -141,15 +159,17 @@ class ObservationEncoding:
             ones.append(f["actor"] + (actor - seat) % n)  # type: ignore[operator]
         ones.append(f["button"] + (hand.button - seat) % n)
         folded = hand.folded
-        ones.extend(f["folded"] + r for r, s in enumerate(order) if folded[s])
+        if hand.n_in < n:
+            base = f["folded"]
+            ones += [base + r for r, s in enumerate(order) if folded[s]]
         if live:
             ones.append(f["decision"] + self._decision_slot(hand))
         out[ones] = 1.0
         where: list[int] = []  # the other values: chips in big bets, counts
         values: list[float] = []
-        stacks, bets, contrib = hand.stacks, hand.bets, hand.contrib
-        for name, chips in (("stacks", stacks), ("bets", bets), ("contributed", contrib)):
-            base = f[name]
+        unit = self.unit
+        for base, chips in ((f["stacks"], hand.stacks), (f["bets"], hand.bets),
+                            (f["contributed"], hand.contrib)):
             for r, s in enumerate(order):
                 if chips[s]:
                     where.append(base + r)
@@ -210,16 +230,13 @@ class ObservationEncoding:
             memo.last = events[-1]
         memo.done = len(events)
         memo.street = street
-        base = self._offsets["history"]
+        table = self._history_slots
         for key, count in counts.items():  # street, seat, slot -> street, relative seat, slot
-            rest, slot = divmod(key, 4)
-            street, s = divmod(rest, n)
-            where.append(base + (street * n + (s - seat) % n) * 4 + slot)
+            where.append(table[key][seat])
             values.append(count)
-        base = self._offsets["decisions"]
+        table = self._taken_slots
         for key, count in taken.items():
-            s, index = divmod(key, k)
-            where.append(base + ((s - seat) % n) * k + index)
+            where.append(table[key][seat])
             values.append(count)
 
     # -- text
