@@ -262,12 +262,15 @@ def soak(
     workers: int = 1,
     seed: int = 0,
     names: Sequence[str] | None = None,
+    first: int = 0,
     block: int = 2_000,
     progress: Callable[[int], None] | None = None,
 ) -> Outcome:
-    """Play and check ``hands`` hands; the same seed gives the same outcome for any workers."""
+    """Play and check hands ``first`` to ``first + hands - 1`` of the run with ``seed``; the
+    outcome is the same for any number of workers (and a run in pieces adds up to the run)."""
     names = list(names or builtin_variant_names())
-    bounds = [(start, min(start + block, hands)) for start in range(0, hands, block)]
+    end = first + hands
+    bounds = [(start, min(start + block, end)) for start in range(first, end, block)]
     total = Outcome()
     if workers <= 1:
         for start, stop in bounds:
@@ -312,7 +315,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
     parser.add_argument("--first", type=int, default=0,
-                        help="the number of the first hand (to reproduce one hand of a run)")
+                        help="the number of the first hand: to reproduce one hand of a run, "
+                        "or to play a run in pieces")
     parser.add_argument("--variants", default=None,
                         help="comma-separated variant names (default: every shipped variant)")
     parser.add_argument("--out", type=Path, default=Path("soak-violations"),
@@ -333,15 +337,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"soak.py: unknown variant {', '.join(map(repr, unknown))}", file=sys.stderr)
         return 2
     started = time.perf_counter()
-    if args.first:
-        outcome = run_block(names, args.seed, args.first, args.first + args.hands)
-    else:
-        def progress(done: int) -> None:
-            if not args.json and sys.stderr.isatty():
-                print(f"\r{done:,} of {args.hands:,} hands", end="", file=sys.stderr)
+    def progress(done: int) -> None:
+        if not args.json and sys.stderr.isatty():
+            print(f"\r{done:,} of {args.hands:,} hands", end="", file=sys.stderr)
 
-        outcome = soak(args.hands, workers=args.workers, seed=args.seed, names=names,
-                       progress=progress)
+    outcome = soak(args.hands, workers=args.workers, seed=args.seed, names=names,
+                   first=args.first, progress=progress)
     seconds = time.perf_counter() - started
     written = write_violations(outcome, args.seed, args.out, args.variants)
     from studkit.compiled import build_description
@@ -354,6 +355,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "decisions": outcome.decisions,
         "seconds": round(seconds, 2),
         "seed": args.seed,
+        "first": args.first,
         "workers": args.workers,
         "by_variant": outcome.by_variant,
         "violation_files": [os.fspath(path) for path in written],

@@ -88,4 +88,5 @@ def mutate(text: str, data: st.DataObject) -> tuple[str, str]:
             lines[i] = line[: found.start(2)] + value + line[found.end(2):]
     elif kind == "truncate":
         lines = lines[:i]
-    return "\n".join(lines) + "\n", f"{kind} at line {i + 1}: {line!r} -> {lines[i] if i < len(lines) else ''!r}"
+    after = lines[i] if i < len(lines) else ""
+    return "\n".join(lines) + "\n", f"{kind} at line {i + 1}: {line!r} -> {after!r}"

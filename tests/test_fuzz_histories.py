@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 from fuzzing import EXTREMES, bounded, mutate
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from studkit.cli import main
 from studkit.history import replay_file

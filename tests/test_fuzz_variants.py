@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 from fuzzing import bounded, mutate
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from studkit import Hand, StudkitError, builtin_variant_names, load_variant
 from studkit.cli import main

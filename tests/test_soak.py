@@ -49,6 +49,16 @@ def test_the_outcome_does_not_depend_on_the_workers() -> None:
     assert (one.hands, one.decisions, one.by_variant) == (two.hands, two.decisions, two.by_variant)
 
 
+def test_a_run_in_pieces_adds_up_to_the_run() -> None:
+    names = ["razz", "five-card-stud"]
+    whole = soak.soak(30, names=names, seed=5, block=7)
+    first = soak.soak(12, names=names, seed=5)
+    rest = soak.soak(18, names=names, seed=5, first=12)
+    first.add(rest)
+    assert (first.hands, first.decisions, first.by_variant) == (
+        whole.hands, whole.decisions, whole.by_variant)
+
+
 def test_a_clone_that_deals_other_cards_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     def clone_with_another_deck(hand: Hand) -> Hand:
         twin = original(hand)
