@@ -78,6 +78,19 @@ class HandSnapshot(NamedTuple):
     """:meth:`HandPlugins.state() <studkit.engine.plugin_play.HandPlugins.state>`."""
 
 
+def copy_dealing(source: Any, rng: Any, memo: dict[int, Any] | None = None) -> tuple[Any, Any]:
+    """Deep copies of a card source and a random generator, taken together (a source drawing
+    from the generator draws from the copy). A :class:`random.Random` is copied through its
+    state, not item by item (its 625 numbers are most of a deep copy's time)."""
+    memo = {} if memo is None else memo
+    if type(rng) is random.Random and id(rng) not in memo:
+        twin = random.Random()
+        twin.setstate(rng.getstate())
+        memo[id(rng)] = twin
+        memo.setdefault(id(memo), []).append(rng)  # keep the original alive, as deepcopy does
+    return copy.deepcopy((source, rng), memo)
+
+
 def take_snapshot(hand: HandFlow, memo: dict[int, Any] | None = None) -> HandSnapshot:
     """Copy ``hand``'s changing state (``memo``: a :func:`copy.deepcopy` memo to share)."""
     plugins = hand.plugins
