@@ -79,6 +79,8 @@ def test_rl_bad_input_is_an_error_not_a_traceback(capsys: pytest.CaptureFixture[
     assert "players=12: razz seats 2 to 8 players" in capsys.readouterr().err
     assert main(["rl", "spaces", "razz", "--stakes", "big=0"]) == 2
     assert "big=0" in capsys.readouterr().err
+    assert main(["rl", "check", "razz", "--hands", "0"]) == 2
+    assert "hands=0: the checks need at least one hand" in capsys.readouterr().err
 
 
 def test_a_tree_too_large_is_refused() -> None:

@@ -121,21 +121,6 @@ def take_snapshot(hand: HandFlow, memo: dict[int, Any] | None = None) -> HandSna
     )
 
 
-def copy_dealing(
-    source: Any, rng: random.Random, memo: dict[int, Any] | None = None
-) -> tuple[Any, random.Random]:
-    """The card source and the generator deep-copied together. The generator is copied
-    through its state (one immutable tuple) rather than element by element, which is most
-    of the cost of a clone otherwise; a source holding it holds the copy."""
-    memo = {} if memo is None else memo
-    twin = memo.get(id(rng))
-    if twin is None:
-        twin = type(rng).__new__(type(rng))
-        twin.setstate(rng.getstate())
-        memo[id(rng)] = twin
-    return copy.deepcopy(source, memo), twin
-
-
 def put_snapshot(hand: HandFlow, saved: HandSnapshot) -> None:
     """Set ``hand``'s changing state to ``saved`` (which stays usable: it is copied again)."""
     hand.stacks[:] = saved.stacks

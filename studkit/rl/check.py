@@ -17,7 +17,7 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from studkit.errors import StudkitError
+from studkit.errors import RLError, StudkitError
 from studkit.rl import require_extra
 from studkit.rl.game import StakesLike, StudGame, VariantLike
 
@@ -43,6 +43,8 @@ def conformance(
 ) -> list[CheckResult]:
     """Run the three checks on ``variant`` at ``players`` seats (``hands``: OpenSpiel's
     simulated hands; PettingZoo's cycles are 50 per hand)."""
+    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
+        raise RLError(f"hands={hands!r}: the checks need at least one hand")
     game = StudGame(variant, players=players, stakes=stakes)  # bad settings raise here
     source = game.variant.source or game.variant.name
     aec = require_extra("studkit.rl.aec")
