@@ -116,7 +116,7 @@ def test_decisions_of_plugins_are_taken_by_id() -> None:
             for action_id in legal:  # every legal id decodes to one of the legal actions
                 action = game.actions.decode(state.hand, action_id)
                 assert any(a.kind == action.kind for a in state.hand.legal_actions())
-            choice = rng.choice(legal)
+            choice = rng.choice([a for a in legal if a != FOLD_ID] or legal)  # to the twists
             seen.add(game.actions.names[choice].split()[0])
             state.apply_action(choice)
     assert {"stand", "twist"} <= seen
@@ -257,3 +257,35 @@ def test_other_seats_down_cards_never_leak(name: str) -> None:
             original.apply_action(action)
             replay.apply_action(mapped)
     assert compared > 0
+
+
+def test_a_hidden_declaration_is_in_its_own_information_state_only() -> None:
+    """Simultaneous declarations: a seat remembers its own before they are shown; the
+    other seat's information state (and observation) does not change with it."""
+    rng = random.Random(2)
+    game = StudGame("high-low-declare", players=2)
+    declare_ids = [i for i, name in enumerate(game.actions.names) if name.startswith("declare")]
+    for _ in range(40):
+        state = StudGameState(game)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.legal_actions()))
+                continue
+            legal = state.legal_actions()
+            player = state.current_player()
+            if set(legal) <= set(declare_ids):
+                other = 1 - player
+                start, length = game.observation.fields["decisions"]
+                before = (state.information_state_string(other),
+                          state.observation_tensor(other)[start:start + length])
+                state.apply_action(legal[0])
+                if state.is_terminal() or state.current_player() != other:
+                    break  # the declarations are shown at once: nothing to compare
+                assert "chose" in state.information_state_string(player)
+                assert state.information_state_string(other) == before[0]
+                # the actor changed; the declarations counted did not
+                assert np.array_equal(state.observation_tensor(other)[start:start + length],
+                                      before[1])
+                return
+            state.apply_action(rng.choice([a for a in legal if a != FOLD_ID] or legal))
+    pytest.fail("no hand reached the declaration")

@@ -26,7 +26,7 @@ decision's ids come from the kinds the variant's plugins can ask for
 (one id per card), or named choices. At every step :meth:`ActionEncoding.mask` marks the ids
 legal now, read from :meth:`Hand.legal_actions() <studkit.engine.hand.Hand.legal_actions>`.
 
->>> from studkit.loader import load_variant
+>>> from studkit.variant.loader import load_variant
 >>> encoding = ActionEncoding(load_variant("seven-card-stud"))
 >>> encoding.size, encoding.names[:4]
 (4, ('fold', 'check/call', 'bring-in', 'bet/raise'))

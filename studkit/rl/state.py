@@ -172,9 +172,8 @@ class StudGameState:
         lines = [f"seat {player} of {hand.n}"]
         lines.extend(format_event(event) for event in view.events)
         if hand.plugins is not None:
-            lines.extend(
-                f"chose {item}" for seat, item in hand.plugins.hidden if seat == player
-            )
+            lines.extend(f"chose {entry}" for entry in hand.plugins.hidden
+                         if _mine(entry, player))
         return "\n".join(lines)
 
     def observation_string(self, player: int) -> str:
@@ -227,3 +226,9 @@ class StudGameState:
         return repr(hand) + " history " + " ".join(map(str, self._history))
 
 
+def _mine(entry: tuple[object, ...], player: int) -> bool:
+    """Whether a choice made but not yet shown (a simultaneous declaration) is ``player``'s:
+    an entry names its seat first, or holds records that each name a seat."""
+    if entry and isinstance(entry[0], int):
+        return entry[0] == player
+    return any(getattr(getattr(part, "event", part), "seat", None) == player for part in entry)
