@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import numpy as np
@@ -46,6 +47,9 @@ def test_every_shipped_variant_plays_through_the_fixed_ids(name: str) -> None:
             assert state.current_player() == TERMINAL_PLAYER_ID
             assert abs(sum(state.returns())) < 1e-9
             assert state.clone().returns() == state.returns()
+            again = pickle.loads(pickle.dumps(state))
+            assert again.history() == state.history() and again.returns() == state.returns()
+            assert again.information_state_string(0) == state.information_state_string(0)
 
 
 def test_fixed_limit_has_one_aggressive_id_and_names_every_id() -> None:

@@ -219,11 +219,24 @@ class StudGameState:
     def __deepcopy__(self, memo: dict[int, object]) -> StudGameState:
         return self.clone()  # the game (variant, encodings) is shared, never changed
 
+    def __reduce__(self) -> tuple[object, tuple[StudGame, int, list[int]]]:
+        # Pickled as the game and the actions: rebuilt by replaying them (chance outcomes
+        # included), so a pickle is small and needs no plugin record to be importable.
+        return _replayed, (self.game, self.hand.button, list(self._history))
+
     def __str__(self) -> str:
         hand = self.hand
         if hand.is_over:
             return self.game.observation.render(hand, 0)
         return repr(hand) + " history " + " ".join(map(str, self._history))
+
+
+def _replayed(game: StudGame, button: int, history: list[int]) -> StudGameState:
+    """A pickled :class:`StudGameState` rebuilt: its game with the same actions applied."""
+    state = StudGameState(game, button=button)
+    for action in history:
+        state.apply_action(action)
+    return state
 
 
 def _mine(entry: tuple[object, ...], player: int) -> bool:
