@@ -123,3 +123,20 @@ def test_the_pages_examples_run() -> None:
                               check=False, timeout=300)
         assert done.returncode == 0, done.stderr[-2000:]
         assert done.stdout.strip()
+
+
+def test_a_short_deck_needs_as_many_ranks_as_a_hand_holds_cards(tmp_path: Path) -> None:
+    """Tiny stud's two ranks are enough for two-card hands; seven-card hands need five."""
+    from studkit.variant.loader import load_variant
+    from studkit.variant.yaml_source import VariantFileError
+
+    tiny = load_variant(EXAMPLES / "tiny-stud.yaml")
+    assert tiny.deck.size == 8 and tiny.max_cards_per_player == 2
+    seven = tmp_path / "short-seven.yaml"
+    seven.write_text(
+        "studkit: 1\nname: short-seven\nextends: seven-card-stud\n"
+        "players: {min: 2, max: 2}\n"
+        "deck: {stripped_ranks: ['2', '3', '4', '5', '6', '7', '8', '9', T, J, Q]}\n"
+    )
+    with pytest.raises(VariantFileError, match="strips 11 ranks; at least 5 ranks must stay"):
+        load_variant(seven)
