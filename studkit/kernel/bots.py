@@ -32,7 +32,7 @@ from studkit.bots.strength import score_cards
 from studkit.kernel.betting import pot_total
 from studkit.kernel.deal import below, uniform
 from studkit.kernel.evaluate import evaluate
-from studkit.kernel.jit import inlined, shared
+from studkit.kernel.jit import compiled, inlined, shared
 from studkit.kernel.plan import CARDS, COMMUNITY_CARD, DECK_SIZE, NSHARES, NSTREETS, S_ROUNDS, N
 from studkit.kernel.state import (
     A_BET,
@@ -237,7 +237,9 @@ def choose(bot: int, p: Int64Array, sp: Int64Array, h: Int64Array, sa: Int64Arra
     ``opt[row, 1]``.
 
     random: a uniformly random legal decision, a uniformly random total within a range;
-    calling-station: check, else call, else bring in; the others as the module says."""
+    calling-station: check, else call, else bring in; the others as the module says (in a
+    function of their own, called rather than inlined, so that the hot loop of the two
+    simple bots stays small)."""
     if bot == RANDOM:
         return _random(opt, count, rng)
     if bot == CALLING:
@@ -246,6 +248,17 @@ def choose(bot: int, p: Int64Array, sp: Int64Array, h: Int64Array, sa: Int64Arra
                 if opt[i, 0] == want:
                     return i
         return _random(opt, count, rng)
+    return _thinking(bot, p, sp, h, sa, held, ups, comm, deck, sh, ix, byr, fl, bt, styles,
+                     bk, wk, seat, street, opt, count, rng)
+
+
+@compiled
+def _thinking(bot: int, p: Int64Array, sp: Int64Array, h: Int64Array, sa: Int64Array,
+              held: Int64Array, ups: Int64Array, comm: Int64Array, deck: Int64Array,
+              sh: Int64Array, ix: Int64Array, byr: Int64Array, fl: Int64Array,
+              bt: Float64Array, styles: Int64Array, bk: Int64Array, wk: Int64Array, seat: int,
+              street: int, opt: Int64Array, count: int, rng: UInt64Array) -> int:
+    """A ``tag``, ``lag`` or ``equity`` decision."""
     avail = 0
     to_call = 0
     for i in range(count):
