@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from typing import Any, Literal
 
 from studkit.cards import Card, Rank
-from studkit.hookspecs import DealEffect, hookimpl
-from studkit.variant import CardFace
+from studkit.hooks.specs import DealEffect, hookimpl
+from studkit.variant.model import CardFace
 
 OPTIONS_SCHEMA: Mapping[str, Any] = {
     "type": "object",

@@ -23,7 +23,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from studkit.engine.events import DeclareEvent
-from studkit.hookspecs import DeclarePhase, HandView, Holding, hookimpl
+from studkit.hooks.specs import DeclarePhase, HandView, Holding, hookimpl
 
 OPTIONS_SCHEMA: Mapping[str, Any] = {
     "type": "object",

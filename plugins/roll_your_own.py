@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from studkit.hookspecs import ExposureChoice, HandView, Holding, hookimpl
-from studkit.variant import Street
+from studkit.hooks.specs import ExposureChoice, HandView, Holding, hookimpl
+from studkit.variant.model import Street
 
 EQUITY_NEUTRAL = True
 """Which card a player turns up does not change who wins: equity accounts for this rule."""

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from studkit.hookspecs import HandView, TwistOffer, hookimpl
-from studkit.schema_check import suggest
-from studkit.variant import CardFace, Street
+from studkit.hooks.specs import HandView, TwistOffer, hookimpl
+from studkit.variant.model import CardFace, Street
+from studkit.variant.schema import suggest
 
 OPTIONS_SCHEMA: Mapping[str, Any] = {
     "type": "object",

@@ -7,8 +7,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from studkit import hookspecs
-from studkit.pluginhost import autoload_enabled, available_plugins, find_plugin
+from studkit.hooks import specs as hookspecs
+from studkit.hooks.host import autoload_enabled, available_plugins, find_plugin
 
 __all__ = ["register", "run_plugins", "plugin_record"]
 

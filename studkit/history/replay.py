@@ -41,7 +41,7 @@ from studkit.history.actions import Action, Amount, format_phh_cards
 from studkit.history.compat import SPLIT_NOTE, check_compat, split_differently, trims_antes
 from studkit.history.phh import HandHistory, check_cards, history_files, load_file_each
 from studkit.history.rules import history_variant, scaled
-from studkit.variant import Stakes, Variant
+from studkit.variant.model import Stakes, Variant
 
 __all__ = ["Replay", "ReplayError", "replay", "replay_file", "replay_paths"]
 

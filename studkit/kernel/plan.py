@@ -18,7 +18,7 @@ import numpy.typing as npt
 
 from studkit.bots.strength import style_rows
 from studkit.engine.rules import Rules, compile_rules
-from studkit.variant import Stakes, Variant
+from studkit.variant.model import Stakes, Variant
 
 __all__ = ["KernelPlan", "kernel_plan", "unsupported", "KERNEL_BOTS", "EVALUATOR_IDS"]
 
