@@ -21,9 +21,9 @@ from studkit.bots.strategy import aggressive_kind, style_choice, style_rolls
 from studkit.engine import Action
 from studkit.kernel.plan import unsupported
 from studkit.kernel.run import kernel_block, kernel_run, record_block
-from studkit.loader import builtin_variant_names
 from studkit.simulation import simulate
 from studkit.simulation.tally import Tally
+from studkit.variant.loader import builtin_variant_names
 
 KERNEL_VARIANTS = [
     name for name in builtin_variant_names()
