@@ -14,13 +14,15 @@ from studkit.cards import Card
 from studkit.engine.dealing import BURN, card_at
 from studkit.engine.events import (
     AWARD,
-    BURN as BURN_EVENT,
+    BURNED,
     COMMUNITY as COMMUNITY_EVENT,
     DEAL,
+    DEALT_DOWN,
+    DEALT_UP,
     RETURN,
     SHOW,
+    TABLE_SEATS,
     AwardEvent,
-    BurnEvent,
     CommunityEvent,
     DealEvent,
     ReturnEvent,
@@ -116,10 +118,13 @@ class HandFlow(LegalActions):
                 self.up[seat].append(card)
             else:
                 self.down[seat].append(card)
-            self.events.append(_new(DealEvent, (DEAL, seat, card, up)))
+            self.events.append(
+                (DEALT_UP if up else DEALT_DOWN)[seat][card] if seat < TABLE_SEATS
+                else _new(DealEvent, (DEAL, seat, card, up))
+            )
         elif seat == BURN:
             self.burned.append(card)
-            self.events.append(_new(BurnEvent, (BURN_EVENT, card)))
+            self.events.append(BURNED[card])
         else:
             self.community.append(card)
             self.events.append(_new(CommunityEvent, (COMMUNITY_EVENT, card)))

@@ -343,7 +343,7 @@ class Hand(HandFlow):
         self.n_in -= 1
         self.round.to_act[seat] = False
         self.folded_cards.extend(self.cards[seat])
-        self.events.append(_new(ActionEvent, (FOLD, seat, self.bets[seat], 0)))
+        self.events.append(_action_record(self.rules, 1, FOLD, seat, self.bets[seat], 0))
         if self.n_in == 1:
             self.actor = None
             self._end_round()
@@ -355,7 +355,7 @@ class Hand(HandFlow):
         r.to_act[seat] = False
         r.may_raise[seat] = False
         r.last_checker = seat
-        self.events.append(_new(ActionEvent, (CHECK, seat, self.bets[seat], 0)))
+        self.events.append(_action_record(self.rules, 2, CHECK, seat, self.bets[seat], 0))
         self._pass_turn(seat)
 
     def _call(self, seat: int, add: int) -> None:
@@ -366,7 +366,7 @@ class Hand(HandFlow):
         r = self.round
         r.to_act[seat] = False
         r.may_raise[seat] = False
-        self.events.append(_new(ActionEvent, (CALL, seat, bets[seat], add)))
+        self.events.append(_action_record(self.rules, 3, CALL, seat, bets[seat], add))
         self._pass_turn(seat)
 
     def _bring_in(self, seat: int, add: int) -> None:
@@ -395,7 +395,7 @@ class Hand(HandFlow):
         to_act[seat] = False
         r.may_raise[seat] = False
         r.aggressor = seat
-        self.events.append(_new(ActionEvent, (BRING_IN, seat, self.bets[seat], add)))
+        self.events.append(_action_record(rules, 4, BRING_IN, seat, self.bets[seat], add))
         self._pass_turn(seat)
 
     def _aggress_to(self, seat: int, kind: str, to: int) -> None:
@@ -432,7 +432,8 @@ class Hand(HandFlow):
         to_act[seat] = False
         may_raise[seat] = False
         r.aggressor = seat
-        self.events.append(_new(ActionEvent, (kind, seat, to, add)))
+        code = 5 if kind == BET else 6 if kind == RAISE else 7  # else: complete
+        self.events.append(_action_record(self.rules, code, kind, seat, to, add))
         self._pass_turn(seat)
 
 
@@ -462,3 +463,19 @@ def _unpickle(
     hand = _blank_like(variant, stakes, stacks, button, auto_deal, on_over)
     put_snapshot(hand, saved)
     return hand
+
+
+def _action_record(rules: Rules, code: int, kind: str, seat: int, to: int, add: int) -> Event:
+    """The :class:`ActionEvent` ``(kind, seat, to, add)`` (``code``: 1 to 7, one per kind),
+    shared through ``rules.action_records``: a hand logs a dozen or more, and looking one
+    up costs less than building a record (a tuple subclass) and freeing it later."""
+    if seat >= 16 or not 0 <= add < 1 << 32 or not 0 <= to < 1 << 32:
+        return _new(ActionEvent, (kind, seat, to, add))  # outside the key's fields
+    key = ((to << 32 | add) << 4 | seat) << 3 | code
+    memo = rules.action_records
+    record = memo.get(key)
+    if record is None:
+        if len(memo) > 4096:
+            memo.clear()  # amounts seen across many stack sizes: keep the memory bounded
+        record = memo[key] = _new(ActionEvent, (kind, seat, to, add))
+    return record

@@ -106,7 +106,7 @@ class LegalActions(HandQueries):
             return None  # nobody left could put in more than the bet already made
         rules = self.rules
         structure = rules.structure
-        pot = sum(self.contrib) + self.dead
+        pot = 0 if rules.fixed_limit else sum(self.contrib) + self.dead  # fixed limit reads none
         if r.forced != seat:
             cap = rules.max_raises
             if cap is not None and r.raises > cap and not self._uncapped():
