@@ -31,7 +31,7 @@ from studkit.engine.events import (
 from studkit.engine.first_actor import any_open_pair, best_board, choose_forced
 from studkit.engine.legal import LegalActions
 from studkit.engine.pots import Pot, build_pots
-from studkit.engine.seats import EVERYONE as _EVERYONE, everyone as _everyone
+from studkit.engine.seats import everyone
 from studkit.engine.showdown import show_order, showdown
 from studkit.engine.streets import deal_street
 from studkit.errors import StudkitError
@@ -159,7 +159,7 @@ class HandFlow(LegalActions):
         stacks = self.stacks
         r = self.round
         if self.n_in == n and 0 not in stacks:
-            can_bet = _EVERYONE.get(n) or _everyone(n)  # nobody has folded or is all in
+            can_bet = everyone(n)  # nobody has folded or is all in
         else:
             folded = self.folded
             can_bet = [not f and c > 0 for f, c in zip(folded, stacks)]  # noqa: B905

@@ -48,17 +48,7 @@ from studkit.engine.flow import HandFlow
 from studkit.engine.plugin_play import HandPlugins
 from studkit.engine.pots import Pot
 from studkit.engine.rules import Rules, compile_rules
-from studkit.engine.seats import (
-    ANTES as _ANTES,
-    BLANKS as _BLANKS,
-    EVERYONE as _EVERYONE,
-    ORDERS as _ORDERS,
-    ante_events as _antes,
-    blanks as _blanks,
-    button_seat,
-    everyone as _everyone,
-    seat_order as _order,
-)
+from studkit.engine.seats import blanks, button_seat, everyone, seat_order
 from studkit.engine.snapshot import HandSnapshot, put_snapshot, take_snapshot
 from studkit.engine.state import BettingRound, StreetProgress
 from studkit.engine.view import SeatView, seat_view
@@ -124,11 +114,11 @@ class Hand(HandFlow):
         self.variant = variant
         self.n = n
         self.button = (n - 1) if button is None else button_seat(button, n)
-        self._order = _ORDERS.get((n, self.button)) or _order(n, self.button)
+        self._order = seat_order(n, self.button)  # shared, never mutated
         self.stacks = chips
         self.starting_stacks = tuple(chips)
         self.bets = [0] * n
-        self._zeros, self._nobody = _BLANKS.get(n) or _blanks(n)  # shared, never mutated
+        self._zeros, self._nobody = blanks(n)  # shared, never mutated
         self.contrib = [0] * n
         self.dead = 0  # chips in the pot that are nobody's stake (plugin payments)
         self.folded = [False] * n
@@ -180,8 +170,13 @@ class Hand(HandFlow):
         if ante:
             if ante < min(chips):
                 # Everyone antes in full: the ante events are the same for every such hand.
-                key = (n, self.button, ante)
-                self.events.extend(_ANTES.get(key) or _antes(key, self._order))
+                key = (n, self.button)
+                antes = rules.ante_records.get(key)
+                if antes is None:
+                    antes = rules.ante_records[key] = tuple(
+                        _new(AnteEvent, (ANTE, seat, ante)) for seat in self._order
+                    )
+                self.events.extend(antes)
                 contrib = self.contrib
                 for seat in range(n):
                     chips[seat] -= ante
@@ -418,7 +413,7 @@ class Hand(HandFlow):
             if cap is not None and r.raises > cap and self.n_in > 2:
                 r.capped_multi = True
             if self.n_in == n and 0 not in stacks:
-                can_bet = _EVERYONE.get(n) or _everyone(n)  # nobody has folded or is all in
+                can_bet = everyone(n)  # nobody has folded or is all in
             else:
                 can_bet = [not f and c > 0 for f, c in zip(folded, stacks)]  # noqa: B905
             to_act[:] = can_bet

@@ -102,6 +102,13 @@ class Rules:
     )
     """Betting-action event records made for hands of these rules, shared (records are
     immutable), by kind, seat and amounts: finding one costs less than making one."""
+    ante_records: dict[tuple[int, int], tuple[Any, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """The ante events of a hand where everyone antes in full, by table size and button."""
+    legal_records: dict[int, Any] = field(default_factory=dict, compare=False, repr=False)
+    """The :class:`~studkit.engine.actions.Action` records ``legal_actions()`` lists for a
+    call, a bring-in or a fixed-limit total, shared, by kind and amount."""
 
     @property
     def max_players(self) -> int:
