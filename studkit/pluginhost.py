@@ -74,6 +74,7 @@ from studkit.plugin_registry import (
     autoload_enabled,
     default_registry,
     instantiate,
+    module_decision_kinds,
     plain,
     registry_of,
 )
@@ -262,6 +263,7 @@ class PluginHost:
             self._register(source, options)
         self._check_pending()
         self.plugin_names: tuple[str, ...] = tuple(source.name for source, _ in sources)
+        self._kinds = tuple(kind for source, _ in sources for kind in module_decision_kinds(source))
         """The plugins registered, variant's first, then house plugins."""
         self._calls: dict[str, tuple[HookCall, ...]] = {}
         for hook_name in _HOOK_NAMES:
@@ -305,6 +307,11 @@ class PluginHost:
                     f"plugin {impl.plugin_name!r} implements unknown hook {hook_name!r}{hint}"
                 )
         self.manager.check_pending()  # what is left would be pluggy's own complaint
+
+    def decision_kinds(self) -> tuple[tuple[str, Any], ...]:
+        """``(plugin name, kind)`` for the decision kinds these plugins register (through
+        ``studkit_decision_kinds``, asked once per plugin module)."""
+        return self._kinds
 
     def implements(self, hook_name: str) -> bool:
         """Whether any plugin implements the hook (by its full name, ``studkit_...``)."""

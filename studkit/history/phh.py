@@ -41,13 +41,14 @@ from types import MappingProxyType
 from typing import Any
 
 from studkit.cards import Card
+from studkit.engine.decisions import known_kinds
 from studkit.errors import HistoryError
 from studkit.history.actions import (
-    STUDKIT_VERBS,
     Action,
     Amount,
     format_action,
     format_phh_cards,
+    is_decision_verb,
     parse_action,
 )
 from studkit.history.phh_toml import read_phh_toml
@@ -354,7 +355,7 @@ def _from_table(
         except HistoryError as error:
             bad = (index, str(error))
             break
-        if action.verb in STUDKIT_VERBS and code != STUDKIT_CODE:
+        if is_decision_verb(action.verb) and code != STUDKIT_CODE:
             bad = (index, f"{action.verb!r} is a studkit plugin decision: {code} hands do not "
                    "have it")
             break
@@ -393,7 +394,11 @@ def check_cards(history: HandHistory) -> list[list[Card | None]]:
     unknown).
     """
     held: list[list[Card | None]] = [[] for _ in range(history.player_count)]
-    gone: list[set[Card]] = [set() for _ in range(history.player_count)]  # twisted away
+    gone: list[set[Card]] = [set() for _ in range(history.player_count)]  # traded away
+    thrown = (
+        {kind.name for kind in known_kinds() if kind.throws_card}
+        if any(is_decision_verb(action.verb) for action in history.actions) else set()
+    )
     where: dict[Card, tuple[int, int | None]] = {}
     folded: set[int] = set()
     for index, action in enumerate(history.actions):
@@ -416,7 +421,7 @@ def check_cards(history: HandHistory) -> list[list[Card | None]]:
                 where[c] = (index, action.player)
             if action.verb == "dh" and action.player is not None:
                 held[action.player].extend(action.cards or ())
-        elif action.verb == "twist" and action.cards and action.player is not None:
+        elif action.verb in thrown and action.cards and action.player is not None:
             card = action.cards[0]
             holding = [c for c in held[action.player] if c not in gone[action.player]]
             if card is None or card not in holding:

@@ -34,7 +34,8 @@ from typing import Any
 from studkit.cards import Card, standard_deck
 from studkit.engine.actions import AGGRESSIVE_KINDS, Action as EngineAction
 from studkit.engine.dealing import BURN as BURN_SEAT, COMMUNITY as COMMUNITY_SEAT
-from studkit.engine.events import CommunityEvent, DealEvent, TwistEvent
+from studkit.engine.decisions import NO_KINDS
+from studkit.engine.events import CommunityEvent, DealEvent, kind_of
 from studkit.engine.hand import Hand
 from studkit.errors import CardError, HistoryError, StudkitError
 from studkit.history.actions import Action, Amount, format_phh_cards
@@ -280,6 +281,8 @@ class _Replayer:
         try:
             self.hand = Hand(variant, stacks, source=source, stakes=stakes)
             source.folded = self.hand.folded
+            plugins = self.hand.plugins
+            self.kinds = plugins.kinds if plugins is not None else NO_KINDS
         except StudkitError as error:
             raise HistoryError(f"{history.label}: cannot start the hand: {error}") from None
         self.seen = [0] * history.player_count
@@ -297,8 +300,10 @@ class _Replayer:
                 self.deals[event.seat].append(event.card)
             elif isinstance(event, CommunityEvent):
                 self.community.append(event.card)
-            elif isinstance(event, TwistEvent) and event.card is not None:
-                self.traded[event.seat].add(event.card)
+            elif kind_of(event) in self.kinds.by_name:
+                card = self.kinds.by_name[kind_of(event)].thrown(event)
+                if card is not None:
+                    self.traded[getattr(event, "seat")].add(card)  # noqa: B009 - decisions have one
         self.cursor = len(events)
 
     def unknown_cards(self) -> frozenset[Card]:
@@ -437,49 +442,54 @@ class _Replayer:
         hand = self.hand
         legal = hand.legal_actions()
         verb = action.verb
-        if verb == "cbr" or verb == "pay":
-            assert action.amount is not None
-            to = scaled(action.amount, self.scale)
-            if to != action.amount * self.scale:
-                raise HistoryError(f"amount {action.amount} is finer than the file's other amounts")
-            if verb == "cbr":
-                return _aggressive_to(hand, legal, action.player or 0, to, self.compat)
-            return next((a for a in legal if a.kind == "pay" and a.amount == to), None)
+        if verb == "cbr":
+            return _aggressive_to(hand, legal, action.player or 0, self.amount(action),
+                                  self.compat)
+        kind = self.kinds.by_name.get(verb)
+        if kind is not None:  # a plugin decision: its kind picks the action
+            return kind.choose(legal, self.value(action))
         wanted: tuple[str, ...] = _KINDS.get(verb, ())
-        if verb == "declare":
-            wanted = (f"declare-{action.choice}",)
-        card = action.cards[0] if verb in ("expose", "twist") and action.cards else None
         for a in legal:
-            if a.kind in wanted and (card is None or a.amount == card):
+            if a.kind in wanted:
                 return a
         return None
+
+    def amount(self, action: Action) -> int:
+        """The action's amount in the engine's chips."""
+        assert action.amount is not None
+        to = scaled(action.amount, self.scale)
+        if to != action.amount * self.scale:
+            raise HistoryError(f"amount {action.amount} is finer than the file's other amounts")
+        return to
+
+    def value(self, action: Action) -> Any:
+        """What a decision kind's action chose: its amount (in chips), card or word."""
+        if action.amount is not None:
+            return self.amount(action)
+        if action.cards:
+            return action.cards[0]
+        return action.choice
 
 
 _KINDS: dict[str, tuple[str, ...]] = {
     "pb": ("bring-in",),
     "f": ("fold",),
     "cc": ("check", "call"),
-    "expose": ("expose",),
-    "twist": ("twist",),
-    "stand": ("stand",),
 }
-"""The engine action kinds each history verb may stand for."""
+"""The engine action kinds each PHH betting verb may stand for."""
+
+_WHAT: dict[str, str] = {"pb": "bring in", "f": "fold", "cc": "check or call"}
 
 
 def _what(action: Action) -> str:
     """What the history's action tries to do, in words."""
-    card = action.cards[0] if action.cards else None
-    return {
-        "pb": "bring in",
-        "f": "fold",
-        "cc": "check or call",
-        "cbr": f"complete, bet or raise to {action.amount}",
-        "pay": f"pay {action.amount}",
-        "expose": f"expose {card}",
-        "declare": f"declare {action.choice}",
-        "twist": f"twist {card}",
-        "stand": "stand",
-    }.get(action.verb, action.verb)
+    if action.verb == "cbr":
+        return f"complete, bet or raise to {action.amount}"
+    if action.verb in _WHAT:
+        return _WHAT[action.verb]
+    chosen = action.amount if action.amount is not None else (
+        action.cards[0] if action.cards else action.choice)
+    return action.verb if chosen is None else f"{action.verb} {chosen}"
 
 
 def _check_unknown_showdown(history: HandHistory, hand: Hand, unknown: set[int]) -> None:
