@@ -24,6 +24,10 @@ from studkit.errors import PluginError
 from studkit.hookspecs import ExposureChoice, HandView, Holding, hookimpl
 from studkit.variant import Street
 
+CARD_FACES = ("choice",)
+"""The card face this plugin decides: a ``choice`` card is dealt down until its player turns
+one card up (the loader asks for this plugin wherever a street deals one)."""
+
 EQUITY_NEUTRAL = True
 """Which card a player turns up does not change who wins: equity accounts for this rule."""
 

@@ -316,11 +316,13 @@ def _load_tree(
         problems = semantic_problems(
             merged, filled, lambda name: find_plugin(name, plugins),
             lambda name, options: plugin_option_problems(name, options, plugins),
+            plugins.face_deciders,
         )
         problems += _plugin_variant_problems(merged, filled, plugins)
         problems.sort(key=lambda problem: (problem.file, problem.line, problem.column))
     else:
-        problems = semantic_problems(merged, filled, _ignore_plugin)
+        problems = semantic_problems(merged, filled, _ignore_plugin,
+                                     face_deciders=plugins.face_deciders)
     if problems:
         raise VariantFileError(problems)
     variant = data_to_variant(filled, source)

@@ -264,6 +264,7 @@ class PluginRegistry:
         self._validators: dict[str, Any] = {}
         self._entry_points: dict[str, importlib.metadata.EntryPoint] | None = None
         self._kinds: tuple[tuple[str, Any], ...] | None = None
+        self._faces: dict[str, tuple[str, ...]] | None = None
         self.hosts: dict[str, Any] = {}
         """The plugin hosts built from this registry, by plugin list
         (:func:`studkit.pluginhost.host_for` fills it)."""
@@ -319,6 +320,7 @@ class PluginRegistry:
         self._found.clear()
         self._validators.clear()
         self._kinds = None
+        self._faces = None
         self.hosts.clear()
         self.generation += 1
 
@@ -453,6 +455,21 @@ class PluginRegistry:
                 found.extend(module_decision_kinds(source))
             self._kinds = tuple(found)
         return self._kinds
+
+    def face_deciders(self, face: str) -> tuple[str, ...]:
+        """The plugins that decide cards of ``face`` (they list it in their module's
+        ``CARD_FACES``: roll your own decides ``choice`` cards)."""
+        if self._faces is None:
+            faces: dict[str, list[str]] = {}
+            for name in self.available():
+                try:
+                    module = self.find(name).module
+                except PluginError:
+                    continue
+                for decided in getattr(module, "CARD_FACES", ()):
+                    faces.setdefault(str(decided), []).append(name)
+            self._faces = {key: tuple(names) for key, names in faces.items()}
+        return self._faces.get(face, ())
 
     def house_plugins(self) -> list[PluginSource]:
         """The plugins that act in every game with empty options (plugin directories, and

@@ -589,7 +589,8 @@ def help_text(choices: Sequence[Choice], structure: str = "") -> str:
         "  ?            this help",
         "  q            leave the table (the end of the input does the same)",
         *([note] if note else []),
-        "Any decision below may also be typed as shown (e.g. 'pay' or 'expose Kh').",
+        "Any decision below may also be typed as shown (its first word alone when it is the "
+        "only one of its kind).",
         "Now you may:",
     ]
     lines.extend(
