@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import ast
 import pickle
 import random
 
 import pytest
+from conftest import ROOT
 
 from studkit import load_variant
 from studkit.engine import Hand
@@ -58,3 +60,45 @@ def test_records_read_by_name_and_equal_plain_tuples() -> None:
                   if isinstance(e, DealEvent) and e.seat == deal.seat and not e.up)
     assert hidden.card is None
     assert as_record(("mystery", 1, "x")) == ("mystery", 1, "x")  # a kind no record names
+
+
+EVENT_NAMES = frozenset(("event", "events", "e", "ev", "given", "record"))
+"""Names the code gives events (``events[i][0]`` reads the kind of the i-th)."""
+
+
+def _positional(tree: ast.AST) -> list[int]:
+    """Lines where an event is read by position: ``event[0]``, ``event[1:]``,
+    ``events[i][2]``."""
+    lines = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Subscript):
+            continue
+        target = node.value
+        if isinstance(target, ast.Subscript):
+            log = target.value
+            if (isinstance(log, ast.Name) and log.id == "events") or (
+                isinstance(log, ast.Attribute) and log.attr == "events"
+            ):  # events[i][...], hand.events[-1][...]
+                lines.append(node.lineno)
+            continue
+        if isinstance(target, ast.Name) and target.id in EVENT_NAMES - {"events"}:
+            index = node.slice
+            by_number = isinstance(index, ast.Constant) and isinstance(index.value, int)
+            if by_number or isinstance(index, ast.Slice | ast.UnaryOp):
+                lines.append(node.lineno)
+    return lines
+
+
+def test_no_module_reads_events_by_position() -> None:
+    """Events are read by field name everywhere, plugins included; only the two functions
+    that turn a plain tuple into its record (``kind_of``, ``as_record``) look at items."""
+    found = []
+    for folder in ("studkit", "plugins", "benchmarks"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            if path == ROOT / "studkit" / "engine" / "events.py":
+                continue
+            for line in _positional(ast.parse(path.read_text())):
+                found.append(f"{path.relative_to(ROOT)}:{line}")
+    assert not found, "events read by position:\n" + "\n".join(found)
+    sample = "kind = event[0]\nrest = e[1:]\nx = events[3][0]\ny = hand.events[-1][1]\n"
+    assert _positional(ast.parse(sample)) == [1, 2, 3, 4]

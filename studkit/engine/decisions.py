@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple
 
 from studkit.cards import CARDS, Card
 from studkit.engine.actions import ACTION_KINDS, Action
+from studkit.engine.events import kind_of
 from studkit.errors import PluginError
 from studkit.plugin_registry import PluginRegistry, default_registry, registry_of
 from studkit.pluginhost import host_for
@@ -267,7 +268,7 @@ class DecisionKinds:
 
     def record(self, event: tuple[Any, ...]) -> tuple[Any, ...]:
         """A plain tuple of one of these kinds as its typed record (else as it is)."""
-        kind = self.by_name.get(event[0]) if event and type(event) is tuple else None
+        kind = self.by_name.get(kind_of(event)) if event and type(event) is tuple else None
         record = kind.event if kind is not None else None
         if record is None or len(event) != len(record._fields):
             return event

@@ -34,6 +34,7 @@ from studkit.engine.events import (
     StreetEvent,
     WildEvent,
     as_record,
+    kind_of,
 )
 from studkit.engine.hand import Hand
 from studkit.engine.rules import compile_rules
@@ -101,7 +102,7 @@ def replay(
 
 
 def _apply(hand: Hand, event: Event, kinds: DecisionKinds) -> None:
-    kind = event[0]
+    kind = kind_of(event)
     seat = getattr(event, "seat", None)
     if hand.actor != seat:
         raise HistoryError(f"seat {seat} acts but seat {hand.actor} is to act")

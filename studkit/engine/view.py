@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from studkit.cards import Card
 from studkit.engine.actions import Action
 from studkit.engine.decisions import DecisionKinds
-from studkit.engine.events import DealEvent, Event
+from studkit.engine.events import DealEvent, Event, kind_of
 
 if TYPE_CHECKING:
     from studkit.engine.hand import Hand
@@ -97,7 +97,7 @@ def _seen(event: Event, visible: set[int], kinds: DecisionKinds | None) -> Event
         if not event.up and event.seat not in visible:
             return event._replace(card=None)
         return event
-    kind = kinds.by_name.get(event[0]) if kinds is not None else None
+    kind = kinds.by_name.get(kind_of(event)) if kinds is not None else None
     if kind is not None:
         return kind.seen(event, getattr(event, "seat", None) in visible)
     return event

@@ -12,7 +12,7 @@ from typing import Any
 
 from studkit.cards import CARDS, RANK_CHARS, Card
 from studkit.engine.decisions import DecisionKind, DecisionKinds, known_kinds
-from studkit.engine.events import as_record
+from studkit.engine.events import as_record, kind_of
 
 __all__ = ["narrate", "format_chips"]
 
@@ -89,11 +89,11 @@ class _Story:
 
     def event(self, event: tuple[Any, ...]) -> None:
         record = as_record(event, self.kinds)
-        kind = self.kinds.by_name.get(record[0])
+        kind = self.kinds.by_name.get(kind_of(record))
         if kind is not None and hasattr(record, "_asdict"):
             self.decision(kind, record)
             return
-        handler = getattr(self, "on_" + record[0].replace("-", "_"), None)
+        handler = getattr(self, "on_" + kind_of(record).replace("-", "_"), None)
         if handler is not None and hasattr(record, "_asdict"):
             fields = record._asdict()
             del fields["kind"]

@@ -39,6 +39,7 @@ from studkit.engine.events import (
     StreetEvent,
     WildEvent,
     as_record,
+    kind_of,
 )
 from studkit.play.render import CardStyle, card_text, street_words
 
@@ -89,19 +90,20 @@ class Narrator:
         """The lines for a run of new events, in order."""
         out: list[Text] = []
         index = 0
+        kinds = [kind_of(event) for event in events]
         while index < len(events):
-            kind = events[index][0]
+            kind = kinds[index]
             end = index + 1
             if kind in ("ante", "deal"):
-                while end < len(events) and events[end][0] == kind:
+                while end < len(events) and kinds[end] == kind:
                     end += 1
                 run = events[index:end]
                 out.append(self._antes(run) if kind == "ante" else self._deals(run))
             elif kind == "show":
-                while end < len(events) and events[end][0] == "show":
+                while end < len(events) and kinds[end] == "show":
                     end += 1
                 run = events[index:end]
-                more_cards = any(e[0] in _DEALING for e in events[end:])
+                more_cards = any(k in _DEALING for k in kinds[end:])
                 if more_cards:
                     out.append(self._turned_up(run))
                 for event in run:
@@ -157,7 +159,7 @@ class Narrator:
 
     def _one(self, given: tuple[Any, ...]) -> Text | None:
         event = as_record(given, self.kinds)
-        kind = event[0]
+        kind = kind_of(event)
         if kind in SILENT_EVENTS:
             if isinstance(event, ShowEvent):
                 self.shown.add(event.seat)
@@ -197,16 +199,16 @@ class Narrator:
         if isinstance(event, WildEvent):
             ranks = " ".join(_rank_word(r) for r in event.ranks)
             return Text(f"Wild cards now: {ranks or 'none'}")
-        kind = self.kinds.by_name.get(str(event[0]))
+        kind = self.kinds.by_name.get(kind_of(event))
         if kind is not None and kind.event is not None:
             told = self._decision(kind, event)
             if told is not None:
                 return told
-        rest = list(event[1:])
+        name, *rest = event  # an event no record names: its items in order
         seat = rest.pop(0) if rest and type(rest[0]) is int else None
         words = [self._card(int(x)) if isinstance(x, Card) else str(x) for x in rest]
         who = f"{self._who(seat)}: " if seat is not None else ""
-        return Text(f"{who}{event[0]} {' '.join(words)}".rstrip())
+        return Text(f"{who}{name} {' '.join(words)}".rstrip())
 
     def _decision(self, kind: DecisionKind, event: tuple[Any, ...]) -> Text | None:
         """The kind's sentence, its fields by name (a plain tuple's items in the record's
