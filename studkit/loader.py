@@ -20,6 +20,7 @@ from typing import Any
 from studkit.errors import PluginError
 from studkit.extends import resolve_extends
 from studkit.plugin_registry import PluginRegistry, default_registry, registry_of
+from studkit.pluginhost import face_deciders
 from studkit.schema_check import (
     data_errors,
     fill_defaults,
@@ -316,13 +317,13 @@ def _load_tree(
         problems = semantic_problems(
             merged, filled, lambda name: find_plugin(name, plugins),
             lambda name, options: plugin_option_problems(name, options, plugins),
-            plugins.face_deciders,
+            lambda face: face_deciders(plugins, face),
         )
         problems += _plugin_variant_problems(merged, filled, plugins)
         problems.sort(key=lambda problem: (problem.file, problem.line, problem.column))
     else:
         problems = semantic_problems(merged, filled, _ignore_plugin,
-                                     face_deciders=plugins.face_deciders)
+                                     face_deciders=lambda face: face_deciders(plugins, face))
     if problems:
         raise VariantFileError(problems)
     variant = data_to_variant(filled, source)

@@ -194,37 +194,6 @@ def checked_variant(
         raise PluginError(f"plugin {source.name!r}: check_variant failed: {error}") from error
 
 
-DECISION_KINDS_HOOK = "studkit_decision_kinds"
-
-
-def module_decision_kinds(source: PluginSource) -> tuple[tuple[str, Any], ...]:
-    """The decision kinds a plugin module registers (its module-level
-    ``studkit_decision_kinds`` hook), as ``(plugin name, kind)`` pairs; a hook that fails or
-    does not return a list is a :class:`PluginError` naming the plugin."""
-    hook = getattr(source.module, DECISION_KINDS_HOOK, None)
-    if hook is None or getattr(hook, "studkit_impl", None) is None:
-        plugin_class = getattr(source.module, "Plugin", None)
-        if plugin_class is not None and hasattr(plugin_class, DECISION_KINDS_HOOK):
-            raise PluginError(
-                f"plugin {source.name!r}: define {DECISION_KINDS_HOOK} at module level, not in "
-                "the Plugin class (hand histories are read before a game's options are known)"
-            )
-        return ()
-    try:
-        kinds = hook()
-    except Exception as error:
-        raise PluginError(
-            f"plugin {source.name!r} failed in {DECISION_KINDS_HOOK}: "
-            f"{type(error).__name__}: {error}"
-        ) from error
-    if not isinstance(kinds, list | tuple):
-        raise PluginError(
-            f"plugin {source.name!r}: {DECISION_KINDS_HOOK} must return a list of decision "
-            f"kinds, not {type(kinds).__name__}"
-        )
-    return tuple((source.name, kind) for kind in kinds)
-
-
 def instantiate(source: PluginSource, options: Mapping[str, Any]) -> object:
     """What registers with the hook manager: the module, or its ``Plugin(options)``."""
     factory = getattr(source.module, "Plugin", None)
@@ -263,8 +232,9 @@ class PluginRegistry:
         self._found: dict[str, PluginSource] = {}
         self._validators: dict[str, Any] = {}
         self._entry_points: dict[str, importlib.metadata.EntryPoint] | None = None
-        self._kinds: tuple[tuple[str, Any], ...] | None = None
-        self._faces: dict[str, tuple[str, ...]] | None = None
+        self.memo: dict[str, Any] = {}
+        """Answers worked out from every plugin found (the decision kinds, the card faces
+        plugins decide), forgotten on :meth:`refresh`."""
         self.hosts: dict[str, Any] = {}
         """The plugin hosts built from this registry, by plugin list
         (:func:`studkit.pluginhost.host_for` fills it)."""
@@ -319,8 +289,7 @@ class PluginRegistry:
         self._entry_points = None
         self._found.clear()
         self._validators.clear()
-        self._kinds = None
-        self._faces = None
+        self.memo.clear()
         self.hosts.clear()
         self.generation += 1
 
@@ -441,35 +410,6 @@ class PluginRegistry:
         ``data``: pairs of (key path under ``options``, message); empty when the plugin has
         no ``check_variant`` or finds nothing."""
         return checked_variant(self.find(name), options, data)
-
-    def all_decision_kinds(self) -> tuple[tuple[str, Any], ...]:
-        """``(plugin name, kind)`` for every decision kind a plugin this registry can find
-        registers (what a hand history is read with before its game is known)."""
-        if self._kinds is None:
-            found: list[tuple[str, Any]] = []
-            for name in self.available():
-                try:
-                    source = self.find(name)
-                except PluginError:
-                    continue  # a broken plugin: reported where a game names it
-                found.extend(module_decision_kinds(source))
-            self._kinds = tuple(found)
-        return self._kinds
-
-    def face_deciders(self, face: str) -> tuple[str, ...]:
-        """The plugins that decide cards of ``face`` (they list it in their module's
-        ``CARD_FACES``: roll your own decides ``choice`` cards)."""
-        if self._faces is None:
-            faces: dict[str, list[str]] = {}
-            for name in self.available():
-                try:
-                    module = self.find(name).module
-                except PluginError:
-                    continue
-                for decided in getattr(module, "CARD_FACES", ()):
-                    faces.setdefault(str(decided), []).append(name)
-            self._faces = {key: tuple(names) for key, names in faces.items()}
-        return self._faces.get(face, ())
 
     def house_plugins(self) -> list[PluginSource]:
         """The plugins that act in every game with empty options (plugin directories, and

@@ -287,7 +287,7 @@ def test_a_kind_defined_in_a_plugin_class_is_refused(tmp_path: Path) -> None:
     )
     registry = PluginRegistry([tmp_path])
     with pytest.raises(PluginError, match="define studkit_decision_kinds at module level"):
-        registry.all_decision_kinds()
+        known_kinds(registry)
 
 
 def test_lookups_by_action_kind() -> None:

@@ -8,8 +8,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from studkit import hookspecs
-from studkit.plugin_registry import DECISION_KINDS_HOOK, module_decision_kinds
-from studkit.pluginhost import autoload_enabled, available_plugins, find_plugin
+from studkit.pluginhost import (
+    DECISION_KINDS_HOOK,
+    autoload_enabled,
+    available_plugins,
+    find_plugin,
+    module_decision_kinds,
+)
 
 __all__ = ["register", "run_plugins", "plugin_record"]
 

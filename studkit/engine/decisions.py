@@ -34,7 +34,7 @@ from studkit.engine.actions import ACTION_KINDS, Action
 from studkit.engine.events import kind_of
 from studkit.errors import PluginError
 from studkit.plugin_registry import PluginRegistry, default_registry, registry_of
-from studkit.pluginhost import host_for
+from studkit.pluginhost import host_for, registry_decision_kinds
 
 if TYPE_CHECKING:
     from studkit.variant import Variant
@@ -314,4 +314,4 @@ def known_kinds(registry: PluginRegistry | None = None) -> DecisionKinds:
     """Every decision kind registered by a plugin ``registry`` (default: the default one)
     can find, for reading a hand history before its game is known."""
     registry = registry or default_registry()
-    return DecisionKinds(registry.all_decision_kinds())
+    return DecisionKinds(registry_decision_kinds(registry))

@@ -31,14 +31,14 @@ from studkit.engine.events import (
 from studkit.engine.hand import Hand
 from studkit.errors import HistoryError
 from studkit.history.actions import Action, Amount
-from studkit.history.phh import (
+from studkit.history.hand_history import (
     PHH_CODES,
     STUDKIT_CODE,
     STUDKIT_STAKES_FIELD,
     STUDKIT_VARIANT_FIELD,
     HandHistory,
-    dumps,
 )
+from studkit.history.phh import dumps
 from studkit.history.rules import is_phh_rules, load_variant_named, rules_only
 from studkit.loader import builtin_directory
 from studkit.variant import Variant

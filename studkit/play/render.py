@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from rich.text import Text
 
 from studkit.cards import CARDS, Card
-from studkit.play.commands import Choice, describe_choice
+from studkit.play.choices import Choice, describe_choice
 from studkit.pots import Pot, pot_label
 
 __all__ = [

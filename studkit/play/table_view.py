@@ -17,7 +17,7 @@ from studkit.cards import CARDS, Card
 from studkit.engine.decisions import NO_KINDS
 from studkit.engine.events import MuckEvent, ShowEvent
 from studkit.engine.showdown import showdown_strengths
-from studkit.play.commands import AGGRESSIVE_KINDS, Choice
+from studkit.play.choices import AGGRESSIVE_KINDS, Choice
 from studkit.play.render import (
     PotResult,
     SeatLine,
