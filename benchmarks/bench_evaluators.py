@@ -200,7 +200,7 @@ def main() -> None:
         print(f"  batch    vs {peer:<{width - 12}}  {batch / value:>10.2f}x")
     if options.odds:
         from studkit.evaluation import get_evaluator
-        from studkit.odds import category_counts
+        from studkit.evaluation.odds import category_counts
 
         started = CLOCK()
         table = category_counts(get_evaluator("high"), 7)

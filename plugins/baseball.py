@@ -17,8 +17,8 @@ from typing import Any, Literal, NamedTuple
 from studkit.cards import Card, Rank
 from studkit.engine.actions import FOLD, Action
 from studkit.engine.decisions import DecisionKind, Fold, Pay, Record, Taken
-from studkit.hookspecs import DealEffect, HandView, hookimpl
-from studkit.variant import CardFace
+from studkit.hooks.specs import DealEffect, HandView, hookimpl
+from studkit.variant.model import CardFace
 
 OPTIONS_SCHEMA: Mapping[str, Any] = {
     "type": "object",

@@ -26,8 +26,8 @@ from dataclasses import asdict, replace
 from typing import Any
 
 from studkit.engine.events import ActionEvent, CommunityEvent
-from studkit.hookspecs import HandView, hookimpl
-from studkit.variant import DeckExhaustion, Street
+from studkit.hooks.specs import HandView, hookimpl
+from studkit.variant.model import DeckExhaustion, Street
 
 EQUITY_NEUTRAL = True
 """The equity calculator deals community cards itself: it accounts for this rule."""
@@ -98,7 +98,7 @@ def rules_sentence(options: Mapping[str, Any]) -> str:
 
 
 class Plugin:
-    """Answers :func:`~studkit.hookspecs.studkit_deck_exhausted` with the chosen policy."""
+    """Answers :func:`~studkit.hooks.specs.studkit_deck_exhausted` with the chosen policy."""
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.policy = policy_for(options)

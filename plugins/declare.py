@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 
 from studkit.engine.actions import Action
 from studkit.engine.decisions import DecisionKind, Record, Taken
-from studkit.hookspecs import DeclarePhase, HandView, Holding, hookimpl
+from studkit.hooks.specs import DeclarePhase, HandView, Holding, hookimpl
 
 OPTIONS_SCHEMA: Mapping[str, Any] = {
     "type": "object",

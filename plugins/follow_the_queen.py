@@ -17,8 +17,8 @@ from typing import Any
 
 from studkit.cards import Card, Rank
 from studkit.engine.events import CommunityEvent, DealEvent, WildEvent
-from studkit.hookspecs import DealEffect, HandView, Holding, hookimpl
-from studkit.variant import CardFace
+from studkit.hooks.specs import DealEffect, HandView, Holding, hookimpl
+from studkit.variant.model import CardFace
 
 OPTIONS_SCHEMA: Mapping[str, Any] = {
     "type": "object",

@@ -18,8 +18,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from studkit.cards import Rank, Suit
-from studkit.hookspecs import HandView, Holding, hookimpl
-from studkit.variant import PotShare
+from studkit.hooks.specs import HandView, Holding, hookimpl
+from studkit.variant.model import PotShare
 
 EQUITY_NEUTRAL = True
 """Equity ranks this plugin's pot share through its own hook: it accounts for this rule."""

@@ -21,8 +21,8 @@ from studkit.cards import CARDS, Card
 from studkit.engine.actions import Action
 from studkit.engine.decisions import DecisionKind, Record, Taken, TurnUp
 from studkit.errors import PluginError
-from studkit.hookspecs import ExposureChoice, HandView, Holding, hookimpl
-from studkit.variant import Street
+from studkit.hooks.specs import ExposureChoice, HandView, Holding, hookimpl
+from studkit.variant.model import Street
 
 CARD_FACES = ("choice",)
 """The card face this plugin decides: a ``choice`` card is dealt down until its player turns

@@ -16,9 +16,9 @@ from typing import Any, NamedTuple
 from studkit.cards import CARDS, Card
 from studkit.engine.actions import Action
 from studkit.engine.decisions import Deal, DecisionKind, Pay, Record, Remove, Taken
-from studkit.hookspecs import HandView, TwistOffer, hookimpl
-from studkit.schema_check import suggest
-from studkit.variant import CardFace, Street
+from studkit.hooks.specs import HandView, TwistOffer, hookimpl
+from studkit.variant.model import CardFace, Street
+from studkit.variant.schema import suggest
 
 OPTIONS_SCHEMA: Mapping[str, Any] = {
     "type": "object",

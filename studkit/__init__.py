@@ -1,6 +1,6 @@
 """studkit: stud poker variants as data.
 
-A variant is a YAML file read into a :class:`~studkit.variant.Variant`; a generic engine plays
+A variant is a YAML file read into a :class:`~studkit.variant.model.Variant`; a generic engine plays
 it; evaluators rank hands for high, razz, eight-or-better and other lows.
 
 Every name below is imported on first use, so ``import studkit`` itself loads almost nothing
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     )
     from studkit.compare import compare as compare_variants
     from studkit.engine import Action, Hand, StudGameState, Table
+    from studkit.engine.pots import Award, Pot, ShareInput, award_pots, build_pots
     from studkit.equity import equity as calculate_equity
     from studkit.errors import (
         CardError,
@@ -49,13 +50,12 @@ if TYPE_CHECKING:
         get_showing_evaluator,
     )
     from studkit.history import HandHistory, read_histories, replay_paths, write_history
-    from studkit.hookspecs import hookimpl
-    from studkit.loader import builtin_variant_names, dump_variant, load_variant
-    from studkit.pluginhost import PluginHost, available_plugins
-    from studkit.pots import Award, Pot, ShareInput, award_pots, build_pots
+    from studkit.hooks.host import PluginHost, available_plugins
+    from studkit.hooks.specs import hookimpl
     from studkit.simulation import simulate
-    from studkit.stakes import apply_stakes, parse_stakes
-    from studkit.variant import Variant
+    from studkit.variant.loader import builtin_variant_names, dump_variant, load_variant
+    from studkit.variant.model import Variant
+    from studkit.variant.stakes import apply_stakes, parse_stakes
 
 _EXPORTS: dict[str, tuple[str, str]] = {
     **{name: ("studkit.cards", name) for name in (
@@ -68,14 +68,14 @@ _EXPORTS: dict[str, tuple[str, str]] = {
         "EVALUATOR_NAMES", "Evaluator", "WildCards", "get_evaluator", "get_showing_evaluator")},
     **{name: ("studkit.history", name) for name in (
         "HandHistory", "read_histories", "replay_paths", "write_history")},
-    "hookimpl": ("studkit.hookspecs", "hookimpl"),
-    **{name: ("studkit.loader", name) for name in (
+    "hookimpl": ("studkit.hooks.specs", "hookimpl"),
+    **{name: ("studkit.variant.loader", name) for name in (
         "builtin_variant_names", "dump_variant", "load_variant")},
-    **{name: ("studkit.pluginhost", name) for name in ("PluginHost", "available_plugins")},
-    **{name: ("studkit.pots", name) for name in (
+    **{name: ("studkit.hooks.host", name) for name in ("PluginHost", "available_plugins")},
+    **{name: ("studkit.engine.pots", name) for name in (
         "Award", "Pot", "ShareInput", "award_pots", "build_pots")},
-    **{name: ("studkit.stakes", name) for name in ("apply_stakes", "parse_stakes")},
-    "Variant": ("studkit.variant", "Variant"),
+    **{name: ("studkit.variant.stakes", name) for name in ("apply_stakes", "parse_stakes")},
+    "Variant": ("studkit.variant.model", "Variant"),
     # named apart from the subpackages studkit.equity and studkit.compare
     "calculate_equity": ("studkit.equity", "equity"),
     "simulate": ("studkit.simulation", "simulate"),

@@ -29,7 +29,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "studkit.engine.showdown",
     "studkit.engine.state",
     "studkit.engine.streets",
-    "studkit.pots",
+    "studkit.engine.pots",
 )
 """The modules ``setup.py`` compiles: a hand's state machine and its pots. (The evaluators
 stay Python: their per-call functions are built around CPython's fastest idioms, and compiled

@@ -15,7 +15,7 @@ from studkit import Variant, load_variant, parse_cards
 from studkit.cards import Card
 from studkit.engine import Hand, ScriptedSource
 from studkit.engine.rules import compile_rules
-from studkit.variant import Stakes
+from studkit.variant.model import Stakes
 
 
 @cache

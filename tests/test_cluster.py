@@ -27,7 +27,7 @@ pytest.importorskip("distributed")
 from studkit.cli import main  # noqa: E402
 from studkit.compare import compare  # noqa: E402
 from studkit.errors import ClusterError  # noqa: E402
-from studkit.pluginhost import add_plugins_dir, set_plugins_dirs  # noqa: E402
+from studkit.hooks.host import add_plugins_dir, set_plugins_dirs  # noqa: E402
 from studkit.simulation import simulate  # noqa: E402
 from studkit.simulation.cluster import Cluster, connect  # noqa: E402
 

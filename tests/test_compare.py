@@ -21,7 +21,7 @@ from studkit.compare.significance import (
     two_proportion_test,
     welch_t_test,
 )
-from studkit.variant import PotShare
+from studkit.variant.model import PotShare
 
 
 @pytest.fixture(autouse=True)

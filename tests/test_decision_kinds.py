@@ -26,10 +26,10 @@ from studkit.errors import IllegalActionError, PluginError
 from studkit.history import from_hand, loads, replay
 from studkit.history.actions import format_action, parse_action
 from studkit.history.narrate import narrate
+from studkit.hooks.registry import PluginRegistry, default_registry
 from studkit.play.narration import Narrator
 from studkit.play.render import PLAIN
 from studkit.play.table_view import choices_for
-from studkit.plugin_registry import PluginRegistry, default_registry
 
 PLUGIN_DIR = ROOT / "tests" / "discard_kind"
 VARIANT_FILE = PLUGIN_DIR / "discard-stud.yaml"
@@ -280,7 +280,7 @@ def test_bad_registrations_are_plugin_errors_naming_the_plugin() -> None:
 
 def test_a_kind_defined_in_a_plugin_class_is_refused(tmp_path: Path) -> None:
     (tmp_path / "classy.py").write_text(
-        "from studkit.hookspecs import hookimpl\n"
+        "from studkit.hooks.specs import hookimpl\n"
         "class Plugin:\n"
         "    def __init__(self, options):\n        pass\n"
         "    @hookimpl\n    def studkit_decision_kinds(self):\n        return []\n"

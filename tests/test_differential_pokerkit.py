@@ -36,7 +36,7 @@ pokerkit = pytest.importorskip("pokerkit")
 
 from studkit import load_variant  # noqa: E402
 from studkit.engine import Action, Hand  # noqa: E402
-from studkit.variant import Variant  # noqa: E402
+from studkit.variant.model import Variant  # noqa: E402
 
 AUTOMATIONS = (
     pokerkit.Automation.ANTE_POSTING,

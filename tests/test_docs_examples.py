@@ -265,7 +265,7 @@ def test_the_house_rule_files_shown_are_the_files_shipped() -> None:
 
 
 def test_the_authoring_guide_lists_every_shipped_variant() -> None:
-    from studkit.loader import builtin_variant_names
+    from studkit.variant.loader import builtin_variant_names
 
     table = (DOCS / "variants.md").read_text().split("## The shipped variants", 1)[1]
     missing = [name for name in builtin_variant_names() if f"`{name}`" not in table]
@@ -273,7 +273,7 @@ def test_the_authoring_guide_lists_every_shipped_variant() -> None:
 
 
 def test_validate_example_counts_the_shipped_files() -> None:
-    from studkit.loader import builtin_variant_names
+    from studkit.variant.loader import builtin_variant_names
 
     count = len(builtin_variant_names())
     assert f"{count} files valid" in (DOCS / "cli.md").read_text()

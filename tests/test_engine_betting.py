@@ -10,7 +10,7 @@ import pytest
 from studkit import load_variant, parse_cards
 from studkit.engine import Hand, ScriptedSource
 from studkit.engine.rules import compile_rules
-from studkit.variant import ForcedBets, Stakes, Variant
+from studkit.variant.model import ForcedBets, Stakes, Variant
 
 STUD = load_variant("seven-card-stud")
 # seat 1 (2c) brings in; seats 0 and 2 hold higher cards

@@ -15,7 +15,7 @@ from studkit.engine.events import format_event
 from studkit.engine.exhaustion import plan_short_street
 from studkit.engine.replay import replay
 from studkit.engine.rules import compile_rules
-from studkit.variant import DeckExhaustion, Variant
+from studkit.variant.model import DeckExhaustion, Variant
 
 STUD = load_variant("seven-card-stud")
 

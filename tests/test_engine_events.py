@@ -19,7 +19,7 @@ from studkit.engine.events import (
     as_record,
     format_event,
 )
-from studkit.loader import builtin_variant_names
+from studkit.variant.loader import builtin_variant_names
 
 
 @pytest.mark.parametrize("name", builtin_variant_names())

@@ -21,8 +21,8 @@ from studkit.engine import Hand
 from studkit.engine.actions import Action
 from studkit.engine.events import Event
 from studkit.engine.snapshot import CACHE_FIELDS, FIXED_FIELDS, STATE_FIELDS
-from studkit.loader import builtin_variant_names
-from studkit.variant import Variant
+from studkit.variant.loader import builtin_variant_names
+from studkit.variant.model import Variant
 
 VARIANTS = builtin_variant_names()
 

@@ -176,7 +176,7 @@ def test_card_not_in_the_variant_deck() -> None:
     from dataclasses import replace
 
     from studkit.cards import Rank
-    from studkit.variant import DeckSpec
+    from studkit.variant.model import DeckSpec
 
     short = replace(load_variant("seven-card-stud"), deck=DeckSpec(stripped_ranks=(Rank.TWO,)))
     with pytest.raises(CardError, match="card 2c in hand 1 '2c Ad Kc' is not in the deck"):

@@ -18,7 +18,7 @@ from studkit.evaluation import (
     get_evaluator,
     get_showing_evaluator,
 )
-from studkit.odds import category_counts, combinations_array
+from studkit.evaluation.odds import category_counts, combinations_array
 
 FIVE_CARD_HIGH = {
     "straight-flush": 40,
@@ -330,7 +330,7 @@ def test_showing_boards() -> None:
 @pytest.mark.parametrize(
     "module",
     ["studkit.evaluation", "studkit.evaluation.evaluator", "studkit.evaluation.wild",
-     "studkit.odds"],
+     "studkit.evaluation.odds"],
 )
 def test_docstring_examples(module: str) -> None:
     from conftest import run_doctests

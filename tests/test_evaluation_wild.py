@@ -11,7 +11,7 @@ import pytest
 from studkit.cards import parse_cards
 from studkit.errors import EvaluatorError
 from studkit.evaluation import EVALUATOR_NAMES, WildCards, get_evaluator
-from studkit.odds import category_counts
+from studkit.evaluation.odds import category_counts
 
 # Five-card draw with one joker (53 cards), fully wild and as the bug: the published tables.
 JOKER_WILD = {

@@ -1,4 +1,4 @@
-"""Every hook is documented: a docstring in studkit.hookspecs and a section in docs/hooks.md."""
+"""Every hook is documented: a docstring in studkit.hooks.specs and a section in docs/hooks.md."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import re
 import pytest
 from conftest import ROOT
 
-from studkit import hookspecs
+from studkit.hooks import specs as hookspecs
 
 HOOKS = sorted(name for name in dir(hookspecs) if name.startswith("studkit_"))
 DOC = (ROOT / "docs" / "hooks.md").read_text()

@@ -324,7 +324,7 @@ def test_an_endless_device_is_refused_not_read_forever(
 
 @pytest.fixture
 def no_plugin_dirs(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    from studkit import plugin_registry, pluginhost
+    from studkit.hooks import host as pluginhost, registry as plugin_registry
 
     monkeypatch.setattr(plugin_registry, "_DEFAULT", plugin_registry.PluginRegistry())
     pluginhost.refresh()

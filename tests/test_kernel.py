@@ -27,11 +27,11 @@ from studkit.kernel.evaltables import eval_tables
 from studkit.kernel.evaluate import evaluate
 from studkit.kernel.plan import EVALUATOR_IDS, unsupported
 from studkit.kernel.run import RecordedHand, kernel_run, record_block
-from studkit.loader import builtin_variant_names
 from studkit.simulation import simulate
 from studkit.simulation.engines import EngineError
 from studkit.simulation.tally import Tally
-from studkit.variant import Variant
+from studkit.variant.loader import builtin_variant_names
+from studkit.variant.model import Variant
 
 KERNEL_VARIANTS = [
     name for name in builtin_variant_names()

@@ -14,7 +14,7 @@ import pytest
 
 from studkit.cards import CARDS
 from studkit.evaluation import EVALUATOR_NAMES, get_evaluator
-from studkit.semantics import best_distinct_category
+from studkit.variant.semantics import best_distinct_category
 
 HEAVY = ("numpy", "jsonschema", "rich", "matplotlib")
 

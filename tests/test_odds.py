@@ -1,4 +1,4 @@
-"""``studkit odds`` and :mod:`studkit.odds`: exact counts, JSON shape, variants, errors."""
+"""``studkit odds`` and :mod:`studkit.evaluation.odds`: exact counts, JSON shape, errors."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from studkit.cli import main
 from studkit.evaluation import get_evaluator
-from studkit.odds import OddsTable, category_counts, odds_for_evaluators
+from studkit.evaluation.odds import OddsTable, category_counts, odds_for_evaluators
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> object:

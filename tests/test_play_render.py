@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 
 from studkit.cards import parse_cards
+from studkit.engine.pots import Pot
 from studkit.play.commands import Choice
 from studkit.play.render import (
     FANCY,
@@ -19,7 +20,6 @@ from studkit.play.render import (
     showdown_text,
     table_text,
 )
-from studkit.pots import Pot
 
 
 def state() -> TableState:

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from studkit import plugin_registry, pluginhost
-from studkit.loader import builtin_variant_names, load_variant, load_variant_text
-from studkit.rules_text import show_text
-from studkit.variant import DeckExhaustion
-from studkit.yaml_source import VariantFileError
+from studkit.hooks import host as pluginhost, registry as plugin_registry
+from studkit.variant.loader import builtin_variant_names, load_variant, load_variant_text
+from studkit.variant.model import DeckExhaustion
+from studkit.variant.rules_text import show_text
+from studkit.variant.yaml_source import VariantFileError
 
 
 @pytest.fixture(autouse=True)

@@ -24,10 +24,10 @@ import pytest
 from conftest import run_doctests
 from scenario import deal
 
-from studkit import plugin_registry, pluginhost
 from studkit.engine import Action, Hand
-from studkit.loader import load_variant
-from studkit.variant import PluginRef, Variant
+from studkit.hooks import host as pluginhost, registry as plugin_registry
+from studkit.variant.loader import load_variant
+from studkit.variant.model import PluginRef, Variant
 
 STACKS = (21, 200, 200)
 MAIN, SIDE = 63, 40
@@ -258,7 +258,7 @@ def test_the_judge_example_and_the_rule_sentence() -> None:
 # ---------------------------------------------------------------- the hook, pot by pot
 
 def stud_with(plugins_dir: Path, name: str, body: str) -> Variant:
-    (plugins_dir / f"{name}.py").write_text("from studkit.hookspecs import hookimpl\n\n" + body)
+    (plugins_dir / f"{name}.py").write_text("from studkit.hooks.specs import hookimpl\n\n" + body)
     pluginhost.add_plugins_dir(plugins_dir)
     variant = load_variant("seven-card-stud")
     return replace(variant, plugins=(PluginRef(name),))

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from studkit import plugin_registry, pluginhost
 from studkit.cards import Card, Rank, parse_card, parse_cards, standard_deck
 from studkit.engine import Action, Hand
 from studkit.errors import PluginError
-from studkit.loader import load_variant
-from studkit.variant import PluginRef, Variant
+from studkit.hooks import host as pluginhost, registry as plugin_registry
+from studkit.variant.loader import load_variant
+from studkit.variant.model import PluginRef, Variant
 
 Decide = Callable[[Hand, list[Action]], Action]
 
@@ -444,7 +444,7 @@ def state(hand: Hand) -> tuple[object, ...]:
 
 def test_a_plugin_failing_mid_action_leaves_the_hand_as_it_was(tmp_path: Path) -> None:
     (tmp_path / "grumpy.py").write_text(
-        "from studkit.hookspecs import hookimpl\n"
+        "from studkit.hooks.specs import hookimpl\n"
         "@hookimpl\n"
         "def studkit_card_dealt(street, card):\n"
         "    if street.name == 'fourth':\n"

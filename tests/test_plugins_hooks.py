@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from test_plugins_games import deal_order, passive, play, won
 
-from studkit import plugin_registry, pluginhost
 from studkit.engine import Hand
 from studkit.errors import PluginError
-from studkit.loader import load_variant
-from studkit.variant import PluginRef, PotShare, Variant
+from studkit.hooks import host as pluginhost, registry as plugin_registry
+from studkit.variant.loader import load_variant
+from studkit.variant.model import PluginRef, PotShare, Variant
 
 
 @pytest.fixture(autouse=True)
@@ -28,7 +28,7 @@ def plugins_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pat
 
 
 def add(directory: Path, name: str, body: str) -> None:
-    (directory / f"{name}.py").write_text("from studkit.hookspecs import hookimpl\n\n" + body)
+    (directory / f"{name}.py").write_text("from studkit.hooks.specs import hookimpl\n\n" + body)
     pluginhost.add_plugins_dir(directory)
 
 
@@ -63,7 +63,7 @@ def test_a_custom_hand_evaluator_ranks_a_pot_share(plugins_dir: Path) -> None:
 
 
 def test_a_custom_evaluator_can_rank_the_showing_hands(plugins_dir: Path) -> None:
-    from studkit.variant import ActionOrder
+    from studkit.variant.model import ActionOrder
 
     add(plugins_dir, "most_red", (
         "class MostRed:\n"
@@ -154,7 +154,7 @@ def test_nothing_is_due_to_call_during_a_plugin_decision() -> None:
 
 
 def test_the_hand_offers_everything_hookspecs_handview_promises() -> None:
-    from studkit.hookspecs import HandView
+    from studkit.hooks.specs import HandView
 
     hand = Hand(load_variant("seven-card-stud"), [100] * 3, seed=1)
     members = [name for name in vars(HandView) if not name.startswith("_")]

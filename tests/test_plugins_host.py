@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from studkit import plugin_registry, pluginhost
 from studkit.errors import PluginError, StudkitError, VariantError
-from studkit.hookspecs import Holding
-from studkit.pluginhost import PluginHost, host_for
-from studkit.variant import PluginRef, PotShare, Variant
+from studkit.hooks import host as pluginhost, registry as plugin_registry
+from studkit.hooks.host import PluginHost, host_for
+from studkit.hooks.specs import Holding
+from studkit.variant.model import PluginRef, PotShare, Variant
 
 
 @pytest.fixture(autouse=True)
@@ -30,7 +30,7 @@ def clean_host(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 def write_plugin(directory: Path, name: str, body: str) -> Path:
     path = directory / f"{name}.py"
-    path.write_text("from studkit.hookspecs import hookimpl\n\n" + body)
+    path.write_text("from studkit.hooks.specs import hookimpl\n\n" + body)
     return path
 
 
@@ -218,14 +218,14 @@ def test_example_package_installed_with_pip_changes_a_game(tmp_path: Path) -> No
     assert "deuces-wild = studkit_deuces" in entry_points.read_text()
     from test_plugins_games import deal_order
 
-    from studkit.loader import load_variant
+    from studkit.variant.loader import load_variant
 
     order = deal_order(
         load_variant("seven-card-stud"), ["2c 2d Kc Kh 8d Jc 3s", "Ah Ad Ac 9h 7s 6s 4d"]
     )
     code = (
         "import sys\n"
-        "from studkit import load_variant, pluginhost\n"
+        "from studkit import load_variant\nfrom studkit.hooks import host as pluginhost\n"
         "from studkit.cards import parse_cards\n"
         "from studkit.engine import Hand\n"
         "print(pluginhost.find_plugin('deuces-wild').origin)\n"
@@ -307,8 +307,8 @@ def test_two_plugin_registries_with_their_own_directories_in_one_process(
     import pickle
 
     from studkit import Hand, load_variant
-    from studkit.loader import load_variant_text
-    from studkit.plugin_registry import PluginRegistry, default_registry
+    from studkit.hooks.registry import PluginRegistry, default_registry
+    from studkit.variant.loader import load_variant_text
 
     first, second = tmp_path / "first", tmp_path / "second"
     for directory, seat in ((first, 0), (second, 2)):

@@ -1,4 +1,4 @@
-"""Main and side pots, and splitting them among high, low and tied hands (studkit.pots)."""
+"""Main and side pots, and splitting them among high, low and tied hands (studkit.engine.pots)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,7 @@ import pytest
 from conftest import run_doctests
 from hypothesis import given, settings, strategies as st
 
-from studkit.errors import StudkitError
-from studkit.pots import (
+from studkit.engine.pots import (
     Award,
     Pot,
     ShareInput,
@@ -17,6 +16,7 @@ from studkit.pots import (
     pot_label,
     uncalled_bet,
 )
+from studkit.errors import StudkitError
 
 ALL = [True] * 8
 
@@ -34,7 +34,7 @@ def shape(pots: list[Pot]) -> list[tuple[int, tuple[int, ...]]]:
 
 
 def test_doctests() -> None:
-    failed, attempted = run_doctests("studkit.pots")
+    failed, attempted = run_doctests("studkit.engine.pots")
     assert attempted > 0 and failed == 0
 
 

@@ -15,7 +15,7 @@ import pytest
 from studkit import builtin_variant_names, load_variant
 from studkit.engine import Action, Hand
 from studkit.engine.replay import replay
-from studkit.variant import Variant
+from studkit.variant.model import Variant
 
 NAMES = builtin_variant_names()
 

@@ -18,8 +18,8 @@ from studkit.history.narrate import narrate
 from studkit.history.record import record_hand
 from studkit.history.replay import replay, replay_file, replay_paths
 from studkit.history.rules import chip_scale, code_for, load_variant_named, phh_rules
-from studkit.loader import builtin_variant_names
-from studkit.variant import Variant
+from studkit.variant.loader import builtin_variant_names
+from studkit.variant.model import Variant
 
 CORRUPT = ROOT / "tests" / "phh_corrupt"
 EXPECTED = json.loads((WSOP / "expected.json").read_text())

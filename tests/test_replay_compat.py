@@ -23,7 +23,7 @@ from studkit.cli import main
 from studkit.errors import HistoryError
 from studkit.history import loads
 from studkit.history.replay import replay, replay_paths
-from studkit.variant import Variant
+from studkit.variant.model import Variant
 
 STUD = load_variant("seven-card-stud")
 

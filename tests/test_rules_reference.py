@@ -18,7 +18,7 @@ from scenario import act, awards, cards, check_down, deal, showdown_order, stree
 
 from studkit import StudkitError, Variant
 from studkit.engine import Hand
-from studkit.variant import Stakes
+from studkit.variant.model import Stakes
 
 # --- helpers -----------------------------------------------------------------------------------
 

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from studkit import plugin_registry, pluginhost
 from studkit.cli import main
-from studkit.loader import load_variant, load_variant_text
-from studkit.rules_text import show_text
+from studkit.hooks import host as pluginhost, registry as plugin_registry
+from studkit.variant.loader import load_variant, load_variant_text
+from studkit.variant.rules_text import show_text
 
 
 def flat(name: str) -> str:
@@ -64,7 +64,7 @@ def test_a_plugin_without_a_sentence_still_shows(tmp_path: Path) -> None:
 
 
 def test_diff_says_a_plugin_names_the_wild_cards() -> None:
-    from studkit.rule_differences import rule_differences
+    from studkit.variant.rule_differences import rule_differences
 
     differences = {
         rule: (a, b) for rule, a, b in rule_differences(

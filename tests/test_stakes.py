@@ -7,8 +7,8 @@ import argparse
 import pytest
 
 from studkit.errors import StakesError
-from studkit.loader import load_variant
-from studkit.stakes import add_stakes_argument, apply_stakes, parse_stakes, stakes_text
+from studkit.variant.loader import load_variant
+from studkit.variant.stakes import add_stakes_argument, apply_stakes, parse_stakes, stakes_text
 
 
 def test_parse_every_key() -> None:
@@ -85,7 +85,7 @@ def test_apply_refuses_amounts_that_break_the_game(
 
 
 def test_no_bring_in_game_refuses_a_bring_in(tmp_path: object) -> None:
-    from studkit.loader import load_variant_text
+    from studkit.variant.loader import load_variant_text
 
     game = load_variant_text("studkit: 1\nname: open\nforced_bets: {bring_in: null}\n")
     with pytest.raises(StakesError, match="open has no bring-in"):

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from studkit.loader import load_variant, load_variant_text
-from studkit.variant import SEVEN_CARD_STUD_STREETS, Street
-from studkit.yaml_source import VariantFileError
+from studkit.variant.loader import load_variant, load_variant_text
+from studkit.variant.model import SEVEN_CARD_STUD_STREETS, Street
+from studkit.variant.yaml_source import VariantFileError
 
 
 def _write(folder: Path, name: str, text: str) -> Path:

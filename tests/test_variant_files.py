@@ -9,12 +9,17 @@ import jsonschema  # type: ignore[import-untyped,unused-ignore]
 import pytest
 
 import studkit.cli
-from studkit.loader import builtin_aliases, builtin_variant_names, load_variant, load_variant_text
-from studkit.rule_differences import diff_variants
-from studkit.rules_text import show_text, streets_pattern
-from studkit.schema_check import variant_schema
-from studkit.variant import Variant
-from studkit.variant_reference import reference_markdown
+from studkit.variant.loader import (
+    builtin_aliases,
+    builtin_variant_names,
+    load_variant,
+    load_variant_text,
+)
+from studkit.variant.model import Variant
+from studkit.variant.reference_doc import reference_markdown
+from studkit.variant.rule_differences import diff_variants
+from studkit.variant.rules_text import show_text, streets_pattern
+from studkit.variant.schema import variant_schema
 
 ROOT = Path(__file__).resolve().parent.parent
 VARIANTS = ROOT / "variants"

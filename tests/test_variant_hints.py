@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from studkit.loader import load_variant, load_variant_text
-from studkit.yaml_source import VariantFileError
+from studkit.variant.loader import load_variant, load_variant_text
+from studkit.variant.yaml_source import VariantFileError
 
 HINTS = Path(__file__).resolve().parent / "malformed" / "hints"
 

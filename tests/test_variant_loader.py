@@ -9,15 +9,15 @@ import pytest
 
 import studkit
 from studkit.cards import Rank, Suit
-from studkit.loader import (
+from studkit.variant.loader import (
     builtin_aliases,
     builtin_variant_names,
     dump_variant,
     load_variant,
     load_variant_text,
 )
-from studkit.variant import SEVEN_CARD_STUD_STREETS, Variant
-from studkit.yaml_source import VariantFileError
+from studkit.variant.model import SEVEN_CARD_STUD_STREETS, Variant
+from studkit.variant.yaml_source import VariantFileError
 
 ROOT = Path(__file__).resolve().parent.parent
 

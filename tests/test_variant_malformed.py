@@ -15,9 +15,9 @@ import pytest
 
 import studkit.cli
 from studkit.errors import VariantError
-from studkit.extends import MAX_EXTENDS_DEPTH
-from studkit.loader import load_variant, load_variant_text
-from studkit.yaml_source import MAX_FILE_BYTES, VariantFileError
+from studkit.variant.extends import MAX_EXTENDS_DEPTH
+from studkit.variant.loader import load_variant, load_variant_text
+from studkit.variant.yaml_source import MAX_FILE_BYTES, VariantFileError
 
 MALFORMED = Path(__file__).resolve().parent / "malformed"
 ROOT = MALFORMED.parent.parent
@@ -393,7 +393,7 @@ def test_show_of_a_hostile_file_exits_2_without_traceback(
 
 
 def test_recycled_burns_are_enough_for_seven_players_without_a_community_card() -> None:
-    from studkit.loader import load_variant_text
+    from studkit.variant.loader import load_variant_text
 
     base = "studkit: 1\nextends: seven-card-stud\nname: seven-handed\nplayers: {max: 7}\n"
     assert load_variant_text(

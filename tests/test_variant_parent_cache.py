@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from studkit.loader import VariantFileError, load_variant
+from studkit.variant.loader import VariantFileError, load_variant
 
 
 def test_an_edited_parent_is_read_again(tmp_path: Path) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from studkit.yaml_source import Location, VariantFileError, parse_located, to_plain, walk
+from studkit.variant.yaml_source import Location, VariantFileError, parse_located, to_plain, walk
 
 
 def test_values_keep_their_locations() -> None:

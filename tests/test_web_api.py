@@ -303,7 +303,7 @@ def test_a_port_in_use_is_an_error_not_a_traceback() -> None:
 def test_a_plugins_dir_given_at_start_serves_its_plugins_and_only_those(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from studkit import plugin_registry, pluginhost
+    from studkit.hooks import host as pluginhost, registry as plugin_registry
     from studkit.web import create_app
 
     monkeypatch.setattr(plugin_registry, "_DEFAULT", plugin_registry.PluginRegistry())

@@ -4,7 +4,7 @@ Built-in bots by name: ``random``, ``calling-station``, ``tag``, ``lag``, ``equi
 own: any class built as ``Class(variant)`` with ``act(view, actions, rng) -> Action`` (see
 :class:`Bot`), named on the command line as ``module:Class``.
 
->>> from studkit.variant import Variant
+>>> from studkit.variant.model import Variant
 >>> bot = make_bot("calling-station", Variant(name="seven-card-stud"))
 >>> bot.act(None, [Action("fold"), Action("call", 2)], None)
 Action(kind='call', amount=2, min=None, max=None)

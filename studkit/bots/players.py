@@ -25,7 +25,7 @@ from studkit.engine.actions import (
     RAISE,
     Action,
 )
-from studkit.variant import Variant
+from studkit.variant.model import Variant
 
 __all__ = [
     "RandomBot",

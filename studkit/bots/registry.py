@@ -27,7 +27,7 @@ from studkit.bots.players import (
 )
 from studkit.bots.protocol import Bot, BotError
 from studkit.errors import StudkitError
-from studkit.variant import Variant
+from studkit.variant.model import Variant
 
 __all__ = ["BUILT_IN_BOTS", "DEFAULT_MIX", "parse_bots", "make_bot", "default_bots"]
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from studkit.cards import Card
-from studkit.variant import Variant
+from studkit.variant.model import Variant
 
 __all__ = ["Seen", "seen"]
 

@@ -61,7 +61,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (0 success, 1 check failed, 2 error)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if any(arg.startswith("--plugins-dir") for arg in argv):  # the plugin manager if needed
-        from studkit.pluginhost import take_plugins_dirs
+        from studkit.hooks.host import take_plugins_dirs
 
         try:  # --plugins-dir works with every command, before or after its name
             argv = take_plugins_dirs(argv)

@@ -13,8 +13,8 @@ from studkit.errors import EvaluatorError
 
 if TYPE_CHECKING:
     from studkit.evaluation import WildCards
-    from studkit.odds import OddsTable
-    from studkit.variant import Variant
+    from studkit.evaluation.odds import OddsTable
+    from studkit.variant.model import Variant
 
 __all__ = ["register", "run", "OddsRequest", "resolve_target", "TARGET_RESOLVERS"]
 
@@ -45,7 +45,7 @@ def _variant_target(target: str) -> OddsRequest | None:
     """A variant name, alias or file: its pots' evaluators, deck, wild cards and hand size."""
     from studkit.errors import VariantError
     from studkit.evaluation import EVALUATOR_NAMES
-    from studkit.loader import builtin_aliases, builtin_variant_names, load_variant
+    from studkit.variant.loader import builtin_aliases, builtin_variant_names, load_variant
 
     known = set(builtin_variant_names()) | set(builtin_aliases())
     looks_like_file = "/" in target or target.endswith((".yaml", ".yml"))
@@ -106,7 +106,7 @@ def _play_changing_plugins(variant: Variant) -> list[str]:
     A plugin that cannot be loaded is listed too: nothing says it leaves the hands alone.
     """
     from studkit.errors import PluginError
-    from studkit.pluginhost import PluginHost
+    from studkit.hooks.host import PluginHost
 
     found = []
     for ref in variant.plugins:
@@ -134,7 +134,7 @@ def resolve_target(target: str) -> OddsRequest:
     import difflib
 
     from studkit.evaluation import EVALUATOR_NAMES
-    from studkit.loader import builtin_variant_names
+    from studkit.variant.loader import builtin_variant_names
 
     known = list(EVALUATOR_NAMES) + builtin_variant_names()
     close = difflib.get_close_matches(target, known, n=1, cutoff=0.5)
@@ -225,7 +225,7 @@ def run(args: argparse.Namespace) -> int:
     """Enumerate and print the category counts."""
     from studkit.cards import standard_deck
     from studkit.evaluation import WildCards
-    from studkit.odds import MAX_CARDS, MIN_CARDS
+    from studkit.evaluation.odds import MAX_CARDS, MIN_CARDS
 
     request = _request(args)
     cards = request.cards if request.cards is not None else 7
@@ -255,7 +255,7 @@ def _with_progress(
     """The tables, with a progress bar on standard error when it is a terminal."""
     import sys
 
-    from studkit.odds import odds_for_evaluators
+    from studkit.evaluation.odds import odds_for_evaluators
 
     if not sys.stderr.isatty():
         return odds_for_evaluators(names, cards, wild=wild, deck=deck)

@@ -26,7 +26,7 @@ class PlayError(StudkitError):
 
 def register(subcommands: Any) -> None:
     """Add the ``play`` command."""
-    from studkit.stakes import add_stakes_argument
+    from studkit.variant.stakes import add_stakes_argument
 
     parser = subcommands.add_parser(
         "play",
@@ -105,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
     from studkit.bots.registry import make_bot
     from studkit.play.game import Opponent, TableGame, bot_names, check_player_name
     from studkit.play.render import FANCY, PLAIN
-    from studkit.stakes import apply_stakes
+    from studkit.variant.stakes import apply_stakes
 
     variant = apply_stakes(load_variant(args.variant), args.stakes)
     players = args.players

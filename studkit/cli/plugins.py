@@ -7,8 +7,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from studkit import hookspecs
-from studkit.pluginhost import (
+from studkit.hooks import specs as hookspecs
+from studkit.hooks.host import (
     DECISION_KINDS_HOOK,
     autoload_enabled,
     available_plugins,

@@ -46,7 +46,7 @@ def add_run_arguments(
     parser: argparse.ArgumentParser, *, hands_default: int, hands_help: str = "hands to play"
 ) -> None:
     """The options ``simulate`` and ``compare`` share."""
-    from studkit.stakes import add_stakes_argument
+    from studkit.variant.stakes import add_stakes_argument
 
     parser.add_argument(
         "--hands", type=int, default=hands_default, metavar="N",

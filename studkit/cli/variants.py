@@ -8,7 +8,7 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
-from studkit.loader import (
+from studkit.variant.loader import (
     builtin_variant_names,
     check_variant_file,
     display_name,
@@ -16,13 +16,13 @@ from studkit.loader import (
     load_variant,
     missing_plugins,
 )
-from studkit.rule_differences import rule_differences
-from studkit.rules_text import betting_summary, pot_split, show_text, streets_pattern
-from studkit.schema_check import variant_schema
-from studkit.stakes import add_stakes_argument, apply_stakes
-from studkit.variant import Variant
-from studkit.variant_reference import reference_markdown
-from studkit.yaml_source import Problem
+from studkit.variant.model import Variant
+from studkit.variant.reference_doc import reference_markdown
+from studkit.variant.rule_differences import rule_differences
+from studkit.variant.rules_text import betting_summary, pot_split, show_text, streets_pattern
+from studkit.variant.schema import variant_schema
+from studkit.variant.stakes import add_stakes_argument, apply_stakes
+from studkit.variant.yaml_source import Problem
 
 __all__ = ["register", "run_schema", "run_list", "run_show", "run_validate", "run_diff"]
 
@@ -157,7 +157,7 @@ def run_show(args: argparse.Namespace) -> int:
         print(dump_variant(variant), end="")
         return 0
     if args.json:
-        from studkit.loader import variant_data
+        from studkit.variant.loader import variant_data
 
         print(json.dumps(variant_data(variant), indent=2, ensure_ascii=False))
         return 0
@@ -170,8 +170,8 @@ def run_show(args: argparse.Namespace) -> int:
 
 def _print_house_plugins(variant: Variant) -> None:
     """Name the house plugins that would act in this game too (they change the rules shown)."""
-    from studkit.pluginhost import house_plugins
-    from studkit.rules_text import plugin_sentence
+    from studkit.hooks.host import house_plugins
+    from studkit.variant.rules_text import plugin_sentence
 
     named = {plugin.name for plugin in variant.plugins}
     extra = [source for source in house_plugins() if source.name not in named]

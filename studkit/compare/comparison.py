@@ -29,7 +29,7 @@ from studkit.simulation import SimulationReport, simulate
 from studkit.simulation.report import mean_and_sd
 from studkit.simulation.runner import players_from_bots
 from studkit.simulation.tally import Tally
-from studkit.variant import Variant
+from studkit.variant.model import Variant
 
 if TYPE_CHECKING:
     from studkit.simulation.cluster import Cluster
@@ -370,7 +370,7 @@ def compare(
     :func:`~studkit.simulation.simulate`'s (each variant's report says which engine played it).
     """
     from studkit import load_variant
-    from studkit.rule_differences import diff_variants
+    from studkit.variant.rule_differences import diff_variants
 
     if len(variants) < 2:
         raise CompareError(f"compare needs at least two variants, got {len(variants)}")

@@ -3,7 +3,7 @@
 Each variant's final hand (its cards per player, 5 to 8) is ranked by its pot shares'
 evaluators, with its deck and wild cards. When two variants rank hands differently, the
 exact frequency of every category over all hands of that size shows how (e.g. how much more
-often a wild-card game makes three of a kind). Counts come from :mod:`studkit.odds` (full
+often a wild-card game makes three of a kind). Counts come from :mod:`studkit.evaluation.odds` (full
 enumeration, never sampling) and are kept in a small cache file, since a seven-card table
 takes seconds to enumerate.
 """
@@ -18,7 +18,7 @@ from pathlib import Path
 
 from studkit.cards import standard_deck
 from studkit.evaluation import WildCards
-from studkit.variant import Variant
+from studkit.variant.model import Variant
 
 __all__ = ["EvaluatorOdds", "evaluator_key", "odds_where_different", "cache_dir"]
 
@@ -93,7 +93,7 @@ def _save_cache(path: Path, data: dict[str, dict[str, object]]) -> None:
 
 
 def _compute(variant: Variant, evaluator: str) -> tuple[int, dict[str, int]]:
-    from studkit.odds import odds_for_evaluators
+    from studkit.evaluation.odds import odds_for_evaluators
 
     deck = standard_deck(stripped_ranks=variant.deck.stripped_ranks, jokers=variant.deck.jokers)
     table = odds_for_evaluators([evaluator], _cards(variant), wild=_wild(variant), deck=deck)[0]

@@ -33,11 +33,11 @@ from studkit.cards import CARDS, Card
 from studkit.engine.actions import ACTION_KINDS, Action
 from studkit.engine.events import kind_of
 from studkit.errors import PluginError
-from studkit.plugin_registry import PluginRegistry, default_registry, registry_of
-from studkit.pluginhost import host_for, registry_decision_kinds
+from studkit.hooks.host import host_for, registry_decision_kinds
+from studkit.hooks.registry import PluginRegistry, default_registry, registry_of
 
 if TYPE_CHECKING:
-    from studkit.variant import Variant
+    from studkit.variant.model import Variant
 
 __all__ = [
     "DecisionKind",

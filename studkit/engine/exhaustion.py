@@ -12,7 +12,7 @@ from typing import NamedTuple
 from studkit.cards import Card
 from studkit.engine.dealing import CardSource
 from studkit.errors import StudkitError
-from studkit.variant import DeckExhaustion
+from studkit.variant.model import DeckExhaustion
 
 __all__ = ["DeckExhaustedError", "StreetDeal", "plan_short_street"]
 

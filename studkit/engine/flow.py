@@ -28,11 +28,11 @@ from studkit.engine.events import (
 )
 from studkit.engine.first_actor import any_open_pair, best_board, choose_forced
 from studkit.engine.legal import LegalActions
+from studkit.engine.pots import Pot, build_pots
 from studkit.engine.seats import EVERYONE as _EVERYONE, everyone as _everyone
 from studkit.engine.showdown import show_order, showdown
 from studkit.engine.streets import deal_street
 from studkit.errors import StudkitError
-from studkit.pots import Pot, build_pots
 
 __all__ = ["HandFlow"]
 

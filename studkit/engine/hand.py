@@ -7,7 +7,7 @@ A hand owns all of its state. Ask it who is to act (:attr:`Hand.actor`) and what
 Cards are dealt and pots awarded as soon as the betting allows; everything that happens is
 appended to :attr:`Hand.events`.
 
->>> from studkit.variant import Variant
+>>> from studkit.variant.model import Variant
 >>> hand = Hand(Variant(name="stud"), [100, 100, 100], seed=1)
 >>> while not hand.is_over:
 ...     hand.check_or_call()
@@ -46,6 +46,7 @@ from studkit.engine.dealing import (
 from studkit.engine.events import ANTE, ActionEvent, AnteEvent, Event
 from studkit.engine.flow import HandFlow
 from studkit.engine.plugin_play import HandPlugins
+from studkit.engine.pots import Pot
 from studkit.engine.rules import Rules, compile_rules
 from studkit.engine.seats import (
     ANTES as _ANTES,
@@ -62,8 +63,7 @@ from studkit.engine.snapshot import HandSnapshot, put_snapshot, take_snapshot
 from studkit.engine.state import BettingRound, StreetProgress
 from studkit.engine.view import SeatView, seat_view
 from studkit.errors import StudkitError
-from studkit.pots import Pot
-from studkit.variant import Stakes, Variant
+from studkit.variant.model import Stakes, Variant
 
 __all__ = ["Hand"]
 

@@ -11,7 +11,7 @@ plugin's decision is ``PLUGIN_BASE`` plus its index among the legal actions. At 
 node an action is a card (``rank * 4 + suit``, jokers 52 and 53), every undealt card equally
 likely.
 
->>> from studkit.variant import Variant
+>>> from studkit.variant.model import Variant
 >>> state = StudGameState(Variant(name="stud"), [100, 100])
 >>> state.is_chance_node(), len(state.chance_outcomes())
 (True, 52)
@@ -28,7 +28,7 @@ from studkit.engine.actions import AGGRESSIVE_KINDS, BRING_IN, CALL, CHECK, FOLD
 from studkit.engine.events import ActionEvent
 from studkit.engine.hand import Hand
 from studkit.errors import IllegalActionError
-from studkit.variant import Stakes, Variant
+from studkit.variant.model import Stakes, Variant
 
 __all__ = [
     "StudGameState",

@@ -47,9 +47,9 @@ from studkit.engine.decisions import (
 from studkit.engine.events import WILD, ActionEvent, CommunityEvent, DealEvent, WildEvent
 from studkit.engine.plugin_showdown import PluginShowdown
 from studkit.errors import IllegalActionError, PluginError
-from studkit.hookspecs import DealEffect
-from studkit.pluginhost import PluginHost
-from studkit.variant import DeckExhaustion, Street
+from studkit.hooks.host import PluginHost
+from studkit.hooks.specs import DealEffect
+from studkit.variant.model import DeckExhaustion, Street
 
 if TYPE_CHECKING:
     from studkit.engine.hand import Hand

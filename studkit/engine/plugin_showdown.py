@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 from studkit.cards import Rank
 from studkit.errors import PluginError
-from studkit.hookspecs import Holding
-from studkit.plugin_evaluators import ManyCardsEvaluator, PluginShareEvaluator
-from studkit.pluginhost import PluginHost
-from studkit.variant import PotShare
+from studkit.hooks.evaluators import ManyCardsEvaluator, PluginShareEvaluator
+from studkit.hooks.host import PluginHost
+from studkit.hooks.specs import Holding
+from studkit.variant.model import PotShare
 
 if TYPE_CHECKING:
     from studkit.engine.hand import Hand

@@ -12,8 +12,8 @@ from studkit.cards import Card
 from studkit.engine.actions import Action
 from studkit.engine.dealing import CardSource
 from studkit.engine.events import Event
+from studkit.engine.pots import Pot, build_pots
 from studkit.engine.state import BettingRound, StreetProgress
-from studkit.pots import Pot, build_pots
 
 if TYPE_CHECKING:
     import random
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from studkit.engine.hand import Hand
     from studkit.engine.plugin_play import HandPlugins
     from studkit.engine.rules import Rules
-    from studkit.variant import Variant
+    from studkit.variant.model import Variant
 
 __all__ = ["HandQueries"]
 

@@ -4,7 +4,7 @@
 deals exactly those through a :class:`~studkit.engine.dealing.ScriptedSource`, and applies
 each recorded decision in turn. The rebuilt hand's events equal the original's.
 
->>> from studkit.variant import Variant
+>>> from studkit.variant.model import Variant
 >>> hand = Hand(Variant(name="stud"), [40, 40, 40], seed=9)
 >>> while not hand.is_over:
 ...     hand.check_or_call()
@@ -39,7 +39,7 @@ from studkit.engine.events import (
 from studkit.engine.hand import Hand
 from studkit.engine.rules import compile_rules
 from studkit.errors import HistoryError, StudkitError
-from studkit.variant import Stakes, Variant
+from studkit.variant.model import Stakes, Variant
 
 __all__ = ["replay", "cards_from_events"]
 

@@ -1,6 +1,6 @@
 """A variant compiled for the engine: per-street plans, lookup tables and cached evaluators.
 
-:func:`compile_rules` turns a :class:`~studkit.variant.Variant` (and the stakes in play) into
+:func:`compile_rules` turns a :class:`~studkit.variant.model.Variant` (and the stakes in play) into
 a :class:`Rules` object once; every hand of that variant shares it, so the hot path reads
 plain tuples and lists instead of re-deriving anything from the variant.
 """
@@ -15,9 +15,9 @@ from studkit.cards import CARDS, Card, Rank, standard_deck
 from studkit.engine.betting import STRUCTURES, FixedLimit, Structure
 from studkit.engine.events import STREET, StreetEvent
 from studkit.errors import VariantError
-from studkit.plugin_evaluators import share_evaluator, showing_evaluator
-from studkit.pluginhost import host_for, registry_of
-from studkit.variant import Stakes, Variant
+from studkit.hooks.evaluators import share_evaluator, showing_evaluator
+from studkit.hooks.host import host_for, registry_of
+from studkit.variant.model import Stakes, Variant
 
 __all__ = ["StreetPlan", "ShareRule", "Rules", "compile_rules"]
 
@@ -95,7 +95,7 @@ class Rules:
     fixed_limit: bool = False
     """Whether the structure is fixed limit (the engine's inlined legal-action path)."""
     plugins: Any = None
-    """The variant's :class:`~studkit.pluginhost.PluginHost` (from the variant's plugin
+    """The variant's :class:`~studkit.hooks.host.PluginHost` (from the variant's plugin
     registry); ``None`` when no plugin acts."""
 
     @property

@@ -7,10 +7,10 @@ bet there: the last player to check, or the round's first actor, per
 cannot win any share of any pot against the hands already shown mucks it unshown. Hands
 turned up when all-ins closed the betting (:meth:`HandFlow._expose`, in this same order) were
 shown then, once: the showdown awards them without showing them again. The pots come from
-:func:`studkit.pots.build_pots` and are split by :func:`studkit.pots.award_pots` per the
-variant's pot shares, odd chips in the variant's order. A plugin implementing
-``studkit_adjust_strengths`` (declare) re-judges the strengths once per pot among that pot's
-eligible seats, and each pot is awarded with its own.
+:func:`studkit.engine.pots.build_pots` and are split by
+:func:`studkit.engine.pots.award_pots` per the variant's pot shares, odd chips in the
+variant's order. A plugin implementing ``studkit_adjust_strengths`` (declare) re-judges the
+strengths once per pot among that pot's eligible seats, and each pot is awarded with its own.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from studkit.engine.events import AWARD, MUCK, SHOW, AwardEvent, MuckEvent, ShowEvent
-from studkit.pots import Pot, ShareInput, award_pots, build_pots
+from studkit.engine.pots import Pot, ShareInput, award_pots, build_pots
 
 if TYPE_CHECKING:
     from studkit.engine.flow import HandFlow as Hand

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from studkit.cards import Card
 from studkit.engine.events import Event
-from studkit.pots import Pot
+from studkit.engine.pots import Pot
 
 if TYPE_CHECKING:
     from studkit.engine.flow import HandFlow

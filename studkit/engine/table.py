@@ -1,6 +1,6 @@
 """A :class:`Table`: seats, stacks, stakes and the button across a session of hands.
 
->>> from studkit.variant import Variant
+>>> from studkit.variant.model import Variant
 >>> table = Table(Variant(name="stud"), [100, 100, 100], seed=7)
 >>> hand = table.new_hand()
 >>> while not hand.is_over:
@@ -19,7 +19,7 @@ from studkit.engine.dealing import CardSource
 from studkit.engine.hand import Hand
 from studkit.engine.seats import button_seat
 from studkit.errors import StudkitError
-from studkit.variant import Stakes, Variant
+from studkit.variant.model import Stakes, Variant
 
 __all__ = ["Table"]
 

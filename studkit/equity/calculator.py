@@ -26,8 +26,8 @@ from studkit.equity.deals import CardArray, deal_count, enumerate_draws, sample_
 from studkit.equity.showdown import EquityError, ShareRanker, share_evaluators
 from studkit.equity.spot import Spot, parse_spot
 from studkit.errors import PluginError
-from studkit.plugin_registry import registry_of
-from studkit.variant import Variant
+from studkit.hooks.registry import registry_of
+from studkit.variant.model import Variant
 
 __all__ = [
     "EquityError",

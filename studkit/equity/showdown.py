@@ -15,8 +15,8 @@ import numpy.typing as npt
 from studkit.cards import CARDS
 from studkit.equity.deals import CardArray
 from studkit.errors import StudkitError
-from studkit.hookspecs import Holding
-from studkit.variant import PotShare, Variant
+from studkit.hooks.specs import Holding
+from studkit.variant.model import PotShare, Variant
 
 __all__ = [
     "ShareEvaluator", "PluginShareEvaluator", "ShareRanker", "share_evaluators", "EquityError",
@@ -123,7 +123,7 @@ def share_evaluators(variant: Variant) -> list[ShareRanker]:
         if hasattr(rule.evaluator, "evaluate_batch"):
             out.append(ShareEvaluator(rule.name, rule.weight, rule.evaluator, rule.qualifier))
             continue
-        from studkit.pluginhost import host_for
+        from studkit.hooks.host import host_for
 
         host = host_for(variant)
         if host is None or not host.implements("studkit_share_strengths"):

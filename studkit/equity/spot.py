@@ -6,7 +6,7 @@ same streets, so every hand has the same length, and that length ends a street o
 variant (3, 4, 5, 6 or 7 cards in seven-card stud). Which future cards land face up does not
 change who wins; how many each player still receives does.
 
->>> from studkit.variant import Variant
+>>> from studkit.variant.model import Variant
 >>> spot = parse_spot(Variant(name="seven-card-stud"), ["As Ad Kc 7h", "?? ?? Qs Jh"], "2c")
 >>> spot.cards_to_come, spot.unknown_slots
 (3, (3, 5))
@@ -20,7 +20,7 @@ from functools import cache
 
 from studkit.cards import CARDS, Card, Rank, parse_card, standard_deck
 from studkit.errors import CardError
-from studkit.variant import Variant
+from studkit.variant.model import Variant
 
 __all__ = ["Spot", "parse_hand", "parse_spot", "UNKNOWN"]
 

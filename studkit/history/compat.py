@@ -28,7 +28,7 @@ from typing import Final
 
 from studkit.engine.hand import Hand
 from studkit.errors import HistoryError
-from studkit.variant import Variant
+from studkit.variant.model import Variant
 
 __all__ = [
     "COMPAT_MODES", "check_compat", "compat_rules", "trims_antes", "split_differently",

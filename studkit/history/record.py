@@ -40,8 +40,8 @@ from studkit.history.hand_history import (
 )
 from studkit.history.phh import dumps
 from studkit.history.rules import is_phh_rules, load_variant_named, rules_only
-from studkit.loader import builtin_directory
-from studkit.variant import Variant
+from studkit.variant.loader import builtin_directory
+from studkit.variant.model import Variant
 
 __all__ = ["record_hand", "from_hand", "write_history"]
 

@@ -39,7 +39,7 @@ from studkit.history.hand_history import HandHistory
 from studkit.history.phh import history_files, load_file_each
 from studkit.history.replayer import Replayer, ReplayError, seat_name, unscale
 from studkit.history.rules import history_variant
-from studkit.variant import Variant
+from studkit.variant.model import Variant
 
 __all__ = ["Replay", "ReplayError", "replay", "replay_file", "replay_paths"]
 

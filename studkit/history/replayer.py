@@ -25,7 +25,7 @@ from studkit.history.compat import trims_antes
 from studkit.history.phh import HandHistory
 from studkit.history.replay_cards import HistorySource
 from studkit.history.rules import scaled
-from studkit.variant import Stakes, Variant
+from studkit.variant.model import Stakes, Variant
 
 __all__ = ["Replayer", "ReplayError", "seat_name", "unscale"]
 

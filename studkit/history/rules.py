@@ -32,7 +32,7 @@ from studkit.history.hand_history import (
     STUDKIT_VARIANT_FIELD,
     HandHistory,
 )
-from studkit.variant import DeckExhaustion, Stakes, Variant
+from studkit.variant.model import DeckExhaustion, Stakes, Variant
 
 __all__ = [
     "phh_rules",
@@ -102,9 +102,9 @@ def is_phh_rules(variant: Variant, base: Variant) -> bool:
 
 @functools.lru_cache(maxsize=64)
 def load_variant_named(name: str) -> Variant:
-    """A variant by built-in name, alias or path (:func:`studkit.loader.load_variant`),
+    """A variant by built-in name, alias or path (:func:`studkit.variant.loader.load_variant`),
     cached: variants are immutable, and a replay of many files loads each game once."""
-    from studkit.loader import load_variant
+    from studkit.variant.loader import load_variant
 
     try:
         return load_variant(name)
@@ -229,8 +229,8 @@ def history_variant(
     except (StudkitError, TypeError) as error:
         raise HistoryError(f"{label}: stakes: {error}") from None
     # The same amounts --stakes would refuse: a bring-in of 20 "completed" to 5 is no game.
-    from studkit.semantics import stakes_problems
-    from studkit.variant_data import variant_to_data
+    from studkit.variant.file_data import variant_to_data
+    from studkit.variant.semantics import stakes_problems
 
     problems = stakes_problems(variant_to_data(replace(variant, stakes=amounts)))
     if problems:

@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from studkit.engine.rules import Rules, compile_rules
-from studkit.variant import Stakes, Variant
+from studkit.variant.model import Stakes, Variant
 
 __all__ = ["KernelPlan", "kernel_plan", "unsupported", "KERNEL_BOTS", "EVALUATOR_IDS"]
 

@@ -28,7 +28,7 @@ from studkit.kernel.state import (
     REC_CARDS,
 )
 from studkit.simulation.tally import ACTION_KINDS, Tally, category_of
-from studkit.variant import Stakes, Variant
+from studkit.variant.model import Stakes, Variant
 
 __all__ = ["KernelRun", "kernel_run", "kernel_block", "RecordedHand", "record_block"]
 

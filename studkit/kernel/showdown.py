@@ -1,6 +1,6 @@
 """The showdown inside the kernel: who shows and who mucks, the main and side pots, the
 split by pot shares with odd chips (the rules of :mod:`studkit.engine.showdown` and
-:mod:`studkit.pots`), and what the tally counts of it.
+:mod:`studkit.engine.pots`), and what the tally counts of it.
 
 Scratch lives in ``wk`` (offsets ``W_*``) and ``wm`` (planes ``M_*``); seat sets are bit
 masks.

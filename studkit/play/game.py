@@ -26,7 +26,7 @@ from studkit.play.commands import CommandError, help_text, parse_command
 from studkit.play.narration import Narrator
 from studkit.play.render import CardStyle, SeatLine, showdown_text, table_text
 from studkit.play.table_view import choices_for, engine_action, showdown, table_state
-from studkit.variant import Stakes, Variant
+from studkit.variant.model import Stakes, Variant
 
 if TYPE_CHECKING:
     from studkit.bots.protocol import Bot

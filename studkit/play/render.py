@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from rich.text import Text
 
 from studkit.cards import CARDS, Card
+from studkit.engine.pots import Pot, pot_label
 from studkit.play.choices import Choice, describe_choice
-from studkit.pots import Pot, pot_label
 
 __all__ = [
     "CardStyle",

@@ -16,6 +16,7 @@ from typing import Any
 from studkit.cards import CARDS, Card
 from studkit.engine.decisions import NO_KINDS
 from studkit.engine.events import MuckEvent, ShowEvent
+from studkit.engine.pots import Pot, build_pots
 from studkit.engine.showdown import showdown_strengths
 from studkit.play.choices import AGGRESSIVE_KINDS, Choice
 from studkit.play.render import (
@@ -26,7 +27,6 @@ from studkit.play.render import (
     TableState,
     street_words,
 )
-from studkit.pots import Pot, build_pots
 
 __all__ = [
     "choices_for",

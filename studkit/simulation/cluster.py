@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from studkit.errors import ClusterError, StudkitError
-from studkit.pluginhost import host_for, plugins_dirs
+from studkit.hooks.host import host_for, plugins_dirs
 from studkit.simulation.blocks import LARGEST_CLUSTER, InOrder, split
 from studkit.simulation.tally import Tally
 

@@ -30,7 +30,7 @@ from distributed import (  # type: ignore[import-not-found,unused-ignore]
 )
 
 from studkit.errors import ClusterError, StudkitError
-from studkit.pluginhost import host_for, set_plugins_dirs
+from studkit.hooks.host import host_for, set_plugins_dirs
 from studkit.simulation.tally import Tally
 
 __all__ = [

@@ -33,8 +33,8 @@ from studkit.simulation.engines import (
 from studkit.simulation.report import SimulationReport
 from studkit.simulation.streams import BOTS, DECK, HandRandom, StreamBlock, run_base, stream_key
 from studkit.simulation.tally import Tally
-from studkit.stakes import apply_stakes
-from studkit.variant import Stakes, Variant
+from studkit.variant.model import Stakes, Variant
+from studkit.variant.stakes import apply_stakes
 
 if TYPE_CHECKING:
     from studkit.simulation.cluster import Cluster

@@ -20,13 +20,13 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from studkit.errors import IllegalActionError, StudkitError
-from studkit.variant import Variant
+from studkit.variant.model import Variant
+from studkit.variant.yaml_source import VariantFileError
 from studkit.web.compare_jobs import CompareBusyError, CompareJob, CompareJobs
 from studkit.web.designer import check_text, named_variant, shipped_text
 from studkit.web.engine import PlayTable, WebError, check_bots
 from studkit.web.replays import replay_text
 from studkit.web.tables import TableEntry, TableStore
-from studkit.yaml_source import VariantFileError
 
 __all__ = ["ApiError", "routes", "MAX_COMPARE_HANDS"]
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from studkit.errors import StudkitError
-from studkit.variant import Variant
+from studkit.variant.model import Variant
 
 __all__ = ["CompareJob", "CompareJobs", "CompareBusyError"]
 

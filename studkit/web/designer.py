@@ -14,18 +14,18 @@ import threading
 from typing import Any
 
 from studkit.errors import StudkitError
-from studkit.loader import (
+from studkit.variant.loader import (
     builtin_aliases,
     builtin_variant_names,
     builtin_variant_path,
     load_variant,
     load_variant_text,
 )
-from studkit.rule_differences import rule_differences
-from studkit.rules_text import show_text
-from studkit.schema_check import variant_schema
-from studkit.variant import Variant
-from studkit.yaml_source import Location, Problem, VariantFileError, parse_located
+from studkit.variant.model import Variant
+from studkit.variant.rule_differences import rule_differences
+from studkit.variant.rules_text import show_text
+from studkit.variant.schema import variant_schema
+from studkit.variant.yaml_source import Location, Problem, VariantFileError, parse_located
 
 __all__ = [
     "PAGE_FILE_NAME",

@@ -29,7 +29,7 @@ from studkit.play.game import bot_names, game_notes, stakes_words, wild_now
 from studkit.play.narration import Narrator
 from studkit.play.render import PLAIN, SeatLine, Showdown, TableState
 from studkit.play.table_view import choices_for, showdown, table_state
-from studkit.variant import Variant
+from studkit.variant.model import Variant
 
 __all__ = [
     "WebError",

@@ -12,7 +12,7 @@ from typing import Any
 from studkit.errors import HistoryError, StudkitError
 from studkit.history.phh import HandHistory, loads_each
 from studkit.history.replay import Replay, replay
-from studkit.loader import builtin_variant_path
+from studkit.variant.loader import builtin_variant_path
 from studkit.web.engine import replay_frames
 
 __all__ = ["replay_text", "MAX_REPLAY_HANDS", "PASTED_NAME"]

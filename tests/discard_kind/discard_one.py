@@ -13,8 +13,8 @@ from typing import Any, NamedTuple
 from studkit.cards import CARDS, Card
 from studkit.engine.actions import Action
 from studkit.engine.decisions import DecisionKind, Record, Remove, Taken
-from studkit.hookspecs import DealEffect, HandView, hookimpl
-from studkit.variant import CardFace, Street
+from studkit.hooks.specs import DealEffect, HandView, hookimpl
+from studkit.variant.model import CardFace, Street
 
 OPTIONS_SCHEMA: Mapping[str, Any] = {
     "type": "object",

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from studkit.cards import Rank, parse_rank
-from studkit.hookspecs import HandView, Holding, hookimpl
+from studkit.hooks.specs import HandView, Holding, hookimpl
 
 OPTIONS_SCHEMA: Mapping[str, Any] = {
     "type": "object",

@@ -22,8 +22,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from studkit.schema_check import one_of_text, path_text, suggest
-from studkit.yaml_source import Located, Location, Problem, VariantFileError, describe, to_plain
+from studkit.variant.schema import one_of_text, path_text, suggest
+from studkit.variant.yaml_source import (
+    Located,
+    Location,
+    Problem,
+    VariantFileError,
+    describe,
+    to_plain,
+)
 
 __all__ = ["MAX_EXTENDS_DEPTH", "REMOVE_KEY", "merge", "resolve_extends", "ParentFinder"]
 

@@ -1,6 +1,6 @@
 """Two variants compared rule by rule, in poker words: what ``studkit diff`` prints.
 
->>> from studkit.loader import load_variant
+>>> from studkit.variant.loader import load_variant
 >>> "bring-in: lowest up card -> highest up card" in diff_variants(
 ...     load_variant("seven-card-stud"), load_variant("razz"))
 True
@@ -12,7 +12,8 @@ from collections.abc import Callable
 from typing import Any
 
 from studkit.cards import Rank, Suit
-from studkit.rules_text import (
+from studkit.variant.model import Variant
+from studkit.variant.rules_text import (
     _HEADS_UP_WORDS,
     _ODD_CHIP_WORDS,
     _RANK_PLURALS,
@@ -27,7 +28,6 @@ from studkit.rules_text import (
     evaluator_words,
     streets_pattern,
 )
-from studkit.variant import Variant
 
 __all__ = ["RULES", "rule_differences", "diff_variants"]
 

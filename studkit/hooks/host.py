@@ -4,7 +4,7 @@ A plugin is a Python module. It may define
 
 * ``OPTIONS_SCHEMA``: a JSON Schema (a dict) for the options a variant passes it; without one
   the plugin takes no options;
-* hook implementations (see :mod:`studkit.hookspecs`), marked with :data:`hookimpl`, either as
+* hook implementations (see :mod:`studkit.hooks.specs`), marked with :data:`hookimpl`, either as
   module-level functions or as methods of a class named ``Plugin`` whose constructor takes the
   validated options (a mapping);
 * ``variant_data(options)``: the variant data the plugin's rule implies (a mapping shaped like
@@ -62,10 +62,9 @@ from typing import Any
 
 import pluggy
 
-from studkit import hookspecs
 from studkit.errors import PluginError
-from studkit.hookspecs import PROJECT_NAME, hookimpl
-from studkit.plugin_registry import (
+from studkit.hooks import specs as hookspecs
+from studkit.hooks.registry import (
     AUTOLOAD_ENV,
     BUILTIN_PACKAGE,
     ENTRY_POINT_GROUP,
@@ -77,7 +76,8 @@ from studkit.plugin_registry import (
     plain,
     registry_of,
 )
-from studkit.variant import PluginRef, Variant
+from studkit.hooks.specs import PROJECT_NAME, hookimpl
+from studkit.variant.model import PluginRef, Variant
 
 __all__ = [
     "hookimpl",

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pluggy
 
 from studkit.cards import Card, Rank
-from studkit.variant import CardFace, DeckExhaustion, PotShare, Street, Variant
+from studkit.variant.model import CardFace, DeckExhaustion, PotShare, Street, Variant
 
 if TYPE_CHECKING:
     from studkit.engine.decisions import DecisionKind
@@ -181,7 +181,7 @@ def studkit_deck_exhausted(
 
     Called once, before the street is dealt, when the stub holds fewer than ``needed`` cards
     (the street's cards for every live player, plus its burn), with the stub's size.
-    Returns the :class:`~studkit.variant.DeckExhaustion` settings to finish the street with
+    Returns the :class:`~studkit.variant.model.DeckExhaustion` settings to finish the street with
     (scramble the burns back, reuse folded cards, deal a face-up community card, who acts
     first after one), or ``None`` to use the variant's ``deck_exhaustion`` settings.
     """

@@ -281,7 +281,7 @@ class Variant:
     """The file the variant was loaded from, if any (not compared: two variants with the same
     rules are equal wherever they were read from)."""
     plugin_registry: Any = field(default=None, compare=False, repr=False)
-    """The :class:`~studkit.plugin_registry.PluginRegistry` its plugins are found in
+    """The :class:`~studkit.hooks.registry.PluginRegistry` its plugins are found in
     (``load_variant(..., registry=...)``); ``None`` for the default registry."""
     memo: dict[Any, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
     """What was computed from this variant, kept with it and keyed by value (the engine's

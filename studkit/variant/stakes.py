@@ -14,10 +14,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from studkit.errors import StakesError
-from studkit.schema_check import suggest
-from studkit.semantics import stakes_problems
-from studkit.variant import Stakes, Variant
-from studkit.variant_data import variant_to_data
+from studkit.variant.file_data import variant_to_data
+from studkit.variant.model import Stakes, Variant
+from studkit.variant.schema import suggest
+from studkit.variant.semantics import stakes_problems
 
 __all__ = [
     "STAKES_KEYS",
@@ -37,7 +37,7 @@ STAKES_KEYS: dict[str, str] = {
     "max": "spread_max",
     "last-max": "last_round_max",
 }
-"""``--stakes`` keys and the :class:`~studkit.variant.Stakes` fields they set."""
+"""``--stakes`` keys and the :class:`~studkit.variant.model.Stakes` fields they set."""
 
 _SPELLINGS: dict[str, str] = {
     **STAKES_KEYS,

@@ -18,10 +18,12 @@ from pathlib import Path
 from typing import Any
 
 from studkit.errors import PluginError
-from studkit.extends import resolve_extends
-from studkit.plugin_registry import PluginRegistry, default_registry, registry_of
-from studkit.pluginhost import face_deciders
-from studkit.schema_check import (
+from studkit.hooks.host import face_deciders
+from studkit.hooks.registry import PluginRegistry, default_registry, registry_of
+from studkit.variant.extends import resolve_extends
+from studkit.variant.file_data import data_to_variant, dump_data, variant_to_data
+from studkit.variant.model import Variant
+from studkit.variant.schema import (
     data_errors,
     fill_defaults,
     locate,
@@ -30,10 +32,8 @@ from studkit.schema_check import (
     suggest,
     variant_schema,
 )
-from studkit.semantics import semantic_problems
-from studkit.variant import Variant
-from studkit.variant_data import data_to_variant, dump_data, variant_to_data
-from studkit.yaml_source import (
+from studkit.variant.semantics import semantic_problems
+from studkit.variant.yaml_source import (
     FORMAT_VERSION,
     Located,
     Location,
@@ -340,7 +340,7 @@ def load_variant(
 
     With ``require_plugins=False`` a variant whose plugins are not installed still loads (to
     describe it, not to play it); :func:`missing_plugins` then says which are absent. Its
-    plugins are found through ``registry`` (a :class:`~studkit.plugin_registry.PluginRegistry`
+    plugins are found through ``registry`` (a :class:`~studkit.hooks.registry.PluginRegistry`
     with its own plugin directories; default: the default registry), and the engine builds
     its plugin host from the same registry.
 

@@ -1,9 +1,9 @@
 """A variant's rules in poker words: the ``show`` text and the ``list`` summary.
 
 Everything here reads a :class:`Variant`; nothing depends on a variant's name. The
-rule-by-rule ``diff`` is in :mod:`studkit.rule_differences`.
+rule-by-rule ``diff`` is in :mod:`studkit.variant.rule_differences`.
 
->>> from studkit.loader import load_variant
+>>> from studkit.variant.loader import load_variant
 >>> streets_pattern(load_variant("seven-card-stud"))
 '↓↓↑ ↑ ↑ ↑ ↓'
 """
@@ -16,8 +16,8 @@ from typing import Any
 
 from studkit.cards import Rank, Suit
 from studkit.errors import PluginError
-from studkit.plugin_registry import registry_of
-from studkit.variant import PotShare, Stakes, Street, Variant
+from studkit.hooks.registry import registry_of
+from studkit.variant.model import PotShare, Stakes, Street, Variant
 
 __all__ = [
     "EVALUATOR_WORDS",
@@ -421,7 +421,7 @@ def plugin_sentence(name: str, options: dict[str, Any]) -> str:
     """``name (options): what it does.`` from the plugin's ``rules_sentence`` when it has one."""
     words = _plugin_words(name, options)
     try:
-        from studkit.pluginhost import find_plugin
+        from studkit.hooks.host import find_plugin
 
         describe = getattr(find_plugin(name).module, "rules_sentence", None)
         said = describe(options) if describe is not None else ""
@@ -479,7 +479,7 @@ def _plugins_with(variant: Variant, hooks: tuple[str, ...]) -> list[str]:
     found = []
     for ref in variant.plugins:
         try:
-            from studkit.pluginhost import PluginHost
+            from studkit.hooks.host import PluginHost
 
             host = PluginHost([ref], house=False)
         except Exception:  # a missing or broken plugin: nothing known about its wild cards

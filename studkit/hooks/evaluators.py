@@ -13,7 +13,7 @@ from itertools import combinations
 from typing import Any
 
 from studkit.cards import CARDS, Card, Rank
-from studkit.pluginhost import PluginHost
+from studkit.hooks.host import PluginHost
 
 __all__ = [
     "PluginShareEvaluator",

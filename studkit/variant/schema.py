@@ -1,6 +1,6 @@
 """The variant JSON Schema: loading it, checking a file against it, and filling defaults.
 
-The schema (``studkit/variant_schema.json``, draft 2020-12) is the single source of truth for
+The schema (``studkit/variant/schema.json``, draft 2020-12) is the single source of truth for
 the file format: every key, its type, its description and its default. This module runs
 ``jsonschema`` over a file's data and rewrites each error into one located sentence, e.g.
 ``variants/razz.yaml:14:5: streets[2] (fifth).cards[0]: 'upp' is not one of 'up', 'down',
@@ -17,7 +17,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from studkit.yaml_source import Located, Location, Problem, describe
+from studkit.variant.yaml_source import Located, Location, Problem, describe
 
 if TYPE_CHECKING:  # jsonschema is imported when a file is first checked, not with studkit
     from jsonschema.exceptions import (  # type: ignore[import-untyped,unused-ignore]
@@ -39,7 +39,7 @@ Path = tuple[str | int, ...]
 
 @cache
 def _schema_text() -> str:
-    return (resources.files("studkit") / "variant_schema.json").read_text(encoding="utf-8")
+    return (resources.files("studkit.variant") / "schema.json").read_text(encoding="utf-8")
 
 
 def variant_schema() -> dict[str, Any]:

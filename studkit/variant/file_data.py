@@ -2,7 +2,7 @@
 
 The file puts amounts where a card-room reader expects them (the ante and bring-in under
 ``forced_bets``, bet sizes under ``betting``); the model keeps them together in
-:class:`~studkit.variant.Stakes` so ``--stakes`` can replace them in one step.
+:class:`~studkit.variant.model.Stakes` so ``--stakes`` can replace them in one step.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 import yaml
 
 from studkit.cards import Rank, Suit
-from studkit.variant import (
+from studkit.variant.model import (
     ActionOrder,
     Betting,
     BringIn,
@@ -28,7 +28,7 @@ from studkit.variant import (
     Street,
     Variant,
 )
-from studkit.yaml_source import FORMAT_VERSION
+from studkit.variant.yaml_source import FORMAT_VERSION
 
 __all__ = ["data_to_variant", "variant_to_data", "dump_data", "rank_from_data", "rank_to_data"]
 

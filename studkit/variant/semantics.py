@@ -15,8 +15,8 @@ from studkit.cards import RANK_CHARS
 from studkit.errors import EvaluatorError, PluginError
 from studkit.evaluation import EVALUATOR_NAMES, SHOWING_EVALUATOR_NAMES, get_evaluator
 from studkit.evaluation.rankings import CATEGORY_SHIFT, HCAT, Ranking
-from studkit.schema_check import locate, one_of_text, path_text, suggest
-from studkit.yaml_source import Located, Location, Problem
+from studkit.variant.schema import locate, one_of_text, path_text, suggest
+from studkit.variant.yaml_source import Located, Location, Problem
 
 __all__ = [
     "evaluator_names",

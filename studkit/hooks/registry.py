@@ -23,7 +23,7 @@ from types import MappingProxyType, ModuleType
 from typing import Any
 
 from studkit.errors import PluginError
-from studkit.variant import Variant
+from studkit.variant.model import Variant
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -237,7 +237,7 @@ class PluginRegistry:
         plugins decide), forgotten on :meth:`refresh`."""
         self.hosts: dict[str, Any] = {}
         """The plugin hosts built from this registry, by plugin list
-        (:func:`studkit.pluginhost.host_for` fills it)."""
+        (:func:`studkit.hooks.host.host_for` fills it)."""
         self.generation = 0
         """Counts the changes (a directory added, a refresh): compiled rules that hold a
         host from an older generation are compiled again."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from studkit.schema_check import variant_schema
+from studkit.variant.schema import variant_schema
 
 __all__ = ["reference_markdown"]
 
@@ -112,7 +112,7 @@ def reference_markdown() -> str:
     head = [
         "# Variant file reference",
         "",
-        "<!-- Generated from studkit/variant_schema.json by `studkit schema --markdown`; "
+        "<!-- Generated from studkit/variant/schema.json by `studkit schema --markdown`; "
         "do not edit by hand. -->",
         "",
         schema["description"],
