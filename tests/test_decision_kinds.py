@@ -290,6 +290,16 @@ def test_a_kind_defined_in_a_plugin_class_is_refused(tmp_path: Path) -> None:
         known_kinds(registry)
 
 
+def test_the_betting_verbs_table_covers_every_engine_verb() -> None:
+    from studkit.engine.actions import ACTION_KINDS
+    from studkit.engine.decisions import BETTING_VERBS
+
+    assert tuple(BETTING_VERBS) == ACTION_KINDS
+    assert {v.phh_verb for v in BETTING_VERBS.values()} == {"f", "cc", "pb", "cbr"}
+    assert all(v.amount in ("to", "added", "") for v in BETTING_VERBS.values())
+    assert known_kinds(PluginRegistry()).of("raise") is None, "betting verbs are not looked up"
+
+
 def test_lookups_by_action_kind() -> None:
     kinds = known_kinds(PluginRegistry())
     declare = kinds.of("declare-high")

@@ -26,7 +26,8 @@ verb in :mod:`studkit.engine.legal`, and a plugin decision may offer ``fold`` (p
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple
 
 from studkit.cards import CARDS, Card
@@ -40,6 +41,8 @@ if TYPE_CHECKING:
     from studkit.variant.model import Variant
 
 __all__ = [
+    "BettingVerb",
+    "BETTING_VERBS",
     "DecisionKind",
     "DecisionKinds",
     "Taken",
@@ -110,8 +113,39 @@ class Taken(NamedTuple):
     hidden: bool = False
 
 
+class BettingVerb(NamedTuple):
+    """A betting verb as hand histories, narration and players read it. Its legality is
+    the engine's own one check per verb (:mod:`studkit.engine.legal`), never looked up here."""
+
+    name: str
+    """The action and event kind (``raise``)."""
+    phh_verb: str
+    """Its PHH verb (``cbr``)."""
+    you: str
+    """The verb for "you" (``raise to``), also how a choice of it reads."""
+    other: str
+    """The verb for another player (``raises to``)."""
+    amount: str
+    """The event field the sentence names: ``to`` (the total bet), ``added`` (the chips put
+    in) or ``""``."""
+
+
+BETTING_VERBS: Mapping[str, BettingVerb] = MappingProxyType({verb.name: verb for verb in (
+    BettingVerb("fold", "f", "fold", "folds", ""),
+    BettingVerb("check", "cc", "check", "checks", ""),
+    BettingVerb("call", "cc", "call", "calls", "added"),
+    BettingVerb("bring-in", "pb", "bring in", "brings in", "added"),
+    BettingVerb("complete", "cbr", "complete to", "completes to", "to"),
+    BettingVerb("bet", "cbr", "bet", "bets", "to"),
+    BettingVerb("raise", "cbr", "raise to", "raises to", "to"),
+)})
+"""The engine's betting verbs, each with its PHH verb, its words and its amount: the one
+table the records, the narration and the table's choices read."""
+
+
 RESERVED_NAMES: frozenset[str] = frozenset(
-    (*ACTION_KINDS, "dh", "db", "pb", "cbr", "cc", "f", "sm", "sd", "d", "ante", "street",
+    (*ACTION_KINDS, *(verb.phh_verb for verb in BETTING_VERBS.values()), "dh", "db", "sm",
+     "sd", "d", "ante", "street",
      "deal", "burn", "community", "return", "show", "muck", "award", "wild")
 )
 """Names a decision kind may not take: betting verbs, PHH verbs and the engine's events."""

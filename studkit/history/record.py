@@ -17,7 +17,7 @@ from types import MappingProxyType
 from typing import Any
 
 from studkit.cards import Card
-from studkit.engine.decisions import DecisionKind
+from studkit.engine.decisions import BETTING_VERBS, DecisionKind
 from studkit.engine.events import (
     ActionEvent,
     AwardEvent,
@@ -45,15 +45,6 @@ from studkit.variant.model import Variant
 
 __all__ = ["record_hand", "from_hand", "write_history"]
 
-_VERBS = {
-    "bring-in": "pb",
-    "complete": "cbr",
-    "bet": "cbr",
-    "raise": "cbr",
-    "call": "cc",
-    "check": "cc",
-    "fold": "f",
-}
 _PER_PLAYER = ("players", "seats", "time_banks")
 _EXTRA_STAKES = ("spread_min", "spread_max", "last_round_max")
 _IDENTITY = ("history", "identity")
@@ -156,7 +147,7 @@ def record_hand(hand: Hand, fields: Mapping[str, Any] | None = None) -> HandHist
         elif isinstance(event, CommunityEvent):
             actions.append(Action("db", cards=(event.card,)))
         elif isinstance(event, ActionEvent):
-            verb = _VERBS[event.kind]
+            verb = BETTING_VERBS[event.kind].phh_verb
             amount = event.to if verb == "cbr" else None
             actions.append(Action(verb, player=_phh_seat(event.seat, hand), amount=amount))
         elif isinstance(event, ShowEvent):

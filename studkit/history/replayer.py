@@ -16,7 +16,7 @@ from typing import Any
 
 from studkit.cards import Card, standard_deck
 from studkit.engine.actions import AGGRESSIVE_KINDS, Action as EngineAction
-from studkit.engine.decisions import NO_KINDS
+from studkit.engine.decisions import BETTING_VERBS, NO_KINDS
 from studkit.engine.events import CommunityEvent, DealEvent, kind_of
 from studkit.engine.hand import Hand
 from studkit.errors import CardError, HistoryError, StudkitError
@@ -306,13 +306,15 @@ class Replayer:
 
 
 _KINDS: dict[str, tuple[str, ...]] = {
-    "pb": ("bring-in",),
-    "f": ("fold",),
-    "cc": ("check", "call"),
+    phh: tuple(verb.name for verb in BETTING_VERBS.values() if verb.phh_verb == phh)
+    for phh in ("pb", "f", "cc")
 }
-"""The engine action kinds each PHH betting verb may stand for."""
+"""The engine action kinds each PHH betting verb without an amount may stand for."""
 
-_WHAT: dict[str, str] = {"pb": "bring in", "f": "fold", "cc": "check or call"}
+_WHAT: dict[str, str] = {
+    phh: " or ".join(BETTING_VERBS[kind].you for kind in kinds) for phh, kinds in _KINDS.items()
+}
+"""What each of those verbs tries, in words (``check or call``)."""
 
 
 def _what(action: Action) -> str:

@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from studkit.engine.decisions import BETTING_VERBS
+
 __all__ = [
     "Choice",
     "AGGRESSIVE_KINDS",
@@ -23,16 +25,8 @@ __all__ = [
 AGGRESSIVE_KINDS: tuple[str, ...] = ("bet", "complete", "raise")
 """Kinds that put in more than the current bet, in the order ``b``/``r`` look for them."""
 
-# The verb of each standard kind as a sentence reads it, for labels and messages.
-KIND_WORDS: dict[str, str] = {
-    "fold": "fold",
-    "check": "check",
-    "call": "call",
-    "bring-in": "bring in",
-    "complete": "complete to",
-    "bet": "bet",
-    "raise": "raise to",
-}
+KIND_WORDS: dict[str, str] = {name: verb.you for name, verb in BETTING_VERBS.items()}
+"""How each betting verb reads in labels and messages (``raise to``)."""
 
 
 @dataclass(frozen=True, slots=True)

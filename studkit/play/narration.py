@@ -28,7 +28,7 @@ from typing import Any
 from rich.text import Text
 
 from studkit.cards import CARDS, RANK_CHARS, Card
-from studkit.engine.decisions import DecisionKind, DecisionKinds, known_kinds
+from studkit.engine.decisions import BETTING_VERBS, DecisionKind, DecisionKinds, known_kinds
 from studkit.engine.events import (
     ActionEvent,
     AnteEvent,
@@ -47,18 +47,6 @@ __all__ = ["Narrator", "SILENT_EVENTS"]
 
 SILENT_EVENTS: frozenset[str] = frozenset(("burn", "show", "muck", "award"))
 """Events not narrated: burns are never seen, showdowns get their own block."""
-
-# Each decision: (verb for "you", verb for anyone else, whether the amount is the "to" total).
-_DECISIONS: dict[str, tuple[str, str, bool]] = {
-    "fold": ("fold", "folds", False),
-    "check": ("check", "checks", False),
-    "call": ("call", "calls", False),
-    "bring-in": ("bring in", "brings in", False),
-    "complete": ("complete to", "completes to", True),
-    "bet": ("bet", "bets", True),
-    "raise": ("raise to", "raises to", True),
-}
-
 
 class Narrator:
     """Turns events into lines for one viewer (``viewer=None``: a spectator sees no hole card).
@@ -175,15 +163,13 @@ class Narrator:
             return line
         if isinstance(event, ReturnEvent):
             return Text(f"{event.amount} uncalled returned to {self._who(event.seat)}")
-        decision = _DECISIONS.get(kind)
-        if isinstance(event, ActionEvent) and decision is not None:
+        betting = BETTING_VERBS.get(kind)
+        if isinstance(event, ActionEvent) and betting is not None:
             seat = event.seat
-            you, other, total = decision
-            verb = you if seat == self.viewer else other
-            amount = event.to if total else event.added
+            verb = betting.you if seat == self.viewer else betting.other
             text = f"{self._who(seat)} {verb}"
-            if kind not in ("fold", "check"):
-                text += f" {amount}"
+            if betting.amount:
+                text += f" {getattr(event, betting.amount)}"
             return Text(text)
         return self._plugin_event(event)
 
