@@ -135,6 +135,12 @@ class Card(int):
             raise CardError(f"a joker has no suit: {self!s}")
         return Suit(self & 3)
 
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Card:
+        return self  # immutable: a copied hand, deck or snapshot shares its cards
+
     def __str__(self) -> str:
         if self >= 52:
             return "Jk" if self == 52 else "Jr"

@@ -87,3 +87,12 @@ def test_deck_runs_out_clearly() -> None:
     with pytest.raises(CardError, match="2 left"):
         deck.deal(3)
     assert deck.peek(2) == deck.deal(2)
+
+
+def test_copies_of_a_card_are_the_card_itself() -> None:
+    import copy
+
+    from studkit.cards import CARDS
+
+    for c in CARDS:
+        assert copy.copy(c) is c and copy.deepcopy(c) is c

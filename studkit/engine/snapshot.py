@@ -17,6 +17,7 @@ original for the same later actions.
 from __future__ import annotations
 
 import copy
+import random
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from studkit.cards import Card
@@ -77,6 +78,19 @@ class HandSnapshot(NamedTuple):
     """:meth:`HandPlugins.state() <studkit.engine.plugin_play.HandPlugins.state>`."""
 
 
+def copy_dealing(source: Any, rng: Any, memo: dict[int, Any] | None = None) -> tuple[Any, Any]:
+    """Deep copies of a card source and a random generator, taken together (a source drawing
+    from the generator draws from the copy). A :class:`random.Random` is copied through its
+    state, not item by item (its 625 numbers are most of a deep copy's time)."""
+    memo = {} if memo is None else memo
+    if type(rng) is random.Random and id(rng) not in memo:
+        twin = random.Random()
+        twin.setstate(rng.getstate())
+        memo[id(rng)] = twin
+        memo.setdefault(id(memo), []).append(rng)  # keep the original alive, as deepcopy does
+    return copy.deepcopy((source, rng), memo)
+
+
 def take_snapshot(hand: HandFlow, memo: dict[int, Any] | None = None) -> HandSnapshot:
     """Copy ``hand``'s changing state (``memo``: a :func:`copy.deepcopy` memo to share)."""
     plugins = hand.plugins
@@ -102,7 +116,7 @@ def take_snapshot(hand: HandFlow, memo: dict[int, Any] | None = None) -> HandSna
         round=hand.round.state(),
         progress=hand.progress.state(),
         pots=None if hand._pots is None else [(p.amount, p.eligible) for p in hand._pots],
-        dealing=copy.deepcopy((hand._source, hand._rng), memo),
+        dealing=copy_dealing(hand._source, hand._rng, memo),
         plugins=None if plugins is None else plugins.state(),
     )
 
@@ -131,7 +145,7 @@ def put_snapshot(hand: HandFlow, saved: HandSnapshot) -> None:
     hand.round.set_state(saved.round)
     hand.progress.set_state(saved.progress, hand.rules.streets)
     hand._pots = None if saved.pots is None else [Pot(a, e) for a, e in saved.pots]
-    hand._source, hand._rng = copy.deepcopy(saved.dealing)
+    hand._source, hand._rng = copy_dealing(*saved.dealing)
     plugins = hand.plugins
     if plugins is not None and saved.plugins is not None:
         plugins.set_state(saved.plugins)

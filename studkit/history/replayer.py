@@ -226,7 +226,9 @@ class Replayer:
         who = seat_name(seat)
         if hand.folded[seat]:
             raise HistoryError(f"{who} has folded: there is no hand to show or muck")
-        if hand.actor is not None and not hand.is_over:
+        # Once all-ins close the betting, every live hand is turned up at once, though
+        # players may still have plugin decisions to make (a twist, a payment) before the end.
+        if hand.actor is not None and not hand.is_over and not hand.exposed:
             raise HistoryError(
                 f"{who} shows or mucks while the {_street(hand)} betting is not over: "
                 f"{seat_name(hand.actor)} is to act"
