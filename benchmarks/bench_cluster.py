@@ -1,9 +1,9 @@
 """``studkit simulate --cluster local:2`` against one worker, and the cost of a cluster task.
 
-Default: seven-card stud, 6 players, the default bot mix, 30,000 hands per run (about a
-minute for one worker), the same seed for every run (so every run plays exactly the same
-hands and the reports are identical). Each repeat runs, interleaved so that a change of load
-hits all alike:
+Default: seven-card stud, 6 players, the default bot mix on the general engine
+(``--engine``), 30,000 hands per run (about a minute for one worker), the same seed for
+every run (so every run plays exactly the same hands and the reports are identical). Each
+repeat runs, interleaved so that a change of load hits all alike:
 
 * one worker: ``simulate(..., workers=1)``, in this process;
 * ``local:1`` and ``local:2``: the same run on a Dask LocalCluster of 1 and 2 single-threaded
@@ -17,6 +17,7 @@ time one hand takes); and from those, for 10^8 hands on 100 workers, how the sch
 compares with the workers' (docs/simulation.md shows the arithmetic).
 
     python benchmarks/bench_cluster.py [--hands 30000] [--repeats 3] [--bots NAMES]
+        [--engine general|kernel|auto]
 """
 
 from __future__ import annotations
@@ -38,21 +39,26 @@ from studkit.simulation.cluster import Cluster, connect
 SEED = 2024
 
 
-def rate(variant: str, hands: int, bots: str | None, where: Cluster | None) -> float:
+def rate(variant: str, hands: int, bots: str | None, where: Cluster | None,
+         engine: str) -> float:
     """Hands per second of wall clock of one run, in this process or on ``where``."""
     started = time.perf_counter()
-    simulate(variant, hands=hands, players=6, bots=bots, seed=SEED, workers=1, cluster=where)
+    simulate(variant, hands=hands, players=6, bots=bots, seed=SEED, workers=1, cluster=where,
+             engine=engine)
     return hands / (time.perf_counter() - started)
 
 
-def cpu_times(variant: str, hands: int, bots: str | None, where: Cluster) -> tuple[float, float]:
+def cpu_times(
+    variant: str, hands: int, bots: str | None, where: Cluster, engine: str
+) -> tuple[float, float]:
     """CPU seconds of this process playing every hand, and of the busiest worker of
     ``where`` playing the same run."""
     began = time.process_time()
-    simulate(variant, hands=hands, players=6, bots=bots, seed=SEED, workers=1)
+    simulate(variant, hands=hands, players=6, bots=bots, seed=SEED, workers=1, engine=engine)
     alone = time.process_time() - began
     before = where.client.run(time.process_time)
-    simulate(variant, hands=hands, players=6, bots=bots, seed=SEED, cluster=where)
+    simulate(variant, hands=hands, players=6, bots=bots, seed=SEED, cluster=where,
+             engine=engine)
     after = where.client.run(time.process_time)
     return alone, max(after[w] - before.get(w, 0.0) for w in after)
 
@@ -98,27 +104,31 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--bots", default=None, help="--bots for every run (default: the mix)")
     parser.add_argument("--tasks", type=int, default=2_000, help="empty tasks timed")
+    parser.add_argument("--engine", default="general", choices=("auto", "kernel", "general"),
+                        help="the engine of every run (default: the general engine, whose "
+                        "hands cost milliseconds; the kernel's are microseconds)")
     options = parser.parse_args()
     print_build()
-    variant, hands, bots = options.variant, options.hands, options.bots
+    variant, hands, bots, engine = options.variant, options.hands, options.bots, options.engine
 
     before = machine_parallelism()
     with ExitStack() as stack:
         one, one_start = started(stack, "local:1")
         two, two_start = started(stack, "local:2")
         for where in (None, one, two):  # warm up: imports, lookup tables, the workers' caches
-            simulate(variant, hands=60, players=6, bots=bots, seed=1, workers=1, cluster=where)
+            simulate(variant, hands=60, players=6, bots=bots, seed=1, workers=1, cluster=where,
+                     engine=engine)
         alone: list[float] = []
         local1: list[float] = []
         local2: list[float] = []
         for repeat in range(options.repeats):
-            alone.append(rate(variant, hands, bots, None))
-            local1.append(rate(variant, hands, bots, one))
-            local2.append(rate(variant, hands, bots, two))
+            alone.append(rate(variant, hands, bots, None, engine))
+            local1.append(rate(variant, hands, bots, one, engine))
+            local2.append(rate(variant, hands, bots, two, engine))
             print(f"repeat {repeat + 1}: one worker {alone[-1]:,.0f}, local:1 {local1[-1]:,.0f}, "
                   f"local:2 {local2[-1]:,.0f} hands/s (load average {os.getloadavg()[0]:.1f})",
                   flush=True)
-        cpu_alone, cpu_busiest = cpu_times(variant, max(hands // 5, 100), bots, two)
+        cpu_alone, cpu_busiest = cpu_times(variant, max(hands // 5, 100), bots, two, engine)
         per_task = task_costs(two, options.tasks)
     after = machine_parallelism()
     size = block_bytes(variant, bots)

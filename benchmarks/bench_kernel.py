@@ -3,8 +3,10 @@ README's main jobs.
 
 4-handed fixed-limit seven-card stud, ante 1, bring-in 2, bets 5/10, stacks of 100 big bets:
 
-* the kernel alone on one core (CPU time of :func:`studkit.kernel.run.kernel_block`), random
-  and calling-station bots;
+* the kernel alone on one core (CPU time of :func:`studkit.kernel.run.kernel_block`), every
+  seat one of the shipped bots (``random`` and ``calling-station`` over ``--kernel-hands``,
+  ``tag`` and ``lag`` over a tenth of them, ``equity``, whose every decision is a Monte Carlo
+  of 100 deals, over a 500th);
 * ``studkit.simulate`` with the default engine (``auto``: the kernel) and ``--workers`` (wall
   clock, process start-up included) against PokerKit 0.7.7 in the same run, calling
   stations (check or call) and uniformly random legal actions;
@@ -113,8 +115,10 @@ def main() -> None:
     reps = range(options.repeats)
     print(f"4-handed fixed-limit stud, {STAKES}; medians of {options.repeats}; load average "
           f"{os.getloadavg()[0]:.1f}")
-    for bots in ("random", "calling-station"):
-        rate = statistics.median(kernel_rate(bots, options.kernel_hands) for _ in reps)
+    for bots, share in (("random", 1), ("calling-station", 1), ("tag", 10), ("lag", 10),
+                        ("equity", 500)):
+        hands = max(1000, options.kernel_hands // share)
+        rate = statistics.median(kernel_rate(bots, hands) for _ in reps)
         print(f"kernel, one core (CPU time), {bots:<15} {rate:>12,.0f} hands/s")
     for bots, calling in (("calling-station", True), ("random", False)):
         peer = statistics.median(pokerkit_rate(options.peer_hands, calling) for _ in reps)

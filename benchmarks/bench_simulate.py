@@ -1,6 +1,8 @@
 """``studkit simulate`` hands per second with 1 and 2 workers, and PokerKit's random play.
 
-Default: seven-card stud, 6 players, the default bot mix, 2,000 hands per run, the same seed
+The general engine (``engine="general"``: the kernel's blocks are measured by
+``bench_kernel.py``). Default: seven-card stud, 6 players, the default bot mix, 2,000 hands
+per run, the same seed
 for every run (so both worker counts play exactly the same hands). Prints the median over
 repeats of each, the speed-up of 2 workers over 1 (target at least 1.6x on 2 cores), and,
 for scale, PokerKit 0.7.7 playing 6-handed fixed-limit stud with uniformly random legal
@@ -26,7 +28,8 @@ from studkit.simulation import simulate
 def studkit_rate(variant: str, hands: int, workers: int, bots: str | None) -> float:
     """Hands per second of one ``simulate`` run (process start-up of workers included)."""
     started = time.perf_counter()
-    simulate(variant, hands=hands, players=6, bots=bots, seed=2024, workers=workers)
+    simulate(variant, hands=hands, players=6, bots=bots, seed=2024, workers=workers,
+             engine="general")
     return hands / (time.perf_counter() - started)
 
 
@@ -122,7 +125,7 @@ def main() -> None:
     options = parser.parse_args()
     print_build()
 
-    simulate(options.variant, hands=50, players=6, seed=1, workers=1)  # warm up
+    simulate(options.variant, hands=50, players=6, seed=1, workers=1, engine="general")
     before = machine_parallelism()
     ones: list[float] = []
     twos: list[float] = []

@@ -63,14 +63,19 @@ def test_kernel_evaluators_match_the_library(name: str) -> None:
         assert got == evaluator.evaluate(cards), (name, cards)
 
 
-def replay(variant: Variant, players: int, stack: int, hand: RecordedHand) -> Hand:
-    """The general engine playing a recorded kernel hand: same cards, same decisions."""
+def dealt(variant: Variant, players: int, stack: int, hand: RecordedHand) -> Hand:
+    """A general-engine hand to be dealt the cards of a recorded kernel hand."""
     rules = compile_rules(variant)
     source = ScriptedSource(
         [list(cards) for cards in hand.hole], deck=rules.deck, community=list(hand.community),
         burns=list(hand.burns), allow_repeats=True,
     )
-    played = Hand(variant, [stack] * players, button=hand.index % players, source=source)
+    return Hand(variant, [stack] * players, button=hand.index % players, source=source)
+
+
+def replay(variant: Variant, players: int, stack: int, hand: RecordedHand) -> Hand:
+    """The general engine playing a recorded kernel hand: same cards, same decisions."""
+    played = dealt(variant, players, stack, hand)
     for kind, amount in hand.actions:
         assert not played.is_over, (hand.index, kind, amount)
         if kind in ("fold", "check"):
@@ -149,8 +154,11 @@ def test_auto_takes_the_kernel_where_it_can_and_says_why_not() -> None:
     assert report.engine == "kernel" and report.engine_note == ""
     fallback = simulate("baseball", hands=20, players=3, bots="random", seed=1)
     assert fallback.engine == "general" and "plugin" in fallback.engine_note
-    mixed = simulate("seven-card-stud", hands=20, players=3, bots="random,tag,random", seed=1)
-    assert mixed.engine == "general" and "tag" in mixed.engine_note
+    own = "studkit.bots.players:RandomBot"
+    mixed = simulate("seven-card-stud", hands=20, players=3, bots=f"random,{own},tag", seed=1)
+    assert mixed.engine == "general" and own in mixed.engine_note
+    shipped = simulate("seven-card-stud", hands=20, seed=1)  # the default mix
+    assert shipped.engine == "kernel" and shipped.engine_note == ""
     general = simulate("razz", hands=20, players=3, bots="random", seed=1, engine="general")
     assert general.engine == "general" and general.engine_note == ""
 

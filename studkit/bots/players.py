@@ -12,8 +12,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from studkit.bots.protocol import first_of, pot_sized, random_action
+from studkit.bots.protocol import pot_sized, random_action
 from studkit.bots.seen import Seen, seen
+from studkit.bots.strategy import (
+    FIRST,
+    KINDS,
+    crowded,
+    equity_choice,
+    style_choice,
+    style_rolls,
+)
 from studkit.bots.strength import strength_score
 from studkit.engine.actions import (
     BET,
@@ -100,13 +108,32 @@ class Style:
     """Bets and raises on a street after which only a near-nut score raises again."""
 
 
-def _aggressive(actions: Sequence[Action]) -> Action | None:
-    return first_of(actions, (RAISE, BET, COMPLETE))
+_CODES = {kind: code for code, kind in enumerate(KINDS)}
+
+
+def _offered(actions: Sequence[Action]) -> int:
+    """The kinds on offer as :mod:`studkit.bots.strategy`'s bit mask."""
+    mask = 0
+    for action in actions:
+        mask |= 1 << _CODES[action[0]]
+    return mask
+
+
+def _take(code: int, actions: Sequence[Action], info: Seen, fraction: float) -> Action:
+    """The first listed action of kind ``code`` (sized by ``fraction`` of the pot when
+    aggressive), or the first action for :data:`~studkit.bots.strategy.FIRST`."""
+    if code == FIRST:
+        return actions[0]
+    kind = KINDS[code]
+    for action in actions:
+        if action[0] == kind:
+            return pot_sized(action, info.my_bet, info.to_call, info.pot, fraction)
+    raise AssertionError(f"no {kind} among {actions}")  # pragma: no cover
 
 
 class StyleBot:
     """A rule-based player: scores its hand with :func:`strength_score` and follows a
-    :class:`Style`."""
+    :class:`Style` (the decision of :func:`studkit.bots.strategy.style_choice`)."""
 
     style = Style(enter=0.4, stay=0.45, bet=0.7, bluff=0.03, size=0.5)
 
@@ -124,35 +151,20 @@ class StyleBot:
     def score(self, info: Seen) -> float:
         """The hand's strength score, adjusted for the number of opponents."""
         raw = strength_score(info.cards, info.opponents_up, info.to_come, info.evaluators)
-        crowd = max(0, len(info.opponents_up) - 1)
-        return raw - 0.02 * crowd
+        return crowded(raw, len(info.opponents_up))
 
     def decide(
         self, info: Seen, score: float, actions: Sequence[Action], rng: random.Random
     ) -> Action:
         """Apply the style to a score."""
         style = self.style
-        raise_ = _aggressive(actions)
-        if raise_ is not None and info.raises >= style.max_raises and score < 0.9:
-            raise_ = None
-        if raise_ is not None and (score >= style.bet or rng.random() < style.bluff):
-            return pot_sized(raise_, info.my_bet, info.to_call, info.pot, style.size)
-        check = first_of(actions, (CHECK,))
-        if check is not None:
-            return check
-        forced = first_of(actions, (BRING_IN,))
-        if forced is not None:
-            return forced
-        threshold = style.enter if info.first_street else style.stay
-        # cheap calls (a big pot relative to the price) lower the bar a little
-        price = info.to_call / max(info.pot + info.to_call, 1)
-        call = first_of(actions, (CALL,))
-        if call is not None and score >= threshold - (0.25 - price) * 0.4:
-            return call
-        fold = first_of(actions, (FOLD,))
-        if fold is not None:
-            return fold
-        return call or actions[0]
+        avail = _offered(actions)
+        rolls = style_rolls(avail, info.raises, style.max_raises, score, style.bet)
+        u = rng.random() if rolls else 1.0
+        code = style_choice(style.enter, style.stay, style.bet, style.bluff, style.max_raises,
+                            score, info.raises, info.first_street, info.to_call, info.pot,
+                            avail, u)
+        return _take(code, actions, info, style.size)
 
 
 class TightAggressiveBot(StyleBot):
@@ -194,21 +206,6 @@ class EquityBot:
         if value is None:  # no equity for this spot: play tight-aggressive
             fallback = TightAggressiveBot(self.variant)
             return fallback.decide(info, fallback.score(info), actions, rng)
-        fair = 1.0 / (len(info.opponents_up) + 1)
-        raise_ = _aggressive(actions)
-        if raise_ is not None and info.raises >= 3 and value < 0.85:
-            raise_ = None
-        if raise_ is not None and value >= fair * self.margin and value > 0.3:
-            return pot_sized(raise_, info.my_bet, info.to_call, info.pot, min(1.0, value))
-        check = first_of(actions, (CHECK,))
-        if check is not None:
-            return check
-        forced = first_of(actions, (BRING_IN,))
-        if forced is not None:
-            return forced
-        price = info.to_call / max(info.pot + info.to_call, 1)
-        call = first_of(actions, (CALL,))
-        if call is not None and value >= price:
-            return call
-        fold = first_of(actions, (FOLD,))
-        return fold or call or actions[0]
+        code = equity_choice(value, self.margin, len(info.opponents_up) + 1, info.raises,
+                             info.to_call, info.pot, _offered(actions))
+        return _take(code, actions, info, min(1.0, value))

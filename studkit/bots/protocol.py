@@ -28,6 +28,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
+from studkit.bots.strategy import sized_total
 from studkit.engine.actions import AGGRESSIVE_KINDS, Action
 from studkit.errors import StudkitError
 
@@ -71,8 +72,7 @@ def pot_sized(action: Action, my_bet: int, to_call: int, pot: int, fraction: flo
     high = action.max if action.max is not None else action.amount
     if low is None or high is None:
         return action
-    target = my_bet + to_call + round(fraction * (pot + to_call))
-    return action.to(min(max(target, low), high))
+    return action.to(sized_total(low, high, my_bet, to_call, pot, fraction))
 
 
 def first_of(actions: Sequence[Action], kinds: Sequence[str]) -> Action | None:

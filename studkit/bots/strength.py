@@ -7,6 +7,12 @@ cards), then discounts a hand that an opponent's board already beats. Hi-lo hand
 their better half plus a bonus for the other. It is a heuristic, cheap enough to run on
 every decision of a long simulation; the ``equity`` bot computes real equities instead.
 
+This module is the score's one definition. :func:`score_cards` and its helpers are plain
+Python over flat sequences of card numbers (rank ``c >> 2``, suit ``c & 3``, 52 and up
+wild) and small integers, written so that numba can also compile them: the general engine's
+bots call them as they are, and the batch kernel (:mod:`studkit.kernel.bots`) compiles the
+same functions, so both engines' bots score every hand identically.
+
 >>> from studkit.cards import parse_cards
 >>> score = strength_score(parse_cards("As Ad Ah"), [parse_cards("7c")], 4, ["high"])
 >>> score > 0.8
@@ -15,13 +21,16 @@ True
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-__all__ = ["strength_score", "ShareStyle", "share_style"]
+__all__ = ["strength_score", "score_cards", "ShareStyle", "share_style", "style_rows"]
 
 ACE = 12
+
+Cards = Any
+"""A flat sequence of card numbers: a list, or a numpy int64 array inside the kernel."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,47 +59,83 @@ def share_style(evaluator: str) -> ShareStyle | None:
     return _STYLES.get(evaluator)
 
 
-def _order(rank: int, ace_low: bool) -> int:
-    """A rank's position in the share's order: 0 lowest."""
-    if ace_low:
-        return 0 if rank == ACE else rank + 1
-    return rank
+def style_rows(evaluators: Sequence[str]) -> list[int]:
+    """The pot shares' styles as :func:`score_cards` reads them: three numbers per share the
+    heuristic knows (low, ace low, qualifying top card or -1), shares a plugin ranks left
+    out."""
+    rows: list[int] = []
+    for name in evaluators:
+        style = _STYLES.get(name)
+        if style is not None:
+            top = style.qualify_top
+            rows.extend((int(style.low), int(style.ace_low), -1 if top is None else top))
+    return rows
 
 
-def _ranks(cards: Sequence[int]) -> list[int]:
-    return [c >> 2 for c in cards if c < 52]
+def _bits5(mask: int) -> int:
+    """Set bits among the lowest five of ``mask``."""
+    count = 0
+    for k in range(5):
+        count += (mask >> k) & 1
+    return count
 
 
-def _high_made(cards: Sequence[int]) -> float:
-    """Score of the best high hand among ``cards`` (any count), no draws."""
-    counts = [0] * 13
-    suits = [0, 0, 0, 0]
+def _longest_run(present: int) -> int:
+    """The most distinct ranks inside one window of five consecutive ranks; ``present`` has
+    bit 0 for an ace played low and bit ``r + 1`` for rank ``r``."""
+    best = _bits5(present)
+    for low in range(1, 10):
+        window = _bits5(present >> low)
+        if window > best:
+            best = window
+    return best
+
+
+def _high_made(cards: Cards, off: int, count: int) -> float:
+    """Score of the best high hand among ``count`` cards from ``off``, no draws."""
+    ranks = 0  # three bits of count per rank
+    suits = 0  # four bits of count per suit
     wild = 0
-    for c in cards:
+    for k in range(off, off + count):
+        c = cards[k]
         if c >= 52:
             wild += 1
         else:
-            counts[c >> 2] += 1
-            suits[c & 3] += 1
-    top_count = second = 0
-    top_rank = high = -1
+            ranks += 1 << (3 * (c >> 2))
+            suits += 1 << (4 * (c & 3))
+    top_count = 0
+    second = 0
+    top_rank = -1
+    high = -1
+    present = 0
     for rank in range(12, -1, -1):
-        n = counts[rank]
+        n = (ranks >> (3 * rank)) & 7
         if n == 0:
             continue
-        high = max(high, rank)
+        present |= 1 << (rank + 1)
+        if rank > high:
+            high = rank
         if n > top_count:
-            second, top_count, top_rank = top_count, n, rank
+            second = top_count
+            top_count = n
+            top_rank = rank
         elif n > second:
             second = n
+    if present >> (ACE + 1) & 1:
+        present |= 1
     top_count += wild
+    most = 0
+    for suit in range(4):
+        n = (suits >> (4 * suit)) & 15
+        if n > most:
+            most = n
     if top_count >= 4:
         return 0.97
     if top_count == 3 and second >= 2:
         return 0.94
-    if max(suits) + wild >= 5:
+    if most + wild >= 5:
         return 0.9
-    if len(cards) >= 5 and _longest_run(counts) + wild >= 5:
+    if count >= 5 and _longest_run(present) + wild >= 5:
         return 0.87
     if top_count == 3:
         return 0.76 + 0.04 * max(top_rank, 0) / 12
@@ -101,77 +146,131 @@ def _high_made(cards: Sequence[int]) -> float:
     return 0.08 + 0.1 * max(high, 0) / 12
 
 
-def _longest_run(counts: Sequence[int]) -> int:
-    """The most distinct ranks inside one window of five consecutive ranks (ace low too)."""
-    present = [counts[12] > 0] + [n > 0 for n in counts]  # index 0: the ace played low
-    best = window = sum(present[:5])
-    for low in range(1, 10):
-        window += present[low + 4] - present[low - 1]
-        best = max(best, window)
-    return best
-
-
-def _high_draws(cards: Sequence[int], to_come: int) -> float:
+def _high_draws(cards: Cards, off: int, count: int, to_come: int) -> float:
     """Bonus for flush and straight draws that the cards to come can still fill."""
     if to_come <= 0:
         return 0.0
     bonus = 0.0
-    suits = Counter(c & 3 for c in cards if c < 52)
-    most = max(suits.values(), default=0)
+    suits = 0
+    present = 0
+    for k in range(off, off + count):
+        c = cards[k]
+        if c < 52:
+            suits += 1 << (4 * (c & 3))
+            rank = c >> 2
+            present |= 1 << (rank + 1)
+            if rank == ACE:
+                present |= 1
+    most = 0
+    for suit in range(4):
+        n = (suits >> (4 * suit)) & 15
+        if n > most:
+            most = n
+    late = 1.0 if to_come >= 2 else 0.6
     if 3 <= most < 5 and most + to_come >= 5:
-        bonus = max(bonus, 0.08 * (most - 2) * (1.0 if to_come >= 2 else 0.6))
-    counts = [0] * 13
-    for rank in _ranks(cards):
-        counts[rank] += 1
-    run = _longest_run(counts)
+        bonus = max(bonus, 0.08 * (most - 2) * late)
+    run = _longest_run(present)
     if 3 <= run < 5 and run + to_come >= 5:
-        bonus = max(bonus, 0.06 * (run - 2) * (1.0 if to_come >= 2 else 0.6))
+        bonus = max(bonus, 0.06 * (run - 2) * late)
     return bonus
 
 
-def _low_score(cards: Sequence[int], to_come: int, style: ShareStyle) -> float:
+def _low_score(cards: Cards, off: int, count: int, to_come: int, ace_low: int,
+               qualify_top: int) -> float:
     """Score of a low hand: distinct low ranks made and how many cards can still come."""
-    orders = sorted({_order(r, style.ace_low) for r in _ranks(cards)})
-    wild = sum(1 for c in cards if c >= 52)
-    limit = style.qualify_top if style.qualify_top is not None else 8
-    lows = [o for o in orders if o <= limit]
-    distinct = min(5, len(lows) + wild)
+    present = 0
+    wild = 0
+    for k in range(off, off + count):
+        c = cards[k]
+        if c >= 52:
+            wild += 1
+            continue
+        rank = c >> 2
+        if ace_low:
+            order = 0 if rank == ACE else rank + 1
+        else:
+            order = rank
+        present |= 1 << order
+    limit = qualify_top if qualify_top >= 0 else 8
+    lows = 0
+    fifth = -1
+    highest = limit
+    for order in range(limit + 1):
+        if present >> order & 1:
+            lows += 1
+            if lows == 5:
+                fifth = order
+            highest = order
+    distinct = min(5, lows + wild)
     if distinct >= 5:
-        top = lows[4] if len(lows) >= 5 else limit
+        top = fifth if lows >= 5 else limit
         return 1.0 - 0.07 * max(0, top - 4)
     need = 5 - distinct
     if need > to_come:
         # no five-card low in reach: a paired or high hand, worth little as a low
-        return 0.05 if style.qualify_top is not None else 0.12
-    highest = lows[-1] if lows else limit
+        return 0.05 if qualify_top >= 0 else 0.12
     return 0.2 + 0.13 * distinct - 0.02 * max(0, highest - 4) - 0.05 * max(0, need - 2)
 
 
-def _board_threat(opponents_up: Sequence[Sequence[int]], mine: float) -> float:
-    """Multiplier below 1 when an opponent's up cards alone already beat ``mine``."""
-    worst = 1.0
-    for up in opponents_up:
-        if len(up) == 0:
-            continue
-        theirs = _high_made(up)
-        if theirs >= mine:
-            worst = min(worst, 0.65)
-        elif theirs >= mine - 0.1:
-            worst = min(worst, 0.85)
-    return worst
-
-
-def _share_score(
-    cards: Sequence[int], opponents_up: Sequence[Sequence[int]], to_come: int, style: ShareStyle
-) -> float:
-    if style.low:
-        mine = _low_score(cards, to_come, style)
+def _share_score(own: Cards, n_own: int, opp: Cards, width: int, opp_n: Cards, n_opp: int,
+                 to_come: int, low: int, ace_low: int, qualify_top: int) -> float:
+    if low:
+        mine = _low_score(own, 0, n_own, to_come, ace_low, qualify_top)
         # an opponent's up cards alone, with its hidden and future cards still to help it
-        hidden = len(cards) - min((len(up) for up in opponents_up), default=0) + to_come
-        theirs = max((_low_score(up, hidden, style) for up in opponents_up if up), default=0.0)
+        shortest = 0
+        for k in range(n_opp):
+            if k == 0 or opp_n[k] < shortest:
+                shortest = opp_n[k]
+        hidden = n_own - shortest + to_come
+        theirs = 0.0
+        found = False
+        for k in range(n_opp):
+            if opp_n[k] > 0:
+                value = _low_score(opp, k * width, opp_n[k], hidden, ace_low, qualify_top)
+                if not found or value > theirs:
+                    theirs = value
+                    found = True
         return mine * (0.75 if theirs > mine else 1.0)
-    made = _high_made(cards)
-    return min(1.0, made * _board_threat(opponents_up, made) + _high_draws(cards, to_come))
+    made = _high_made(own, 0, n_own)
+    threat = 1.0  # below 1 when an opponent's up cards alone already beat the hand
+    for k in range(n_opp):
+        if opp_n[k] == 0:
+            continue
+        theirs = _high_made(opp, k * width, opp_n[k])
+        if theirs >= made:
+            threat = min(threat, 0.65)
+        elif theirs >= made - 0.1:
+            threat = min(threat, 0.85)
+    return min(1.0, made * threat + _high_draws(own, 0, n_own, to_come))
+
+
+def score_cards(own: Cards, n_own: int, opp: Cards, width: int, opp_n: Cards, n_opp: int,
+                to_come: int, styles: Cards, n_styles: int) -> float:
+    """The score of the first ``n_own`` cards of ``own``.
+
+    Opponent ``k``'s up cards are ``opp[k * width : k * width + opp_n[k]]``; ``styles`` holds
+    :func:`style_rows` for ``n_styles`` shares. With no share the heuristic knows, 0.5.
+    """
+    if n_styles == 0:
+        return 0.5
+    best = 0.0
+    rest = 0.0
+    for i in range(n_styles):
+        value = _share_score(own, n_own, opp, width, opp_n, n_opp, to_come, styles[3 * i],
+                             styles[3 * i + 1], styles[3 * i + 2])
+        if i == 0:
+            best = value
+        elif value > best:
+            rest += best
+            best = value
+        else:
+            rest += value
+    return min(1.0, best + 0.25 * rest)
+
+
+SCORED: tuple[Any, ...] = (_bits5, _longest_run, _high_made, _high_draws, _low_score,
+                           _share_score, score_cards)
+"""Every function of the score, for the kernel to compile (callees first)."""
 
 
 def strength_score(
@@ -181,12 +280,14 @@ def strength_score(
     evaluators: Sequence[str],
 ) -> float:
     """Score ``cards`` for the pot shares ranked by ``evaluators`` (0 to 1)."""
-    scores = [
-        _share_score(cards, opponents_up, to_come, style)
-        for style in (share_style(name) for name in evaluators)
-        if style is not None
-    ]
-    if not scores:
-        return 0.5
-    scores.sort(reverse=True)
-    return min(1.0, scores[0] + 0.25 * sum(scores[1:]))
+    width = max((len(up) for up in opponents_up), default=0)
+    flat: list[int] = []
+    counts: list[int] = []
+    for up in opponents_up:
+        flat.extend(int(c) for c in up)
+        flat.extend([0] * (width - len(up)))
+        counts.append(len(up))
+    styles = style_rows(evaluators)
+    own = [int(c) for c in cards]
+    return score_cards(own, len(own), flat, width, counts, len(counts), to_come, styles,
+                       len(styles) // 3)

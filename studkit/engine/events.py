@@ -81,6 +81,10 @@ __all__ = [
     "AWARD",
     "WILD",
     "ACTION_EVENT_KINDS",
+    "TABLE_SEATS",
+    "DEALT_UP",
+    "DEALT_DOWN",
+    "BURNED",
     "format_event",
     "as_record",
     "kind_of",
@@ -196,6 +200,26 @@ class WildEvent(NamedTuple):
 
 ACTION_EVENT_KINDS: Final[frozenset[str]] = frozenset(ACTION_KINDS)
 """Event kinds that record a betting decision (an :class:`ActionEvent`)."""
+
+TABLE_SEATS: Final = 10
+"""Seats the shared records below cover (a variant file allows at most 10 players)."""
+
+DEALT_UP: Final[tuple[tuple[DealEvent, ...], ...]] = tuple(
+    tuple(DealEvent(DEAL, seat, card, True) for card in CARDS) for seat in range(TABLE_SEATS)
+)
+"""``DEALT_UP[seat][card]``: the record of that card dealt face up to that seat.
+
+Records are immutable, so the engine logs these shared ones instead of building a record per
+card dealt: building a record (a tuple subclass) and freeing it later cost several times a
+plain tuple's, and a hand deals 20 to 30 cards."""
+
+DEALT_DOWN: Final[tuple[tuple[DealEvent, ...], ...]] = tuple(
+    tuple(DealEvent(DEAL, seat, card, False) for card in CARDS) for seat in range(TABLE_SEATS)
+)
+"""``DEALT_DOWN[seat][card]``: the record of that card dealt face down to that seat."""
+
+BURNED: Final[tuple[BurnEvent, ...]] = tuple(BurnEvent(BURN, card) for card in CARDS)
+"""``BURNED[card]``: the record of that card burned."""
 
 
 Who = Callable[[int], str]

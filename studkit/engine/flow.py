@@ -14,13 +14,15 @@ from studkit.cards import Card
 from studkit.engine.dealing import BURN, card_at
 from studkit.engine.events import (
     AWARD,
-    BURN as BURN_EVENT,
+    BURNED,
     COMMUNITY as COMMUNITY_EVENT,
     DEAL,
+    DEALT_DOWN,
+    DEALT_UP,
     RETURN,
     SHOW,
+    TABLE_SEATS,
     AwardEvent,
-    BurnEvent,
     CommunityEvent,
     DealEvent,
     ReturnEvent,
@@ -29,7 +31,7 @@ from studkit.engine.events import (
 from studkit.engine.first_actor import any_open_pair, best_board, choose_forced
 from studkit.engine.legal import LegalActions
 from studkit.engine.pots import Pot, build_pots
-from studkit.engine.seats import EVERYONE as _EVERYONE, everyone as _everyone
+from studkit.engine.seats import everyone
 from studkit.engine.showdown import show_order, showdown
 from studkit.engine.streets import deal_street
 from studkit.errors import StudkitError
@@ -116,10 +118,13 @@ class HandFlow(LegalActions):
                 self.up[seat].append(card)
             else:
                 self.down[seat].append(card)
-            self.events.append(_new(DealEvent, (DEAL, seat, card, up)))
+            self.events.append(
+                (DEALT_UP if up else DEALT_DOWN)[seat][card] if seat < TABLE_SEATS
+                else _new(DealEvent, (DEAL, seat, card, up))
+            )
         elif seat == BURN:
             self.burned.append(card)
-            self.events.append(_new(BurnEvent, (BURN_EVENT, card)))
+            self.events.append(BURNED[card])
         else:
             self.community.append(card)
             self.events.append(_new(CommunityEvent, (COMMUNITY_EVENT, card)))
@@ -154,7 +159,7 @@ class HandFlow(LegalActions):
         stacks = self.stacks
         r = self.round
         if self.n_in == n and 0 not in stacks:
-            can_bet = _EVERYONE.get(n) or _everyone(n)  # nobody has folded or is all in
+            can_bet = everyone(n)  # nobody has folded or is all in
         else:
             folded = self.folded
             can_bet = [not f and c > 0 for f, c in zip(folded, stacks)]  # noqa: B905

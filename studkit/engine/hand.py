@@ -48,17 +48,7 @@ from studkit.engine.flow import HandFlow
 from studkit.engine.plugin_play import HandPlugins
 from studkit.engine.pots import Pot
 from studkit.engine.rules import Rules, compile_rules
-from studkit.engine.seats import (
-    ANTES as _ANTES,
-    BLANKS as _BLANKS,
-    EVERYONE as _EVERYONE,
-    ORDERS as _ORDERS,
-    ante_events as _antes,
-    blanks as _blanks,
-    button_seat,
-    everyone as _everyone,
-    seat_order as _order,
-)
+from studkit.engine.seats import blanks, button_seat, everyone, seat_order
 from studkit.engine.snapshot import HandSnapshot, put_snapshot, take_snapshot
 from studkit.engine.state import BettingRound, StreetProgress
 from studkit.engine.view import SeatView, seat_view
@@ -124,11 +114,11 @@ class Hand(HandFlow):
         self.variant = variant
         self.n = n
         self.button = (n - 1) if button is None else button_seat(button, n)
-        self._order = _ORDERS.get((n, self.button)) or _order(n, self.button)
+        self._order = seat_order(n, self.button)  # shared, never mutated
         self.stacks = chips
         self.starting_stacks = tuple(chips)
         self.bets = [0] * n
-        self._zeros, self._nobody = _BLANKS.get(n) or _blanks(n)  # shared, never mutated
+        self._zeros, self._nobody = blanks(n)  # shared, never mutated
         self.contrib = [0] * n
         self.dead = 0  # chips in the pot that are nobody's stake (plugin payments)
         self.folded = [False] * n
@@ -180,8 +170,13 @@ class Hand(HandFlow):
         if ante:
             if ante < min(chips):
                 # Everyone antes in full: the ante events are the same for every such hand.
-                key = (n, self.button, ante)
-                self.events.extend(_ANTES.get(key) or _antes(key, self._order))
+                key = (n, self.button)
+                antes = rules.ante_records.get(key)
+                if antes is None:
+                    antes = rules.ante_records[key] = tuple(
+                        _new(AnteEvent, (ANTE, seat, ante)) for seat in self._order
+                    )
+                self.events.extend(antes)
                 contrib = self.contrib
                 for seat in range(n):
                     chips[seat] -= ante
@@ -343,7 +338,7 @@ class Hand(HandFlow):
         self.n_in -= 1
         self.round.to_act[seat] = False
         self.folded_cards.extend(self.cards[seat])
-        self.events.append(_new(ActionEvent, (FOLD, seat, self.bets[seat], 0)))
+        self.events.append(_action_record(self.rules, 1, FOLD, seat, self.bets[seat], 0))
         if self.n_in == 1:
             self.actor = None
             self._end_round()
@@ -355,7 +350,7 @@ class Hand(HandFlow):
         r.to_act[seat] = False
         r.may_raise[seat] = False
         r.last_checker = seat
-        self.events.append(_new(ActionEvent, (CHECK, seat, self.bets[seat], 0)))
+        self.events.append(_action_record(self.rules, 2, CHECK, seat, self.bets[seat], 0))
         self._pass_turn(seat)
 
     def _call(self, seat: int, add: int) -> None:
@@ -366,7 +361,7 @@ class Hand(HandFlow):
         r = self.round
         r.to_act[seat] = False
         r.may_raise[seat] = False
-        self.events.append(_new(ActionEvent, (CALL, seat, bets[seat], add)))
+        self.events.append(_action_record(self.rules, 3, CALL, seat, bets[seat], add))
         self._pass_turn(seat)
 
     def _bring_in(self, seat: int, add: int) -> None:
@@ -395,7 +390,7 @@ class Hand(HandFlow):
         to_act[seat] = False
         r.may_raise[seat] = False
         r.aggressor = seat
-        self.events.append(_new(ActionEvent, (BRING_IN, seat, self.bets[seat], add)))
+        self.events.append(_action_record(rules, 4, BRING_IN, seat, self.bets[seat], add))
         self._pass_turn(seat)
 
     def _aggress_to(self, seat: int, kind: str, to: int) -> None:
@@ -418,7 +413,7 @@ class Hand(HandFlow):
             if cap is not None and r.raises > cap and self.n_in > 2:
                 r.capped_multi = True
             if self.n_in == n and 0 not in stacks:
-                can_bet = _EVERYONE.get(n) or _everyone(n)  # nobody has folded or is all in
+                can_bet = everyone(n)  # nobody has folded or is all in
             else:
                 can_bet = [not f and c > 0 for f, c in zip(folded, stacks)]  # noqa: B905
             to_act[:] = can_bet
@@ -432,7 +427,8 @@ class Hand(HandFlow):
         to_act[seat] = False
         may_raise[seat] = False
         r.aggressor = seat
-        self.events.append(_new(ActionEvent, (kind, seat, to, add)))
+        code = 5 if kind == BET else 6 if kind == RAISE else 7  # else: complete
+        self.events.append(_action_record(self.rules, code, kind, seat, to, add))
         self._pass_turn(seat)
 
 
@@ -462,3 +458,19 @@ def _unpickle(
     hand = _blank_like(variant, stakes, stacks, button, auto_deal, on_over)
     put_snapshot(hand, saved)
     return hand
+
+
+def _action_record(rules: Rules, code: int, kind: str, seat: int, to: int, add: int) -> Event:
+    """The :class:`ActionEvent` ``(kind, seat, to, add)`` (``code``: 1 to 7, one per kind),
+    shared through ``rules.action_records``: a hand logs a dozen or more, and looking one
+    up costs less than building a record (a tuple subclass) and freeing it later."""
+    if seat >= 16 or not 0 <= add < 1 << 32 or not 0 <= to < 1 << 32:
+        return _new(ActionEvent, (kind, seat, to, add))  # outside the key's fields
+    key = ((to << 32 | add) << 4 | seat) << 3 | code
+    memo = rules.action_records
+    record = memo.get(key)
+    if record is None:
+        if len(memo) > 4096:
+            memo.clear()  # amounts seen across many stack sizes: keep the memory bounded
+        record = memo[key] = _new(ActionEvent, (kind, seat, to, add))
+    return record

@@ -106,7 +106,7 @@ class LegalActions(HandQueries):
             return None  # nobody left could put in more than the bet already made
         rules = self.rules
         structure = rules.structure
-        pot = sum(self.contrib) + self.dead
+        pot = 0 if rules.fixed_limit else sum(self.contrib) + self.dead  # fixed limit reads none
         if r.forced != seat:
             cap = rules.max_raises
             if cap is not None and r.raises > cap and not self._uncapped():
@@ -286,19 +286,20 @@ class LegalActions(HandQueries):
             out.append(_FOLD)
         if self._may_check(seat):
             out.append(_CHECK)
+        memo = self.rules.legal_records
         chips = self._call_chips(seat)
         if chips:
-            out.append(_CALLS.get(chips) or _remember(_CALLS, CALL, chips, None))
+            out.append(memo.get(chips << 3 | 1) or _remember(memo, 1, CALL, chips, None))
         chips = self._bring_in_chips(seat)
         if chips:
-            out.append(_BRING_INS.get(chips) or _remember(_BRING_INS, BRING_IN, chips, None))
+            out.append(memo.get(chips << 3 | 2) or _remember(memo, 2, BRING_IN, chips, None))
         aggression = self._aggression(seat)
         if aggression is not None:
             kind, ranges = aggression
             if len(ranges) == 1 and ranges[0][0] == ranges[0][1]:
                 to = ranges[0][0]  # fixed limit: one total
-                memo = _TOTALS[kind]
-                out.append(memo.get(to) or _remember(memo, kind, to, to))
+                code = 3 if kind == BET else 4 if kind == RAISE else 5  # else: complete
+                out.append(memo.get(to << 3 | code) or _remember(memo, code, kind, to, to))
             else:
                 for lo, hi in ranges:
                     out.append(_new(Action, (kind, lo, lo, hi)))
@@ -309,18 +310,18 @@ class LegalActions(HandQueries):
 
 _new: Final = tuple.__new__  # Action(...) without the keyword-handling constructor frame
 
-# Actions are immutable: the common ones are made once and shared. A call or bring-in is
-# remembered by its amount, a fixed-limit bet, raise or completion by its total.
-_CALLS: Final[dict[int, Action]] = {}
-_BRING_INS: Final[dict[int, Action]] = {}
-_TOTALS: Final[dict[str, dict[int, Action]]] = {COMPLETE: {}, BET: {}, RAISE: {}}
+# Actions are immutable: the common ones are made once per compiled rules and shared
+# (``Rules.legal_records``). A call or bring-in is found by its amount, a fixed-limit bet,
+# raise or completion by its total; ``code`` (1 to 5) tells the kinds apart.
 
 
-def _remember(memo: dict[int, Action], kind: str, amount: int, bound: int | None) -> Action:
+def _remember(
+    memo: dict[int, Action], code: int, kind: str, amount: int, bound: int | None
+) -> Action:
     """The action ``kind`` for ``amount`` (``bound`` its min and max), made and remembered."""
     if len(memo) > 4096:
         memo.clear()  # amounts seen across many stack sizes: keep the memory bounded
-    action = memo[amount] = _new(Action, (kind, amount, bound, bound))
+    action = memo[amount << 3 | code] = _new(Action, (kind, amount, bound, bound))
     return action
 
 

@@ -8,7 +8,7 @@ plain tuples and lists instead of re-deriving anything from the variant.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from studkit.cards import CARDS, Card, Rank, standard_deck
@@ -97,6 +97,18 @@ class Rules:
     plugins: Any = None
     """The variant's :class:`~studkit.hooks.host.PluginHost` (from the variant's plugin
     registry); ``None`` when no plugin acts."""
+    action_records: dict[int, tuple[Any, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """Betting-action event records made for hands of these rules, shared (records are
+    immutable), by kind, seat and amounts: finding one costs less than making one."""
+    ante_records: dict[tuple[int, int], tuple[Any, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """The ante events of a hand where everyone antes in full, by table size and button."""
+    legal_records: dict[int, Any] = field(default_factory=dict, compare=False, repr=False)
+    """The :class:`~studkit.engine.actions.Action` records ``legal_actions()`` lists for a
+    call, a bring-in or a fixed-limit total, shared, by kind and amount."""
 
     @property
     def max_players(self) -> int:

@@ -1,57 +1,72 @@
-"""Per table size tables that every hand shares: seat orders, blank rows, the ante events.
+"""Per table size tables that every hand shares: seat orders, blank rows, rotations.
 
-Each is made on first use and never mutated afterwards (hands copy from them), so a new
-hand starts from lists and tuples that already exist instead of building them again.
+Built once when the module is imported, for every table size a variant file allows (2 to
+:data:`~studkit.engine.events.TABLE_SEATS`), and never changed: a new hand starts from lists
+and tuples that already exist instead of building them again (hands copy from the lists,
+never change them). A larger table, which only a variant built in code can have, gets its
+rows made for it.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from studkit.engine.events import ANTE, AnteEvent, Event
+from studkit.engine.events import TABLE_SEATS
 from studkit.errors import StudkitError
 
 __all__ = [
-    "ORDERS", "ANTES", "BLANKS", "EVERYONE",
-    "seat_order", "ante_events", "blanks", "everyone", "button_seat",
+    "ORDERS", "BLANKS", "EVERYONE", "ROTATIONS",
+    "seat_order", "blanks", "everyone", "rotation", "button_seat",
 ]
 
-ORDERS: Final[dict[tuple[int, int], list[int]]] = {}
-"""Per table size and button: the seats clockwise from the dealer's left."""
-ANTES: Final[dict[tuple[int, int, int], tuple[Event, ...]]] = {}
-"""Per table size, button and ante: the ante events when everyone antes in full."""
+
+def _order(n: int, button: int) -> list[int]:
+    return [(button + 1 + i) % n for i in range(n)]
 
 
-def ante_events(key: tuple[int, int, int], order: list[int]) -> tuple[Event, ...]:
-    """The ante events for ``key`` (table size, button, ante), made and remembered."""
-    events = ANTES[key] = tuple(AnteEvent(ANTE, seat, key[2]) for seat in order)
-    return events
+def _rotation(n: int, start: int) -> tuple[int, ...]:
+    return tuple((start + i) % n for i in range(n))
 
 
-BLANKS: Final[dict[int, tuple[list[int], list[bool]]]] = {}
-"""Per table size: no bets, and no seat to act (copied from, never mutated)."""
+_SIZES: Final = range(TABLE_SEATS + 1)
 
+ORDERS: Final[tuple[tuple[list[int], ...], ...]] = tuple(
+    tuple(_order(n, button) for button in range(n)) for n in _SIZES
+)
+"""``ORDERS[n][button]``: the seats clockwise from the dealer's left."""
 
-def blanks(n: int) -> tuple[list[int], list[bool]]:
-    """No bets and no seat to act for ``n`` seats, made and remembered."""
-    blanks = BLANKS[n] = ([0] * n, [False] * n)
-    return blanks
+BLANKS: Final[tuple[tuple[list[int], list[bool]], ...]] = tuple(
+    ([0] * n, [False] * n) for n in _SIZES
+)
+"""``BLANKS[n]``: no bets, and no seat to act."""
 
+EVERYONE: Final[tuple[list[bool], ...]] = tuple([True] * n for n in _SIZES)
+"""``EVERYONE[n]``: every seat may bet."""
 
-EVERYONE: Final[dict[int, list[bool]]] = {}
-"""Per table size: every seat may bet (copied from, never mutated)."""
-
-
-def everyone(n: int) -> list[bool]:
-    """Every one of ``n`` seats may bet, made and remembered."""
-    everyone = EVERYONE[n] = [True] * n
-    return everyone
+ROTATIONS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(_rotation(n, start) for start in range(n)) for n in _SIZES
+)
+"""``ROTATIONS[n][start]``: every seat clockwise from ``start``."""
 
 
 def seat_order(n: int, button: int) -> list[int]:
     """Seats clockwise from the dealer's left (shared, never mutated)."""
-    order = ORDERS[(n, button)] = [(button + 1 + i) % n for i in range(n)]
-    return order
+    return ORDERS[n][button] if n <= TABLE_SEATS else _order(n, button)
+
+
+def blanks(n: int) -> tuple[list[int], list[bool]]:
+    """No bets and no seat to act for ``n`` seats (shared, never mutated)."""
+    return BLANKS[n] if n <= TABLE_SEATS else ([0] * n, [False] * n)
+
+
+def everyone(n: int) -> list[bool]:
+    """Every one of ``n`` seats may bet (shared, never mutated)."""
+    return EVERYONE[n] if n <= TABLE_SEATS else [True] * n
+
+
+def rotation(n: int, start: int) -> tuple[int, ...]:
+    """Every one of ``n`` seats clockwise from ``start``."""
+    return ROTATIONS[n][start] if n <= TABLE_SEATS else _rotation(n, start)
 
 
 def button_seat(button: int, n: int) -> int:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from studkit.engine.events import AWARD, MUCK, SHOW, AwardEvent, MuckEvent, ShowEvent
 from studkit.engine.pots import Pot, ShareInput, award_pots, build_pots
+from studkit.engine.seats import rotation
 
 if TYPE_CHECKING:
     from studkit.engine.flow import HandFlow as Hand
@@ -44,8 +45,7 @@ def show_order(hand: Hand, pots: list[Pot] | None = None) -> list[int]:
         start = hand.progress.leader
     if start < 0 or folded[start]:
         start = (hand.button + 1) % n
-    rotation = _ROTATIONS.get((n, start)) or _rotation(n, start)
-    order = [s for s in rotation if not folded[s]]
+    order = [s for s in rotation(n, start) if not folded[s]]
     pots = hand._pots if pots is None else pots
     if pots and len(pots) > 1:
         # Side-pot contenders show before a player all in for a smaller pot (A15): a stable
@@ -56,15 +56,6 @@ def show_order(hand: Hand, pots: list[Pot] | None = None) -> list[int]:
         }
         order.sort(key=lambda s: -last[s])
     return order
-
-
-_ROTATIONS: Final[dict[tuple[int, int], tuple[int, ...]]] = {}
-"""Per table size and first seat: every seat clockwise from it."""
-
-
-def _rotation(n: int, start: int) -> tuple[int, ...]:
-    rotation = _ROTATIONS[(n, start)] = tuple((start + i) % n for i in range(n))
-    return rotation
 
 
 def showdown_strengths(hand: Hand) -> list[list[int]]:

@@ -6,10 +6,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from studkit.engine.dealing import BURN, COMMUNITY, DeckSource
-from studkit.engine.events import BURN as BURN_EVENT, DEAL, BurnEvent, DealEvent
+from studkit.engine.events import BURNED, DEALT_DOWN, DEALT_UP, TABLE_SEATS
 from studkit.engine.exhaustion import plan_short_street
 
 if TYPE_CHECKING:
@@ -17,9 +17,6 @@ if TYPE_CHECKING:
     from studkit.engine.rules import StreetPlan
 
 __all__ = ["deal_street"]
-
-_new: Final = tuple.__new__  # a typed event without its constructor's Python frame
-
 
 def deal_street(hand: Hand) -> None:
     """Deal the hand's current street: the burn, each round of cards to every live player
@@ -40,7 +37,7 @@ def deal_street(hand: Hand) -> None:
         # The common case, inlined: draw uniformly from the stub (see DeckSource.draw).
         stub = source._stub
         left = len(stub)
-        if left >= len(faces) * len(live) + burn:
+        if left >= len(faces) * len(live) + burn and hand.n <= TABLE_SEATS:
             pick = source._random
             take = stub.pop
             log = events.append
@@ -51,12 +48,13 @@ def deal_street(hand: Hand) -> None:
                 stub[i] = stub[-1]
                 take()
                 hand.burned.append(card)
-                log(_new(BurnEvent, (BURN_EVENT, card)))
+                log(BURNED[card])
             cards = hand.cards
             up_cards = hand.up
             down_cards = hand.down
             for up in faces:
                 held = up_cards if up else down_cards
+                records = DEALT_UP if up else DEALT_DOWN  # shared records, one per card
                 for s in live:
                     i = int(pick() * left)
                     left -= 1
@@ -65,7 +63,7 @@ def deal_street(hand: Hand) -> None:
                     take()
                     cards[s].append(card)
                     held[s].append(card)
-                    log(_new(DealEvent, (DEAL, s, card, up)))
+                    log(records[s][card])
             hand._after_deal()
             return
     _deal_street_slowly(hand, plan, live)

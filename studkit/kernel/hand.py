@@ -14,9 +14,9 @@ import numpy as np
 import numpy.typing as npt
 
 from studkit.kernel.betting import act, options
+from studkit.kernel.bots import BOT_SCRATCH, choose
 from studkit.kernel.deal import (
     any_open_pair,
-    below,
     best_board,
     choose_forced,
     deal_street,
@@ -47,8 +47,6 @@ from studkit.kernel.state import (
     A_REOPEN,
     A_STACK,
     BRING_IN,
-    CALL,
-    CHECK,
     COMPLETE,
     ERR_LONG,
     FOLD,
@@ -78,6 +76,7 @@ from studkit.kernel.state import (
     H_NREC_CARDS,
     H_OPEN_PAIR,
     H_PREV_LEADER,
+    H_RAISES,
     H_ROUND_MAX,
     H_ROUND_PLAYERS,
     H_SIZE,
@@ -97,6 +96,7 @@ __all__ = ["play_block", "scratch", "TALLY_SLOTS"]
 
 Int64Array = npt.NDArray[np.int64]
 UInt64Array = npt.NDArray[np.uint64]
+Float64Array = npt.NDArray[np.float64]
 
 # Slots of the scalar tally array.
 T_HANDS = 0
@@ -147,6 +147,7 @@ def _start_round(street: int, p: Int64Array, sp: Int64Array, h: Int64Array, sa: 
     h[H_ROUND_PLAYERS] = h[H_NIN]
     h[H_LAST_AGGR] = -1
     h[H_LAST_CHECKER] = -1
+    h[H_RAISES] = 0
     if street == 0 and p[BRING]:
         forced = choose_forced(p, sa, ups, order, fkey)
         if forced >= 0:
@@ -169,24 +170,6 @@ def _start_round(street: int, p: Int64Array, sp: Int64Array, h: Int64Array, sa: 
             return True
         s = s + 1 if s + 1 < n else 0
     return False
-
-
-@inlined
-def _choose(bot: int, opt: Int64Array, count: int, rng: UInt64Array) -> int:
-    """The row of ``opt`` the bot takes; an aggressive row's total goes to ``opt[row, 1]``.
-
-    random: a uniformly random legal decision, a uniformly random total within a range;
-    calling-station: check, else call, else bring in."""
-    if bot == 1:
-        for want in (CHECK, CALL, BRING_IN):
-            for i in range(count):
-                if opt[i, 0] == want:
-                    return i
-    i = below(rng, count)
-    if opt[i, 0] >= COMPLETE:
-        lo = opt[i, 1]
-        opt[i, 1] = lo + below(rng, opt[i, 2] - lo + 1)
-    return i
 
 
 @inlined
@@ -229,11 +212,12 @@ def _active(p: Int64Array, sa: Int64Array) -> int:
 def play_hand(
     index: int, seed: int, p: Int64Array, sp: Int64Array, deck: Int64Array,
     fkey: Int64Array, tkey: Int64Array, spos: Int64Array, sh: Int64Array, bots: Int64Array,
-    ix: Int64Array, byr: Int64Array, fl: Int64Array, h: Int64Array, sa: Int64Array,
-    held: Int64Array, ups: Int64Array, comm: Int64Array, burned: Int64Array,
-    foldc: Int64Array, stub: Int64Array, order: Int64Array, rng: UInt64Array,
-    opt: Int64Array, ranges: Int64Array, wk: Int64Array, wm: Int64Array, main: Int64Array,
-    mix: Int64Array, rec_c: Int64Array, rec_a: Int64Array, row: int,
+    bt: Float64Array, styles: Int64Array, ix: Int64Array, byr: Int64Array, fl: Int64Array,
+    h: Int64Array, sa: Int64Array, held: Int64Array, ups: Int64Array, comm: Int64Array,
+    burned: Int64Array, foldc: Int64Array, stub: Int64Array, order: Int64Array,
+    rng: UInt64Array, opt: Int64Array, ranges: Int64Array, wk: Int64Array, wm: Int64Array,
+    main: Int64Array, bk: Int64Array, mix: Int64Array, rec_c: Int64Array, rec_a: Int64Array,
+    row: int,
 ) -> int:
     """Play hand ``index``; returns the mask of :func:`showdown` (the winning seats), or
     the winner alone for a hand won uncontested. ``mix[street, kind]`` counts decisions;
@@ -282,13 +266,16 @@ def play_hand(
         while h[H_ACTOR] >= 0:
             seat = h[H_ACTOR]
             count = options(p, h, sa, seat, opt, ranges)
-            pick = _choose(bots[seat], opt, count, rng)
+            pick = choose(bots[seat], p, sp, h, sa, held, ups, comm, deck, sh, ix, byr, fl, bt,
+                          styles, bk, wk, seat, street, opt, count, rng)
             kind = opt[pick, 0]
             amount = opt[pick, 1]
             mix[street, kind] += 1
             h[H_DECISIONS] += 1
             if kind == FOLD:
                 h[H_FOLDS] += 1
+            if kind >= COMPLETE:
+                h[H_RAISES] += 1
             if street == 0:
                 if kind == BRING_IN:
                     h[H_FORCED_SEEN] = 1
@@ -344,7 +331,7 @@ def scratch(players: int, shares: int) -> tuple[npt.NDArray[Any], ...]:
         zeros(128, dtype=np.int64), zeros(192, dtype=np.int64), zeros(players, dtype=np.int64),
         zeros(1, dtype=np.uint64), zeros((4, 3), dtype=np.int64), zeros((2, 2), dtype=np.int64),
         zeros(W_SIZE, dtype=np.int64), zeros((M_PLANES, MAX_SEATS, MAX_SEATS), dtype=np.int64),
-        zeros(shares, dtype=np.int64),
+        zeros(shares, dtype=np.int64), zeros(BOT_SCRATCH, dtype=np.int64),
     )
 
 
@@ -352,13 +339,15 @@ def scratch(players: int, shares: int) -> tuple[npt.NDArray[Any], ...]:
 def play_block(
     start: int, stop: int, seed: int, p: Int64Array, sp: Int64Array, deck: Int64Array,
     fkey: Int64Array, tkey: Int64Array, spos: Int64Array, sh: Int64Array, bots: Int64Array,
-    ix: Int64Array, byr: Int64Array, fl: Int64Array, svals: Int64Array, tl: Int64Array,
+    bt: Float64Array, styles: Int64Array, ix: Int64Array, byr: Int64Array, fl: Int64Array,
+    svals: Int64Array, tl: Int64Array,
     tpots: Int64Array, tended: Int64Array, tmix: Int64Array, tshare: Int64Array,
     tseat: Int64Array, tcat: Int64Array, rec_c: Int64Array, rec_a: Int64Array,
     rec_n: Int64Array, rec_pay: Int64Array, h: Int64Array, sa: Int64Array,
     held: Int64Array, ups: Int64Array, comm: Int64Array, burned: Int64Array,
     foldc: Int64Array, stub: Int64Array, order: Int64Array, rng: UInt64Array,
     opt: Int64Array, ranges: Int64Array, wk: Int64Array, wm: Int64Array, main: Int64Array,
+    bk: Int64Array,
 ) -> int:
     """Play hands ``start`` .. ``stop - 1`` into the tally arrays (see :mod:`studkit.kernel.
     run`); with record arrays of more than one row, each hand's cards, decisions and payoffs
@@ -370,9 +359,9 @@ def play_block(
     record = rec_a.shape[0] > 1
     for index in range(start, stop):
         row = index - start if record else -1
-        won = play_hand(index, seed, p, sp, deck, fkey, tkey, spos, sh, bots, ix, byr, fl, h,
-                        sa, held, ups, comm, burned, foldc, stub, order, rng, opt, ranges, wk,
-                        wm, main, tmix, rec_c, rec_a, row)
+        won = play_hand(index, seed, p, sp, deck, fkey, tkey, spos, sh, bots, bt, styles, ix,
+                        byr, fl, h, sa, held, ups, comm, burned, foldc, stub, order, rng, opt,
+                        ranges, wk, wm, main, bk, tmix, rec_c, rec_a, row)
         if h[H_ERROR]:
             return int((index << 8) | h[H_ERROR])
         pot = 0

@@ -8,12 +8,13 @@ read-only install works); ``NUMBA_CACHE_DIR`` overrides both.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar, cast
 
 import numba  # type: ignore[import-untyped, unused-ignore]
+import numba.extending  # type: ignore[import-untyped, unused-ignore]
 
-__all__ = ["compiled", "inlined", "NUMBA_VERSION"]
+__all__ = ["compiled", "inlined", "shared", "NUMBA_VERSION"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -21,6 +22,7 @@ NUMBA_VERSION: str = str(numba.__version__)
 
 
 _njit: Any = numba.njit
+_overload: Any = numba.extending.overload
 """``numba.njit``, untyped: ``_nrt`` is not in its stubs."""
 
 _OPTIONS: dict[str, Any] = {"cache": True, "nogil": True, "error_model": "numpy", "_nrt": False}
@@ -34,9 +36,27 @@ def compiled(function: F) -> F:
     return cast(F, _njit(**_OPTIONS)(function))
 
 
-
 def inlined(function: F) -> F:
     """``function`` compiled by numba and inlined into its callers: the small functions of
     the hot path, where a call's reference counting of its array arguments would cost more
     than the work."""
     return cast(F, _njit(inline="always", **_OPTIONS)(function))
+
+
+def _implementation(function: Callable[..., Any]) -> Callable[..., Any]:
+    def typer(*args: Any, **kwargs: Any) -> Callable[..., Any]:
+        return function
+
+    return typer
+
+
+def shared(functions: Sequence[Callable[..., Any]]) -> None:
+    """Let compiled code call these plain Python functions (the bots' one definition, in
+    :mod:`studkit.bots`): each is compiled from its own source wherever a kernel
+    function calls it, while Python callers keep calling it as it is. Pass callees before
+    their callers."""
+    options = {key: value for key, value in _OPTIONS.items() if key != "cache"}
+    for function in functions:
+        _overload(function, jit_options=options, strict=False)(
+            _implementation(function)
+        )

@@ -16,6 +16,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from studkit.bots.strength import style_rows
 from studkit.engine.rules import Rules, compile_rules
 from studkit.variant.model import Stakes, Variant
 
@@ -23,7 +24,9 @@ __all__ = ["KernelPlan", "kernel_plan", "unsupported", "KERNEL_BOTS", "EVALUATOR
 
 Int64Array = npt.NDArray[np.int64]
 
-KERNEL_BOTS: Final[dict[str, int]] = {"random": 0, "calling-station": 1}
+KERNEL_BOTS: Final[dict[str, int]] = {
+    "random": 0, "calling-station": 1, "tag": 2, "lag": 3, "equity": 4,
+}
 """The bots the kernel plays, by ``--bots`` name, with their ids inside the kernel."""
 
 EVALUATOR_IDS: Final[dict[str, int]] = {
@@ -63,7 +66,9 @@ STACK = 27
 BIG = 28
 FIXED = 29
 FIRST_BETTING = 30
-NPARAMS = 31
+CARDS = 31
+"""Cards each player holds after the last street (``Variant.max_cards_per_player``)."""
+NPARAMS = 32
 
 # Columns of KernelPlan.streets.
 S_ROUNDS = 0
@@ -108,6 +113,12 @@ class KernelPlan:
     suit_pos: Int64Array
     shares: Int64Array
     bots: Int64Array
+    bot_table: npt.NDArray[np.float64]
+    """Per kernel bot id, its strategy's numbers (columns ``B_*`` of
+    :mod:`studkit.kernel.bots`)."""
+    styles: Int64Array
+    """The pot shares' styles for the strength score (:func:`studkit.bots.strength.
+    style_rows`)."""
     street_names: tuple[str, ...]
     share_names: tuple[str, ...]
     share_evaluators: tuple[str, ...]
@@ -141,6 +152,24 @@ def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int)
     if players * stack >= MAX_POT_CHIPS:
         return f"{players} stacks of {stack} chips are more than the kernel's pot table holds"
     return None
+
+
+def bot_table() -> npt.NDArray[np.float64]:
+    """The strategies of the kernel's bots as numbers, read from the bot classes the general
+    engine plays (so both engines' bots follow the same thresholds): a row per kernel bot
+    id, in the columns of :mod:`studkit.kernel.bots` (enter, stay, bet, bluff, size, max
+    raises, equity margin, equity trials); the equity bot's row holds ``tag``'s style too,
+    which it plays when its spot cannot be posed."""
+    from studkit.bots.players import EquityBot, LooseAggressiveBot, TightAggressiveBot
+
+    table = np.zeros((len(KERNEL_BOTS), 8), dtype=np.float64)
+    rows = (("tag", TightAggressiveBot.style), ("lag", LooseAggressiveBot.style),
+            ("equity", TightAggressiveBot.style))
+    for name, style in rows:
+        table[KERNEL_BOTS[name], :6] = (style.enter, style.stay, style.bet, style.bluff,
+                                        style.size, style.max_raises)
+    table[KERNEL_BOTS["equity"], 6:] = (EquityBot.margin, EquityBot.trials)
+    return table
 
 
 def kernel_plan(
@@ -187,6 +216,7 @@ def _plan(
     p[BIG] = rules.stakes.big_bet
     p[FIXED] = rules.fixed_limit
     p[FIRST_BETTING] = rules.streets[0].betting
+    p[CARDS] = variant.max_cards_per_player
     streets = np.zeros((len(rules.streets), S_COLS), dtype=np.int64)
     for i, plan in enumerate(rules.streets):
         row = streets[i]
@@ -216,6 +246,9 @@ def _plan(
         suit_pos=suit_pos,
         shares=shares,
         bots=np.array([KERNEL_BOTS[name] for name in bots], dtype=np.int64),
+        bot_table=bot_table(),
+        styles=np.array(style_rows([share.evaluator for share in variant.pots]),
+                        dtype=np.int64),
         street_names=tuple(plan.name for plan in rules.streets),
         share_names=tuple(share.name for share in rules.shares),
         share_evaluators=tuple(share.evaluator for share in variant.pots),

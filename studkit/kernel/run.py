@@ -94,7 +94,8 @@ def _run(
     rec_pay = np.zeros((rows, players), dtype=np.int64)
     error = play_block(
         start, stop, run.seed, plan.params, plan.streets, plan.deck, plan.force_key,
-        plan.tie_key, plan.suit_pos, plan.shares, plan.bots, run.tables.index,
+        plan.tie_key, plan.suit_pos, plan.shares, plan.bots, plan.bot_table, plan.styles,
+        run.tables.index,
         run.tables.by_row, run.tables.flush, run.strengths,
         tl, tpots, tended, tmix, tshare, tseat, tcat, rec_c, rec_a, rec_n, rec_pay,
         *scratch(players, nshares),

@@ -52,7 +52,9 @@ H_NREC_CARDS: Final = 29
 H_NREC_ACTS: Final = 30
 H_ERROR: Final = 31
 """0, or a code for a hand the rules cannot finish (ERR_*)."""
-H_SLOTS: Final = 32
+H_RAISES: Final = 32
+"""Completions, bets and raises so far on this street (what the bots count)."""
+H_SLOTS: Final = 33
 
 # Per-seat rows.
 A_STACK: Final = 0

@@ -1,0 +1,307 @@
+"""The bots inside the kernel: each decision of ``random``, ``calling-station``, ``tag``,
+``lag`` and ``equity``.
+
+``tag`` and ``lag`` score the hand with :func:`studkit.bots.strength.score_cards` and decide
+with :func:`studkit.bots.strategy.style_choice`, ``equity`` with
+:func:`~studkit.bots.strategy.equity_choice`: the general engine's bots call the same
+functions, compiled here from their one definition (:func:`~studkit.kernel.jit.shared`).
+What the kernel does itself is gather the facts a seat may see from its arrays (the same
+ones :func:`studkit.bots.seen.seen` reads from a view) and, for ``equity``, estimate the
+equity by Monte Carlo over the unseen cards exactly as :func:`studkit.bots.estimate.
+estimate_equity` poses it: the opponents' down cards unknown, folded players' up cards
+dead, each share won by its best qualifying hand, ties split.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from studkit.bots import strategy, strength
+from studkit.bots.strategy import (
+    FIRST,
+    crowded,
+    equity_choice,
+    sized_total,
+    style_choice,
+    style_rolls,
+)
+from studkit.bots.strength import score_cards
+from studkit.kernel.betting import pot_total
+from studkit.kernel.deal import below, uniform
+from studkit.kernel.evaluate import evaluate
+from studkit.kernel.jit import compiled, inlined, shared
+from studkit.kernel.plan import CARDS, COMMUNITY_CARD, DECK_SIZE, NSHARES, NSTREETS, S_ROUNDS, N
+from studkit.kernel.state import (
+    A_BET,
+    A_FOLDED,
+    A_NCARDS,
+    A_NUP,
+    BRING_IN,
+    CALL,
+    CHECK,
+    COMPLETE,
+    H_NCOMM,
+    H_RAISES,
+    MAX_CARDS,
+    W_CARDS,
+)
+
+__all__ = ["choose", "BOT_SCRATCH", "B_ENTER", "B_STAY", "B_BET", "B_BLUFF", "B_SIZE",
+           "B_MAX_RAISES", "B_MARGIN", "B_TRIALS", "BOT_PARAMS"]
+
+Int64Array = npt.NDArray[np.int64]
+Float64Array = npt.NDArray[np.float64]
+UInt64Array = npt.NDArray[np.uint64]
+
+shared(strength.SCORED)
+shared(strategy.DECIDED)
+
+RANDOM: Final = 0
+CALLING: Final = 1
+EQUITY: Final = 4
+"""Kernel bot ids (:data:`studkit.kernel.plan.KERNEL_BOTS`); 2 and 3 are styles."""
+
+# Columns of the bot table (float64, one row per bot id).
+B_ENTER: Final = 0
+B_STAY: Final = 1
+B_BET: Final = 2
+B_BLUFF: Final = 3
+B_SIZE: Final = 4
+B_MAX_RAISES: Final = 5
+B_MARGIN: Final = 6
+B_TRIALS: Final = 7
+BOT_PARAMS: Final = 8
+
+# Offsets in the bot scratch array.
+_OWN: Final = 0
+_OPP_N: Final = 16
+_OPP: Final = 32
+_WIDTH: Final = MAX_CARDS
+_STUB: Final = _OPP + 16 * _WIDTH
+_BEST: Final = _STUB + 64
+_WINNERS: Final = _BEST + 8
+_MINE: Final = _WINNERS + 8
+_SEATS: Final = _MINE + 8
+BOT_SCRATCH: Final = _SEATS + 16
+
+
+@inlined
+def _random(opt: Int64Array, count: int, rng: UInt64Array) -> int:
+    i = below(rng, count)
+    if opt[i, 0] >= COMPLETE:
+        lo = opt[i, 1]
+        opt[i, 1] = lo + below(rng, opt[i, 2] - lo + 1)
+    return i
+
+
+@inlined
+def _pick(bk: Int64Array, k: int, nstub: int, rng: UInt64Array) -> int:
+    """Step ``k`` of a partial shuffle of the unseen cards: the card it puts in place."""
+    j = k + below(rng, nstub - k)
+    card = bk[_STUB + j]
+    bk[_STUB + j] = bk[_STUB + k]
+    bk[_STUB + k] = card
+    return int(card)
+
+
+@inlined
+def _take(code: int, opt: Int64Array, count: int, my_bet: int, to_call: int, pot: int,
+          fraction: float) -> int:
+    """The row of the first option of kind ``code``, an aggressive one's total sized."""
+    if code == FIRST:
+        return 0
+    for i in range(count):
+        if opt[i, 0] == code:
+            if code >= COMPLETE:
+                opt[i, 1] = sized_total(opt[i, 1], opt[i, 2], my_bet, to_call, pot, fraction)
+            return i
+    return 0
+
+
+@inlined
+def _equity(p: Int64Array, sp: Int64Array, sa: Int64Array, held: Int64Array,
+            ups: Int64Array, deck: Int64Array, sh: Int64Array, ix: Int64Array,
+            byr: Int64Array, fl: Int64Array, bk: Int64Array, wk: Int64Array, seat: int,
+            nopp: int, trials: int, rng: UInt64Array) -> float:
+    """The seat's equity from ``trials`` random completions; -1.0 when the spot cannot be
+    posed (uneven hands, or unseen cards that cannot finish the deal)."""
+    n = p[N]
+    ncards = sa[A_NCARDS, seat]
+    nup = sa[A_NUP, seat]
+    ndown = ncards - nup
+    known = 0
+    for i in range(ncards):
+        known |= 1 << held[seat, i]
+    for s in range(n):
+        if s == seat:
+            continue
+        if not sa[A_FOLDED, s] and sa[A_NUP, s] != nup:
+            return -1.0
+        for i in range(sa[A_NUP, s]):
+            known |= 1 << ups[s, i]
+    nstub = 0
+    for k in range(p[DECK_SIZE]):
+        c = deck[k]
+        if not known >> c & 1:
+            bk[_STUB + nstub] = c
+            nstub += 1
+    players = nopp + 1
+    left = nstub - nopp * ndown
+    community = 0
+    dealt = 0
+    for street in range(p[NSTREETS]):
+        rounds = sp[street, S_ROUNDS]
+        dealt += rounds
+        if dealt <= ncards:
+            continue
+        need = rounds * players
+        if need <= left:
+            left -= need
+        elif p[COMMUNITY_CARD] and rounds == 1 and left >= 1:
+            left -= 1
+            community += 1
+        else:
+            return -1.0
+    own_more = p[CARDS] - ncards - community
+    nsh = p[NSHARES]
+    total = 0.0
+    for _ in range(trials):
+        # a partial shuffle of the unseen cards, drawn as they are dealt: the community
+        # cards, the seat's, then each opponent's, stopping once the seat has lost
+        for k in range(community):
+            _pick(bk, k, nstub, rng)
+        drawn = community
+        for share in range(nsh):
+            bk[_BEST + share] = 0
+            bk[_WINNERS + share] = 0
+        for k in range(players):
+            count = 0
+            if k == 0:
+                for i in range(ncards):
+                    wk[W_CARDS + count] = held[seat, i]
+                    count += 1
+            else:
+                s = bk[_SEATS + k - 1]
+                for i in range(sa[A_NUP, s]):
+                    wk[W_CARDS + count] = ups[s, i]
+                    count += 1
+                for _i in range(ndown):
+                    wk[W_CARDS + count] = _pick(bk, drawn, nstub, rng)
+                    drawn += 1
+                    count += 1
+            for _i in range(own_more):
+                wk[W_CARDS + count] = _pick(bk, drawn, nstub, rng)
+                drawn += 1
+                count += 1
+            for i in range(community):
+                wk[W_CARDS + count] = bk[_STUB + i]
+                count += 1
+            for share in range(nsh):
+                value = evaluate(wk, W_CARDS, count, sh[share, 0], ix, byr, fl)
+                if value < sh[share, 2]:
+                    value = 0
+                if k == 0:
+                    bk[_MINE + share] = value
+                if value > bk[_BEST + share]:
+                    bk[_BEST + share] = value
+                    bk[_WINNERS + share] = 1
+                elif value == bk[_BEST + share] and value > 0:
+                    bk[_WINNERS + share] += 1
+            if nsh == 1 and bk[_BEST] > bk[_MINE]:
+                break  # one share, already beaten: the seat wins nothing this time
+        weight = 0
+        for share in range(nsh):
+            if bk[_BEST + share] > 0:
+                weight += sh[share, 1]
+        if weight == 0:
+            return -1.0
+        won = 0.0
+        for share in range(nsh):
+            best = bk[_BEST + share]
+            if best > 0 and bk[_MINE + share] == best:
+                won += (1.0 / bk[_WINNERS + share]) * (sh[share, 1] / weight)
+        total += won
+    return total / trials
+
+
+@inlined
+def choose(bot: int, p: Int64Array, sp: Int64Array, h: Int64Array, sa: Int64Array,
+           held: Int64Array, ups: Int64Array, comm: Int64Array, deck: Int64Array,
+           sh: Int64Array, ix: Int64Array, byr: Int64Array, fl: Int64Array, bt: Float64Array,
+           styles: Int64Array, bk: Int64Array, wk: Int64Array, seat: int, street: int,
+           opt: Int64Array, count: int, rng: UInt64Array) -> int:
+    """The row of ``opt`` bot ``bot`` takes for ``seat``; an aggressive row's total goes to
+    ``opt[row, 1]``.
+
+    random: a uniformly random legal decision, a uniformly random total within a range;
+    calling-station: check, else call, else bring in; the others as the module says (in a
+    function of their own, called rather than inlined, so that the hot loop of the two
+    simple bots stays small)."""
+    if bot == RANDOM:
+        return _random(opt, count, rng)
+    if bot == CALLING:
+        for want in (CHECK, CALL, BRING_IN):
+            for i in range(count):
+                if opt[i, 0] == want:
+                    return i
+        return _random(opt, count, rng)
+    return _thinking(bot, p, sp, h, sa, held, ups, comm, deck, sh, ix, byr, fl, bt, styles,
+                     bk, wk, seat, street, opt, count, rng)
+
+
+@compiled
+def _thinking(bot: int, p: Int64Array, sp: Int64Array, h: Int64Array, sa: Int64Array,
+              held: Int64Array, ups: Int64Array, comm: Int64Array, deck: Int64Array,
+              sh: Int64Array, ix: Int64Array, byr: Int64Array, fl: Int64Array,
+              bt: Float64Array, styles: Int64Array, bk: Int64Array, wk: Int64Array, seat: int,
+              street: int, opt: Int64Array, count: int, rng: UInt64Array) -> int:
+    """A ``tag``, ``lag`` or ``equity`` decision."""
+    avail = 0
+    to_call = 0
+    for i in range(count):
+        kind = opt[i, 0]
+        avail |= 1 << kind
+        if kind == CALL:
+            to_call = opt[i, 1]
+    pot = pot_total(p, sa)
+    my_bet = sa[A_BET, seat]
+    raises = h[H_RAISES]
+    n = p[N]
+    nopp = 0
+    for s in range(n):
+        if s != seat and not sa[A_FOLDED, s]:
+            bk[_SEATS + nopp] = s
+            nup = sa[A_NUP, s]
+            bk[_OPP_N + nopp] = nup
+            for i in range(nup):
+                bk[_OPP + nopp * _WIDTH + i] = ups[s, i]
+            nopp += 1
+    if bot == EQUITY:
+        value = _equity(p, sp, sa, held, ups, deck, sh, ix, byr, fl, bk, wk, seat, nopp,
+                        int(bt[bot, B_TRIALS]), rng)
+        if value >= 0.0:
+            code = equity_choice(value, bt[bot, B_MARGIN], nopp + 1, raises, to_call, pot,
+                                 avail)
+            return _take(code, opt, count, my_bet, to_call, pot, min(1.0, value))
+    ncards = sa[A_NCARDS, seat]
+    ncomm = h[H_NCOMM]
+    for i in range(ncards):
+        bk[_OWN + i] = held[seat, i]
+    for i in range(ncomm):
+        bk[_OWN + ncards + i] = comm[i]
+    to_come = p[CARDS] - ncards - ncomm
+    if to_come < 0:
+        to_come = 0
+    raw = score_cards(bk[_OWN:_OPP_N], ncards + ncomm, bk[_OPP:_STUB], _WIDTH,
+                      bk[_OPP_N:_OPP], nopp, to_come, styles, styles.shape[0] // 3)
+    score = crowded(raw, nopp)
+    max_raises = int(bt[bot, B_MAX_RAISES])
+    u = 1.0
+    if style_rolls(avail, raises, max_raises, score, bt[bot, B_BET]):
+        u = uniform(rng)
+    code = style_choice(bt[bot, B_ENTER], bt[bot, B_STAY], bt[bot, B_BET], bt[bot, B_BLUFF],
+                        max_raises, score, raises, street == 0, to_call, pot, avail, u)
+    return _take(code, opt, count, my_bet, to_call, pot, bt[bot, B_SIZE])

@@ -1,0 +1,133 @@
+"""The kernel's ``tag``, ``lag`` and ``equity`` bots follow the general engine's definitions.
+
+Kernel hands played by these bots are recorded and replayed on the general engine: the
+payoffs and every counter must be the same, and at each decision of a ``tag`` or ``lag``
+seat the general engine's bot, shown the same seat view, must choose what the kernel chose
+(either of its two choices where the style draws a bluff number). The ``equity`` bot's
+Monte Carlo draws differ between engines, so it is checked by statistics: the same bots on
+both engines give the same figures within sampling error.
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_kernel import dealt
+
+from studkit import load_variant
+from studkit.bots import make_bot
+from studkit.bots.players import StyleBot, _offered, _take
+from studkit.bots.seen import seen
+from studkit.bots.strategy import aggressive_kind, style_choice, style_rolls
+from studkit.engine import Action
+from studkit.kernel.plan import unsupported
+from studkit.kernel.run import kernel_block, kernel_run, record_block
+from studkit.simulation import simulate
+from studkit.simulation.tally import Tally
+from studkit.variant.loader import builtin_variant_names
+
+KERNEL_VARIANTS = [
+    name for name in builtin_variant_names()
+    if unsupported(load_variant(name), ("tag",), 2, 100) is None
+]
+LINE_UP = ("tag", "lag", "equity", "calling-station", "tag", "random", "lag", "equity")
+
+
+def _as_action(kind: str, amount: int) -> Action:
+    return Action(kind) if kind in ("fold", "check") else Action(kind, amount)
+
+
+def _choices(bot: StyleBot, view: object, actions: list[Action]) -> set[tuple[str, int]]:
+    """What a style bot may choose here: its choice without a bluff, and, where it draws a
+    bluff number, the bet or raise too."""
+    info = seen(view, bot.variant)
+    score = bot.score(info)
+    style = bot.style
+    avail = _offered(actions)
+    code = style_choice(style.enter, style.stay, style.bet, style.bluff, style.max_raises,
+                        score, info.raises, info.first_street, info.to_call, info.pot,
+                        avail, 1.0)
+    picks = [_take(code, actions, info, style.size)]
+    if style_rolls(avail, info.raises, style.max_raises, score, style.bet):
+        picks.append(_take(aggressive_kind(avail), actions, info, style.size))
+    return {(a.kind, a.amount or 0) for a in picks}
+
+
+def check_bots(name: str, players: int, stack: int, hands: int, seed: int) -> int:
+    """Replay kernel hands of :data:`LINE_UP`; returns the style decisions checked."""
+    variant = load_variant(name)
+    bots = LINE_UP[:players]
+    run = kernel_run(variant, variant.stakes, players, stack, bots, seed)
+    recorded = record_block(run, 0, hands)
+    general = Tally(players)
+    styles = {seat: make_bot(bot, variant) for seat, bot in enumerate(bots)
+              if bot in ("tag", "lag")}
+    checked = 0
+    for hand in recorded:
+        played = dealt(variant, players, stack, hand)
+        for kind, amount in hand.actions:
+            seat = played.actor
+            assert seat is not None, (name, hand.index)
+            style = styles.get(seat)
+            if style is not None:
+                assert isinstance(style, StyleBot)
+                allowed = _choices(style, played.view(seat), list(played.legal_actions()))
+                assert (kind, amount) in allowed, (name, hand.index, seat, kind, amount)
+                checked += 1
+            played.apply(_as_action(kind, amount))
+        assert played.is_over and tuple(played.payoffs) == hand.payoffs, (name, hand.index)
+        general.add_hand(played.events, played.payoffs)
+    assert kernel_block(run, 0, hands) == general, name
+    return checked
+
+
+@pytest.mark.parametrize("name", KERNEL_VARIANTS)
+def test_kernel_style_bots_decide_as_the_general_engine_s(name: str) -> None:
+    variant = load_variant(name)
+    players = min(variant.max_players, 6)
+    checked = check_bots(name, players, 100 * variant.stakes.big_bet, 120, seed=3)
+    assert checked > 100
+
+
+def test_full_tables_and_short_stacks() -> None:
+    assert check_bots("seven-card-stud", 8, 40, 150, seed=1) > 100
+    assert check_bots("no-limit-seven-card-stud", 5, 25, 150, seed=2) > 100
+    assert check_bots("seven-card-stud-hi-lo", 8, 200, 150, seed=4) > 100
+
+
+def _z(a: float, b: float, sd_a: float, sd_b: float) -> float:
+    spread = (sd_a**2 + sd_b**2) ** 0.5
+    return abs(a - b) / spread if spread else 0.0
+
+
+def same_statistics(variant: str, bots: str, players: int, hands: int) -> None:
+    from studkit.simulation.report import mean_and_sd
+
+    runs = [simulate(variant, hands=hands, players=players, bots=bots, seed=5, workers=2,
+                     engine=engine) for engine in ("kernel", "general")]
+    assert [r.engine for r in runs] == ["kernel", "general"]
+    kernel, general = (r.tally for r in runs)
+    for part, whole in (("showdowns", "hands"), ("completed_bring_ins", "bring_in_hands")):
+        p = [getattr(t, part) / getattr(t, whole) for t in (kernel, general)]
+        sd = [(q * (1 - q) / getattr(t, whole)) ** 0.5
+              for q, t in zip(p, (kernel, general), strict=True)]
+        assert _z(p[0], p[1], sd[0], sd[1]) < 4.5, (part, p)
+    for total, squares in (("pot_total", "pot_sq"), ("actions", "actions_sq")):
+        stats = [mean_and_sd(getattr(t, total), getattr(t, squares), t.hands)
+                 for t in (kernel, general)]
+        errors = [sd / t.hands**0.5 for (_, sd), t in zip(stats, (kernel, general),
+                                                          strict=True)]
+        assert _z(stats[0][0], stats[1][0], errors[0], errors[1]) < 4.5, (total, stats)
+    for seat in range(players):
+        stats = [mean_and_sd(t.net[seat], t.net_sq[seat], hands) for t in (kernel, general)]
+        assert _z(stats[0][0], stats[1][0], stats[0][1] / hands**0.5,
+                  stats[1][1] / hands**0.5) < 4.5, (seat, stats)
+
+
+@pytest.mark.slow
+def test_style_bots_give_the_same_statistics_on_both_engines() -> None:
+    same_statistics("seven-card-stud", "tag,lag,calling-station,random", 4, 10_000)
+
+
+@pytest.mark.slow
+def test_equity_bot_gives_the_same_statistics_on_both_engines() -> None:
+    same_statistics("razz", "equity,tag,lag", 3, 1_500)
