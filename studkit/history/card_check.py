@@ -14,21 +14,22 @@ __all__ = ["check_cards"]
 
 
 def check_cards(history: HandHistory) -> list[list[Card | None]]:
-    """Check that no card is dealt twice (unless it was folded: a short deck may reuse it)
-    and every shown hand matches the cards held.
+    """Check that no card is dealt twice (unless it was folded or thrown away: a short deck
+    may reuse it) and every shown hand matches the cards held.
 
     Returns each player's cards in dealing order (cards traded away by ``twist`` included),
     unknown cards filled from the cards that player later shows (``None`` where still
     unknown).
     """
     held: list[list[Card | None]] = [[] for _ in range(history.player_count)]
-    gone: list[set[Card]] = [set() for _ in range(history.player_count)]  # traded away
+    gone: list[set[int]] = [set() for _ in range(history.player_count)]  # positions traded away
     thrown = (
         {kind.name for kind in known_kinds() if kind.throws_card}
         if any(is_decision_verb(action.verb) for action in history.actions) else set()
     )
     where: dict[Card, tuple[int, int | None]] = {}
     folded: set[int] = set()
+    discarded: set[Card] = set()  # thrown away (a twist): may come back when the deck runs out
     for index, action in enumerate(history.actions):
         if action.verb == "f" and action.player is not None:
             folded.add(action.player)
@@ -37,9 +38,11 @@ def check_cards(history: HandHistory) -> list[list[Card | None]]:
                 if c is None:
                     continue
                 owner = where[c][1] if c in where else None
-                # a folded hand may be shuffled back when the deck runs out; the replay
-                # checks that it really was
-                if c in where and (owner is None or owner not in folded):
+                # a folded hand or a card thrown away may be shuffled back when the deck runs
+                # out; the replay checks that it really was
+                reused = c in discarded or (owner is not None and owner in folded)
+                discarded.discard(c)
+                if c in where and not reused:
                     first = where[c][0]
                     raise history.error(
                         index,
@@ -51,13 +54,16 @@ def check_cards(history: HandHistory) -> list[list[Card | None]]:
                 held[action.player].extend(action.cards or ())
         elif action.verb in thrown and action.cards and action.player is not None:
             card = action.cards[0]
-            holding = [c for c in held[action.player] if c not in gone[action.player]]
-            if card is None or card not in holding:
+            mine = held[action.player]
+            at = next((i for i, c in enumerate(mine)
+                       if c == card and i not in gone[action.player]), None)
+            if card is None or at is None:
                 raise history.error(index, f"p{action.player + 1} does not hold {card}")
-            gone[action.player].add(card)
+            gone[action.player].add(at)
+            discarded.add(card)
         elif action.verb == "sm" and action.cards is not None and action.player is not None:
             player = action.player
-            positions = [i for i, c in enumerate(held[player]) if c not in gone[player]]
+            positions = [i for i in range(len(held[player])) if i not in gone[player]]
             holding = [held[player][i] for i in positions]
             _match_shown(history, index, player, holding, action.cards, where)
             for i, c in zip(positions, holding, strict=True):

@@ -121,7 +121,9 @@ class Replayer:
         self.community_seen = 0
         self.deals: list[list[Card]] = [[] for _ in range(history.player_count)]
         self.community: list[Card] = []
-        self.traded: list[set[Card]] = [set() for _ in range(history.player_count)]
+        self.traded: list[set[int]] = [set() for _ in range(history.player_count)]
+        """Per seat, the positions in ``deals`` of the cards traded away (a card thrown away
+        may be dealt to the same seat again once the deck runs out)."""
         self.cursor = 0
 
     def sync(self) -> None:
@@ -135,7 +137,10 @@ class Replayer:
             elif kind_of(event) in self.kinds.by_name:
                 card = self.kinds.by_name[kind_of(event)].thrown(event)
                 if card is not None:
-                    self.traded[getattr(event, "seat")].add(card)  # noqa: B009 - decisions have one
+                    seat = getattr(event, "seat")  # noqa: B009 - decisions have one
+                    at = next(i for i, c in enumerate(self.deals[seat])
+                              if c == card and i not in self.traded[seat])
+                    self.traded[seat].add(at)
         self.cursor = len(events)
 
     def unknown_cards(self) -> frozenset[Card]:
@@ -236,7 +241,8 @@ class Replayer:
         if action.cards is None:
             return  # a muck: the engine awards pots to the best hands shown
         # the cards the history has dealt the player so far, less any traded away
-        have = [c for c in self.deals[seat][: self.seen[seat]] if c not in self.traded[seat]]
+        have = [c for i, c in enumerate(self.deals[seat][: self.seen[seat]])
+                if i not in self.traded[seat]]
         known = sorted(c for c in action.cards if c is not None)
         matched = sorted(c for c, rec in zip(have, action.cards, strict=False) if rec is not None)
         if len(action.cards) != len(have) or known != matched:
