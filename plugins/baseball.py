@@ -11,11 +11,13 @@ The wild cards of Baseball (9s and 3s) are data: the variant file lists them und
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Literal
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal, NamedTuple
 
 from studkit.cards import Card, Rank
-from studkit.hooks.specs import DealEffect, hookimpl
+from studkit.engine.actions import FOLD, Action
+from studkit.engine.decisions import DecisionKind, Fold, Pay, Record, Taken
+from studkit.hooks.specs import DealEffect, HandView, hookimpl
 from studkit.variant.model import CardFace
 
 OPTIONS_SCHEMA: Mapping[str, Any] = {
@@ -34,6 +36,58 @@ OPTIONS_SCHEMA: Mapping[str, Any] = {
     },
     "additionalProperties": False,
 }
+
+
+class PayOrFold(NamedTuple):
+    """The request: pay ``amount`` chips (``"pot"``: match the pot) or fold."""
+
+    amount: int | Literal["pot"]
+
+
+class PayEvent(NamedTuple):
+    """``pay``: the price paid to stay in (dead money)."""
+
+    kind: str
+    seat: int
+    amount: int
+
+
+class PayKind(DecisionKind):
+    """Pay to stay in, or fold: ``pay N`` / ``fold``; the event ``("pay", seat, amount)``."""
+
+    name = "pay"
+    event = PayEvent
+    request = PayOrFold
+    field = "amount"
+    phh_argument = "amount"
+    phh_example = "10"
+    phh_help = "studkit: pay for a card (or fold instead): 'p2 pay 10'"
+    sentence = ("pay", "pays", "{who} {verb} {amount} to stay in")
+
+    def _amount(self, hand: HandView, seat: int, request: PayOrFold) -> int:
+        amount = hand.pot if request.amount == "pot" else int(request.amount)
+        return min(amount, hand.stacks[seat])
+
+    def options(
+        self, hand: HandView, seat: int, request: PayOrFold, taken: Sequence[Action]
+    ) -> list[Action]:
+        if hand.stacks[seat] <= 0:
+            return []  # all in: nothing to pay with, nothing to ask
+        return [Action(self.name, self._amount(hand, seat, request)), Action(FOLD)]
+
+    def chips(self, event: tuple[Any, ...]) -> int:
+        return event.amount if isinstance(event, PayEvent) else 0
+
+    def take(self, hand: HandView, seat: int, request: PayOrFold, action: Action) -> Taken:
+        if action.kind == FOLD:
+            return Taken((Fold(seat),))
+        amount = self._amount(hand, seat, request)
+        return Taken((Pay(seat, amount), Record(PayEvent(self.name, seat, amount))))
+
+
+@hookimpl
+def studkit_decision_kinds() -> list[DecisionKind]:
+    return [PayKind()]
 
 
 def rules_sentence(options: Mapping[str, Any]) -> str:
@@ -63,7 +117,7 @@ class Plugin:
         self.extra: tuple[CardFace, ...] = () if extra == "none" else (extra,)
         self.effects: dict[Rank, DealEffect] = {}
         if self.payment is not None:
-            self.effects[Rank.THREE] = DealEffect(pay_or_fold=self.payment)
+            self.effects[Rank.THREE] = DealEffect(decision=PayOrFold(self.payment))
         if self.extra:
             self.effects[Rank.FOUR] = DealEffect(extra_cards=self.extra)
 

@@ -20,9 +20,10 @@ speak of side pots differ, so it is a setting.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
-from studkit.engine.events import DeclareEvent
+from studkit.engine.actions import Action
+from studkit.engine.decisions import DecisionKind, Record, Taken
 from studkit.hooks.specs import DeclarePhase, HandView, Holding, hookimpl
 
 OPTIONS_SCHEMA: Mapping[str, Any] = {
@@ -53,6 +54,47 @@ OPTIONS_SCHEMA: Mapping[str, Any] = {
 SWING = "swing"
 FORFEITS_POT = "pot"
 FORFEITS_ALL_POTS = "all-pots"
+
+
+class DeclareEvent(NamedTuple):
+    """``declare``: a player's declaration (``high``, ``low``, ``swing``...)."""
+
+    kind: str
+    seat: int
+    choice: str
+
+
+class DeclareKind(DecisionKind):
+    """Declare for pot shares: the actions ``declare-<choice>``; the event
+    ``("declare", seat, choice)``, shown once everyone declared when simultaneous."""
+
+    name = "declare"
+    event = DeclareEvent
+    request = DeclarePhase
+    field = "choice"
+    prefixed = True
+    phh_argument = "word"
+    phh_example = "low"
+    phh_help = "studkit: declare for a pot share: 'p2 declare low'"
+    sentence = ("declare", "declares", "{who} {verb} {choice}")
+
+    def choices(self, variant: Any) -> tuple[str, ...]:
+        return (*(share.name for share in variant.pots), SWING)
+
+    def options(
+        self, hand: HandView, seat: int, request: DeclarePhase, taken: Sequence[Action]
+    ) -> list[Action]:
+        return [Action(self.action_kind(choice)) for choice in request.choices]
+
+    def take(self, hand: HandView, seat: int, request: DeclarePhase, action: Action) -> Taken:
+        choice = action.kind[len(self.name) + 1:]
+        return Taken((Record(DeclareEvent(self.name, seat, choice)),),
+                     hidden=request.simultaneous)
+
+
+@hookimpl
+def studkit_decision_kinds() -> list[DecisionKind]:
+    return [DeclareKind()]
 
 
 def declarations(events: Sequence[tuple[Any, ...]]) -> dict[int, str]:

@@ -14,11 +14,19 @@ made:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
 
+from studkit.cards import CARDS, Card
+from studkit.engine.actions import Action
+from studkit.engine.decisions import DecisionKind, Record, Taken, TurnUp
+from studkit.errors import PluginError
 from studkit.hooks.specs import ExposureChoice, HandView, Holding, hookimpl
 from studkit.variant.model import Street
+
+CARD_FACES = ("choice",)
+"""The card face this plugin decides: a ``choice`` card is dealt down until its player turns
+one card up (the loader asks for this plugin wherever a street deals one)."""
 
 EQUITY_NEUTRAL = True
 """Which card a player turns up does not change who wins: equity accounts for this rule."""
@@ -34,6 +42,57 @@ OPTIONS_SCHEMA: Mapping[str, Any] = {
     },
     "additionalProperties": False,
 }
+
+
+class ExposeEvent(NamedTuple):
+    """``expose``: a down card turned up by the player's choice."""
+
+    kind: str
+    seat: int
+    card: Card
+
+
+class ExposeKind(DecisionKind):
+    """Turn a down card up: ``expose <card>``; the event ``("expose", seat, card)``."""
+
+    name = "expose"
+    event = ExposeEvent
+    request = ExposureChoice
+    field = "card"
+    phh_argument = "card"
+    phh_example = "Kd"
+    phh_help = "studkit: turn a down card up (roll your own): 'p2 expose Kd'"
+    turns_up = True
+    sentence = ("turn up", "turns up", "{who} {verb} {card}")
+
+    def check(self, hand: HandView, seat: int, request: ExposureChoice) -> None:
+        down = set(hand.down[seat])
+        if request.count < 1 or len(request.candidates) < request.count or not set(
+            request.candidates
+        ) <= down:
+            raise PluginError(
+                f"studkit_exposure_choice for seat {seat}: {request!r} is not a choice among "
+                "the seat's down cards"
+            )
+
+    def count(self, request: ExposureChoice) -> int:
+        return request.count
+
+    def options(
+        self, hand: HandView, seat: int, request: ExposureChoice, taken: Sequence[Action]
+    ) -> list[Action]:
+        chosen = {action.amount for action in taken}
+        return [Action(self.name, card) for card in request.candidates if card not in chosen]
+
+    def take(self, hand: HandView, seat: int, request: ExposureChoice, action: Action) -> Taken:
+        card = CARDS[int(action.amount or 0)]
+        effects = (TurnUp(seat, card), Record(ExposeEvent(self.name, seat, card)))
+        return Taken(effects, hidden=request.hidden_until_all_chose)
+
+
+@hookimpl
+def studkit_decision_kinds() -> list[DecisionKind]:
+    return [ExposeKind()]
 
 
 _TIMING_WORDS = {

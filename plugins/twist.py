@@ -10,9 +10,12 @@ be replaced.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
 
+from studkit.cards import CARDS, Card
+from studkit.engine.actions import Action
+from studkit.engine.decisions import Deal, DecisionKind, Pay, Record, Remove, Taken
 from studkit.hooks.specs import HandView, TwistOffer, hookimpl
 from studkit.variant.model import CardFace, Street
 from studkit.variant.schema import suggest
@@ -45,6 +48,82 @@ OPTIONS_SCHEMA: Mapping[str, Any] = {
     },
     "additionalProperties": False,
 }
+
+class TwistEvent(NamedTuple):
+    """``twist``: a card thrown away for ``cost`` (``up``: it was face up); its replacement
+    follows as a ``deal`` event. In a seat's view another seat's down card is ``None``."""
+
+    kind: str
+    seat: int
+    card: Card | None
+    cost: int
+    up: bool
+
+
+class StandEvent(NamedTuple):
+    """``stand``: a player keeps the cards in a twist round."""
+
+    kind: str
+    seat: int
+
+
+class TwistKind(DecisionKind):
+    """Trade a card for the next one (``twist <card>``), or keep the hand (``stand``)."""
+
+    name = "twist"
+    event = TwistEvent
+    request = TwistOffer
+    field = "card"
+    phh_argument = "card"
+    phh_example = "7c"
+    phh_help = "studkit: trade a card for the next one: 'p2 twist 7c'"
+    throws_card = True
+    sentence = ("twist", "twists", "{who} {verb} {card} for {cost}")
+
+    def options(
+        self, hand: HandView, seat: int, request: TwistOffer, taken: Sequence[Action]
+    ) -> list[Action]:
+        out = [Action(StandKind.name)]
+        if hand.stacks[seat] >= request.cost and hand.cards_left > 0:
+            for face, cards in (("down", hand.down[seat]), ("up", hand.up[seat])):
+                if face in request.faces:
+                    out.extend(Action(self.name, card) for card in cards)
+        return out
+
+    def take(self, hand: HandView, seat: int, request: TwistOffer, action: Action) -> Taken:
+        if action.kind == StandKind.name:
+            return Taken((Record(StandEvent(StandKind.name, seat)),))
+        card = CARDS[int(action.amount or 0)]
+        up = card in hand.up[seat]
+        return Taken((
+            Pay(seat, request.cost),  # the price goes to the pot as dead money
+            Remove(seat, card),
+            Record(TwistEvent(self.name, seat, card, request.cost, up)),
+            Deal(seat, up),  # the new card, on the same side
+        ))
+
+    def chips(self, event: tuple[Any, ...]) -> int:
+        return event.cost if isinstance(event, TwistEvent) else 0
+
+    def seen(self, event: tuple[Any, ...], visible: bool) -> tuple[Any, ...]:
+        if isinstance(event, TwistEvent) and not event.up and not visible:
+            return event._replace(card=None)  # another seat's down card stays hidden
+        return event
+
+
+class StandKind(DecisionKind):
+    """Keep the hand in a twist round: ``stand``; the event ``("stand", seat)``."""
+
+    name = "stand"
+    event = StandEvent
+    phh_help = "studkit: keep the hand instead of twisting: 'p2 stand'"
+    sentence = ("stand", "stands", "{who} {verb} pat")
+
+
+@hookimpl
+def studkit_decision_kinds() -> list[DecisionKind]:
+    return [TwistKind(), StandKind()]
+
 
 _STAKES = {"ante": "ante", "bring-in": "bring_in", "small-bet": "small_bet", "big-bet": "big_bet"}
 

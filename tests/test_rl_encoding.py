@@ -90,7 +90,7 @@ def test_no_limit_sizes_are_min_half_pot_pot_and_all_in() -> None:
 @pytest.mark.parametrize(
     ("name", "kinds"),
     [
-        ("seven-card-stud-twist", ["stand", "twist"]),
+        ("seven-card-stud-twist", ["twist", "stand"]),
         ("roll-your-own", ["expose"]),
         ("baseball", ["pay"]),
         ("high-low-declare", ["declare-high", "declare-low", "declare-swing"]),

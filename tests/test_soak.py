@@ -139,3 +139,15 @@ def test_an_unknown_variant_is_an_error_not_a_traceback() -> None:
     assert result.returncode == 2
     assert "unknown variant 'nonesuch'" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "tests" / "phh_soak").glob("*.phh")),
+                         ids=lambda p: p.stem)
+def test_the_hands_the_soak_found_replay_to_their_recorded_stacks(path: Path) -> None:
+    # Each was a violation: a twisted-away card dealt again when the deck ran out (to another
+    # player, or to the same one) was refused as a card dealt twice.
+    from studkit.history import replay_file
+
+    (result,) = replay_file(path)
+    assert result.ok, result.error
+    assert result.checked

@@ -327,3 +327,20 @@ def test_a_plugins_dir_given_at_start_serves_its_plugins_and_only_those(
             assert refused["ok"] is False and "not installed" in refused["problems"][0]["message"]
     finally:
         pluginhost.refresh()
+
+
+def test_the_play_page_selects_the_default_game_the_server_sets() -> None:
+    import re
+
+    from studkit.errors import StudkitError
+    from studkit.web import WebSettings, create_app
+
+    with TestClient(create_app(WebSettings(default_game="razz"))) as client:
+        page = client.get("/play").text
+    assert re.search(r'<option value="razz"[^>]*selected>', page)
+    assert not re.search(r'<option value="seven-card-stud"[^>]*selected>', page)
+    with TestClient(create_app()) as client:
+        page = client.get("/play").text
+    assert re.search(r'<option value="seven-card-stud"[^>]*selected>', page)
+    with pytest.raises(StudkitError, match="default_game 'no-such-game' is not a shipped game"):
+        create_app(WebSettings(default_game="no-such-game"))

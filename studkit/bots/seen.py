@@ -77,7 +77,7 @@ _AGGRESSIVE = frozenset(("complete", "bet", "raise"))
 def _raises_this_street(events: Any) -> int:
     count = 0
     for event in reversed(events):
-        kind = event[0]
+        kind = event.kind
         if kind == "street":
             break
         if kind in _AGGRESSIVE:

@@ -8,7 +8,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from studkit.hooks import specs as hookspecs
-from studkit.hooks.host import autoload_enabled, available_plugins, find_plugin
+from studkit.hooks.host import (
+    DECISION_KINDS_HOOK,
+    autoload_enabled,
+    available_plugins,
+    find_plugin,
+    module_decision_kinds,
+)
 
 __all__ = ["register", "run_plugins", "plugin_record"]
 
@@ -40,6 +46,7 @@ def _hooks(module: Any) -> list[str]:
                 getattr(holder, name), f"{hookspecs.PROJECT_NAME}_impl"
             ):
                 found.add(name)
+    found.discard(DECISION_KINDS_HOOK)  # the kinds it registers are listed as decisions
     return sorted(found)
 
 
@@ -79,6 +86,7 @@ def plugin_record(name: str) -> dict[str, Any]:
         "location": source.location,
         "summary": source.summary,
         "hooks": _hooks(source.module),
+        "decisions": [kind.name for _, kind in module_decision_kinds(source)],
         "options": _options(source.schema),
     }
 
@@ -93,6 +101,8 @@ def run_plugins(args: argparse.Namespace) -> int:
         print(f"{record['name']} ({record['origin']}: {record['location']})")
         print(record["summary"])
         print(f"hooks: {', '.join(record['hooks']) or 'none'}")
+        if record["decisions"]:
+            print(f"decisions: {', '.join(record['decisions'])}")
         if not record["options"]:
             print("options: none")
         for option in record["options"]:

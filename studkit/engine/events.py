@@ -32,12 +32,10 @@ kind             record                   fields after ``kind``
                                           ``description`` (the hand)
 ===============  =======================  =================================================
 
-Plugin decisions add (see docs/plugins.md): :class:`PayEvent` (``seat``, ``amount``),
-:class:`ExposeEvent` (``seat``, ``card``), :class:`DeclareEvent` (``seat``, ``choice``),
-:class:`TwistEvent` (``seat``, ``card`` thrown away, ``cost``, ``up``: it was face up; the
-replacement follows as a ``deal``), :class:`StandEvent` (``seat``) and :class:`WildEvent`
-(``ranks``: the table's wild ranks now). A player who will not pay folds with an
-:class:`ActionEvent` ``fold``.
+:class:`WildEvent` (``ranks``) says the table's wild ranks changed (a plugin's rule). A
+plugin decision's event is the record its decision kind defines (``kind`` its name, then
+``seat`` and what was chosen; :mod:`studkit.engine.decisions`); a player who will not pay
+folds with an :class:`ActionEvent` ``fold``.
 
 Seats are the hand's seat indexes (0 to players - 1); cards are :class:`~studkit.cards.Card`.
 """
@@ -71,11 +69,6 @@ __all__ = [
     "ShowEvent",
     "MuckEvent",
     "AwardEvent",
-    "PayEvent",
-    "ExposeEvent",
-    "DeclareEvent",
-    "TwistEvent",
-    "StandEvent",
     "WildEvent",
     "ANTE",
     "STREET",
@@ -86,11 +79,6 @@ __all__ = [
     "SHOW",
     "MUCK",
     "AWARD",
-    "PAY",
-    "EXPOSE",
-    "DECLARE",
-    "TWIST",
-    "STAND",
     "WILD",
     "ACTION_EVENT_KINDS",
     "TABLE_SEATS",
@@ -99,8 +87,8 @@ __all__ = [
     "BURNED",
     "format_event",
     "as_record",
+    "kind_of",
     "RECORDS",
-    "decision_detail",
 ]
 
 Event = tuple[Any, ...]
@@ -116,11 +104,6 @@ RETURN: Final = "return"
 SHOW: Final = "show"
 MUCK: Final = "muck"
 AWARD: Final = "award"
-PAY: Final = "pay"
-EXPOSE: Final = "expose"
-DECLARE: Final = "declare"
-TWIST: Final = "twist"
-STAND: Final = "stand"
 WILD: Final = "wild"
 
 
@@ -209,48 +192,6 @@ class AwardEvent(NamedTuple):
     description: str
 
 
-class PayEvent(NamedTuple):
-    """``pay``: a plugin's price paid to stay in (dead money)."""
-
-    kind: str
-    seat: int
-    amount: int
-
-
-class ExposeEvent(NamedTuple):
-    """``expose``: a down card turned up by the player's choice."""
-
-    kind: str
-    seat: int
-    card: Card
-
-
-class DeclareEvent(NamedTuple):
-    """``declare``: a player's declaration (``high``, ``low``, ``both``...)."""
-
-    kind: str
-    seat: int
-    choice: str
-
-
-class TwistEvent(NamedTuple):
-    """``twist``: a card thrown away for ``cost`` (``up``: it was face up); its replacement
-    follows as a :class:`DealEvent`. In a seat's view another seat's down card is ``None``."""
-
-    kind: str
-    seat: int
-    card: Card | None
-    cost: int
-    up: bool
-
-
-class StandEvent(NamedTuple):
-    """``stand``: a player keeps the cards in a twist round."""
-
-    kind: str
-    seat: int
-
-
 class WildEvent(NamedTuple):
     """``wild``: the ranks wild for the whole table from now on."""
 
@@ -324,37 +265,33 @@ _SENTENCES: Final[dict[type, Callable[[Any, Who], str]]] = {
 RECORDS: Final[dict[str, Callable[..., tuple[Any, ...]]]] = {
     ANTE: AnteEvent, STREET: StreetEvent, DEAL: DealEvent, BURN: BurnEvent,
     COMMUNITY: CommunityEvent, RETURN: ReturnEvent, SHOW: ShowEvent, MUCK: MuckEvent,
-    AWARD: AwardEvent, PAY: PayEvent, EXPOSE: ExposeEvent, DECLARE: DeclareEvent,
-    TWIST: TwistEvent, STAND: StandEvent, WILD: WildEvent,
+    AWARD: AwardEvent, WILD: WildEvent,
     **{kind: ActionEvent for kind in ACTION_KINDS},
 }
 """The record of each event kind."""
 
 
-_DETAILS: Final[dict[type, str]] = {
-    PayEvent: "amount", ExposeEvent: "card", DeclareEvent: "choice", TwistEvent: "card",
-}
+def kind_of(event: Event) -> str:
+    """The kind of an event: a record's ``kind`` field, or a plain tuple's first item."""
+    return str(event[0])
 
 
-def decision_detail(event: tuple[Any, ...]) -> Any:
-    """What a plugin decision's event says was chosen (the amount paid, the card exposed or
-    twisted, the declaration); ``None`` for a decision without one (``stand``)."""
-    field = _DETAILS.get(type(event))
-    return None if field is None else getattr(event, field)
-
-
-def as_record(event: tuple[Any, ...]) -> tuple[Any, ...]:
+def as_record(event: tuple[Any, ...], kinds: Any = None) -> tuple[Any, ...]:
     """``event`` as its typed record (an event written as a plain tuple, say); a record, an
-    event of a kind no record names, or one of another length, is returned as it is."""
+    event of a kind no record names, or one of another length, is returned as it is.
+    ``kinds``: the game's :class:`~studkit.engine.decisions.DecisionKinds`, for the records of
+    its plugin decisions."""
     if type(event) is not tuple:
         return event
     record = RECORDS.get(event[0]) if event else None
-    if record is None or len(event) != len(record._fields):  # type: ignore[attr-defined]
+    if record is None:
+        return event if kinds is None else kinds.record(event)
+    if len(event) != len(record._fields):  # type: ignore[attr-defined]
         return event  # not laid out as the kind's record: left as it is
     return record(*event)
 
 
-def format_event(event: Event, names: list[str] | None = None) -> str:
+def format_event(event: Event, names: list[str] | None = None, kinds: Any = None) -> str:
     """One event as a line of text, e.g. ``seat 2: raise to 20``.
 
     >>> format_event(DealEvent("deal", 1, CARDS[51], True))
@@ -364,7 +301,7 @@ def format_event(event: Event, names: list[str] | None = None) -> str:
     def who(seat: int) -> str:
         return names[seat] if names is not None else f"seat {seat}"
 
-    record = as_record(event)
+    record = as_record(event, kinds)
     sentence = _SENTENCES.get(type(record))
     if sentence is None:
         return " ".join(str(item) for item in record)

@@ -9,78 +9,73 @@ What this adds to a hand:
 * the deck-exhaustion policy (:meth:`HandPlugins.exhaustion`), bring-in and first-actor
   overrides (:meth:`~HandPlugins.bring_in`, :meth:`~HandPlugins.first_actor`);
 * after each street's deal (:meth:`~HandPlugins.after_deal`): every card dealt goes through
-  ``studkit_card_dealt``; its effects change the table's wild ranks, deal extra cards and queue
-  *pay or fold* decisions; then each player's *expose* decision (roll your own);
-* between streets (:meth:`~HandPlugins.between_streets`): a *twist* round after a street's
-  betting, and the *declare* round before the showdown;
+  ``studkit_card_dealt``; its effects change the table's wild ranks, deal extra cards and ask
+  for decisions; then each player's exposure choice (``studkit_exposure_choice``);
+* between streets (:meth:`~HandPlugins.between_streets`): the offers after a street's betting
+  (``studkit_twist_offer``) and the declaration before the showdown
+  (``studkit_declare_phase``);
 * at the showdown: see :class:`~studkit.engine.plugin_showdown.PluginShowdown`, its base.
 
-Plugin decisions are actions like betting ones: :meth:`Hand.legal_actions` lists them and
-:meth:`Hand.apply` takes them (``pay`` / ``fold``, ``expose <card>``, ``declare-<choice>``,
-``twist <card>`` / ``stand``). A plugin that raises during :meth:`Hand.apply` restores the
-hand to what it was before the action, then the :class:`~studkit.errors.PluginError` naming
-the plugin propagates.
-
-Events plugins add (records of :mod:`studkit.engine.events`): :class:`PayEvent`,
-:class:`ExposeEvent`, :class:`DeclareEvent`, :class:`TwistEvent` followed by the replacement's
-:class:`DealEvent` (a seat's view hides the thrown-away down cards of other seats),
-:class:`StandEvent`, :class:`WildEvent` when the table's wild ranks change, and an
-:class:`ActionEvent` ``fold`` (``to`` and ``added`` 0) for a player who would not pay.
+Every decision a hook asks for is a request record that a registered
+:class:`~studkit.engine.decisions.DecisionKind` takes: the kind says what the player may
+choose and what a choice does (:mod:`studkit.engine.decisions`); this module queues the
+decisions, offers them through :meth:`Hand.legal_actions`, checks and applies the choice given
+to :meth:`Hand.apply`, and knows no kind by name. A plugin that raises during
+:meth:`Hand.apply` restores the hand to what it was before the action, then the
+:class:`~studkit.errors.PluginError` naming the plugin propagates.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final
 
-from studkit.cards import CARDS, Card, Rank
+from studkit.cards import Rank
 from studkit.engine.actions import FOLD, Action
-from studkit.engine.events import (
-    DECLARE,
-    EXPOSE,
-    PAY,
-    STAND,
-    TWIST,
-    WILD,
-    ActionEvent,
-    CommunityEvent,
-    DealEvent,
-    DeclareEvent,
-    ExposeEvent,
-    PayEvent,
-    StandEvent,
-    TwistEvent,
-    WildEvent,
+from studkit.engine.decisions import (
+    Deal,
+    DecisionKind,
+    DecisionKinds,
+    Effect,
+    Fold,
+    Pay,
+    Record,
+    Remove,
+    TurnUp,
+    kinds_from,
 )
+from studkit.engine.events import WILD, ActionEvent, CommunityEvent, DealEvent, WildEvent
 from studkit.engine.plugin_showdown import PluginShowdown
 from studkit.errors import IllegalActionError, PluginError
 from studkit.hooks.host import PluginHost
-from studkit.hooks.specs import DealEffect, DeclarePhase, ExposureChoice, TwistOffer
+from studkit.hooks.specs import DealEffect
 from studkit.variant.model import DeckExhaustion, Street
 
 if TYPE_CHECKING:
     from studkit.engine.hand import Hand
     from studkit.engine.rules import StreetPlan
 
-__all__ = ["HandPlugins", "PLUGIN_ACTION_KINDS"]
+__all__ = ["HandPlugins"]
 
 
 _AGGRESSIVE = frozenset(("bet", "raise", "complete", "bring-in"))
 _PASSIVE = frozenset(("check", "call", FOLD))
 
-PLUGIN_ACTION_KINDS: tuple[str, ...] = (PAY, EXPOSE, TWIST, STAND)
-"""Action kinds plugin decisions add (plus ``fold``, and ``declare-<choice>``)."""
-
 
 class _Decision:
-    """One decision a plugin asks of a player."""
+    """One decision a plugin asks of a player: the kind's name, the request record, the
+    choices still due and those taken."""
 
-    __slots__ = ("seat", "kind", "detail", "left")
+    __slots__ = ("seat", "kind", "detail", "left", "taken")
 
-    def __init__(self, seat: int, kind: str, detail: Any, left: int = 1) -> None:
+    def __init__(
+        self, seat: int, kind: str, detail: Any, left: int = 1, taken: tuple[Action, ...] = ()
+    ) -> None:
         self.seat = seat
         self.kind = kind
         self.detail = detail
         self.left = left
+        self.taken = list(taken)
 
 
 class HandPlugins(PluginShowdown):
@@ -88,8 +83,8 @@ class HandPlugins(PluginShowdown):
 
     __slots__ = (
         "hand", "host", "static_wild", "wild", "queue", "dealt_through", "between_done",
-        "hidden", "busy", "exposure_street", "before_street", "card_steps", "twist_wait",
-        "_on_dealt", "_resume",
+        "hidden", "busy", "exposure_street", "before_street", "card_steps", "deal_wait",
+        "kinds", "_on_dealt", "_resume",
     )
 
     def __init__(self, hand: Hand, host: PluginHost) -> None:
@@ -104,8 +99,8 @@ class HandPlugins(PluginShowdown):
         """Events already passed to ``studkit_card_dealt``."""
         self.between_done = -2
         """The street whose twist/declare round is over."""
-        self.hidden: list[tuple[Any, ...]] = []
-        """Simultaneous choices made but not yet shown."""
+        self.hidden: list[tuple[Effect, ...]] = []
+        """The effects of simultaneous choices made but not yet shown."""
         self.busy = False
         self.exposure_street = -1
         """The street whose exposure choices after the deal were asked."""
@@ -113,24 +108,27 @@ class HandPlugins(PluginShowdown):
         """The street whose exposure choices before the deal were asked."""
         self.card_steps: list[tuple[int, bool]] = []
         """Cards plugins give that are still to be dealt (``auto_deal=False``: chance nodes)."""
-        self.twist_wait = False
-        """A twisted card is due from outside before the twist round goes on."""
+        self.deal_wait = ""
+        """The kind whose decision dealt a card that is due from outside (manual dealing)
+        before its round goes on; ``""`` for none."""
+        self.kinds: DecisionKinds = kinds_from(host)
+        """The decision kinds the plugins register."""
         self._on_dealt = host.implements("studkit_card_dealt")
         self._resume: str = ""
 
     def state(self) -> tuple[Any, ...]:
         """The plugins' changing state, copied, for :meth:`set_state` (hand snapshots)."""
         return (
-            self.wild, [(d.seat, d.kind, d.detail, d.left) for d in self.queue],
+            self.wild, [(d.seat, d.kind, d.detail, d.left, tuple(d.taken)) for d in self.queue],
             self.dealt_through, self.between_done, self.hidden[:], self.exposure_street,
-            self.before_street, self.card_steps[:], self.twist_wait, self._resume,
+            self.before_street, self.card_steps[:], self.deal_wait, self._resume,
         )
 
     def set_state(self, state: tuple[Any, ...]) -> None:
         """Set the plugins' changing state from :meth:`state`'s tuple."""
         (
             self.wild, queue, self.dealt_through, self.between_done, hidden,
-            self.exposure_street, self.before_street, card_steps, self.twist_wait,
+            self.exposure_street, self.before_street, card_steps, self.deal_wait,
             self._resume,
         ) = state
         self.queue = [_Decision(*d) for d in queue]
@@ -183,12 +181,14 @@ class HandPlugins(PluginShowdown):
         """Run the dealt cards through the plugins and queue the decisions they ask for.
         True when the hand now waits for a plugin decision."""
         hand = self.hand
-        if self.twist_wait:  # the replacement card of a twist has been dealt
-            self.twist_wait = False
+        if self.deal_wait:  # the card a decision dealt has come
+            kind, self.deal_wait = self.deal_wait, ""
             if self._on_dealt:
                 self._cards_dealt()
-            if not self._chance_steps():
-                self._next_decision(TWIST)
+            if self._chance_steps():
+                self.deal_wait = kind
+            else:
+                self._next_decision(kind)
             return True
         if self._on_dealt:
             self._cards_dealt()
@@ -209,8 +209,7 @@ class HandPlugins(PluginShowdown):
                     holding=self.holding(seat), dealt=dealt,
                 )
                 if choice is not None:
-                    self._check_exposure(choice, seat)
-                    self.queue.append(_Decision(seat, EXPOSE, choice, choice.count))
+                    self._ask(seat, choice, "studkit_exposure_choice")
 
     def _cards_dealt(self) -> None:
         hand = self.hand
@@ -247,8 +246,21 @@ class HandPlugins(PluginShowdown):
             if hand._source.remaining() <= len(self.card_steps):
                 break  # the stub is empty: no extra card
             self._deal_to(seat, face == "up")
-        if effect.pay_or_fold is not None and not hand.folded[seat] and hand.stacks[seat] > 0:
-            self.queue.append(_Decision(seat, PAY, effect.pay_or_fold))
+        if effect.decision is not None and not hand.folded[seat]:
+            self._ask(seat, effect.decision, "studkit_card_dealt")
+
+    def _ask(self, seat: int, request: Any, hook: str) -> None:
+        """Queue the decision ``request`` asks of ``seat`` (none when the kind offers the
+        seat nothing now)."""
+        kind = self.kinds.by_request.get(type(request))
+        if kind is None:
+            raise PluginError(
+                f"{hook} asked seat {seat} for a decision with {request!r}, which no "
+                "registered decision kind takes (register one with studkit_decision_kinds)"
+            )
+        kind.check(self.hand, seat, request)
+        if kind.options(self.hand, seat, request, ()):
+            self.queue.append(_Decision(seat, kind.name, request, kind.count(request)))
 
     def _deal_to(self, seat: int, up: bool) -> None:
         """Deal a card a plugin gives: at once, or as a chance node with ``auto_deal=False``."""
@@ -269,16 +281,6 @@ class HandPlugins(PluginShowdown):
         self.card_steps = []
         hand.actor = None
         return True
-
-    def _check_exposure(self, choice: ExposureChoice, seat: int) -> None:
-        down = set(self.hand.down[seat])
-        if choice.count < 1 or len(choice.candidates) < choice.count or not set(
-            choice.candidates
-        ) <= down:
-            raise PluginError(
-                f"studkit_exposure_choice for seat {seat}: {choice!r} is not a choice among "
-                "the seat's down cards"
-            )
 
     def _turn_order(self, first: int) -> list[int]:
         hand = self.hand
@@ -308,12 +310,12 @@ class HandPlugins(PluginShowdown):
             if offer is not None:
                 first = hand.progress.leader if hand.progress.leader >= 0 else hand._order[0]
                 for seat in self._turn_order(first):
-                    self.queue.append(_Decision(seat, TWIST, offer))
+                    self._ask(seat, offer, "studkit_twist_offer")
         if street == len(hand.rules.streets) - 1 and host.implements("studkit_declare_phase"):
             phase = host.call_first("studkit_declare_phase", hand=hand)
             if phase is not None:
                 for seat in self._turn_order(hand._order[0]):
-                    self.queue.append(_Decision(seat, DECLARE, phase))
+                    self._ask(seat, phase, "studkit_declare_phase")
         return self._wait("between-streets") or self.between_streets()
 
     # ------------------------------------------------------------------ decisions
@@ -331,30 +333,15 @@ class HandPlugins(PluginShowdown):
         """Whether a plugin decision is due."""
         return bool(self.queue)
 
+    def _kind(self, decision: _Decision) -> DecisionKind:
+        return self.kinds.by_name[decision.kind]
+
     def legal_actions(self) -> list[Action]:
         """The decision due, as actions."""
         decision = self.queue[0]
-        hand = self.hand
-        seat = decision.seat
-        if decision.kind == PAY:
-            return [Action(PAY, self._payment(decision)), Action(FOLD)]
-        if decision.kind == EXPOSE:
-            chosen = {c for s, c in self.hidden if s == seat}
-            return [Action(EXPOSE, c) for c in decision.detail.candidates if c not in chosen]
-        if decision.kind == DECLARE:
-            return [Action(f"{DECLARE}-{choice}") for choice in decision.detail.choices]
-        offer: TwistOffer = decision.detail
-        out = [Action(STAND)]
-        if hand.stacks[seat] >= offer.cost and hand._source.remaining() > 0:
-            for face, cards in (("down", hand.down[seat]), ("up", hand.up[seat])):
-                if face in offer.faces:
-                    out.extend(Action(TWIST, c) for c in cards)
-        return out
-
-    def _payment(self, decision: _Decision) -> int:
-        hand = self.hand
-        amount = hand.pot if decision.detail == "pot" else int(decision.detail)
-        return min(amount, hand.stacks[decision.seat])
+        return self._kind(decision).options(
+            self.hand, decision.seat, decision.detail, decision.taken
+        )
 
     def apply(self, action: Action) -> None:
         """Take an action with the hand restored if a plugin fails on the way."""
@@ -399,47 +386,28 @@ class HandPlugins(PluginShowdown):
         hand = self.hand
         decision = self.queue[0]
         seat = decision.seat
-        legal = self.legal_actions()
-        if not any(a.kind == action.kind and (a.amount == action.amount or (
-                action.amount is None and a.kind in (PAY,))) for a in legal):
+        kind = self._kind(decision)
+        legal = kind.options(hand, seat, decision.detail, decision.taken)
+        matching = [a for a in legal if a.allows(action)]
+        if not matching or (action.amount is None and len({a.amount for a in matching}) > 1):
             names = ", ".join(str(a) for a in legal)
             raise IllegalActionError(
                 f"seat {seat} cannot {action} now: legal actions are {names}"
             )
-        events = hand.events
-        kind = action.kind
-        if kind == PAY:
-            amount = self._payment(decision)
-            hand.stacks[seat] -= amount
-            hand.dead += amount  # dead money: the payer's loss, not a stake to match
-            events.append(PayEvent(PAY, seat, amount))
-        elif kind == FOLD:
-            self._fold(seat)
-        elif kind == EXPOSE:
-            card = CARDS[int(action.amount or 0)]
-            if decision.detail.hidden_until_all_chose:
-                self.hidden.append((seat, card))
-            else:
-                self._expose(seat, card)
-            decision.left -= 1
-            if decision.left > 0:
-                return
-        elif kind.startswith(DECLARE + "-"):
-            choice = kind[len(DECLARE) + 1:]
-            phase: DeclarePhase = decision.detail
-            if phase.simultaneous:
-                self.hidden.append((seat, choice))
-            else:
-                events.append(DeclareEvent(DECLARE, seat, choice))
-        elif kind == STAND:
-            events.append(StandEvent(STAND, seat))
-        else:  # twist
-            self._twist(seat, CARDS[int(action.amount or 0)], decision.detail)
-            if self._chance_steps():  # the new card comes from outside first
-                self.queue.pop(0)
-                self.twist_wait = True
-                return
+        chosen = matching[0]
+        taken = kind.take(hand, seat, decision.detail, chosen)
+        decision.taken.append(chosen)
+        if taken.hidden:
+            self.hidden.append(taken.effects)
+        else:
+            self._apply_all(taken.effects)
+        decision.left -= 1
+        if decision.left > 0:
+            return
         self.queue.pop(0)
+        if self._chance_steps():  # a card the decision dealt comes from outside first
+            self.deal_wait = decision.kind
+            return
         self._next_decision(decision.kind)
 
     def _next_decision(self, kind: str) -> None:
@@ -452,12 +420,9 @@ class HandPlugins(PluginShowdown):
         while self.queue and hand.folded[self.queue[0].seat]:
             self.queue.pop(0)
         if self.hidden and (not self.queue or self.queue[0].kind != kind):
-            for seat, item in self.hidden:
-                if kind == EXPOSE:
-                    self._expose(seat, item)
-                else:
-                    hand.events.append(DeclareEvent(DECLARE, seat, item))
-            self.hidden.clear()
+            hidden, self.hidden = self.hidden, []
+            for effects in hidden:  # every simultaneous choice is made: show them all
+                self._apply_all(effects)
         if self.queue:
             hand.actor = self.queue[0].seat
             return
@@ -467,27 +432,62 @@ class HandPlugins(PluginShowdown):
         else:
             hand._advance_street()
 
-    def _fold(self, seat: int) -> None:
+    # ------------------------------------------------------------------ effects
+
+    def _apply_all(self, effects: tuple[Effect, ...]) -> None:
+        for effect in effects:
+            _EFFECTS[type(effect)](self, effect)
+
+    def _pay(self, effect: Pay) -> None:
         hand = self.hand
+        amount = effect.amount
+        if not 0 <= amount <= hand.stacks[effect.seat]:
+            raise PluginError(f"a decision made seat {effect.seat} pay {amount} chips, which "
+                              f"it does not have ({hand.stacks[effect.seat]})")
+        hand.stacks[effect.seat] -= amount
+        hand.dead += amount  # dead money: the payer's loss, not a stake to match
+
+    def _fold(self, effect: Fold) -> None:
+        hand = self.hand
+        seat = effect.seat
         hand.folded[seat] = True
         hand.n_in -= 1
         hand.round.to_act[seat] = False
         hand.folded_cards.extend(hand.cards[seat])
         hand.events.append(ActionEvent(FOLD, seat, 0, 0))
 
-    def _expose(self, seat: int, card: Card) -> None:
+    def _turn_up(self, effect: TurnUp) -> None:
         hand = self.hand
-        hand.down[seat].remove(card)
-        hand.up[seat].append(card)
-        hand.events.append(ExposeEvent(EXPOSE, seat, card))
+        if effect.card not in hand.down[effect.seat]:
+            raise PluginError(f"a decision turned up {effect.card}, which seat {effect.seat} "
+                              "does not hold face down")
+        hand.down[effect.seat].remove(effect.card)
+        hand.up[effect.seat].append(effect.card)
 
-    def _twist(self, seat: int, card: Card, offer: TwistOffer) -> None:
+    def _remove(self, effect: Remove) -> None:
         hand = self.hand
-        up = card in hand.up[seat]
-        hand.stacks[seat] -= offer.cost
-        hand.dead += offer.cost  # the price goes to the pot as dead money
+        seat, card = effect.seat, effect.card
+        if card not in hand.cards[seat]:
+            raise PluginError(f"a decision took {card} from seat {seat}, which does not hold it")
         hand.cards[seat].remove(card)
-        (hand.up if up else hand.down)[seat].remove(card)
+        (hand.up if card in hand.up[seat] else hand.down)[seat].remove(card)
         hand.folded_cards.append(card)
-        hand.events.append(TwistEvent(TWIST, seat, card, offer.cost, up))
-        self._deal_to(seat, up)
+
+    def _deal(self, effect: Deal) -> None:
+        if self.hand._source.remaining() <= len(self.card_steps):
+            raise PluginError(f"a decision dealt seat {effect.seat} a card, but the stub is empty")
+        self._deal_to(effect.seat, effect.up)
+
+    def _record(self, effect: Record) -> None:
+        self.hand.events.append(effect.event)
+
+
+_EFFECTS: Final[dict[type, Callable[[HandPlugins, Any], None]]] = {
+    Pay: HandPlugins._pay,
+    Fold: HandPlugins._fold,
+    TurnUp: HandPlugins._turn_up,
+    Remove: HandPlugins._remove,
+    Deal: HandPlugins._deal,
+    Record: HandPlugins._record,
+}
+"""How the engine applies each effect a decision kind returns."""

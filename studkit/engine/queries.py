@@ -110,6 +110,11 @@ class HandQueries:
         return due[-1] if due else None
 
     @property
+    def cards_left(self) -> int:
+        """Cards left in the stub (what a plugin's extra or replacement card comes from)."""
+        return self._source.remaining()
+
+    @property
     def to_call(self) -> int:
         """Chips the player to act needs to call (0 when there is no actor)."""
         seat = self.actor

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 
 from studkit.engine.actions import AGGRESSIVE_KINDS, Action
 from studkit.engine.dealing import ScriptedSource
+from studkit.engine.decisions import DecisionKinds, decision_kinds
 from studkit.engine.events import (
     ActionEvent,
     AnteEvent,
@@ -33,7 +34,7 @@ from studkit.engine.events import (
     StreetEvent,
     WildEvent,
     as_record,
-    decision_detail,
+    kind_of,
 )
 from studkit.engine.hand import Hand
 from studkit.engine.rules import compile_rules
@@ -78,7 +79,8 @@ def replay(
     Raises :class:`~studkit.errors.HistoryError` naming the event when a recorded decision
     is not legal in the rebuilt hand (the log does not belong to this variant or stacks).
     """
-    log = [as_record(event) for event in events]
+    kinds = decision_kinds(variant)
+    log = [as_record(event, kinds) for event in events]
     hole, burns, community = cards_from_events(log, len(stacks))
     deck = compile_rules(variant, stakes).deck
     source = ScriptedSource(
@@ -93,27 +95,25 @@ def replay(
             break
         decisions += 1
         try:
-            _apply(hand, event)
+            _apply(hand, event, kinds)
         except StudkitError as error:
             raise HistoryError(f"event {index} {event!r} cannot be replayed: {error}") from None
     return hand
 
 
-def _apply(hand: Hand, event: Event) -> None:
-    kind = event[0]
+def _apply(hand: Hand, event: Event, kinds: DecisionKinds) -> None:
+    kind = kind_of(event)
     seat = getattr(event, "seat", None)
     if hand.actor != seat:
         raise HistoryError(f"seat {seat} acts but seat {hand.actor} is to act")
     if isinstance(event, ActionEvent):
         hand.apply(Action(kind, event.to) if kind in AGGRESSIVE_KINDS else Action(kind))
         return
-    # A plugin's decision: match it against the legal actions by kind and what it chose.
-    detail = decision_detail(event)
-    for action in hand.legal_actions():
-        if action.kind == kind and (action.amount is None or action.amount == detail):
-            hand.apply(action)
-            return
-        if detail is not None and action.kind == f"{kind}-{detail}":
-            hand.apply(action)
-            return
-    raise HistoryError(f"no legal action matches {event!r}")
+    # A plugin's decision: its kind says which legal action the event records.
+    decision = kinds.by_name.get(kind)
+    chosen = None
+    if decision is not None:
+        chosen = decision.choose(hand.legal_actions(), decision.chosen(event))
+    if chosen is None:
+        raise HistoryError(f"no legal action matches {event!r}")
+    hand.apply(chosen)

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from studkit.cards import Card
 from studkit.engine.actions import Action
-from studkit.engine.events import DealEvent, Event, TwistEvent
+from studkit.engine.decisions import DecisionKinds
+from studkit.engine.events import DealEvent, Event, kind_of
 
 if TYPE_CHECKING:
     from studkit.engine.hand import Hand
@@ -58,7 +59,8 @@ def seat_view(hand: Hand, seat: int) -> SeatView:
     if not 0 <= seat < hand.n:
         raise IndexError(f"no seat {seat}: the hand has seats 0 to {hand.n - 1}")
     visible = visible_seats(hand, seat)
-    events = tuple(_seen(event, visible) for event in hand.events)
+    kinds = hand.plugins.kinds if hand.plugins is not None else None
+    events = tuple(_seen(event, visible, kinds) for event in hand.events)
     mine = hand.actor == seat
     return SeatView(
         seat=seat,
@@ -94,11 +96,15 @@ def visible_seats(hand: Hand, seat: int) -> set[int]:
     return visible
 
 
-def _seen(event: Event, visible: set[int]) -> Event:
+def _seen(event: Event, visible: set[int], kinds: DecisionKinds | None) -> Event:
     """``event`` as a seat that sees the hands of ``visible`` seats sees it: another seat's
-    down card (dealt, or thrown away in a twist) is ``None``."""
-    if isinstance(event, DealEvent) and not event.up and event.seat not in visible:
-        return event._replace(card=None)
-    if isinstance(event, TwistEvent) and not event.up and event.seat not in visible:
-        return event._replace(card=None)
+    down card is ``None``; a plugin decision's event as its kind shows it
+    (:meth:`~studkit.engine.decisions.DecisionKind.seen`: a card traded away face down)."""
+    if isinstance(event, DealEvent):
+        if not event.up and event.seat not in visible:
+            return event._replace(card=None)
+        return event
+    kind = kinds.by_name.get(kind_of(event)) if kinds is not None else None
+    if kind is not None:
+        return kind.seen(event, getattr(event, "seat", None) in visible)
     return event

@@ -6,10 +6,8 @@ The public names are re-exported here; see docs/hand-histories.md.
 from __future__ import annotations
 
 from studkit.history.actions import Action, format_action, parse_action
+from studkit.history.hand_history import PHH_CODES, STUDKIT_CODE, HandHistory
 from studkit.history.phh import (
-    PHH_CODES,
-    STUDKIT_CODE,
-    HandHistory,
     dumps,
     dumps_all,
     history_files,

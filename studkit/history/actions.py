@@ -14,10 +14,10 @@ The grammar (PHH specification, "Actions") is ``[[actor verb[ argument...]][ # c
 ``# commentary`` or ``""``  no-op
 ========================  ==============================
 
-studkit adds the decisions its plugin games have (only in ``variant = "studkit"`` hands):
-``pN pay AMOUNT`` (pay for a card, or ``pN f`` to fold instead), ``pN expose CARD`` (roll your
-own), ``pN declare CHOICE`` (``high``, ``low``, ``both``...), ``pN twist CARD`` (trade a card;
-the replacement follows as ``d dh``) and ``pN stand`` (keep the hand).
+studkit adds the decisions of its plugin games (only in ``variant = "studkit"`` hands): each
+registered decision kind (:mod:`studkit.engine.decisions`) is a verb, ``pN NAME`` followed by
+its argument, an amount, one card or a word, if it has one (the shipped plugins' ``pN pay
+10``, ``pN expose Kd``, ``pN declare low``, ``pN twist 7c``, ``pN stand``).
 
 Cards are concatenated two-character cards (``AsKd7h``); ``??`` is an unknown card.
 Players are numbered from 1 in the file and from 0 here.
@@ -38,9 +38,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
-from typing import Literal
 
 from studkit.cards import CARDS, Card, parse_card
+from studkit.engine.decisions import DecisionKind, DecisionKinds, known_kinds
 from studkit.errors import CardError, HistoryError
 
 __all__ = [
@@ -53,14 +53,14 @@ __all__ = [
     "parse_phh_cards",
     "format_phh_cards",
     "format_amount",
+    "is_decision_verb",
 ]
 
 Amount = int | Decimal
 """A chip amount as a PHH file gives it: an integer, or a decimal for fractional chips."""
 
-Verb = Literal[
-    "dh", "db", "pb", "cbr", "cc", "f", "sm", "sd", "pay", "expose", "declare", "twist", "stand", ""
-]
+Verb = str
+"""A PHH verb (:data:`VERBS`), a decision kind's name, or ``""`` for a no-op."""
 
 VERBS: dict[str, str] = {
     "dh": "deal cards to a player: 'd dh p1 AsKd7h'",
@@ -71,13 +71,9 @@ VERBS: dict[str, str] = {
     "f": "fold: 'p4 f'",
     "sm": "show ('p1 sm AsKd7h5c2d9h3s' or 'p1 sm -') or muck ('p1 sm')",
     "sd": "stand pat or discard (draw games): 'p1 sd' or 'p1 sd 7h'",
-    "pay": "studkit: pay for a card (or fold instead): 'p2 pay 10'",
-    "expose": "studkit: turn a down card up (roll your own): 'p2 expose Kd'",
-    "declare": "studkit: declare for a pot share: 'p2 declare low'",
-    "twist": "studkit: trade a card for the next one: 'p2 twist 7c'",
-    "stand": "studkit: keep the hand instead of twisting: 'p2 stand'",
 }
-"""Every action verb of the notation, with what it does and an example."""
+"""Every action verb of the notation, with what it does and an example (a decision kind's
+verb is explained by its kind's ``phh_help``)."""
 
 _PLAYER = re.compile(r"p([1-9][0-9]*)")
 _SEATS: dict[str, int] = {f"p{number}": number - 1 for number in range(1, 33)}
@@ -86,8 +82,6 @@ _CARD_TEXTS: dict[str, Card] = {str(card): card for card in CARDS}
 """Each card as PHH writes it (``As``, ``Jk``): one lookup for the usual spelling."""
 _DEALER_VERBS = ("dh", "db")
 _PLAYER_VERBS = ("pb", "cbr", "cc", "f", "sm", "sd")
-STUDKIT_VERBS = ("pay", "expose", "declare", "twist", "stand")
-"""Verbs studkit adds for plugin decisions (not PHH: only in ``variant = "studkit"`` hands)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +101,7 @@ class Action:
     shows_dealt: bool = False
     comment: str | None = None
     choice: str | None = None
-    """``declare``: the choice declared."""
+    """A decision kind's word argument (``declare low``: ``low``)."""
 
     @property
     def is_dealing(self) -> bool:
@@ -222,34 +216,48 @@ _WORDS = {
 }
 
 
-def _suggest_verb(word: str) -> str:
+def _suggest_verb(word: str, kinds: DecisionKinds | None = None) -> str:
     import difflib
 
-    close = difflib.get_close_matches(word, list(VERBS), n=1, cutoff=0.5)
+    verbs = [*VERBS, *(kinds.by_name if kinds is not None else ())]
+    close = difflib.get_close_matches(word, verbs, n=1, cutoff=0.5)
     guess = _WORDS.get(word.lower()) or (close[0] if close else None)
     hint = f" (did you mean {guess!r}?)" if guess else ""
-    return f"unknown action {word!r}{hint}: expected one of " + ", ".join(VERBS)
+    return f"unknown action {word!r}{hint}: expected one of " + ", ".join(verbs)
+
+
+def is_decision_verb(verb: str) -> bool:
+    """Whether ``verb`` is a decision kind's (studkit's own notation), not PHH's."""
+    return verb not in VERBS and verb != ""
+
+
+def parse_action(text: str, kinds: DecisionKinds | None = None) -> Action:
+    """Parse one action string; raises :class:`HistoryError` saying what is wrong.
+
+    ``kinds``: the decision kinds whose verbs are accepted (default: every kind a plugin of
+    the default registry registers). The caller adds the file and the action's index to the
+    message. Answers are remembered (actions are immutable, and the same few thousand texts
+    make up most hands).
+    """
+    return _parse_action(text, kinds)
 
 
 @lru_cache(maxsize=4096)
-def parse_action(text: str) -> Action:
-    """Parse one action string; raises :class:`HistoryError` saying what is wrong.
-
-    The caller adds the file and the action's index to the message. Answers are remembered
-    (actions are immutable, and the same few thousand texts make up most hands).
-    """
+def _parse_action(text: str, kinds: DecisionKinds | None) -> Action:
     body, hash_sign, rest = text.partition("#")
     comment = rest.strip() if hash_sign else None
     words = body.split()
     if not words:
         return Action("", comment=comment)
     try:
-        return _parse_words(words, text, comment)
+        return _parse_words(words, text, comment, kinds)
     except CardError as error:
         raise HistoryError(str(error)) from None
 
 
-def _parse_words(words: list[str], text: str, comment: str | None) -> Action:
+def _parse_words(
+    words: list[str], text: str, comment: str | None, kinds: DecisionKinds | None
+) -> Action:
     actor = words[0]
     if actor == "d":
         if len(words) < 2:
@@ -278,7 +286,7 @@ def _parse_words(words: list[str], text: str, comment: str | None) -> Action:
     if verb in ("pb", "cc", "f"):
         if args:
             raise HistoryError(f"{verb!r} takes no argument, got {' '.join(args)!r}")
-        return Action(verb, player=player, comment=comment)  # type: ignore[arg-type]
+        return Action(verb, player=player, comment=comment)
     if verb == "cbr":
         if len(args) != 1:
             raise HistoryError("expected 'pN cbr AMOUNT', e.g. 'p2 cbr 300'")
@@ -290,38 +298,45 @@ def _parse_words(words: list[str], text: str, comment: str | None) -> Action:
         if len(args) > 1:
             raise HistoryError(f"expected 'pN {verb}' or 'pN {verb} CARDS', got {text.strip()!r}")
         if not args:
-            return Action(verb, player=player, comment=comment)  # type: ignore[arg-type]
+            return Action(verb, player=player, comment=comment)
         if verb == "sm" and args[0] == "-":
             return Action("sm", player=player, shows_dealt=True, comment=comment)
         return Action(
-            verb,  # type: ignore[arg-type]
+            verb,
             player=player,
             cards=parse_phh_cards(args[0]),
             comment=comment,
         )
-    if verb in STUDKIT_VERBS:
-        return _parse_studkit(verb, player, args, comment)
     if verb in _DEALER_VERBS:
         raise HistoryError(f"only the dealer 'd' deals: write 'd {verb} ...', not '{actor} {verb}'")
-    raise HistoryError(_suggest_verb(verb))
+    if kinds is None:
+        kinds = known_kinds()
+    kind = kinds.by_name.get(verb)
+    if kind is not None:
+        return _parse_decision(kind, player, args, comment)
+    raise HistoryError(_suggest_verb(verb, kinds))
 
 
-def _parse_studkit(verb: str, player: int, args: list[str], comment: str | None) -> Action:
-    if verb == "stand":
+def _parse_decision(
+    kind: DecisionKind, player: int, args: list[str], comment: str | None
+) -> Action:
+    """A decision kind's action: its verb and the argument its kind takes."""
+    verb = kind.name
+    argument = kind.phh_argument
+    if not argument:
         if args:
-            raise HistoryError(f"'stand' takes no argument, got {' '.join(args)!r}")
-        return Action("stand", player=player, comment=comment)
+            raise HistoryError(f"{verb!r} takes no argument, got {' '.join(args)!r}")
+        return Action(verb, player=player, comment=comment)
     if len(args) != 1:
-        example = {"pay": "10", "expose": "Kd", "declare": "low", "twist": "7c"}[verb]
-        raise HistoryError(f"expected 'pN {verb} {example}'")
-    if verb == "pay":
-        return Action("pay", player=player, amount=_parse_amount(args[0]), comment=comment)
-    if verb == "declare":
-        return Action("declare", player=player, choice=args[0], comment=comment)
+        raise HistoryError(f"expected 'pN {verb} {kind.phh_example}'")
+    if argument == "amount":
+        return Action(verb, player=player, amount=_parse_amount(args[0]), comment=comment)
+    if argument == "word":
+        return Action(verb, player=player, choice=args[0], comment=comment)
     cards = parse_phh_cards(args[0])
     if len(cards) != 1 or cards[0] is None:
-        raise HistoryError(f"'{verb}' names one known card, got {args[0]!r}")
-    return Action(verb, player=player, cards=cards, comment=comment)  # type: ignore[arg-type]
+        raise HistoryError(f"{verb!r} names one known card, got {args[0]!r}")
+    return Action(verb, player=player, cards=cards, comment=comment)
 
 
 def format_action(action: Action) -> str:

@@ -10,8 +10,9 @@ from collections.abc import Collection, Sequence
 from decimal import Decimal
 from typing import Any
 
-from studkit.cards import CARDS, RANK_CHARS
-from studkit.engine.events import as_record
+from studkit.cards import CARDS, RANK_CHARS, Card
+from studkit.engine.decisions import DecisionKind, DecisionKinds, known_kinds
+from studkit.engine.events import as_record, kind_of
 
 __all__ = ["narrate", "format_chips"]
 
@@ -46,9 +47,15 @@ class _Story:
     """Accumulates the lines of the account while walking the events."""
 
     def __init__(
-        self, names: Sequence[str], stacks: Sequence[int], scale: int, hidden: Collection[int]
+        self,
+        names: Sequence[str],
+        stacks: Sequence[int],
+        scale: int,
+        hidden: Collection[int],
+        kinds: DecisionKinds,
     ) -> None:
         self.hidden = hidden
+        self.kinds = kinds
         self.names = list(names)
         self.stacks = list(stacks)
         self.scale = scale
@@ -81,8 +88,12 @@ class _Story:
             self.lines.append(f"  pot: {self.chips(self.pot)}")
 
     def event(self, event: tuple[Any, ...]) -> None:
-        record = as_record(event)
-        handler = getattr(self, "on_" + record[0].replace("-", "_"), None)
+        record = as_record(event, self.kinds)
+        kind = self.kinds.by_name.get(kind_of(record))
+        if kind is not None and hasattr(record, "_asdict"):
+            self.decision(kind, record)
+            return
+        handler = getattr(self, "on_" + kind_of(record).replace("-", "_"), None)
         if handler is not None and hasattr(record, "_asdict"):
             fields = record._asdict()
             del fields["kind"]
@@ -149,26 +160,29 @@ class _Story:
         self.close_deal()
         self.lines.append(f"  {self.names[seat]} mucks")
 
-    def on_pay(self, seat: int, amount: int) -> None:
-        self._act(seat, f"pays {self.chips(amount)} for the card", amount)
-
-    def on_expose(self, seat: int, card: int) -> None:
-        self._act(seat, f"turns up {_card(card, self.hidden)}", 0)
-        held = self.held[seat]
-        for i, (c, _) in enumerate(held):
-            if c == card:
-                held[i] = (c, True)
-
-    def on_declare(self, seat: int, choice: str) -> None:
-        self._act(seat, f"declares {choice}", 0)
-
-    def on_twist(self, seat: int, card: int, cost: int, up: bool) -> None:
-        paid = f" for {self.chips(cost)}" if cost else ""
-        self._act(seat, f"twists {_card(card, self.hidden)}{paid}", cost)
-        self.held[seat] = [(c, up) for c, up in self.held[seat] if c != card]
-
-    def on_stand(self, seat: int) -> None:
-        self._act(seat, "stands", 0)
+    def decision(self, kind: DecisionKind, record: Any) -> None:
+        """A plugin decision, told by its kind's sentence (cards and chips as the account
+        writes them), with the chips it puts in and the cards it turns up or throws away."""
+        fields = record._asdict()
+        seat = fields.pop("seat")
+        del fields["kind"]
+        words = {
+            name: _card(value, self.hidden) if isinstance(value, Card)
+            else self.chips(value) if type(value) is int else str(value)
+            for name, value in fields.items()
+        }
+        _, verb, template = kind.sentence
+        try:
+            text = template.format(who="", verb=verb, **words).strip()
+        except (KeyError, IndexError):
+            text = " ".join([kind.name, *words.values()])
+        self._act(seat, text, kind.chips(record))
+        chosen = kind.chosen(record)
+        if kind.turns_up and isinstance(chosen, Card):
+            self.held[seat] = [(c, up or c == chosen) for c, up in self.held[seat]]
+        thrown = kind.thrown(record)
+        if thrown is not None:
+            self.held[seat] = [(c, up) for c, up in self.held[seat] if c != thrown]
 
     def on_wild(self, ranks: Sequence[int]) -> None:
         self.close_deal()
@@ -197,14 +211,17 @@ def narrate(
     title: str = "",
     scale: int = 1,
     hidden: Collection[int] = (),
+    kinds: DecisionKinds | None = None,
 ) -> str:
     """The account of one hand as text lines.
 
     ``events`` is the engine's event log (see :mod:`studkit.engine.events`); ``names`` the
     players' names by seat; amounts are in chips of ``1 / scale``; ``hidden`` cards (ones a
-    history does not show) are printed as ``??``.
+    history does not show) are printed as ``??``; ``kinds``: the game's decision kinds
+    (default: every kind the default plugin registry's plugins register).
     """
-    story = _Story(names, starting_stacks, scale, hidden)
+    story = _Story(names, starting_stacks, scale, hidden,
+                   kinds if kinds is not None else known_kinds())
     if title:
         story.lines.append(title)
     stacks = " · ".join(

@@ -1,4 +1,4 @@
-"""PHH hand histories: the model, the reader with precise errors, and the writer.
+"""PHH hand histories: the reader with precise errors, and the writer.
 
 A PHH file (the Poker Hand History format of the uoftcprg/phh-std project) is TOML: required
 fields set up the hand (``variant``, ``antes``, ``bring_in``, ``small_bet``, ``big_bet``,
@@ -8,7 +8,9 @@ A ``.phhs`` file holds several hands, each a table (``[1]``, ``[2]``...).
 
 studkit reads and writes the stud codes ``F7S``, ``F7S/8`` and ``FR``, and writes every other
 studkit game with ``variant = "studkit"`` and the user-defined field ``_studkit_variant``
-naming it (see docs/hand-histories.md).
+naming it (see docs/hand-histories.md). The hand itself is a
+:class:`~studkit.history.hand_history.HandHistory`; its cards are checked by
+:func:`~studkit.history.card_check.check_cards`.
 
 >>> text = '''variant = "FR"
 ... antes = [1, 1]
@@ -34,21 +36,26 @@ import re
 import stat
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from studkit.cards import Card
 from studkit.errors import HistoryError
 from studkit.history.actions import (
-    STUDKIT_VERBS,
     Action,
     Amount,
     format_action,
-    format_phh_cards,
+    is_decision_verb,
     parse_action,
+)
+from studkit.history.card_check import check_cards
+from studkit.history.hand_history import (
+    PHH_CODES,
+    STUDKIT_CODE,
+    STUDKIT_STAKES_FIELD,
+    STUDKIT_VARIANT_FIELD,
+    HandHistory,
 )
 from studkit.history.phh_toml import read_phh_toml
 from studkit.history.toml_writer import toml_array_lines, toml_line
@@ -67,17 +74,6 @@ __all__ = [
     "dumps",
     "dumps_all",
 ]
-
-PHH_CODES: Mapping[str, str] = MappingProxyType(
-    {"F7S": "seven-card-stud", "F7S/8": "seven-card-stud-hi-lo", "FR": "razz"}
-)
-"""The PHH variant codes studkit plays, and the shipped variant each is played with."""
-
-STUDKIT_CODE = "studkit"
-"""The ``variant`` code of a hand of any other studkit game, named by ``_studkit_variant``."""
-
-STUDKIT_VARIANT_FIELD = "_studkit_variant"
-STUDKIT_STAKES_FIELD = "_studkit_stakes"
 
 _STAKE_FIELDS = ("bring_in", "small_bet", "big_bet")
 _REQUIRED: Mapping[str, tuple[str, ...]] = {
@@ -173,73 +169,6 @@ _KNOWN = frozenset(
     {"variant", "ante_trimming_status", *_STAKE_FIELDS, "antes", "starting_stacks", "actions"}
     | set(OPTIONAL_FIELDS)
 )
-
-
-@dataclass(frozen=True, slots=True)
-class HandHistory:
-    """One hand as a PHH file records it.
-
-    Amounts are integers, or :class:`~decimal.Decimal` where the file has fractional chips.
-    ``fields`` keeps every optional and user-defined field in file order; ``source`` and
-    ``key`` say where the hand came from (``key`` is its table in a ``.phhs`` file).
-    """
-
-    variant: str
-    antes: tuple[Amount, ...]
-    starting_stacks: tuple[Amount, ...]
-    actions: tuple[Action, ...]
-    bring_in: Amount | None = None
-    small_bet: Amount | None = None
-    big_bet: Amount | None = None
-    ante_trimming_status: bool | None = None
-    fields: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
-    source: str | None = field(default=None, compare=False)
-    key: str | None = field(default=None, compare=False)
-    texts: tuple[str, ...] = field(default=(), compare=False)
-    """The actions as the file wrote them (error messages quote these)."""
-    notes: Mapping[int, str] = field(default_factory=dict, compare=False)
-    """TOML comments the writer puts before actions (``{index: "fourth street"}``)."""
-    warnings: tuple[str, ...] = field(default=(), compare=False)
-    """Things the reader noticed but tolerated (e.g. an unknown field)."""
-
-    @property
-    def player_count(self) -> int:
-        """How many players were dealt in."""
-        return len(self.starting_stacks)
-
-    @property
-    def finishing_stacks(self) -> tuple[Amount, ...] | None:
-        """The ``finishing_stacks`` field, if the file has one."""
-        value = self.fields.get("finishing_stacks")
-        return tuple(value) if value is not None else None
-
-    @property
-    def players(self) -> tuple[str, ...] | None:
-        """The players' names, if the file has them."""
-        value = self.fields.get("players")
-        return tuple(value) if value is not None else None
-
-    @property
-    def studkit_variant(self) -> str | None:
-        """The ``_studkit_variant`` field: the studkit game the hand was played in."""
-        value = self.fields.get(STUDKIT_VARIANT_FIELD)
-        return value if isinstance(value, str) else None
-
-    @property
-    def label(self) -> str:
-        """Where the hand came from, for messages: ``hands.phhs[3]`` or ``hand-85.phh``."""
-        base = self.source or "<history>"
-        return f"{base}[{self.key}]" if self.key is not None else base
-
-    def text_of(self, index: int) -> str:
-        """The action at ``index`` as the file wrote it."""
-        if index < len(self.texts):
-            return self.texts[index]
-        return format_action(self.actions[index])
-
-    def error(self, index: int, why: str) -> HistoryError:
-        """A :class:`HistoryError` naming this hand, the action's index and text, and why."""
-        return HistoryError(f"{self.label}: actions[{index}] {self.text_of(index)!r}: {why}")
 
 
 # --------------------------------------------------------------------------------------------
@@ -354,7 +283,7 @@ def _from_table(
         except HistoryError as error:
             bad = (index, str(error))
             break
-        if action.verb in STUDKIT_VERBS and code != STUDKIT_CODE:
+        if is_decision_verb(action.verb) and code != STUDKIT_CODE:
             bad = (index, f"{action.verb!r} is a studkit plugin decision: {code} hands do not "
                    "have it")
             break
@@ -382,97 +311,6 @@ def _from_table(
         raise history.error(*bad)
     check_cards(history)
     return history
-
-
-def check_cards(history: HandHistory) -> list[list[Card | None]]:
-    """Check that no card is dealt twice (unless it was folded: a short deck may reuse it)
-    and every shown hand matches the cards held.
-
-    Returns each player's cards in dealing order (cards traded away by ``twist`` included),
-    unknown cards filled from the cards that player later shows (``None`` where still
-    unknown).
-    """
-    held: list[list[Card | None]] = [[] for _ in range(history.player_count)]
-    gone: list[set[Card]] = [set() for _ in range(history.player_count)]  # twisted away
-    where: dict[Card, tuple[int, int | None]] = {}
-    folded: set[int] = set()
-    for index, action in enumerate(history.actions):
-        if action.verb == "f" and action.player is not None:
-            folded.add(action.player)
-        elif action.verb in ("dh", "db"):
-            for c in action.cards or ():
-                if c is None:
-                    continue
-                owner = where[c][1] if c in where else None
-                # a folded hand may be shuffled back when the deck runs out; the replay
-                # checks that it really was
-                if c in where and (owner is None or owner not in folded):
-                    first = where[c][0]
-                    raise history.error(
-                        index,
-                        f"card {c} was already dealt, by actions[{first}] "
-                        f"{history.text_of(first)!r}",
-                    )
-                where[c] = (index, action.player)
-            if action.verb == "dh" and action.player is not None:
-                held[action.player].extend(action.cards or ())
-        elif action.verb == "twist" and action.cards and action.player is not None:
-            card = action.cards[0]
-            holding = [c for c in held[action.player] if c not in gone[action.player]]
-            if card is None or card not in holding:
-                raise history.error(index, f"p{action.player + 1} does not hold {card}")
-            gone[action.player].add(card)
-        elif action.verb == "sm" and action.cards is not None and action.player is not None:
-            player = action.player
-            positions = [i for i, c in enumerate(held[player]) if c not in gone[player]]
-            holding = [held[player][i] for i in positions]
-            _match_shown(history, index, player, holding, action.cards, where)
-            for i, c in zip(positions, holding, strict=True):
-                held[player][i] = c
-    return held
-
-
-def _match_shown(
-    history: HandHistory,
-    index: int,
-    player: int,
-    dealt: list[Card | None],
-    shown: tuple[Card | None, ...],
-    where: dict[Card, tuple[int, int | None]],
-) -> None:
-    name = f"p{player + 1}"
-    if len(shown) != len(dealt):
-        raise history.error(
-            index,
-            f"{name} shows {len(shown)} cards but was dealt {len(dealt)}: "
-            f"{format_phh_cards(dealt) or 'none'}",
-        )
-    known_shown = [c for c in shown if c is not None]
-    for c in known_shown:
-        if known_shown.count(c) > 1:
-            raise history.error(index, f"{name} shows {c} twice")
-    missing = [c for c in dealt if c is not None]
-    for c in known_shown:
-        if c in missing:
-            missing.remove(c)
-            continue
-        if c in where and where[c][1] != player:
-            first = where[c][0]
-            raise history.error(
-                index,
-                f"{name} shows {c}, which actions[{first}] {history.text_of(first)!r} "
-                "dealt to another player",
-            )
-        if None not in dealt:
-            raise history.error(index, f"{name} shows {c} but was dealt {format_phh_cards(dealt)}")
-    # Reveal unknown cards: shown cards not among the known dealt cards, in order.
-    known = [c for c in dealt if c is not None]
-    revealed = [c for c in known_shown if c not in known]
-    for position, slot in enumerate(dealt):
-        if slot is None and revealed:
-            card = revealed.pop(0)
-            dealt[position] = card
-            where[card] = (index, player)
 
 
 def _document(text: str, label: str) -> dict[str, Any]:

@@ -11,60 +11,40 @@ PokerKit reads; any other game or rule set carries ``_studkit_variant`` (and
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from studkit.cards import Card
+from studkit.engine.decisions import BETTING_VERBS, DecisionKind
 from studkit.engine.events import (
     ActionEvent,
     AwardEvent,
     CommunityEvent,
     DealEvent,
-    DeclareEvent,
-    ExposeEvent,
     MuckEvent,
-    PayEvent,
     ShowEvent,
-    StandEvent,
     StreetEvent,
-    TwistEvent,
+    kind_of,
 )
 from studkit.engine.hand import Hand
 from studkit.errors import HistoryError
 from studkit.history.actions import Action, Amount
-from studkit.history.phh import (
+from studkit.history.hand_history import (
     PHH_CODES,
     STUDKIT_CODE,
     STUDKIT_STAKES_FIELD,
     STUDKIT_VARIANT_FIELD,
     HandHistory,
-    dumps,
 )
+from studkit.history.phh import dumps
 from studkit.history.rules import is_phh_rules, load_variant_named, rules_only
 from studkit.variant.loader import builtin_directory
 from studkit.variant.model import Variant
 
 __all__ = ["record_hand", "from_hand", "write_history"]
 
-_VERBS = {
-    "bring-in": "pb",
-    "complete": "cbr",
-    "bet": "cbr",
-    "raise": "cbr",
-    "call": "cc",
-    "check": "cc",
-    "fold": "f",
-}
-_PLUGIN_EVENTS: dict[type, Callable[[Any, int], Action]] = {
-    PayEvent: lambda e, p: Action("pay", player=p, amount=e.amount),
-    ExposeEvent: lambda e, p: Action("expose", player=p, cards=(e.card,)),
-    DeclareEvent: lambda e, p: Action("declare", player=p, choice=e.choice),
-    TwistEvent: lambda e, p: Action("twist", player=p, cards=(e.card,)),
-    StandEvent: lambda e, p: Action("stand", player=p),
-}
-"""Plugin decisions (events of :mod:`studkit.engine.plugin_play`) as studkit's history actions."""
 _PER_PLAYER = ("players", "seats", "time_banks")
 _EXTRA_STAKES = ("spread_min", "spread_max", "last_round_max")
 _IDENTITY = ("history", "identity")
@@ -111,6 +91,19 @@ def _phh_seat(seat: int, hand: Hand) -> int:
     return (seat - hand.button - 1) % hand.n
 
 
+def _decision(kind: DecisionKind, event: Any, player: int) -> Action:
+    """A plugin decision's event as a history action: the kind's verb and argument."""
+    value = kind.chosen(event)
+    argument = kind.phh_argument
+    if argument == "amount":
+        return Action(kind.name, player=player, amount=value)
+    if argument == "card":
+        return Action(kind.name, player=player, cards=(value,))
+    if argument == "word":
+        return Action(kind.name, player=player, choice=str(value))
+    return Action(kind.name, player=player)
+
+
 def record_hand(hand: Hand, fields: Mapping[str, Any] | None = None) -> HandHistory:
     """The :class:`HandHistory` of ``hand`` (played or in progress), plus optional ``fields``
     (``players``, ``event``, ``hand``...) written after the required ones. Per-player fields
@@ -123,6 +116,7 @@ def record_hand(hand: Hand, fields: Mapping[str, Any] | None = None) -> HandHist
     notes: dict[int, str] = {}
     pending: dict[int, list[Card | None]] = {}
     winnings = [0] * n
+    kinds = hand.plugins.kinds if hand.plugins is not None else None
 
     def flush() -> None:
         for seat, cards in pending.items():
@@ -153,17 +147,17 @@ def record_hand(hand: Hand, fields: Mapping[str, Any] | None = None) -> HandHist
         elif isinstance(event, CommunityEvent):
             actions.append(Action("db", cards=(event.card,)))
         elif isinstance(event, ActionEvent):
-            verb = _VERBS[event.kind]
+            verb = BETTING_VERBS[event.kind].phh_verb
             amount = event.to if verb == "cbr" else None
-            actions.append(Action(verb, player=_phh_seat(event.seat, hand), amount=amount))  # type: ignore[arg-type]
+            actions.append(Action(verb, player=_phh_seat(event.seat, hand), amount=amount))
         elif isinstance(event, ShowEvent):
             actions.append(Action("sm", player=_phh_seat(event.seat, hand), cards=event.cards))
             turned_up[event.seat] = len(event.cards)
         elif isinstance(event, MuckEvent):
             actions.append(Action("sm", player=_phh_seat(event.seat, hand)))
-        elif type(event) in _PLUGIN_EVENTS:
+        elif kinds is not None and kind_of(event) in kinds.by_name:
             seat: int = getattr(event, "seat")  # noqa: B009 - every plugin decision has one
-            actions.append(_PLUGIN_EVENTS[type(event)](event, _phh_seat(seat, hand)))
+            actions.append(_decision(kinds.by_name[kind_of(event)], event, _phh_seat(seat, hand)))
         elif isinstance(event, AwardEvent):
             winnings[event.seat] += event.amount
     flush()

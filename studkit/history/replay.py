@@ -24,24 +24,22 @@ replayed stacks must equal them.
 from __future__ import annotations
 
 import os
-import random
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from studkit.cards import Card, standard_deck
-from studkit.engine.actions import AGGRESSIVE_KINDS, Action as EngineAction
-from studkit.engine.dealing import BURN as BURN_SEAT, COMMUNITY as COMMUNITY_SEAT
-from studkit.engine.events import CommunityEvent, DealEvent, TwistEvent
+from studkit.cards import Card
 from studkit.engine.hand import Hand
-from studkit.errors import CardError, HistoryError, StudkitError
-from studkit.history.actions import Action, Amount, format_phh_cards
-from studkit.history.compat import SPLIT_NOTE, check_compat, split_differently, trims_antes
-from studkit.history.phh import HandHistory, check_cards, history_files, load_file_each
-from studkit.history.rules import history_variant, scaled
-from studkit.variant.model import Stakes, Variant
+from studkit.errors import HistoryError
+from studkit.history.actions import Amount
+from studkit.history.card_check import check_cards
+from studkit.history.compat import SPLIT_NOTE, check_compat, split_differently
+from studkit.history.hand_history import HandHistory
+from studkit.history.phh import history_files, load_file_each
+from studkit.history.replayer import Replayer, ReplayError, seat_name, unscale
+from studkit.history.rules import history_variant
+from studkit.variant.model import Variant
 
 __all__ = ["Replay", "ReplayError", "replay", "replay_file", "replay_paths"]
 
@@ -101,436 +99,17 @@ def _json_number(value: Amount) -> int | float:
     return value
 
 
-def _unscale(chips: int, scale: int) -> Amount:
-    return chips if scale == 1 else Decimal(chips) / scale
-
-
-def _name(seat: int) -> str:
-    return f"p{seat + 1}"
-
-
-def _legal(hand: Hand, scale: int) -> str:
-    parts = []
-    for action in hand.legal_actions():
-        if action.kind in AGGRESSIVE_KINDS:
-            lo, hi = action.min, action.max
-            assert lo is not None and hi is not None
-            span = str(_unscale(lo, scale))
-            if hi != lo:
-                span += f"..{_unscale(hi, scale)}"
-            parts.append(f"{action.kind} to {span}")
-        elif action.amount is not None:
-            parts.append(f"{action.kind} {_unscale(action.amount, scale)}")
-        else:
-            parts.append(action.kind)
-    return ", ".join(parts)
-
-
-def _street(hand: Hand) -> str:
-    try:
-        name = hand.street_name
-    except IndexError:  # past the last street: the engine is at the showdown
-        return "the showdown"
-    return f"{name} street" if name and "street" not in name else name
-
-
-class ReplayError(HistoryError):
-    """A hand that cannot be replayed, with the hand as it stood before the failing action
-    (``hand``) and the cards it holds that the history does not show (``unknown_cards``)."""
-
-    def __init__(
-        self, message: str, hand: Hand, unknown_cards: frozenset[Card], scale: int
-    ) -> None:
-        super().__init__(message)
-        self.hand = hand
-        self.unknown_cards = unknown_cards
-        self.scale = scale
-
-
-class _HistorySource:
-    """The engine's card source for a replay: each seat's recorded cards in deal order.
-
-    Unlike a shuffled deck it lets a card be dealt again once the dealer has had to reshuffle
-    the discards (folded and burned cards) because the deck ran out, as PHH data from PokerKit
-    has, and refuses it otherwise. ``remaining`` counts the physical stub, so the engine sees
-    the deck run out when the dealer did. Unknown cards and burns come from the cards no
-    script names, in an order set by ``seed``.
-    """
-
-    __slots__ = (
-        "_scripts",
-        "_community",
-        "_future",
-        "_unused",
-        "_out",
-        "_owner",
-        "_stub",
-        "_reshuffled",
-        "folded",
-    )
-
-    def __init__(
-        self,
-        hole: Sequence[Sequence[Card | None]],
-        community: Sequence[Card | None],
-        deck: Sequence[Card],
-        seed: int,
-    ) -> None:
-        self._scripts = [list(reversed(cards)) for cards in hole]
-        self._community = list(reversed(community))
-        self._future = Counter(c for cards in (*hole, community) for c in cards if c is not None)
-        self._unused = [c for c in deck if c not in self._future]
-        random.Random(seed).shuffle(self._unused)
-        self._out: set[Card] = set()
-        self._owner: dict[Card, int] = {}
-        self._stub = len(deck)
-        self._reshuffled = False
-        self.folded: Sequence[bool] = ()
-        """The hand's per-seat folded flags (set once the hand exists)."""
-
-    def _discarded(self, card: Card) -> bool:
-        owner = self._owner.get(card, BURN_SEAT)
-        return owner == BURN_SEAT or (0 <= owner < len(self.folded) and self.folded[owner])
-
-    def draw(self, seat: int) -> Card:
-        script = (
-            self._community
-            if seat == COMMUNITY_SEAT
-            else (self._scripts[seat] if 0 <= seat < len(self._scripts) else None)
-        )
-        card = script.pop() if script else None
-        if card is None:
-            card = self._spare(seat)
-        else:
-            if card in self._out and not (self._reshuffled and self._discarded(card)):
-                raise CardError(
-                    f"{card} is dealt again while it is still in play (a card is dealt twice "
-                    "only when the deck runs out and the discards are reshuffled)"
-                )
-            self._future[card] -= 1
-        self._out.add(card)
-        self._owner[card] = seat
-        self._stub -= 1
-        return card
-
-    def _spare(self, seat: int) -> Card:
-        """A card the history does not name (an unknown card or a burn)."""
-        unused = self._unused
-        while unused and unused[-1] in self._out:
-            unused.pop()
-        if unused:
-            return unused.pop()
-        if seat == BURN_SEAT:  # every card is named: burn a discard (it never plays)
-            spare = next((c for c in self._owner if self._discarded(c)), None)
-            if spare is None:  # or the very last card the history deals: by then the deck
-                # has run out and the burns are shuffled back (it is how it came back)
-                last = [script[0] for script in sorted(self._scripts, key=len) if script]
-                spare = next((c for c in reversed(last) if c is not None and c not in self._out),
-                             None)
-            if spare is not None:
-                return spare
-        raise CardError("cannot deal: no card is left that the history does not name")
-
-    def remaining(self) -> int:
-        return self._stub
-
-    def restore(self, cards: Sequence[Card], rng: random.Random) -> None:
-        self._reshuffled = True
-        for card in cards:
-            self._out.discard(card)
-            if not self._future[card]:
-                self._unused.insert(0, card)
-        self._stub += len(cards)
-
-
-class _Replayer:
-    """Drives one :class:`Hand` through one history's actions."""
-
-    def __init__(
-        self,
-        history: HandHistory,
-        variant: Variant,
-        stakes: Stakes,
-        scale: int,
-        seed: int,
-        held: list[list[Card | None]],
-        compat: str | None = None,
-    ) -> None:
-        self.history = history
-        self.scale = scale
-        self.held = held
-        self.compat = compat
-        deck = standard_deck(stripped_ranks=variant.deck.stripped_ranks, jokers=variant.deck.jokers)
-        in_deck = set(deck)
-        community: list[Card | None] = []
-        for index, action in enumerate(history.actions):
-            for c in action.cards or ():
-                if c is not None and c not in in_deck:
-                    raise history.error(index, f"{c} is not a card of the {variant.name} deck")
-            if action.verb == "db":
-                community.extend(action.cards or ())
-        stacks = [scaled(s, scale) for s in history.starting_stacks]
-        ante = stakes.ante if variant.forced_bets.ante else 0
-        if not trims_antes(history.ante_trimming_status, compat) and any(s < ante for s in stacks):
-            raise HistoryError(
-                f"{history.label}: a player cannot pay the full ante and ante_trimming_status "
-                "is false: studkit always trims (a short ante wins only what it matched)"
-            )
-        source = _HistorySource(held, community, deck, seed)
-        try:
-            self.hand = Hand(variant, stacks, source=source, stakes=stakes)
-            source.folded = self.hand.folded
-        except StudkitError as error:
-            raise HistoryError(f"{history.label}: cannot start the hand: {error}") from None
-        self.seen = [0] * history.player_count
-        self.community_seen = 0
-        self.deals: list[list[Card]] = [[] for _ in range(history.player_count)]
-        self.community: list[Card] = []
-        self.traded: list[set[Card]] = [set() for _ in range(history.player_count)]
-        self.cursor = 0
-
-    def sync(self) -> None:
-        """Read the engine's new events: every card dealt, community card and card traded."""
-        events = self.hand.events
-        for event in events[self.cursor :]:
-            if isinstance(event, DealEvent) and event.card is not None:
-                self.deals[event.seat].append(event.card)
-            elif isinstance(event, CommunityEvent):
-                self.community.append(event.card)
-            elif isinstance(event, TwistEvent) and event.card is not None:
-                self.traded[event.seat].add(event.card)
-        self.cursor = len(events)
-
-    def unknown_cards(self) -> frozenset[Card]:
-        """The cards dealt that the history does not show."""
-        self.sync()
-        out: set[Card] = set()
-        for seat, dealt in enumerate(self.deals):
-            recorded = self.held[seat]
-            for i, card in enumerate(dealt):
-                if i >= self.seen[seat] or i >= len(recorded) or recorded[i] is None:
-                    out.add(card)
-        out.update(self.community[self.community_seen :])
-        return frozenset(out)
-
-    def run(self) -> Hand:
-        for index, action in enumerate(self.history.actions):
-            if action.is_noop:
-                continue
-            self.sync()
-            try:
-                self.step(action)
-            except CardError as error:  # from the deal that this action set off
-                street = _street(self.hand)
-                raise self.stopped(index, f"then dealing {street}: {error}") from None
-            except StudkitError as error:  # the engine's refusal, in the history's terms
-                raise self.stopped(index, str(error)) from None
-        return self.hand
-
-    def stopped(self, index: int, why: str) -> ReplayError:
-        """The error for action ``index``, carrying the hand as it stood before it."""
-        error = self.history.error(index, why)
-        return ReplayError(str(error), self.hand, self.unknown_cards(), self.scale)
-
-    def step(self, action: Action) -> None:
-        verb = action.verb
-        if verb == "dh":
-            self.dealt(action)
-        elif verb == "db":
-            self.board(action)
-        elif verb == "sm":
-            self.show(action)
-        elif verb == "sd":
-            raise HistoryError("'sd' (stand pat or discard) belongs to draw games, not stud")
-        else:
-            self.decide(action)
-
-    def dealt(self, action: Action) -> None:
-        seat = action.player
-        assert seat is not None and action.cards is not None
-        have = self.deals[seat]
-        start = self.seen[seat]
-        end = start + len(action.cards)
-        if end > len(have):
-            raise HistoryError(self.why_no_card(seat))
-        for recorded, real in zip(action.cards, have[start:end], strict=True):
-            if recorded is not None and recorded != real:  # pragma: no cover - scripted
-                raise HistoryError(f"{_name(seat)} was dealt {real}, not {recorded}")
-        self.seen[seat] = end
-
-    def why_no_card(self, seat: int) -> str:
-        hand = self.hand
-        who = _name(seat)
-        if hand.folded[seat]:
-            return f"{who} has folded and is dealt no more cards"
-        if hand.actor is not None:
-            return (
-                f"no cards are due: the {_street(hand)} betting is not over, "
-                f"{_name(hand.actor)} is to act"
-            )
-        if hand.is_over:
-            return "no cards are due: the hand is over"
-        return f"{who} has been dealt all {len(self.deals[seat])} cards of this game"
-
-    def board(self, action: Action) -> None:
-        cards = action.cards or ()
-        end = self.community_seen + len(cards)
-        if end > len(self.community):
-            raise HistoryError(
-                "no community card is due: the deck has not run out "
-                "(a community card replaces a street only when the cards run out)"
-            )
-        self.community_seen = end
-
-    def show(self, action: Action) -> None:
-        hand = self.hand
-        seat = action.player
-        assert seat is not None
-        who = _name(seat)
-        if hand.folded[seat]:
-            raise HistoryError(f"{who} has folded: there is no hand to show or muck")
-        # Once all-ins close the betting, every live hand is turned up at once, though
-        # players may still have plugin decisions to make (a twist, a payment) before the end.
-        if hand.actor is not None and not hand.is_over and not hand.exposed:
-            raise HistoryError(
-                f"{who} shows or mucks while the {_street(hand)} betting is not over: "
-                f"{_name(hand.actor)} is to act"
-            )
-        if action.cards is None:
-            return  # a muck: the engine awards pots to the best hands shown
-        # the cards the history has dealt the player so far, less any traded away
-        have = [c for c in self.deals[seat][: self.seen[seat]] if c not in self.traded[seat]]
-        known = sorted(c for c in action.cards if c is not None)
-        matched = sorted(c for c, rec in zip(have, action.cards, strict=False) if rec is not None)
-        if len(action.cards) != len(have) or known != matched:
-            raise HistoryError(
-                f"{who} shows {format_phh_cards(action.cards)} but holds {format_phh_cards(have)}"
-            )
-
-    def decide(self, action: Action) -> None:
-        hand = self.hand
-        seat = action.player
-        assert seat is not None
-        if hand.is_over:
-            raise HistoryError("the hand is already over")
-        for other, cards in enumerate(self.deals):
-            if self.seen[other] < len(cards):
-                raise HistoryError(
-                    f"{_name(other)} has not been dealt all its {_street(hand)} cards yet: the "
-                    f"history deals them ('d dh {_name(other)} ...', '??' for unknown cards) "
-                    "before the betting"
-                )
-        if hand.actor is None:  # pragma: no cover - the engine deals without stopping
-            raise HistoryError("nobody is to act: cards are being dealt")
-        if seat != hand.actor:
-            raise HistoryError(
-                f"{_name(seat)} acts out of turn: {_name(hand.actor)} is to act on {_street(hand)}"
-            )
-        chosen = self.engine_action(action)
-        if chosen is None:
-            raise HistoryError(
-                f"{_name(seat)} cannot {_what(action)} on {_street(hand)}: legal actions "
-                f"are {_legal(hand, self.scale)}"
-            )
-        hand.apply(chosen)
-
-    def engine_action(self, action: Action) -> EngineAction | None:
-        """The legal engine action the history's action stands for, or None."""
-        hand = self.hand
-        legal = hand.legal_actions()
-        verb = action.verb
-        if verb == "cbr" or verb == "pay":
-            assert action.amount is not None
-            to = scaled(action.amount, self.scale)
-            if to != action.amount * self.scale:
-                raise HistoryError(f"amount {action.amount} is finer than the file's other amounts")
-            if verb == "cbr":
-                return _aggressive_to(hand, legal, action.player or 0, to, self.compat)
-            return next((a for a in legal if a.kind == "pay" and a.amount == to), None)
-        wanted: tuple[str, ...] = _KINDS.get(verb, ())
-        if verb == "declare":
-            wanted = (f"declare-{action.choice}",)
-        card = action.cards[0] if verb in ("expose", "twist") and action.cards else None
-        for a in legal:
-            if a.kind in wanted and (card is None or a.amount == card):
-                return a
-        return None
-
-
-_KINDS: dict[str, tuple[str, ...]] = {
-    "pb": ("bring-in",),
-    "f": ("fold",),
-    "cc": ("check", "call"),
-    "expose": ("expose",),
-    "twist": ("twist",),
-    "stand": ("stand",),
-}
-"""The engine action kinds each history verb may stand for."""
-
-
-def _what(action: Action) -> str:
-    """What the history's action tries to do, in words."""
-    card = action.cards[0] if action.cards else None
-    return {
-        "pb": "bring in",
-        "f": "fold",
-        "cc": "check or call",
-        "cbr": f"complete, bet or raise to {action.amount}",
-        "pay": f"pay {action.amount}",
-        "expose": f"expose {card}",
-        "declare": f"declare {action.choice}",
-        "twist": f"twist {card}",
-        "stand": "stand",
-    }.get(action.verb, action.verb)
-
-
 def _check_unknown_showdown(history: HandHistory, hand: Hand, unknown: set[int]) -> None:
     contested = sum(not f for f in hand.folded) > 1
     if not contested:
         return
     hidden = sorted(s for s in unknown if not hand.folded[s])
     if hidden:
-        names = ", ".join(_name(s) for s in hidden)
+        names = ", ".join(seat_name(s) for s in hidden)
         raise HistoryError(
             f"{history.label}: the hand goes to a showdown with unknown cards ('??') of "
             f"{names}, which the history never shows: its result cannot be known"
         )
-
-
-def _aggressive_to(
-    hand: Hand, legal: Sequence[EngineAction], seat: int, to: int, compat: str | None = None
-) -> EngineAction | None:
-    """The engine action for "complete, bet or raise to ``to``", or None if not legal.
-
-    A raise recorded as exactly what the opponents can still match (less than a full raise,
-    as dealers take it when it puts the last opponent all in) is taken as the full raise:
-    the part nobody can call comes back as an uncalled bet, so the stacks are the same.
-    """
-    everything = legal
-    legal = [a for a in legal if a.kind in AGGRESSIVE_KINDS]
-    for a in legal:
-        assert a.min is not None and a.max is not None
-        if a.min <= to <= a.max:
-            return EngineAction(a.kind, to)
-    reachable = max(
-        (hand.bets[s] + hand.stacks[s] for s in range(hand.n) if s != seat and not hand.folded[s]),
-        default=0,
-    )
-    for a in legal:
-        assert a.min is not None
-        if hand.to_call + hand.bets[seat] < to == reachable < a.min:
-            return EngineAction(a.kind, a.min)
-    # An all-in recorded as a raise that studkit counts as a call or a (partial) bring-in of
-    # the same chips (after a partial bring-in, others come in for the full bring-in).
-    if to == hand.bets[seat] + hand.stacks[seat]:
-        for a in everything:
-            if a.kind in ("call", "bring-in") and a.amount == hand.stacks[seat]:
-                return a
-    if compat == "pokerkit" and not legal and reachable <= hand.bets[seat] + hand.to_call:
-        # PokerKit lets a player bet or raise when nobody can call: once the part nobody
-        # can call comes back, the same chips as checking or calling.
-        return next((a for a in everything if a.kind in ("check", "call")), None)
-    return None
 
 
 UNKNOWN_CARD_TRIES = 32
@@ -555,7 +134,7 @@ def replay(history: HandHistory, *, compat: str | None = None) -> Replay:
     first_error: HistoryError | None = None
     for seed in range(UNKNOWN_CARD_TRIES if unknown else 1):
         try:
-            replayer = _Replayer(history, variant, stakes, scale, seed, held, compat)
+            replayer = Replayer(history, variant, stakes, scale, seed, held, compat)
             hand = replayer.run()
             break
         except HistoryError as error:
@@ -565,7 +144,7 @@ def replay(history: HandHistory, *, compat: str | None = None) -> Replay:
         raise first_error
     if unknown and hand.is_over:
         _check_unknown_showdown(history, hand, unknown)
-    stacks: list[Amount] = [_unscale(s, scale) for s in hand.stacks]
+    stacks: list[Amount] = [unscale(s, scale) for s in hand.stacks]
     expected = history.finishing_stacks
     warnings = list(history.warnings)
     if (expected is not None and list(expected) != stacks
@@ -598,7 +177,7 @@ def replay(history: HandHistory, *, compat: str | None = None) -> Replay:
 
 def _differences(stacks: Sequence[Amount], expected: Sequence[Amount]) -> str:
     return ", ".join(
-        f"{_name(i)} {mine} (file: {theirs})"
+        f"{seat_name(i)} {mine} (file: {theirs})"
         for i, (mine, theirs) in enumerate(zip(stacks, expected, strict=True))
         if mine != theirs
     )

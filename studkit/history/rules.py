@@ -25,7 +25,7 @@ from typing import Any
 from studkit.errors import HistoryError, StudkitError
 from studkit.history.actions import Amount
 from studkit.history.compat import compat_rules
-from studkit.history.phh import (
+from studkit.history.hand_history import (
     PHH_CODES,
     STUDKIT_CODE,
     STUDKIT_STAKES_FIELD,

@@ -216,6 +216,73 @@ def host_for(variant: Variant) -> PluginHost | None:
 _HOSTS_KEPT = 256
 
 
+DECISION_KINDS_HOOK = "studkit_decision_kinds"
+
+
+def module_decision_kinds(source: PluginSource) -> tuple[tuple[str, Any], ...]:
+    """The decision kinds a plugin module registers (its module-level
+    ``studkit_decision_kinds`` hook), as ``(plugin name, kind)`` pairs; a hook that fails or
+    does not return a list is a :class:`PluginError` naming the plugin."""
+    hook = getattr(source.module, DECISION_KINDS_HOOK, None)
+    if hook is None or getattr(hook, "studkit_impl", None) is None:
+        plugin_class = getattr(source.module, "Plugin", None)
+        if plugin_class is not None and hasattr(plugin_class, DECISION_KINDS_HOOK):
+            raise PluginError(
+                f"plugin {source.name!r}: define {DECISION_KINDS_HOOK} at module level, not in "
+                "the Plugin class (hand histories are read before a game's options are known)"
+            )
+        return ()
+    try:
+        kinds = hook()
+    except Exception as error:
+        raise PluginError(
+            f"plugin {source.name!r} failed in {DECISION_KINDS_HOOK}: "
+            f"{type(error).__name__}: {error}"
+        ) from error
+    if not isinstance(kinds, list | tuple):
+        raise PluginError(
+            f"plugin {source.name!r}: {DECISION_KINDS_HOOK} must return a list of decision "
+            f"kinds, not {type(kinds).__name__}"
+        )
+    return tuple((source.name, kind) for kind in kinds)
+
+
+def registry_decision_kinds(registry: PluginRegistry) -> tuple[tuple[str, Any], ...]:
+    """``(plugin name, kind)`` for every decision kind registered by a plugin ``registry``
+    can find (what a hand history is read with before its game is known)."""
+    found = registry.memo.get(DECISION_KINDS_HOOK)
+    if found is None:
+        found = registry.memo[DECISION_KINDS_HOOK] = tuple(
+            kind for source in _findable(registry) for kind in module_decision_kinds(source)
+        )
+    return found
+
+
+def face_deciders(registry: PluginRegistry, face: str) -> tuple[str, ...]:
+    """The plugins ``registry`` can find that decide cards of ``face`` (they list it in their
+    module's ``CARD_FACES``: roll your own decides ``choice`` cards)."""
+    faces: dict[str, tuple[str, ...]] | None = registry.memo.get("CARD_FACES")
+    if faces is None:
+        found: dict[str, list[str]] = {}
+        for source in _findable(registry):
+            for decided in getattr(source.module, "CARD_FACES", ()):
+                found.setdefault(str(decided), []).append(source.name)
+        faces = registry.memo["CARD_FACES"] = {k: tuple(v) for k, v in found.items()}
+    return faces.get(face, ())
+
+
+def _findable(registry: PluginRegistry) -> list[PluginSource]:
+    """Every plugin the registry finds (a broken one is left out: it is reported where a
+    game names it)."""
+    out = []
+    for name in registry.available():
+        try:
+            out.append(registry.find(name))
+        except PluginError:
+            continue
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class HookCall:
     """One hook implementation, ready to call: the plugin's name, the function, its argnames."""
@@ -262,6 +329,7 @@ class PluginHost:
             self._register(source, options)
         self._check_pending()
         self.plugin_names: tuple[str, ...] = tuple(source.name for source, _ in sources)
+        self._kinds = tuple(kind for source, _ in sources for kind in module_decision_kinds(source))
         """The plugins registered, variant's first, then house plugins."""
         self._calls: dict[str, tuple[HookCall, ...]] = {}
         for hook_name in _HOOK_NAMES:
@@ -305,6 +373,11 @@ class PluginHost:
                     f"plugin {impl.plugin_name!r} implements unknown hook {hook_name!r}{hint}"
                 )
         self.manager.check_pending()  # what is left would be pluggy's own complaint
+
+    def decision_kinds(self) -> tuple[tuple[str, Any], ...]:
+        """``(plugin name, kind)`` for the decision kinds these plugins register (through
+        ``studkit_decision_kinds``, asked once per plugin module)."""
+        return self._kinds
 
     def implements(self, hook_name: str) -> bool:
         """Whether any plugin implements the hook (by its full name, ``studkit_...``)."""

@@ -232,6 +232,9 @@ class PluginRegistry:
         self._found: dict[str, PluginSource] = {}
         self._validators: dict[str, Any] = {}
         self._entry_points: dict[str, importlib.metadata.EntryPoint] | None = None
+        self.memo: dict[str, Any] = {}
+        """Answers worked out from every plugin found (the decision kinds, the card faces
+        plugins decide), forgotten on :meth:`refresh`."""
         self.hosts: dict[str, Any] = {}
         """The plugin hosts built from this registry, by plugin list
         (:func:`studkit.hooks.host.host_for` fills it)."""
@@ -286,6 +289,7 @@ class PluginRegistry:
         self._entry_points = None
         self._found.clear()
         self._validators.clear()
+        self.memo.clear()
         self.hosts.clear()
         self.generation += 1
 

@@ -18,12 +18,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pluggy
 
 from studkit.cards import Card, Rank
 from studkit.variant.model import CardFace, DeckExhaustion, PotShare, Street, Variant
+
+if TYPE_CHECKING:
+    from studkit.engine.decisions import DecisionKind
 
 __all__ = [
     "PROJECT_NAME",
@@ -88,6 +91,11 @@ class HandView(Protocol):
         ...
 
     @property
+    def cards_left(self) -> int:
+        """Cards left in the stub."""
+        ...
+
+    @property
     def up(self) -> Sequence[Sequence[Card]]:
         """Per seat: the face-up cards, in the order dealt."""
         ...
@@ -126,9 +134,10 @@ class DealEffect:
     extra_cards: tuple[CardFace, ...] = ()
     """Extra cards dealt at once to the player who received the card (Baseball: a 4 dealt up
     gives one more card face down)."""
-    pay_or_fold: int | Literal["pot"] | None = None
-    """The player must pay this many chips into the pot (``"pot"``: match the pot) or fold;
-    the engine asks for the decision before the next card is dealt."""
+    decision: Any = None
+    """A decision the player who received the card must take before the next card is dealt:
+    a request record that a registered decision kind takes (its
+    :attr:`~studkit.engine.decisions.DecisionKind.request`), e.g. Baseball's pay or fold."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,3 +330,19 @@ def studkit_twist_offer(hand: HandView, street: Street) -> TwistOffer | None:
     :class:`TwistOffer` (the engine then asks each live player in turn for a ``twist`` action
     naming the card to replace, or ``stand``), or ``None`` for no twist round.
     """
+
+
+@hookspec
+def studkit_decision_kinds() -> Sequence[DecisionKind]:
+    """Register the kinds of player decision a plugin adds (pay, expose, discard...).
+
+    Called once per plugin module, without a hand, when a game's plugins are gathered and
+    when a hand history is read (before its game is known): define it at module level, not
+    in a ``Plugin`` class. Returns :class:`~studkit.engine.decisions.DecisionKind` instances:
+    each carries its validation and effect, its event record, its hand-history verb and
+    argument, its narration, its seat-view form and its labels. A hook that asks for a
+    decision returns the kind's ``request`` record (an :class:`ExposureChoice`, a
+    :class:`TwistOffer`, a :class:`DeclarePhase`, or the ``decision`` of a
+    :class:`DealEffect`).
+    """
+    return ()

@@ -19,7 +19,7 @@ command                     meaning
 ``pot``, ``r pot``          (pot and no limit) bet or raise the size of the pot
 ``half``, ``3/4``, ``75%``  (pot and no limit) bet or raise that part of the pot
 ``3`` or ``3 40``           the third decision listed (with an amount if it takes one)
-any listed decision         typed as shown, e.g. ``pay`` or ``expose Kh``
+any listed decision         typed as shown (a plugin decision by its label)
 ``t``                       show the table again
 ``?``, ``help``             explain the commands and list what is legal now
 ``q``, ``quit``             leave the table at once
@@ -48,6 +48,17 @@ from fractions import Fraction
 from typing import Literal
 
 from studkit.errors import StudkitError
+from studkit.play.choices import (
+    AGGRESSIVE_KINDS,
+    KIND_WORDS,
+    Choice,
+    describe_choice,
+    largest,
+    legal_hint,
+    numbered,
+    short_verb,
+)
+from studkit.play.command_help import help_text
 
 __all__ = [
     "Choice",
@@ -65,80 +76,6 @@ class CommandError(StudkitError):
     """A command that does not fit the current spot; the message says what would."""
 
 
-AGGRESSIVE_KINDS: tuple[str, ...] = ("bet", "complete", "raise")
-"""Kinds that put in more than the current bet, in the order ``b``/``r`` look for them."""
-
-# The verb of each standard kind as a sentence reads it, for labels and messages.
-_KIND_WORDS: dict[str, str] = {
-    "fold": "fold",
-    "check": "check",
-    "call": "call",
-    "bring-in": "bring in",
-    "complete": "complete to",
-    "bet": "bet",
-    "raise": "raise to",
-}
-
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """One decision the player may take now, as the table shows it.
-
-    ``kind`` is ``fold``, ``check``, ``call``, ``bring-in``, ``complete``, ``bet``, ``raise``
-    or a kind a plugin adds (``pay``, ``expose``, ``declare``, ``twist``, ...). Amounts are
-    totals for the betting round ("raise to"), as the engine counts them.
-    """
-
-    kind: str
-    amount: int | None = None
-    """The chips a fixed decision puts in (call 5, bring in 2), if any."""
-    min_amount: int | None = None
-    """For a bet or raise of a size the player picks: the smallest total allowed."""
-    max_amount: int | None = None
-    """For a bet or raise of a size the player picks: the largest total allowed."""
-    all_in: bool = False
-    """Whether the decision (at its largest amount) puts the player's last chip in."""
-    label: str = ""
-    """How the decision reads, e.g. ``expose Kh``; empty: built from kind and amount."""
-    payload: object = None
-    """The engine's own action record this choice stands for (opaque here)."""
-    call_to: int = 0
-    """For a bet or raise: the round total a call reaches (the bet the player faces)."""
-    pot_after_call: int | None = None
-    """For a bet or raise in pot or no limit: the pot once the player has called (bets in
-    front included); a pot-sized raise adds this much to :attr:`call_to`. ``None`` where the
-    pot does not size bets (fixed and spread limit)."""
-
-    @property
-    def sized(self) -> bool:
-        """Whether the player picks an amount (a range with more than one value)."""
-        return (
-            self.min_amount is not None
-            and self.max_amount is not None
-            and self.max_amount > self.min_amount
-        )
-
-    def pot_amount(self, part: Fraction = Fraction(1)) -> int | None:
-        """The total of a bet or raise of ``part`` of the pot (whole chips, rounded down),
-        before any limit; ``None`` where the pot does not size bets. A full pot is never
-        below the smallest bet allowed nor above the largest: it is the pot-limit maximum,
-        and in no limit an all-in when the stack is shorter."""
-        if self.pot_after_call is None:
-            return None
-        total = self.call_to + int(part * self.pot_after_call)
-        if part == 1 and self.min_amount is not None and self.max_amount is not None:
-            total = max(self.min_amount, min(total, self.max_amount))
-        return total
-
-    def fixed_amount(self) -> int | None:
-        """The amount when there is only one: ``amount``, or a range of a single value."""
-        if self.amount is not None:
-            return self.amount
-        if self.min_amount is not None and self.min_amount == self.max_amount:
-            return self.min_amount
-        return None
-
-
 @dataclass(frozen=True, slots=True)
 class Command:
     """What a typed line asks for: a decision (with its amount) or a table command."""
@@ -147,31 +84,6 @@ class Command:
     choice: Choice | None = None
     amount: int | None = None
     """The total the player chose for a sized bet or raise, else the fixed amount."""
-
-
-def describe_choice(choice: Choice, *, amount: int | None = None) -> str:
-    """A decision in words: ``call 5``, ``raise to 10-50``, ``raise to 40``, ``pay 12``."""
-    if choice.label:
-        return choice.label
-    word = _KIND_WORDS.get(choice.kind, choice.kind)
-    if amount is None:
-        amount = choice.fixed_amount()
-    if amount is not None:
-        text = f"{word} {amount}"
-    elif choice.min_amount is not None and choice.max_amount is not None:
-        text = f"{word} {choice.min_amount}-{choice.max_amount}"
-    else:
-        text = word
-    if choice.all_in:
-        if not choice.sized or amount == choice.max_amount:
-            text += " (all in)"
-        elif amount is None:
-            text += f" ({choice.max_amount} is all in)"
-    return text
-
-
-def _largest(choice: Choice) -> int | None:
-    return choice.max_amount if choice.max_amount is not None else choice.amount
 
 
 def _norm(word: str) -> str:
@@ -228,7 +140,7 @@ def parse_command(text: str, choices: Sequence[Choice]) -> Command:
     """
     line = text.strip()
     if not line:
-        raise CommandError(f"nothing typed; {_legal_hint(choices)}")
+        raise CommandError(f"nothing typed; {legal_hint(choices)}")
     words = line.split()
     verb = _norm(words[0])
     args = [w for w in words[1:] if _norm(w) != "to"]
@@ -254,14 +166,14 @@ def parse_command(text: str, choices: Sequence[Choice]) -> Command:
     if intent is None:
         return _by_kind(line, verb, args, choices)
     if intent in _INTENTS_NEEDING_NO_AMOUNT and args:
-        raise CommandError(f"{line!r}: {verb!r} takes no amount; {_legal_hint(choices)}")
+        raise CommandError(f"{line!r}: {verb!r} takes no amount; {legal_hint(choices)}")
     if intent == "c":
         for kind in ("check", "call", "bring-in"):
             found = _first(choices, kind)
             if found is not None:
                 return Command("act", found, found.fixed_amount())
         raise CommandError(
-            f"{line!r}: there is nothing to check, call or bring in; {_legal_hint(choices)}"
+            f"{line!r}: there is nothing to check, call or bring in; {legal_hint(choices)}"
         )
     if intent == "allin":
         return _all_in(line, choices)
@@ -273,7 +185,7 @@ def parse_command(text: str, choices: Sequence[Choice]) -> Command:
         candidates = [c for c in choices if c.kind == kind]
         if candidates:
             return _with_amount(line, candidates, args)
-    raise CommandError(f"{line!r}: {_why_not(intent, choices)}; {_legal_hint(choices)}")
+    raise CommandError(f"{line!r}: {_why_not(intent, choices)}; {legal_hint(choices)}")
 
 
 def _first(choices: Sequence[Choice], kind: str) -> Choice | None:
@@ -284,7 +196,7 @@ def _by_number(line: str, number: int, args: list[str], choices: Sequence[Choice
     if not 1 <= number <= len(choices):
         raise CommandError(
             f"{line!r}: there is no decision number {number}; pick 1 to {len(choices)} "
-            f"({_numbered(choices)})"
+            f"({numbered(choices)})"
         )
     return _with_amount(line, [choices[number - 1]], args)
 
@@ -317,7 +229,7 @@ def _by_kind(line: str, verb: str, args: list[str], choices: Sequence[Choice]) -
                 f"{line!r}: say which one: "
                 + ", ".join(f"{describe_choice(c)!r}" for c in starting)
             )
-        raise CommandError(f"{line!r} is not a command here; {_legal_hint(choices)}")
+        raise CommandError(f"{line!r} is not a command here; {legal_hint(choices)}")
     if len(candidates) > 1:
         if args:
             rest = " ".join(_norm(a) for a in args)
@@ -347,12 +259,12 @@ def _with_amount(line: str, candidates: Sequence[Choice], args: list[str]) -> Co
             if choice.sized:
                 raise CommandError(
                     f"{line!r}: say how much: {describe_choice(choice)}, e.g. "
-                    f"'{_short(choice)} {choice.min_amount}'"
+                    f"'{short_verb(choice)} {choice.min_amount}'"
                 )
             return Command("act", choice, choice.fixed_amount())
         raise CommandError(
             f"{line!r}: say how much: "
-            + " or ".join(f"'{_short(c)} {c.fixed_amount()}'" for c in candidates)
+            + " or ".join(f"'{short_verb(c)} {c.fixed_amount()}'" for c in candidates)
         )
     token = args[0]
     try:
@@ -434,7 +346,7 @@ def _pot_sized(line: str, candidates: Sequence[Choice], part: Fraction) -> Comma
     if not by_pot:
         if all(not c.sized for c in candidates):
             fixed = " or ".join(
-                f"'{_short(c)}' to {describe_choice(c)}" for c in candidates
+                f"'{short_verb(c)}' to {describe_choice(c)}" for c in candidates
             )
             raise CommandError(
                 f"{line!r}: amounts are fixed in this game, the pot does not size them: type "
@@ -442,7 +354,7 @@ def _pot_sized(line: str, candidates: Sequence[Choice], part: Fraction) -> Comma
             )
         raise CommandError(
             f"{line!r}: the pot does not size bets in this game; say how much: "
-            + " or ".join(f"{describe_choice(c)}, e.g. '{_short(c)} {c.min_amount}'"
+            + " or ".join(f"{describe_choice(c)}, e.g. '{short_verb(c)} {c.min_amount}'"
                           for c in candidates)
         )
     choice = by_pot[0]
@@ -455,7 +367,7 @@ def _pot_sized(line: str, candidates: Sequence[Choice], part: Fraction) -> Comma
     if total < low:
         raise CommandError(
             f"{what}, below the smallest {choice.kind} allowed ({low}); "
-            f"type '{_short(choice)} {low}' or 'pot'"
+            f"type '{short_verb(choice)} {low}' or 'pot'"
         )
     if total > high:
         if not choice.all_in:
@@ -470,12 +382,12 @@ def _pot_sized(line: str, candidates: Sequence[Choice], part: Fraction) -> Comma
 def _all_in(line: str, choices: Sequence[Choice]) -> Command:
     all_in = [c for c in choices if c.all_in]
     if all_in:
-        choice = max(all_in, key=lambda c: _largest(c) or 0)
-        return Command("act", choice, _largest(choice))
+        choice = max(all_in, key=lambda c: largest(c) or 0)
+        return Command("act", choice, largest(choice))
     aggressive = [c for c in choices if c.kind in AGGRESSIVE_KINDS]
-    most = describe_choice(aggressive[-1], amount=_largest(aggressive[-1])) if aggressive else ""
+    most = describe_choice(aggressive[-1], amount=largest(aggressive[-1])) if aggressive else ""
     limit = f": the most you may put in now is {most}" if most else ""
-    raise CommandError(f"{line!r}: you cannot go all in{limit}; {_legal_hint(choices)}")
+    raise CommandError(f"{line!r}: you cannot go all in{limit}; {legal_hint(choices)}")
 
 
 def _why_not(intent: str, choices: Sequence[Choice]) -> str:
@@ -496,7 +408,7 @@ def _why_not(intent: str, choices: Sequence[Choice]) -> str:
     if intent == "aggressive":
         short = next((c for c in choices if c.kind in ("call", "bring-in") and c.all_in), None)
         if short is not None:
-            word = _KIND_WORDS.get(short.kind, short.kind)
+            word = KIND_WORDS.get(short.kind, short.kind)
             amount = short.fixed_amount()
             return f"you cannot bet or raise now: {word} {amount} puts in all your chips"
         return "you cannot bet or raise now (the raises may be capped, or you are all in)"
@@ -507,92 +419,3 @@ def _why_not(intent: str, choices: Sequence[Choice]) -> str:
     return f"{intent} is not legal now"
 
 
-def _short(choice: Choice) -> str:
-    return {"bet": "b", "raise": "r"}.get(choice.kind, choice.kind)
-
-
-def _numbered(choices: Sequence[Choice]) -> str:
-    return "  ".join(f"{i}) {describe_choice(c)}" for i, c in enumerate(choices, 1))
-
-
-def _legal_hint(choices: Sequence[Choice]) -> str:
-    return f"you may: {_numbered(choices)}  (? for help)"
-
-
-# Per betting structure: command lines on sizing bets by the pot, and a note on amounts.
-_POT_COMMANDS: tuple[str, ...] = (
-    "  pot          bet or raise the size of the pot (a call, then the whole pot)",
-    "  half, 3/4    bet or raise that part of the pot (also 'r half', 'b 2/3 pot', '75%')",
-)
-_SIZING_HELP: dict[str, tuple[tuple[str, ...], str]] = {
-    "fixed-limit": (
-        (),
-        "Amounts are fixed in this game (fixed limit): b and r bet or raise the one amount "
-        "allowed, so it may be left out; 'pot' and 'half' do not apply.",
-    ),
-    "spread-limit": (
-        (),
-        "Spread limit: say the amount (b 10, r 20) within the spread; 'pot' and 'half' do "
-        "not apply.",
-    ),
-    "pot-limit": (
-        _POT_COMMANDS,
-        "Pot limit: 'pot' is the most you may bet or raise (all in when you have less).",
-    ),
-    "no-limit": (
-        _POT_COMMANDS,
-        "No limit: 'pot' sizes a bet the pot-limit way; with fewer chips it puts you all in, "
-        "and parts above 1 ('3/2') bet more than the pot.",
-    ),
-}
-_UNKNOWN_SIZING: tuple[tuple[str, ...], str] = (
-    (), "In fixed limit the amount may be left out: b and r bet or raise the limit."
-)
-
-
-def _pot_hint(choice: Choice) -> str:
-    """``pot: raise to 45 · half: raise to 27`` for a pot-sized decision, else ``""``."""
-    full = choice.pot_amount()
-    if full is None:
-        return ""
-    hint = f"   pot: {describe_choice(choice, amount=full)}"
-    half = choice.pot_amount(Fraction(1, 2))
-    low = choice.min_amount
-    if half is not None and low is not None and half >= low:
-        hint += f" · half: {describe_choice(choice, amount=half)}"
-    return hint
-
-
-def help_text(choices: Sequence[Choice], structure: str = "") -> str:
-    """The commands, with what each does in the current spot, then the legal decisions.
-
-    ``structure`` is the game's betting structure (``fixed-limit``, ``pot-limit``...): it
-    says how amounts are sized, and whether ``pot`` and ``half`` apply.
-    """
-    pot_sized = any(c.pot_after_call is not None for c in choices)
-    sizing = _SIZING_HELP.get(structure)
-    if sizing is None:
-        sizing = (_POT_COMMANDS, "") if pot_sized else _UNKNOWN_SIZING
-    commands, note = sizing
-    lines = [
-        "Commands:",
-        "  c            check; or call; or bring in when you are the forced player",
-        "  k            check",
-        "  f            fold",
-        "  b 10         bet 10",
-        "  r 20         raise to 20 (your total bet this round)",
-        "  complete     complete the bring-in to the full bet",
-        "  allin        put all your chips in",
-        *commands,
-        "  3, 3 40      decision 3 of the list below (with an amount if it takes one)",
-        "  t            show the table again",
-        "  ?            this help",
-        "  q            leave the table (the end of the input does the same)",
-        *([note] if note else []),
-        "Any decision below may also be typed as shown (e.g. 'pay' or 'expose Kh').",
-        "Now you may:",
-    ]
-    lines.extend(
-        f"  {i}) {describe_choice(c)}{_pot_hint(c)}" for i, c in enumerate(choices, 1)
-    )
-    return "\n".join(lines)

@@ -19,6 +19,7 @@ from rich.text import Text
 
 from studkit.cards import RANK_CHARS
 from studkit.engine import Hand, Table
+from studkit.engine.decisions import decision_kinds
 from studkit.engine.events import WildEvent
 from studkit.errors import IllegalActionError, StudkitError
 from studkit.play.commands import CommandError, help_text, parse_command
@@ -339,7 +340,8 @@ class TableGame:
         seats = self.table.hand_seats
         hero = seats.index(self.seat)
         names = [self.names[s] for s in seats]
-        narrator = Narrator(names, viewer=hero, style=self.style)
+        narrator = Narrator(names, viewer=hero, style=self.style,
+                            kinds=decision_kinds(hand.variant))
         self.say()
         button = seats[hand.button]
         self.say(f"=== {self._heading(number)} · button: {self.names[button]} "

@@ -28,6 +28,7 @@ from typing import Any
 from rich.text import Text
 
 from studkit.cards import CARDS, RANK_CHARS, Card
+from studkit.engine.decisions import BETTING_VERBS, DecisionKind, DecisionKinds, known_kinds
 from studkit.engine.events import (
     ActionEvent,
     AnteEvent,
@@ -36,7 +37,9 @@ from studkit.engine.events import (
     ReturnEvent,
     ShowEvent,
     StreetEvent,
+    WildEvent,
     as_record,
+    kind_of,
 )
 from studkit.play.render import CardStyle, card_text, street_words
 
@@ -45,27 +48,25 @@ __all__ = ["Narrator", "SILENT_EVENTS"]
 SILENT_EVENTS: frozenset[str] = frozenset(("burn", "show", "muck", "award"))
 """Events not narrated: burns are never seen, showdowns get their own block."""
 
-# Each decision: (verb for "you", verb for anyone else, whether the amount is the "to" total).
-_DECISIONS: dict[str, tuple[str, str, bool]] = {
-    "fold": ("fold", "folds", False),
-    "check": ("check", "checks", False),
-    "call": ("call", "calls", False),
-    "bring-in": ("bring in", "brings in", False),
-    "complete": ("complete to", "completes to", True),
-    "bet": ("bet", "bets", True),
-    "raise": ("raise to", "raises to", True),
-}
-
-
 class Narrator:
     """Turns events into lines for one viewer (``viewer=None``: a spectator sees no hole card).
 
-    ``names`` are the hand's seats in order; the viewer's name is used as given ("You") and
-    takes the second-person verb ("You call 5", "tag calls 5").
+    ``names`` are the hand's seats in order, ``kinds`` the game's decision kinds
+    (:func:`studkit.engine.decisions.decision_kinds`); the viewer's name is used as given
+    ("You") and takes the second-person verb ("You call 5", "tag calls 5").
     """
 
-    def __init__(self, names: Sequence[str], viewer: int | None, style: CardStyle) -> None:
+    def __init__(
+        self,
+        names: Sequence[str],
+        viewer: int | None,
+        style: CardStyle,
+        kinds: DecisionKinds | None = None,
+    ) -> None:
         self.names = list(names)
+        self.kinds = kinds if kinds is not None else known_kinds()
+        """The decision kinds whose events are told by their sentences (default: every kind
+        the default plugin registry's plugins register)."""
         self.viewer = viewer
         self.style = style
         self.shown: set[int] = set()
@@ -77,19 +78,20 @@ class Narrator:
         """The lines for a run of new events, in order."""
         out: list[Text] = []
         index = 0
+        kinds = [kind_of(event) for event in events]
         while index < len(events):
-            kind = events[index][0]
+            kind = kinds[index]
             end = index + 1
             if kind in ("ante", "deal"):
-                while end < len(events) and events[end][0] == kind:
+                while end < len(events) and kinds[end] == kind:
                     end += 1
                 run = events[index:end]
                 out.append(self._antes(run) if kind == "ante" else self._deals(run))
             elif kind == "show":
-                while end < len(events) and events[end][0] == "show":
+                while end < len(events) and kinds[end] == "show":
                     end += 1
                 run = events[index:end]
-                more_cards = any(e[0] in _DEALING for e in events[end:])
+                more_cards = any(k in _DEALING for k in kinds[end:])
                 if more_cards:
                     out.append(self._turned_up(run))
                 for event in run:
@@ -144,8 +146,8 @@ class Narrator:
         return out
 
     def _one(self, given: tuple[Any, ...]) -> Text | None:
-        event = as_record(given)
-        kind = event[0]
+        event = as_record(given, self.kinds)
+        kind = kind_of(event)
         if kind in SILENT_EVENTS:
             if isinstance(event, ShowEvent):
                 self.shown.add(event.seat)
@@ -161,15 +163,13 @@ class Narrator:
             return line
         if isinstance(event, ReturnEvent):
             return Text(f"{event.amount} uncalled returned to {self._who(event.seat)}")
-        decision = _DECISIONS.get(kind)
-        if isinstance(event, ActionEvent) and decision is not None:
+        betting = BETTING_VERBS.get(kind)
+        if isinstance(event, ActionEvent) and betting is not None:
             seat = event.seat
-            you, other, total = decision
-            verb = you if seat == self.viewer else other
-            amount = event.to if total else event.added
+            verb = betting.you if seat == self.viewer else betting.other
             text = f"{self._who(seat)} {verb}"
-            if kind not in ("fold", "check"):
-                text += f" {amount}"
+            if betting.amount:
+                text += f" {getattr(event, betting.amount)}"
             return Text(text)
         return self._plugin_event(event)
 
@@ -180,42 +180,47 @@ class Narrator:
         return "a down card"
 
     def _plugin_event(self, event: tuple[Any, ...]) -> Text:
-        """An event a plugin adds (pay, expose, declare, twist, stand, wild), or any other
-        event told plainly; a card in it is named only when the viewer may see it."""
-        kind = str(event[0])
-        phrase = _PLUGIN_PHRASES.get(kind)
-        seat: int | None
-        if hasattr(event, "_asdict"):  # a record: its fields by name
-            fields = dict(event._asdict())
-            del fields["kind"]
-            seat = fields.pop("seat", None)
-            fields.pop("up", None)  # a twist's face: the card names it
-            rest = list(fields.values())
-        else:  # an event of a kind no record names: its items in order
-            rest = list(event[1:])
-            seat = rest.pop(0) if rest and type(rest[0]) is int else None
-        words = []
-        for item in rest:
-            if isinstance(item, Card):
-                if kind in _TURNS_UP:
-                    self.visible.add(int(item))
-                words.append(self._card(int(item)))
-            elif isinstance(item, (list, tuple)):
-                ranks = kind == "wild"
-                listed = " ".join(_rank_word(x) if ranks else str(x) for x in item)
-                words.append(listed or "none")
-            else:
-                words.append(str(item))
-        if phrase is not None:
-            you, other, template = phrase
-            verb = you if seat is not None and seat == self.viewer else other
-            who = self._who(seat) if seat is not None else ""
-            try:
-                return Text(template.format(*words, who=who, verb=verb).strip())
-            except IndexError:
-                pass  # an event shorter than the phrase expects: told plainly below
+        """A plugin decision told by its kind's sentence, the table's wild cards, or any
+        other event told plainly; a card in it is named only when the viewer may see it."""
+        if isinstance(event, WildEvent):
+            ranks = " ".join(_rank_word(r) for r in event.ranks)
+            return Text(f"Wild cards now: {ranks or 'none'}")
+        kind = self.kinds.by_name.get(kind_of(event))
+        if kind is not None and kind.event is not None:
+            told = self._decision(kind, event)
+            if told is not None:
+                return told
+        name, *rest = event  # an event no record names: its items in order
+        seat = rest.pop(0) if rest and type(rest[0]) is int else None
+        words = [self._card(int(x)) if isinstance(x, Card) else str(x) for x in rest]
         who = f"{self._who(seat)}: " if seat is not None else ""
-        return Text(f"{who}{kind} {' '.join(words)}".rstrip())
+        return Text(f"{who}{name} {' '.join(words)}".rstrip())
+
+    def _decision(self, kind: DecisionKind, event: tuple[Any, ...]) -> Text | None:
+        """The kind's sentence, its fields by name (a plain tuple's items in the record's
+        order); ``None`` when the event lacks a field the sentence names."""
+        fields = dict(zip(kind.event._fields, event, strict=False))
+        seat = fields.pop("seat", None)
+        fields.pop("kind", None)
+        words: dict[str, str] = {}
+        for name, value in fields.items():
+            if isinstance(value, Card):
+                if kind.turns_up:
+                    self.visible.add(int(value))
+                words[name] = self._card(int(value))
+            elif value is None:
+                words[name] = "a down card"  # hidden from this seat's view
+            else:
+                words[name] = str(value)
+        you, other, template = kind.sentence
+        if not template:
+            return None
+        verb = you if seat is not None and seat == self.viewer else other
+        who = self._who(seat) if isinstance(seat, int) else ""
+        try:
+            return Text(template.format(who=who, verb=verb, **words).strip())
+        except (KeyError, IndexError):
+            return None  # an event shorter than the sentence needs: told plainly
 
 
 def _rank_word(item: object) -> str:
@@ -227,17 +232,3 @@ def _rank_word(item: object) -> str:
 
 _DEALING: frozenset[str] = frozenset(("street", "deal", "community"))
 """Events that mean the hand goes on dealing."""
-
-_TURNS_UP: frozenset[str] = frozenset(("expose",))
-"""Plugin events whose card is turned face up for everyone to see."""
-
-# Plugin events: (verb for "you", verb for others, sentence with {who}, {verb} and the
-# event's items after the seat as {0}, {1}, ...).
-_PLUGIN_PHRASES: dict[str, tuple[str, str, str]] = {
-    "pay": ("pay", "pays", "{who} {verb} {0} to stay in"),
-    "expose": ("turn up", "turns up", "{who} {verb} {0}"),
-    "declare": ("declare", "declares", "{who} {verb} {0}"),
-    "twist": ("twist", "twists", "{who} {verb} {0} for {1}"),
-    "stand": ("stand", "stands", "{who} {verb} pat"),
-    "wild": ("", "", "Wild cards now: {0}"),
-}

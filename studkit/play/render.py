@@ -22,7 +22,7 @@ from rich.text import Text
 
 from studkit.cards import CARDS, Card
 from studkit.engine.pots import Pot, pot_label
-from studkit.play.commands import Choice, describe_choice
+from studkit.play.choices import Choice, describe_choice
 
 __all__ = [
     "CardStyle",

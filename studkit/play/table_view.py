@@ -14,10 +14,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from studkit.cards import CARDS, Card
+from studkit.engine.decisions import NO_KINDS
 from studkit.engine.events import MuckEvent, ShowEvent
 from studkit.engine.pots import Pot, build_pots
 from studkit.engine.showdown import showdown_strengths
-from studkit.play.commands import AGGRESSIVE_KINDS, Choice
+from studkit.play.choices import AGGRESSIVE_KINDS, Choice
 from studkit.play.render import (
     PotResult,
     SeatLine,
@@ -57,6 +58,7 @@ def choices_for(hand: Any) -> tuple[Choice, ...]:
     if hand.rules.structure.name in POT_SIZED_STRUCTURES:
         pot_after_call = hand.pot + hand.to_call
     out: list[Choice] = []
+    kinds = hand.plugins.kinds if hand.plugins is not None else NO_KINDS
     for action in hand.legal_actions():
         kind = action.kind
         if kind in AGGRESSIVE_KINDS:
@@ -73,7 +75,10 @@ def choices_for(hand: Any) -> tuple[Choice, ...]:
                               payload=action))
         else:
             sized = action.min is not None and action.max is not None and action.max > action.min
-            label = "" if sized else str(action).replace("-", " ")
+            kind_of = kinds.of(kind)
+            label = "" if sized else (
+                kind_of.label(action) if kind_of is not None else str(action).replace("-", " ")
+            )
             out.append(Choice(kind, action.amount, action.min, action.max, label=label,
                               payload=action))
     return tuple(out)

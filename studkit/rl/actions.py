@@ -14,17 +14,15 @@ id        meaning
 5         (spread, pot, no limit) complete, bet or raise to call + the pot
 6         (spread, pot, no limit) complete, bet or raise to the largest legal total
           (all in, or the structure's cap)
-then      one id per plugin decision option the variant's plugins can ask for:
-          ``pay``, ``stand``, ``declare-<choice>`` one id each; ``expose <card>`` and
-          ``twist <card>`` one id per card of the deck, in deck order
+then      the plugin decisions, each registered decision kind in turn: one id per
+          card of the deck for a kind whose argument is a card, one per word a
+          prefixed kind's ``choices(variant)`` lists, one for any other kind
 ========  ==========================================================================
 
 A sized bet is clipped into the legal range, so two ids may name the same total (the
 minimum and 1/2 pot early in a hand): both are legal and do the same thing. A plugin
-decision's ids come from the kinds the variant's plugins can ask for
-(:func:`decision_kinds`): each kind lists its options as nothing (one id), the deck's cards
-(one id per card), or named choices. At every step :meth:`ActionEncoding.mask` marks the ids
-legal now, read from :meth:`Hand.legal_actions() <studkit.engine.hand.Hand.legal_actions>`.
+decision's ids come from the kinds the variant's plugins register (:func:`decision_kinds`).
+At every step :meth:`ActionEncoding.mask` marks the ids legal now, read from :meth:`Hand.legal_actions() <studkit.engine.hand.Hand.legal_actions>`.
 
 >>> from studkit.variant.loader import load_variant
 >>> encoding = ActionEncoding(load_variant("seven-card-stud"))
@@ -43,6 +41,7 @@ import numpy.typing as npt
 
 from studkit.cards import Card
 from studkit.engine.actions import AGGRESSIVE_KINDS, BRING_IN, CALL, CHECK, FOLD, Action
+from studkit.engine.decisions import decision_kinds as registered_kinds
 from studkit.engine.rules import compile_rules
 from studkit.errors import IllegalActionError
 from studkit.variant.model import Stakes, Variant
@@ -52,7 +51,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ActionEncoding",
-    "DecisionKind",
+    "EncodedKind",
     "decision_kinds",
     "FOLD_ID",
     "CHECK_CALL_ID",
@@ -78,37 +77,29 @@ CARD_OPTIONS: Final = "card"
 
 
 @dataclass(frozen=True, slots=True)
-class DecisionKind:
-    """A decision a plugin may ask of a player, and how its options are encoded: ``options``
-    is ``None`` (one id), :data:`CARD_OPTIONS` (one id per deck card)."""
+class EncodedKind:
+    """A decision kind as the encoding gives it ids: ``kind`` is the action kind (a
+    prefixed kind's choice is one, ``<name>-<word>``); ``options`` is ``None`` (one id) or
+    :data:`CARD_OPTIONS` (one id per deck card)."""
 
     kind: str
     options: str | None = None
 
 
-# Which decision kinds each hook's decisions add (the engine's plugin decisions: pay or
-# fold, expose a down card, twist a card or stand, declare). ``fold`` is id 0 already.
-_HOOK_DECISIONS: Final[dict[str, tuple[DecisionKind, ...]]] = {
-    "studkit_card_dealt": (DecisionKind("pay"),),
-    "studkit_exposure_choice": (DecisionKind("expose", CARD_OPTIONS),),
-    "studkit_twist_offer": (DecisionKind("stand"), DecisionKind("twist", CARD_OPTIONS)),
-}
-_DECLARE_HOOK: Final = "studkit_declare_phase"
-
-
-def decision_kinds(variant: Variant, stakes: Stakes | None = None) -> tuple[DecisionKind, ...]:
-    """The plugin decision kinds ``variant`` can ask for, in id order."""
-    host = compile_rules(variant, stakes).plugins
-    if host is None:
-        return ()
-    out: list[DecisionKind] = []
-    for hook, kinds in _HOOK_DECISIONS.items():
-        if host.implements(hook):
-            out.extend(kinds)
-    if host.implements(_DECLARE_HOOK):
-        # A declaration names a pot share, or ``swing`` for all of them.
-        for choice in (*(share.name for share in variant.pots), "swing"):
-            out.append(DecisionKind(f"declare-{choice}"))
+def decision_kinds(variant: Variant) -> tuple[EncodedKind, ...]:
+    """The plugin decision kinds ``variant``'s plugins register
+    (:func:`studkit.engine.decisions.decision_kinds`), as the encoding gives them ids, in
+    registration order: a kind whose argument is a card gets one id per card; a prefixed
+    kind one id per word it may offer (:meth:`~studkit.engine.decisions.DecisionKind.choices`);
+    any other kind one id."""
+    out: list[EncodedKind] = []
+    for kind in registered_kinds(variant):
+        if kind.prefixed:
+            out.extend(EncodedKind(kind.action_kind(word)) for word in kind.choices(variant))
+        elif kind.phh_argument == CARD_OPTIONS:
+            out.append(EncodedKind(kind.name, CARD_OPTIONS))
+        else:
+            out.append(EncodedKind(kind.name))
     return tuple(out)
 
 
@@ -132,7 +123,7 @@ class ActionEncoding:
             names.extend(f"bet/raise {label}" for label, _ in BET_SIZES)
         self.betting_size = len(names)
         """Ids below this are betting decisions."""
-        self.kinds = decision_kinds(variant, stakes)
+        self.kinds = decision_kinds(variant)
         self._plain: dict[str, int] = {}
         self._cards: dict[str, int] = {}
         self._id_action: list[Action | None] = [None] * len(names)

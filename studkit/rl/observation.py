@@ -43,7 +43,7 @@ import numpy as np
 import numpy.typing as npt
 
 from studkit.engine.actions import BET, BRING_IN, CALL, CHECK, COMPLETE, FOLD, RAISE
-from studkit.engine.events import STREET, ActionEvent, StreetEvent
+from studkit.engine.events import STREET, ActionEvent, StreetEvent, kind_of
 from studkit.engine.view import visible_seats
 from studkit.rl.actions import ActionEncoding
 
@@ -209,8 +209,9 @@ class ObservationEncoding:
         kinds = self.kind_index
         n = self.players
         k = len(self.actions.kinds)
+        registered = hand.plugins.kinds if hand.plugins is not None else None
         for event in events[done:]:
-            kind = event[0]  # every event's first field is its kind
+            kind = kind_of(event)
             if kind == STREET:
                 assert isinstance(event, StreetEvent)
                 street = event.number
@@ -220,9 +221,13 @@ class ObservationEncoding:
                 key = (street * n + event.seat) * 4 + slot
                 counts[key] = counts.get(key, 0) + 1
                 continue
-            index = kinds.get(kind)
-            if index is None and kind == "declare":
-                index = kinds.get(f"declare-{getattr(event, 'choice', '')}")
+            decision = registered.by_name.get(kind) if registered is not None else None
+            if decision is None:
+                continue
+            # a prefixed kind's event names the choice: its action kind is <name>-<word>
+            index = kinds.get(
+                decision.action_kind(decision.chosen(event)) if decision.prefixed else kind
+            )
             if index is not None:
                 key = int(getattr(event, "seat", 0)) * k + index
                 taken[key] = taken.get(key, 0) + 1

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
+
+from studkit.engine.events import as_record
 
 if TYPE_CHECKING:
     from studkit.engine.hand import Hand
@@ -139,7 +141,7 @@ class Tally:
 
     def add_hand(
         self,
-        events: Sequence[tuple[Any, ...]],
+        events: Sequence[Any],
         payoffs: Sequence[int],
         community_event: str = "community",
     ) -> None:
@@ -158,12 +160,13 @@ class Tally:
         decisions = folds = pot = 0
         forced = completed = community = False
         awards: list[tuple[Any, ...]] = []
-        for event in events:
-            code = codes.get(event[0])
+        records: Iterator[Any] = map(as_record, events)  # a plain tuple becomes its record
+        for event in records:
+            kind = event.kind
+            code = codes.get(kind)
             if code is None:
                 continue
             if code is _DECISION:
-                kind = event[0]
                 decisions += 1
                 mix[(street, kind)] += 1
                 if kind == "fold":
@@ -174,12 +177,14 @@ class Tally:
                     elif kind == "complete":
                         completed = True
             elif code is _STREET:
-                street = event[2]
+                street = event.name
                 if first_street is None:
                     first_street = street
             elif code is _AWARD:
-                pot += event[2]
-                awards.append(event[1:])
+                pot += event.amount
+                awards.append(
+                    (event.seat, event.amount, event.pot, event.share, event.description)
+                )
             else:
                 community = True
         self.hands += 1
@@ -225,8 +230,8 @@ class Tally:
                     self.completed_bring_ins += completed
         awards = hand.awards
         pot = 0
-        for award in awards:
-            pot += award[1]
+        for _, amount, *_ in awards:
+            pot += amount
         self.pot_total += pot
         self.pot_sq += pot * pot
         self.pots[pot] += 1
@@ -254,24 +259,21 @@ class Tally:
         self.players_at_showdown += live
         self.players_at_showdown_sq += live * live
         if len(awards) == 1:  # one pot to one player: the common case, without the sets
-            award = awards[0]
-            if award[1] > 0:
+            (_, amount, index, share, described), = awards
+            if amount > 0:
                 self.scoops += 1
-            share = award[3]
-            if award[2] == 0 and share:
+            if index == 0 and share:
                 self.share_awards[share] += 1
-                name = category_of(award[4] if len(award) > 4 else "")
+                name = category_of(described)
                 if name is not None:
                     self.categories[(share, name)] += 1
             return
         pot_winners: dict[int, set[int]] = {}
         main_share_winners: dict[str, set[str | None]] = {}
-        for award in awards:
-            seat, amount, index, share = award[0], award[1], award[2], award[3]
+        for seat, amount, index, share, described in awards:
             if amount > 0:
                 pot_winners.setdefault(index, set()).add(seat)
             if index == 0 and share:
-                described = award[4] if len(award) > 4 else ""
                 main_share_winners.setdefault(share, set()).add(category_of(described))
         winners = set().union(*pot_winners.values()) if pot_winners else set()
         self.scoops += len(winners) == 1

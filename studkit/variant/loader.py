@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from studkit.errors import PluginError
+from studkit.hooks.host import face_deciders
 from studkit.hooks.registry import PluginRegistry, default_registry, registry_of
 from studkit.variant.extends import resolve_extends
 from studkit.variant.file_data import data_to_variant, dump_data, variant_to_data
@@ -316,11 +317,13 @@ def _load_tree(
         problems = semantic_problems(
             merged, filled, lambda name: find_plugin(name, plugins),
             lambda name, options: plugin_option_problems(name, options, plugins),
+            lambda face: face_deciders(plugins, face),
         )
         problems += _plugin_variant_problems(merged, filled, plugins)
         problems.sort(key=lambda problem: (problem.file, problem.line, problem.column))
     else:
-        problems = semantic_problems(merged, filled, _ignore_plugin)
+        problems = semantic_problems(merged, filled, _ignore_plugin,
+                                     face_deciders=lambda face: face_deciders(plugins, face))
     if problems:
         raise VariantFileError(problems)
     variant = data_to_variant(filled, source)

@@ -21,7 +21,6 @@ from studkit.variant.yaml_source import Located, Location, Problem
 __all__ = [
     "evaluator_names",
     "SHOWING_EVALUATORS",
-    "FACE_PLUGINS",
     "semantic_problems",
     "stakes_problems",
     "deck_size",
@@ -32,8 +31,9 @@ SHOWING_EVALUATORS: tuple[str, ...] = SHOWING_EVALUATOR_NAMES
 """Evaluators that can rank partial boards for the order of action."""
 
 
-FACE_PLUGINS: dict[str, str] = {"choice": "roll-your-own"}
-"""Card faces that need a plugin to decide them."""
+PLAIN_FACES: frozenset[str] = frozenset(("up", "down"))
+"""Card faces the engine deals by itself; any other face needs a plugin that decides it (a
+plugin module lists the faces it decides in ``CARD_FACES``)."""
 
 
 
@@ -69,6 +69,7 @@ class _Checker:
         self.root = root
         self.data = data
         self.problems: list[Problem] = []
+        self.face_deciders: Callable[[str], Sequence[str]] | None = None
 
     def add(self, path: KeyPath, message: str, *also: KeyPath) -> None:
         """A problem with the value at ``path``; ``also``: the other values it depends on.
@@ -108,13 +109,17 @@ def semantic_problems(
     data: dict[str, Any],
     find_plugin: Callable[[str], object],
     option_problems: OptionProblems | None = None,
+    face_deciders: Callable[[str], Sequence[str]] | None = None,
 ) -> list[Problem]:
     """Every semantic problem in filled, schema-valid ``data`` (located via ``root``).
 
     ``find_plugin(name)`` raises :class:`PluginError` for a plugin that is not installed;
-    ``option_problems`` checks an installed plugin's options against its own schema.
+    ``option_problems`` checks an installed plugin's options against its own schema;
+    ``face_deciders(face)`` names the plugins that decide cards of a face other than up and
+    down (without it such cards are not checked).
     """
     checker = _Checker(root, data)
+    checker.face_deciders = face_deciders
     for check in _CHECKS:
         check(checker)
     _check_plugins(checker, find_plugin, option_problems)
@@ -147,10 +152,13 @@ def _check_streets(c: _Checker) -> None:
         seen.setdefault(street["name"], index)
         plugins = {plugin["name"] for plugin in c.data["plugins"]}
         for card_index, face in enumerate(street["cards"]):
-            needed = FACE_PLUGINS.get(face)
-            if needed is not None and needed not in plugins:
+            if face in PLAIN_FACES or c.face_deciders is None:
+                continue
+            deciders = c.face_deciders(face)
+            if not plugins.intersection(deciders):
+                which = " or ".join(repr(name) for name in deciders) or "a"
                 c.add(("streets", index, "cards", card_index),
-                      f"{face!r} cards need the {needed!r} plugin; add it under 'plugins'")
+                      f"{face!r} cards need the {which} plugin; add it under 'plugins'")
     held = sum(len(street["cards"]) for street in streets)
     if held > MAX_HAND_CARDS:
         c.add(("streets",), f"players end with {held} cards; hands are ranked from at most "

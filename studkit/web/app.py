@@ -54,6 +54,8 @@ class WebSettings:
     table_idle_seconds: float = 1800.0
     max_running_comparisons: int = 2
     comparison_keep_seconds: float = 1800.0
+    default_game: str = "seven-card-stud"
+    """The game the play page offers first (a shipped game's name)."""
 
 
 def _package_folder(name: str) -> str:
@@ -85,7 +87,8 @@ async def home(request: Request) -> Response:
 def _page_route(name: str) -> Route:
     async def show(request: Request) -> Response:
         return _page(request, f"{name}.html", title=PAGES[name], page=name,
-                     games=request.app.state.games, bots=list(BUILT_IN_BOTS))
+                     games=request.app.state.games, bots=list(BUILT_IN_BOTS),
+                     default_game=request.app.state.settings.default_game)
 
     return Route(f"/{name}", show, methods=["GET"], name=name)
 
@@ -165,6 +168,12 @@ def create_app(settings: WebSettings | None = None) -> ASGIApp:
                                   idle_seconds=settings.table_idle_seconds)
     app.state.compare_jobs = jobs
     app.state.games = shipped_games()
+    names = [game["name"] for game in app.state.games]
+    if settings.default_game not in names:
+        raise StudkitError(
+            f"default_game {settings.default_game!r} is not a shipped game: one of "
+            f"{', '.join(names)}"
+        )
     app.state.shipped = ShippedGames()
     app.state.schema = schema()
     app.state.settings = settings

@@ -18,6 +18,7 @@ from studkit.bots.protocol import Bot
 from studkit.bots.registry import BUILT_IN_BOTS, default_bots, make_bot
 from studkit.cards import CARDS, RANK_CHARS, Card
 from studkit.engine import Action, Hand, Table, replay as rebuild
+from studkit.engine.decisions import DecisionKinds, decision_kinds
 from studkit.errors import IllegalActionError, StudkitError
 from studkit.history.narrate import format_chips, narrate
 from studkit.history.phh import dumps_all
@@ -97,7 +98,7 @@ def _big_bet(variant: Variant) -> int:
     return int(stakes.big_bet)
 
 
-def _action_record(choice: Choice) -> dict[str, Any]:
+def _action_record(choice: Choice, kinds: DecisionKinds) -> dict[str, Any]:
     action = choice.payload
     assert isinstance(action, Action)
     record: dict[str, Any] = {
@@ -110,8 +111,9 @@ def _action_record(choice: Choice) -> dict[str, Any]:
     }
     if choice.pot_after_call is not None and choice.sized:
         record["pot_sizes"] = _pot_sizes(choice)
-    if action.kind in ("expose", "twist") and action.amount is not None:
-        record["card"] = card_text(action.amount)
+    kind = kinds.of(action.kind)
+    if kind is not None and kind.phh_argument == "card" and action.amount is not None:
+        record["card"] = card_text(action.amount)  # a decision naming a card
     return record
 
 
@@ -281,7 +283,7 @@ class PlayTable:
         seats = self.table.hand_seats
         self._narrator = Narrator([self.seats[s].name for s in seats],
                                   viewer=seats.index(self.seat) if self.seat in seats else None,
-                                  style=PLAIN)
+                                  style=PLAIN, kinds=decision_kinds(hand.variant))
         self._seen = 0
         self.log = []
         button = seats[hand.button]
@@ -405,7 +407,9 @@ class PlayTable:
             title=title,
             structure=self.variant.betting.structure,
             hand_number=self.played + (0 if hand.is_over else 1),
-            legal_actions=[_action_record(choice) for choice in choices],
+            legal_actions=[
+                _action_record(choice, decision_kinds(self.variant)) for choice in choices
+            ],
             is_over=hand.is_over,
             payoffs=payoffs,
             stacks=list(self.table.stacks) if hand.is_over else [
