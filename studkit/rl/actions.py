@@ -22,7 +22,8 @@ then      the plugin decisions, each registered decision kind in turn: one id pe
 A sized bet is clipped into the legal range, so two ids may name the same total (the
 minimum and 1/2 pot early in a hand): both are legal and do the same thing. A plugin
 decision's ids come from the kinds the variant's plugins register (:func:`decision_kinds`).
-At every step :meth:`ActionEncoding.mask` marks the ids legal now, read from :meth:`Hand.legal_actions() <studkit.engine.hand.Hand.legal_actions>`.
+At every step :meth:`ActionEncoding.mask` marks the ids legal now, read from
+:meth:`Hand.legal_actions() <studkit.engine.hand.Hand.legal_actions>`.
 
 >>> from studkit.variant.loader import load_variant
 >>> encoding = ActionEncoding(load_variant("seven-card-stud"))
