@@ -9,7 +9,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
 
-from hypothesis import strategies as st
+import pytest
+from hypothesis import HealthCheck, settings, strategies as st
+
+from studkit.cli import main
 
 SECONDS = 60
 """How long one fuzzed input may take before it counts as a hang."""
@@ -21,6 +24,31 @@ EXTREMES = (
     "'\\u0000'", "? x", "- x",
 )
 """Values put in place of a scalar: extremes, other types, YAML oddities."""
+
+
+def fuzz_settings(examples: int) -> settings:
+    """Hypothesis settings for a fuzz test: ``examples`` inputs, drawn the same way on every
+    run (a CI failure reproduces anywhere), no deadline (the bound is :func:`bounded`)."""
+    return settings(max_examples=examples, deadline=None, derandomize=True, database=None,
+                    suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                           HealthCheck.too_slow])
+
+
+def run_command(argv: list[str], capsys: pytest.CaptureFixture[str], how: str) -> tuple[int, str]:
+    """Run ``studkit ARGV`` within the time bound; it must exit 0, 1 or 2 without a
+    traceback. Returns the exit code and what it printed (standard output, then error)."""
+    with bounded():
+        try:
+            code = main(argv)
+        except SystemExit as stop:  # argparse: --help (0) or a usage error (2)
+            code = stop.code if isinstance(stop.code, int) else 2
+    captured = capsys.readouterr()
+    printed = captured.out + captured.err
+    assert "Traceback" not in printed, f"{argv}: {how}"
+    assert code in (0, 1, 2), (argv, how, code, captured.err[-500:])
+    if code == 2:
+        assert captured.err.strip(), f"{argv}: exit 2 without a message"
+    return code, printed
 
 
 class Hang(Exception):

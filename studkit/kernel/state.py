@@ -9,14 +9,16 @@ from __future__ import annotations
 
 from typing import Final
 
-# Decision kinds (the order of ACTION_KINDS).
-FOLD: Final = 0
-CHECK: Final = 1
-CALL: Final = 2
-BRING_IN: Final = 3
-COMPLETE: Final = 4
-BET: Final = 5
-RAISE: Final = 6
+# Decision kinds: the codes the bots' strategies use (the order of ACTION_KINDS).
+from studkit.bots.strategy import (
+    BET as BET,
+    BRING_IN as BRING_IN,
+    CALL as CALL,
+    CHECK as CHECK,
+    COMPLETE as COMPLETE,
+    FOLD as FOLD,
+    RAISE as RAISE,
+)
 
 # Hand scalars.
 H_STREET: Final = 0
