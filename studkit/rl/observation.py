@@ -91,7 +91,7 @@ class ObservationEncoding:
         self._offsets = {name: start for name, (start, _) in fields.items()}
         self._orders = [[(seat + r) % n for r in range(n)] for seat in range(n)]
         self._streets = s
-        self._memo = _Counts()
+        self._memo = _Counts(s_count * n * 4, n * k)
         # Where each card lands, by card index (54 entries; -1 for a card not in the deck).
         offsets = self._offsets
 
@@ -105,15 +105,17 @@ class ObservationEncoding:
         self._up_slots = [card_slots(offsets["up"] + r * d) for r in range(n)]
         self._shown_slots = [card_slots(offsets["shown"] + r * d) for r in range(n)]
         self._community_slot = card_slots(offsets["community"])
-        # Where a count of (street, absolute seat, slot) lands for each observing seat.
-        self._history_slots = [
-            [offsets["history"] + (street * n + (s - seat) % n) * 4 + slot for seat in range(n)]
-            for street in range(s_count) for s in range(n) for slot in range(4)
+        # The history and decisions fields are adjacent: for each observing seat, the
+        # absolute count behind each of their slots (relative seats -> absolute seats).
+        taken_base = s_count * n * 4
+        self._history_order = [
+            np.array([(street * n + (seat + r) % n) * 4 + slot
+                      for street in range(s_count) for r in range(n) for slot in range(4)]
+                     + [taken_base + ((seat + r) % n) * k + index
+                        for r in range(n) for index in range(k)], dtype=np.intp)
+            for seat in range(n)
         ]
-        self._taken_slots = [
-            [offsets["decisions"] + ((s - seat) % n) * k + index for seat in range(n)]
-            for s in range(n) for index in range(k)
-        ]
+        self._taken_base = taken_base
         self._static_wild = tuple(int(r) for r in variant.deck.wild_ranks)
         big = actions.big_bet
         self.unit = float(big if big > 0 else 1)
@@ -164,22 +166,18 @@ class ObservationEncoding:
             ones += [base + r for r, s in enumerate(order) if folded[s]]
         if live:
             ones.append(f["decision"] + self._decision_slot(hand))
-        out[ones] = 1.0
-        where: list[int] = []  # the other values: chips in big bets, counts
-        values: list[float] = []
+        out.put(ones, 1.0)
+        # stacks, bets, contributed, pot and to_call are adjacent: one slice, in big bets
+        stacks, bets, contrib = hand.stacks, hand.bets, hand.contrib
+        chips = [stacks[s] for s in order]
+        chips += [bets[s] for s in order]
+        chips += [contrib[s] for s in order]
+        chips.append(hand.pot)
+        chips.append(hand.to_call)
         unit = self.unit
-        for base, chips in ((f["stacks"], hand.stacks), (f["bets"], hand.bets),
-                            (f["contributed"], hand.contrib)):
-            for r, s in enumerate(order):
-                if chips[s]:
-                    where.append(base + r)
-                    values.append(chips[s] / unit)
-        where.append(f["pot"])
-        values.append(hand.pot / unit)
-        where.append(f["to_call"])
-        values.append(hand.to_call / unit)
-        self._history(hand, seat, where, values)
-        out[where] = values
+        start = f["stacks"]
+        out[start:start + len(chips)] = [c / unit for c in chips]
+        self._history(hand, seat, f, out)
 
     def _decision_slot(self, hand: Hand) -> int:
         """0 for a betting decision, else 1 + the plugin decision kind's index."""
@@ -192,7 +190,9 @@ class ObservationEncoding:
                 return 1 + index
         return 0
 
-    def _history(self, hand: Hand, seat: int, where: list[int], values: list[float]) -> None:
+    def _history(
+        self, hand: Hand, seat: int, f: dict[str, int], out: npt.NDArray[np.float32]
+    ) -> None:
         """The history and decisions fields: counts per absolute seat, kept up to date as
         the hand's events grow (recounted for another hand), then placed for ``seat``."""
         memo = self._memo
@@ -204,7 +204,7 @@ class ObservationEncoding:
             memo.reset(hand)
             done = 0
         counts = memo.counts
-        taken = memo.taken
+        taken = self._taken_base
         street = memo.street
         kinds = self.kind_index
         n = self.players
@@ -219,7 +219,7 @@ class ObservationEncoding:
             slot = _HISTORY_SLOT.get(kind)
             if slot is not None and isinstance(event, ActionEvent):
                 key = (street * n + event.seat) * 4 + slot
-                counts[key] = counts.get(key, 0) + 1
+                counts[key] += 1
                 continue
             decision = registered.by_name.get(kind) if registered is not None else None
             if decision is None:
@@ -229,20 +229,13 @@ class ObservationEncoding:
                 decision.action_kind(decision.chosen(event)) if decision.prefixed else kind
             )
             if index is not None:
-                key = int(getattr(event, "seat", 0)) * k + index
-                taken[key] = taken.get(key, 0) + 1
+                counts[taken + int(getattr(event, "seat", 0)) * k + index] += 1
         if events:
             memo.last = events[-1]
         memo.done = len(events)
         memo.street = street
-        table = self._history_slots
-        for key, count in counts.items():  # street, seat, slot -> street, relative seat, slot
-            where.append(table[key][seat])
-            values.append(count)
-        table = self._taken_slots
-        for key, count in taken.items():
-            where.append(table[key][seat])
-            values.append(count)
+        start = f["history"]
+        out[start:start + len(counts)] = counts[self._history_order[seat]]
 
     # -- text
     def render(self, hand: Hand, seat: int) -> str:
@@ -279,9 +272,12 @@ class ObservationEncoding:
 class _Counts:
     """The betting and decision counts of the hand last encoded, per absolute seat."""
 
-    __slots__ = ("hand", "done", "last", "street", "counts", "taken")
+    __slots__ = ("hand", "done", "last", "street", "counts")
 
-    def __init__(self) -> None:
+    def __init__(self, history: int, decisions: int) -> None:
+        self.counts = np.zeros(history + decisions, dtype=np.float32)
+        """The counts: the betting ones by (street * players + seat) * 4 + slot, then the
+        decision ones by history + seat * kinds + kind index."""
         self.reset(None)
 
     def reset(self, hand: Hand | None) -> None:
@@ -289,10 +285,7 @@ class _Counts:
         self.done = 0
         self.last: object = None
         self.street = 0
-        self.counts: dict[int, int] = {}
-        """(street * players + seat) * 4 + slot -> count."""
-        self.taken: dict[int, int] = {}
-        """seat * kinds + kind index -> count."""
+        self.counts[:] = 0
 
 
 def _down_count(hand: Hand, seat: int) -> int:
