@@ -13,6 +13,7 @@ import random
 from io import BytesIO
 
 import pytest
+from pokerkit_hands import pokerkit_history
 
 from studkit.engine.hand import Hand
 from studkit.history import from_hand, loads
@@ -63,35 +64,12 @@ def test_studkit_hands_replay_in_pokerkit(code: str) -> None:
 
 
 def _pokerkit_hand(game_name: str, seed: int) -> bytes:
-    random.seed(seed)  # PokerKit shuffles its deck with the global generator
-    rng = random.Random(seed)
-    game = getattr(pokerkit, game_name)(
-        tuple(pokerkit.Automation),
-        True,
-        STAKES["ante"],
-        STAKES["bring_in"],
-        STAKES["small_bet"],
-        STAKES["big_bet"],
-    )
     players = 2 + seed % 5
-    state = game([400 + 40 * rng.randrange(10) for _ in range(players)], players)
-    while state.status:
-        pick = rng.random()
-        if state.can_post_bring_in() and pick < 0.6:
-            state.post_bring_in()
-        elif pick < 0.15 and state.can_fold():
-            state.fold()
-        elif pick < 0.45 and state.can_complete_bet_or_raise_to():
-            state.complete_bet_or_raise_to()
-        elif state.can_check_or_call():
-            state.check_or_call()
-        else:
-            state.complete_bet_or_raise_to()
-    out = BytesIO()
-    history = pokerkit.HandHistory.from_game_state(game, state)
-    history.finishing_stacks = list(state.stacks)
-    history.dump(out)
-    return out.getvalue()
+    stakes = [STAKES[key] for key in ("ante", "bring_in", "small_bet", "big_bet")]
+    return pokerkit_history(
+        pokerkit, game_name, stakes,
+        lambda rng: [400 + 40 * rng.randrange(10) for _ in range(players)], seed,
+    )
 
 
 @pytest.mark.parametrize("code", sorted(GAMES))

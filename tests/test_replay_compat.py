@@ -10,12 +10,11 @@ whose finishing stacks differ only in the split replays with a warning saying so
 from __future__ import annotations
 
 import dataclasses
-import random
 import re
-from io import BytesIO
 from pathlib import Path
 
 import pytest
+from pokerkit_hands import pokerkit_history
 from scenario import act, deal
 
 from studkit import load_variant
@@ -136,30 +135,13 @@ STAKES = [(1, 2, 5, 10), (4, 4, 8, 16), (10, 20, 60, 120), (3, 5, 10, 20)]
 def _pokerkit_history(pokerkit: object, game_name: str, seed: int) -> str:
     """A random hand PokerKit plays and writes, with short stacks (all-ins short of a bet,
     partial bring-ins, antes players cannot pay) and stakes that leave odd chips."""
-    random.seed(seed)  # PokerKit shuffles its deck with the global generator
-    rng = random.Random(seed)
-    game = getattr(pokerkit, game_name)(tuple(pokerkit.Automation), True,  # type: ignore[attr-defined]
-                                        *STAKES[seed % len(STAKES)])
     players = 2 + seed % 7
-    stacks = [rng.choice((rng.randint(1, 40), rng.randint(40, 600))) for _ in range(players)]
-    state = game(stacks, players)
-    while state.status:
-        pick = rng.random()
-        if state.can_post_bring_in() and pick < 0.6:
-            state.post_bring_in()
-        elif pick < 0.15 and state.can_fold():
-            state.fold()
-        elif pick < 0.45 and state.can_complete_bet_or_raise_to():
-            state.complete_bet_or_raise_to()
-        elif state.can_check_or_call():
-            state.check_or_call()
-        else:
-            state.complete_bet_or_raise_to()
-    out = BytesIO()
-    history = pokerkit.HandHistory.from_game_state(game, state)  # type: ignore[attr-defined]
-    history.finishing_stacks = list(state.stacks)
-    history.dump(out)
-    return out.getvalue().decode()
+    return pokerkit_history(
+        pokerkit, game_name, STAKES[seed % len(STAKES)],
+        lambda rng: [rng.choice((rng.randint(1, 40), rng.randint(40, 600)))
+                     for _ in range(players)],
+        seed,
+    ).decode()
 
 
 @pytest.mark.filterwarnings("ignore:Returning reserved")
