@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any, NamedTuple
 
+from studkit.bots.advice import share_scores
+from studkit.bots.seen import Seen
 from studkit.engine.actions import Action
 from studkit.engine.decisions import DecisionKind, Record, Taken
 from studkit.hooks.specs import DeclarePhase, HandView, Holding, hookimpl
@@ -52,6 +54,8 @@ OPTIONS_SCHEMA: Mapping[str, Any] = {
 }
 
 SWING = "swing"
+SWING_SCORE = 0.85
+"""The bots declare swing only with a hand that scores this well (0-1) for every share."""
 FORFEITS_POT = "pot"
 FORFEITS_ALL_POTS = "all-pots"
 
@@ -90,6 +94,16 @@ class DeclareKind(DecisionKind):
         choice = action.kind[len(self.name) + 1:]
         return Taken((Record(DeclareEvent(self.name, seat, choice)),),
                      hidden=request.simultaneous)
+
+    def advise(self, info: Seen, actions: Sequence[Action]) -> Action | None:
+        """The bots' declaration: the share the hand scores best for, or swing when it
+        scores at least :data:`SWING_SCORE` for every share."""
+        scores = share_scores(info)
+        offered = {action.kind[len(self.name) + 1:]: action for action in actions}
+        if SWING in offered and scores and min(scores.values()) >= SWING_SCORE:
+            return offered[SWING]
+        ranked = sorted((score, name) for name, score in scores.items() if name in offered)
+        return offered[ranked[-1][1]] if ranked else None
 
 
 @hookimpl

@@ -1,10 +1,12 @@
-"""Follow the Queen: the rank of the card dealt face up after a queen is wild.
+"""Follow the Queen (or the King): the rank of the card dealt face up after a trigger is wild.
 
-When a queen is dealt face up, the next card dealt face up names the wild rank, for every
-player. A later queen dealt face up cancels it, and the card after that queen names the new
-wild rank. A queen dealt face up as the last up card leaves no followed rank. Whether queens
-themselves are wild is the option ``queens_wild`` (default true). A face-up community card
-counts as a card dealt face up.
+When a card of the ``trigger`` rank (default ``Q``; ``K`` for Follow the King) is dealt face
+up, the next card dealt face up names the wild rank, for every player. A later trigger dealt
+face up cancels it, and the card after that trigger names the new wild rank. A trigger dealt
+face up as the last up card leaves no followed rank; a follower that is itself a trigger is
+another trigger. Down cards never trigger or follow. Whether the trigger rank itself is wild
+is the option ``trigger_is_wild`` (default true). A face-up community card counts as a card
+dealt face up.
 
 The wild cards count for who acts first too: the best showing hand with the wild ranks in
 force at the start of each betting round opens it (ties: the first from the dealer's left).
@@ -20,13 +22,28 @@ from studkit.engine.events import CommunityEvent, DealEvent, WildEvent
 from studkit.hooks.specs import DealEffect, HandView, Holding, hookimpl
 from studkit.variant.model import CardFace
 
+_RANK_NAMES: Mapping[str, Rank] = {
+    "2": Rank.TWO, "3": Rank.THREE, "4": Rank.FOUR, "5": Rank.FIVE, "6": Rank.SIX,
+    "7": Rank.SEVEN, "8": Rank.EIGHT, "9": Rank.NINE, "T": Rank.TEN, "J": Rank.JACK,
+    "Q": Rank.QUEEN, "K": Rank.KING, "A": Rank.ACE,
+}
+_WORDS: Mapping[str, str] = {
+    "2": "deuce", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
+    "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace",
+}
+
 OPTIONS_SCHEMA: Mapping[str, Any] = {
     "type": "object",
     "properties": {
-        "queens_wild": {
+        "trigger": {
+            "enum": list(_RANK_NAMES),
+            "default": "Q",
+            "description": "The rank whose face-up cards make the next up card's rank wild.",
+        },
+        "trigger_is_wild": {
             "type": "boolean",
             "default": True,
-            "description": "Whether queens are wild too (house rule).",
+            "description": "Whether the trigger rank is wild too (house rule).",
         },
     },
     "additionalProperties": False,
@@ -55,21 +72,25 @@ def previous_up_card(events: Sequence[tuple[Any, ...]], card: Card) -> Card | No
 
 def rules_sentence(options: Mapping[str, Any]) -> str:
     """What the plugin's rule is, in a sentence for ``studkit show``."""
-    queens = (
-        "Queens are wild. " if options.get("queens_wild", True) else "Queens are not wild. "
-    )
+    word = _WORDS[options.get("trigger", "Q")]
+    plural = word + ("es" if word == "six" else "s")
+    wild = "are wild" if options.get("trigger_is_wild", True) else "are not wild"
     return (
-        queens + "When a queen is dealt face up, the rank of the next card dealt face up is "
-        "wild for everyone; a later up queen cancels it and the card after that queen names "
-        "the new wild rank (none if no up card follows)."
+        f"{plural.capitalize()} {wild}. When a {word} is dealt face up, the rank of the next "
+        f"card dealt face up is wild for everyone; a later up {word} cancels it and the card "
+        f"after that {word} names the new wild rank (none if no up card follows)."
     )
 
 
 class Plugin:
-    """Changes the wild rank as up cards fall; adds queens to every player's wild ranks."""
+    """Changes the wild rank as up cards fall; adds the trigger rank to every player's wild
+    ranks when it is wild."""
 
     def __init__(self, options: Mapping[str, Any]) -> None:
-        self.queens = frozenset([Rank.QUEEN]) if options.get("queens_wild", True) else frozenset()
+        self.trigger: Rank = _RANK_NAMES[options.get("trigger", "Q")]
+        self.trigger_wild = (
+            frozenset([self.trigger]) if options.get("trigger_is_wild", True) else frozenset()
+        )
 
     @hookimpl
     def studkit_card_dealt(
@@ -77,22 +98,22 @@ class Plugin:
     ) -> DealEffect | None:
         if face != "up" or card.is_joker:
             return None
-        if card.rank == Rank.QUEEN:
+        if card.rank == self.trigger:
             return _NO_FOLLOWER
         before = previous_up_card(hand.events, card)
-        if before is not None and not before.is_joker and before.rank == Rank.QUEEN:
+        if before is not None and not before.is_joker and before.rank == self.trigger:
             return DealEffect(wild_ranks=(card.rank,))
         return None
 
     def table_wild(self, hand: HandView) -> frozenset[Rank]:
         """The ranks wild for everybody now: the last ``wild`` event's, or the static ones;
-        plus queens when they are wild."""
+        plus the trigger rank when it is wild."""
         ranks: frozenset[Rank] = frozenset(hand.variant.deck.wild_ranks)
         for event in reversed(hand.events):
             if isinstance(event, WildEvent):
                 ranks = frozenset(Rank(r) for r in event.ranks)
                 break
-        return ranks | self.queens
+        return ranks | self.trigger_wild
 
     @hookimpl
     def studkit_first_actor(self, hand: HandView) -> int | None:
@@ -119,4 +140,4 @@ class Plugin:
     def studkit_wild_ranks(
         self, holding: Holding, table_wild: frozenset[Rank]
     ) -> frozenset[Rank] | None:
-        return table_wild | self.queens if self.queens else None
+        return table_wild | self.trigger_wild if self.trigger_wild else None

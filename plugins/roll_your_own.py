@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from studkit.bots.advice import score_of
+from studkit.bots.seen import Seen
 from studkit.cards import CARDS, Card
 from studkit.engine.actions import Action
 from studkit.engine.decisions import DecisionKind, Record, Taken, TurnUp
@@ -88,6 +90,19 @@ class ExposeKind(DecisionKind):
         card = CARDS[int(action.amount or 0)]
         effects = (TurnUp(seat, card), Record(ExposeEvent(self.name, seat, card)))
         return Taken(effects, hidden=request.hidden_until_all_chose)
+
+    def advise(self, info: Seen, actions: Sequence[Action]) -> Action | None:
+        """The bots' choice: turn up the card that shows least (its board scores lowest),
+        so pairs and high cards stay hidden."""
+        options = [a for a in actions if a.kind == self.name and a.amount is not None]
+        if not options:
+            return None
+
+        def shown(action: Action) -> float:
+            board = (*info.up, CARDS[int(action.amount or 0)])
+            return score_of(board, info, info.evaluators, 0)
+
+        return min(options, key=shown)
 
 
 @hookimpl

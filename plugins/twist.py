@@ -3,9 +3,14 @@
 After the betting of each street named in ``after`` (default: the next-to-last street), every
 live player, in betting order, may ``twist`` one card, paying ``cost`` into the pot: the card
 is thrown away and a new one dealt in its place, face down for a down card and face up for an
-up card; or ``stand`` and keep their cards. ``cost`` is a number of chips or the name of a
-stake (``ante``, ``bring-in``, ``small-bet``, ``big-bet``); ``faces`` limits which cards may
-be replaced.
+up card (``replacement_face: as-discarded``, the twist rule) or always face down
+(``replacement_face: down``, the English stud buy as generic_poker encodes it); or ``stand``
+and keep their cards. ``cost`` is a number of chips or the name of a stake (``ante``,
+``bring-in``, ``small-bet``, ``big-bet``): dead money, which no one matches and which reopens
+nothing; a player who cannot pay may only stand. ``faces`` limits which cards may be replaced.
+A twist after the last dealt street followed by a betting round is a street with no cards
+(``{name: buy, cards: [], burn: false, bet_size: big}``) and ``after`` naming the street
+before it.
 """
 
 from __future__ import annotations
@@ -13,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from studkit.bots.advice import score_of
+from studkit.bots.seen import Seen
 from studkit.cards import CARDS, Card
 from studkit.engine.actions import Action
 from studkit.engine.decisions import Deal, DecisionKind, Pay, Record, Remove, Taken
@@ -45,9 +52,19 @@ OPTIONS_SCHEMA: Mapping[str, Any] = {
             "default": ["down", "up"],
             "description": "Which cards may be replaced.",
         },
+        "replacement_face": {
+            "enum": ["as-discarded", "down"],
+            "default": "as-discarded",
+            "description": "How the new card comes: face down for a down card and face up "
+                           "for an up card (as-discarded), or always face down (down).",
+        },
     },
     "additionalProperties": False,
 }
+
+TWIST_GAIN = 0.05
+"""The bots buy a card only when the hand's score (0-1) gains at least this much."""
+
 
 class TwistEvent(NamedTuple):
     """``twist``: a card thrown away for ``cost`` (``up``: it was face up); its replacement
@@ -99,11 +116,27 @@ class TwistKind(DecisionKind):
             Pay(seat, request.cost),  # the price goes to the pot as dead money
             Remove(seat, card),
             Record(TwistEvent(self.name, seat, card, request.cost, up)),
-            Deal(seat, up),  # the new card, on the same side
+            Deal(seat, up and request.replacement_face == "as-discarded"),
         ))
 
     def chips(self, event: tuple[Any, ...]) -> int:
         return event.cost if isinstance(event, TwistEvent) else 0
+
+    def advise(self, info: Seen, actions: Sequence[Action]) -> Action | None:
+        """The bots' buy: throw the card whose loss leaves the best hand with one card to
+        come, if that beats the hand kept by :data:`TWIST_GAIN` of the score; else stand."""
+        evaluators = info.evaluators
+        kept = score_of(info.cards, info, evaluators, info.to_come)
+        best, choice = kept + TWIST_GAIN, None
+        for action in actions:
+            if action.kind != self.name or action.amount is None:
+                continue
+            thrown = CARDS[int(action.amount)]
+            rest = [card for card in info.cards if card != thrown]
+            score = score_of(rest, info, evaluators, info.to_come + 1)
+            if score > best:
+                best, choice = score, action
+        return choice or next((a for a in actions if a.kind == StandKind.name), None)
 
     def seen(self, event: tuple[Any, ...], visible: bool) -> tuple[Any, ...]:
         if isinstance(event, TwistEvent) and not event.up and not visible:
@@ -140,10 +173,14 @@ def rules_sentence(options: Mapping[str, Any]) -> str:
     )
     faces = tuple(options.get("faces", ("down", "up")))
     which = "one card" if len(faces) == 2 else f"one {faces[0]} card"
+    how = (
+        "face down" if options.get("replacement_face", "as-discarded") == "down"
+        else "face down for a down card, face up for an up card"
+    )
+    dead = "" if cost == 0 else " (dead money: nobody matches it; a player short of it stands)"
     return (
-        f"After the betting on {streets}, each player in turn may throw away {which} {price} "
-        "and get a new one in its place (face down for a down card, face up for an up card), "
-        "or stand."
+        f"After the betting on {streets}, each player in turn may throw away {which} {price}"
+        f"{dead} and get a new one in its place ({how}), or stand."
     )
 
 
@@ -173,6 +210,7 @@ class Plugin:
         )
         self.cost: int | str = options.get("cost", 0)
         self.faces: tuple[CardFace, ...] = tuple(options.get("faces", ("down", "up")))
+        self.replacement_face: str = options.get("replacement_face", "as-discarded")
 
     @hookimpl
     def studkit_twist_offer(self, hand: HandView, street: Street) -> TwistOffer | None:
@@ -188,4 +226,4 @@ class Plugin:
         cost = self.cost
         if isinstance(cost, str):
             cost = int(getattr(hand.variant.stakes, _STAKES[cost]))
-        return TwistOffer(cost=cost, faces=self.faces)
+        return TwistOffer(cost=cost, faces=self.faces, replacement_face=self.replacement_face)

@@ -194,7 +194,7 @@ def test_follow_the_queen_wild_rank_follows_each_up_queen() -> None:
 
 
 def test_follow_the_queen_queens_not_wild_option() -> None:
-    variant = with_plugin("follow-the-queen", "follow-the-queen", {"queens_wild": False})
+    variant = with_plugin("follow-the-queen", "follow-the-queen", {"trigger_is_wild": False})
     hand = play(Hand(variant, [200] * 3, cards=deal_order(variant, FTQ)))
     assert_sound(hand)
     wild = [event[1] for event in hand.events if event[0] == "wild"]

@@ -45,7 +45,7 @@ def test_every_shipped_plugin_says_its_rule_in_words() -> None:
 def test_options_change_the_plugin_sentence() -> None:
     variant = load_variant_text(
         "studkit: 1\nextends: follow-the-queen\nname: plain-queens\n"
-        "plugins:\n  - name: follow-the-queen\n    options: {queens_wild: false}\n"
+        "plugins:\n  - name: follow-the-queen\n    options: {trigger_is_wild: false}\n"
     )
     assert "Queens are not wild." in " ".join(show_text(variant).split())
 
@@ -130,20 +130,27 @@ def test_odd_chip_rules_read_as_sentences() -> None:
             "odd chip goes to the high share.") in flat("seven-card-stud-hi-lo")
 
 
+WILD_PLUGINS = ("follow-the-queen", "low-hole-wild")
+"""Plugins that make cards wild (the file's deck has none)."""
+
 SHIPPED = sorted(path.stem for path in (Path(__file__).parent.parent / "variants").glob("*.yaml"))
 
 
 @pytest.mark.parametrize("name", SHIPPED)
 def test_five_of_a_kind_is_said_only_where_wild_cards_make_it(name: str) -> None:
     variant = load_variant(name)
-    wild = bool(variant.deck.wild_ranks or variant.deck.jokers) or name == "follow-the-queen"
+    wild = bool(variant.deck.wild_ranks or variant.deck.jokers) or any(
+        ref.name in WILD_PLUGINS for ref in variant.plugins
+    )
     assert ("can make five of a kind" in flat(name)) == wild
 
 
 @pytest.mark.parametrize("name", SHIPPED)
 def test_an_unwon_share_is_mentioned_only_where_a_share_can_go_unwon(name: str) -> None:
     can_go_unwon = name in (
-        "seven-card-stud-hi-lo", "chicago", "low-chicago", "high-low-declare")
+        "seven-card-stud-hi-lo", "chicago", "low-chicago", "high-low-declare",
+        "english-stud-hi-lo", "five-card-stud-hi-lo-declare", "satan", "beelzebub",
+        "one-three-one")
     assert ("A share no hand can win goes to the others" in flat(name)) == can_go_unwon
 
 

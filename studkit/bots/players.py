@@ -1,8 +1,10 @@
 """The shipped bots: random, calling station, tight- and loose-aggressive, equity.
 
 Each reads only the seat's view of the hand (:mod:`studkit.bots.seen` extracts the few facts
-they use) and returns one of the legal actions. Any decision kind a bot does not know (a
-plugin's exposure choice, declaration or twist) gets a uniformly random legal choice.
+they use) and returns one of the legal actions. A plugin's decision (an exposure choice, a
+declaration, a twist) is taken on its kind's advice (:mod:`studkit.bots.advice`); the calling
+station, which reads no view, takes the first action that is not a fold, and the random bot
+draws one uniformly.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from studkit.bots.advice import advised, passive_choice
 from studkit.bots.protocol import pot_sized, random_action
 from studkit.bots.seen import Seen, seen
 from studkit.bots.strategy import (
@@ -76,7 +79,10 @@ class CallingStationBot:
         self.variant = variant
 
     def act(self, view: Any, actions: Sequence[Action], rng: random.Random) -> Action:
-        """Check, else call, else bring in."""
+        """Check, else call, else bring in; a plugin's decision: the first that is not a
+        fold (stand pat, keep the card down, declare the first share)."""
+        if _unknown_decision(actions):
+            return passive_choice(actions)
         choice = None
         for action in actions:  # first_of(actions, (CHECK, CALL, BRING_IN)) in one pass
             kind = action[0]
@@ -142,9 +148,9 @@ class StyleBot:
 
     def act(self, view: Any, actions: Sequence[Action], rng: random.Random) -> Action:
         """Fold, call or raise by the hand's score against the style's thresholds."""
-        if _unknown_decision(actions):
-            return random_action(actions, rng)
         info = seen(view, self.variant)
+        if _unknown_decision(actions):
+            return advised(info, actions) or random_action(actions, rng)
         score = self.score(info)
         return self.decide(info, score, actions, rng)
 
@@ -197,11 +203,11 @@ class EquityBot:
 
     def act(self, view: Any, actions: Sequence[Action], rng: random.Random) -> Action:
         """Bet, call or fold by equity against the pot odds."""
-        if _unknown_decision(actions):
-            return random_action(actions, rng)
         from studkit.bots.estimate import estimate_equity
 
         info = seen(view, self.variant)
+        if _unknown_decision(actions):
+            return advised(info, actions) or random_action(actions, rng)
         value = estimate_equity(info, self.trials, rng)
         if value is None:  # no equity for this spot: play tight-aggressive
             fallback = TightAggressiveBot(self.variant)

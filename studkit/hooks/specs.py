@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import pluggy
 
@@ -170,7 +170,10 @@ class TwistOffer:
     cost: int
     """Chips a twist costs (paid into the pot); 0 for a free twist."""
     faces: tuple[CardFace, ...] = ("down", "up")
-    """Which cards may be replaced: a down card is replaced face down, an up card face up."""
+    """Which cards may be replaced."""
+    replacement_face: Literal["as-discarded", "down"] = "as-discarded"
+    """How the new card comes: ``as-discarded``, face down for a down card and face up for an
+    up card (the twist rule); ``down``, always face down."""
 
 
 @hookspec(firstresult=True)

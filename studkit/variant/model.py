@@ -88,8 +88,8 @@ class Street:
 
     @property
     def pattern(self) -> str:
-        """The cards as arrows: ``↓`` down, ``↑`` up, ``↕`` player's choice."""
-        return "".join(_FACE_ARROWS[face] for face in self.cards)
+        """The cards as arrows: ``↓`` down, ``↑`` up, ``↕`` player's choice; ``·`` for none."""
+        return "".join(_FACE_ARROWS[face] for face in self.cards) or "·"
 
 
 SEVEN_CARD_STUD_STREETS: tuple[Street, ...] = (

@@ -154,7 +154,7 @@ def _card_words(cards: tuple[str, ...]) -> str:
 def _street_sentence(variant: Variant, street: Street) -> str:
     text = f"{street.name.capitalize()} street: "
     text += "a burn, then " if street.burn else ""
-    text += _card_words(street.cards) + " to each player"
+    text += _card_words(street.cards) + " to each player" if street.cards else "no cards"
     chosen = street.cards.count("choice")
     if chosen:
         text += f", and each player turns {_number(chosen)} of their down cards face up"
