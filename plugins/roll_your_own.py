@@ -10,6 +10,13 @@ made:
 * ``before``: each player chooses before the street's card comes, among the cards already
   held (on the first street, where nothing is held before, after the deal), so the new card
   always stays down.
+
+Choose-before (Mexican stud): before a street whose cards are dealt ``up-unless-all-exposed``
+(after the first street), each live player holding a down card may turn one of them up
+(``expose <card>``) or ``keep`` them down; the street's card then comes face down to a player
+with no down card left and face up to the others. The option ``choose_before`` says whether
+those choices are made all at once (``simultaneous``, default: BARGE does not order them) or
+in turn from the first actor of the last betting round (``in-turn``).
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ from studkit.engine.actions import Action
 from studkit.engine.decisions import DecisionKind, Record, Taken, TurnUp
 from studkit.errors import PluginError
 from studkit.hooks.specs import ExposureChoice, HandView, Holding, hookimpl
-from studkit.variant.model import Street
+from studkit.variant.model import ROLLED, Street
 
 CARD_FACES = ("choice",)
 """The card face this plugin decides: a ``choice`` card is dealt down until its player turns
@@ -41,6 +48,12 @@ OPTIONS_SCHEMA: Mapping[str, Any] = {
             "default": "in-turn",
             "description": "When players choose the card to turn up.",
         },
+        "choose_before": {
+            "enum": ["simultaneous", "in-turn"],
+            "default": "simultaneous",
+            "description": "Choose-before (up-unless-all-exposed streets): whether players "
+                           "choose to turn a card up all at once or in turn.",
+        },
     },
     "additionalProperties": False,
 }
@@ -52,6 +65,23 @@ class ExposeEvent(NamedTuple):
     kind: str
     seat: int
     card: Card
+
+
+class KeepEvent(NamedTuple):
+    """``keep``: a player who might turn a card up keeps every card down."""
+
+    kind: str
+    seat: int
+
+
+class KeepKind(DecisionKind):
+    """Keep every down card down when turning one up is optional: ``keep``; the event
+    ``("keep", seat)``."""
+
+    name = "keep"
+    event = KeepEvent
+    phh_help = "studkit: keep the down cards down (choose-before): 'p2 keep'"
+    sentence = ("keep", "keeps", "{who} {verb} the hole card down")
 
 
 class ExposeKind(DecisionKind):
@@ -84,19 +114,31 @@ class ExposeKind(DecisionKind):
         self, hand: HandView, seat: int, request: ExposureChoice, taken: Sequence[Action]
     ) -> list[Action]:
         chosen = {action.amount for action in taken}
-        return [Action(self.name, card) for card in request.candidates if card not in chosen]
+        keep = [Action(KeepKind.name)] if request.optional and not taken else []
+        return keep + [Action(self.name, card) for card in request.candidates
+                       if card not in chosen]
 
     def take(self, hand: HandView, seat: int, request: ExposureChoice, action: Action) -> Taken:
+        if action.kind == KeepKind.name:
+            return Taken((Record(KeepEvent(KeepKind.name, seat)),),
+                         hidden=request.hidden_until_all_chose)
         card = CARDS[int(action.amount or 0)]
         effects = (TurnUp(seat, card), Record(ExposeEvent(self.name, seat, card)))
         return Taken(effects, hidden=request.hidden_until_all_chose)
 
     def advise(self, info: Seen, actions: Sequence[Action]) -> Action | None:
         """The bots' choice: turn up the card that shows least (its board scores lowest),
-        so pairs and high cards stay hidden."""
+        so pairs and high cards stay hidden. Choose-before with one hole card: keep it down
+        when it pairs an up card or outranks them all, else show it for a new hidden card."""
         options = [a for a in actions if a.kind == self.name and a.amount is not None]
         if not options:
             return None
+        keep = next((a for a in actions if a.kind == KeepKind.name), None)
+        if keep is not None and len(options) == 1:
+            hole = CARDS[int(options[0].amount or 0)]
+            ranks = [card.rank for card in info.up if not card.is_joker]
+            if hole.is_joker or hole.rank in ranks or hole.rank >= max(ranks, default=0):
+                return keep  # a pair or the best card stays hidden
 
         def shown(action: Action) -> float:
             board = (*info.up, CARDS[int(action.amount or 0)])
@@ -107,7 +149,7 @@ class ExposeKind(DecisionKind):
 
 @hookimpl
 def studkit_decision_kinds() -> list[DecisionKind]:
-    return [ExposeKind()]
+    return [ExposeKind(), KeepKind()]
 
 
 _TIMING_WORDS = {
@@ -120,17 +162,29 @@ _TIMING_WORDS = {
 def rules_sentence(options: Mapping[str, Any]) -> str:
     """What the plugin's rule is, in a sentence for ``studkit show``."""
     timing = _TIMING_WORDS[options.get("timing", "in-turn")]
-    return f"Each player chooses which down card to turn face up {timing}."
+    how = "all at once" if options.get("choose_before", "simultaneous") == "simultaneous" else (
+        "in turn")
+    return (
+        f"On a street dealt with choice cards, each player chooses which down card to turn "
+        f"face up {timing}. Before a street dealt up unless all exposed, each player may turn "
+        f"a down card face up or keep it down ({how}); the new card then comes face down to a "
+        "player with no down card left, face up to the others."
+    )
 
 
 def check_variant(
     options: Mapping[str, Any], data: Mapping[str, Any]
 ) -> list[tuple[tuple[str | int, ...], str]]:
-    """Some street must deal a ``choice`` card, else the plugin does nothing."""
-    if any("choice" in street["cards"] for street in data["streets"]):
+    """Some street must deal a ``choice`` or an ``up-unless-all-exposed`` card after the
+    first, else the plugin does nothing."""
+    streets = data["streets"]
+    if any("choice" in street["cards"] for street in streets) or any(
+        ROLLED in street["cards"] for street in streets[1:]
+    ):
         return []
-    return [((), "no street deals a 'choice' card, so there is nothing to roll; write "
-                 "'choice' in a street's cards or drop the plugin")]
+    return [((), "no street deals a 'choice' card (or an 'up-unless-all-exposed' card after "
+                 "the first street), so there is nothing to roll; write one in a street's "
+                 "cards or drop the plugin")]
 
 
 class Plugin:
@@ -138,11 +192,17 @@ class Plugin:
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.timing: str = options.get("timing", "in-turn")
+        self.together: bool = options.get("choose_before", "simultaneous") == "simultaneous"
 
     @hookimpl
     def studkit_exposure_choice(
         self, hand: HandView, street: Street, holding: Holding, dealt: bool
     ) -> ExposureChoice | None:
+        if not dealt and ROLLED in street.cards and street != hand.variant.streets[0]:
+            if not holding.down:
+                return None
+            return ExposureChoice(candidates=tuple(holding.down), count=1,
+                                  hidden_until_all_chose=self.together, optional=True)
         count = street.cards.count("choice")
         if not count:
             return None

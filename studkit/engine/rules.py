@@ -17,7 +17,7 @@ from studkit.engine.events import STREET, StreetEvent
 from studkit.errors import VariantError
 from studkit.hooks.evaluators import share_evaluator, showing_evaluator
 from studkit.hooks.host import host_for, registry_of
-from studkit.variant.model import Stakes, Variant
+from studkit.variant.model import ROLLED, Stakes, Variant
 
 __all__ = ["StreetPlan", "ShareRule", "Rules", "compile_rules"]
 
@@ -42,6 +42,9 @@ class StreetPlan(NamedTuple):
     """Whether any card of this street is dealt face up (the boards change)."""
     event: StreetEvent
     """The street's ``street`` event, made once."""
+    rolled: tuple[bool, ...] = ()
+    """Per card round: True for an ``up-unless-all-exposed`` card (dealt up to a player who
+    holds a down card, down to one who holds none); ``()`` when the street has none."""
 
 
 class ShareRule(NamedTuple):
@@ -179,6 +182,7 @@ def _compile(variant: Variant, stakes: Stakes) -> Rules:
             round_max=last_max if i == last_betting else spread_max,
             faces_up=any(face != "down" for face in st.cards),
             event=StreetEvent(STREET, i, st.name),
+            rolled=tuple(face == ROLLED for face in st.cards) if ROLLED in st.cards else (),
         )
         for i, st in enumerate(variant.streets)
     )

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 __all__ = ["deal_street"]
 
+
 def deal_street(hand: Hand) -> None:
     """Deal the hand's current street: the burn, each round of cards to every live player
     from the dealer's left, or (deck running out) what :func:`plan_short_street` decides.
@@ -37,7 +38,7 @@ def deal_street(hand: Hand) -> None:
         # The common case, inlined: draw uniformly from the stub (see DeckSource.draw).
         stub = source._stub
         left = len(stub)
-        if left >= len(faces) * len(live) + burn and hand.n <= TABLE_SEATS:
+        if left >= len(faces) * len(live) + burn and hand.n <= TABLE_SEATS and not plan.rolled:
             pick = source._random
             take = stub.pop
             log = events.append
@@ -92,11 +93,13 @@ def _deal_street_slowly(hand: Hand, plan: StreetPlan, live: list[int]) -> None:
         )
         burn, rounds, community = deal.burn, deal.rounds, deal.community
         faces = faces[:rounds]
+    rolled = plan.rolled
+    downs = [len(held) for held in hand.down] if rolled else []
     if not hand._auto:
         steps: list[tuple[int, bool]] = [(BURN, False)] if burn else []
-        for up in faces:
+        for k, up in enumerate(faces):
             for s in live:
-                steps.append((s, up))
+                steps.append((s, _face(up, rolled, k, downs, s)))
         for _ in range(community):
             steps.append((COMMUNITY, True))
         steps.reverse()
@@ -110,9 +113,24 @@ def _deal_street_slowly(hand: Hand, plan: StreetPlan, live: list[int]) -> None:
     place = hand._place
     if burn:
         place(BURN, False, draw(BURN))
-    for up in faces:
+    for k, up in enumerate(faces):
         for s in live:
-            place(s, up, draw(s))
+            place(s, _face(up, rolled, k, downs, s), draw(s))
     for _ in range(community):
         place(COMMUNITY, True, draw(COMMUNITY))
     hand._after_deal()
+
+
+def _face(up: bool, rolled: tuple[bool, ...], k: int, downs: list[int], seat: int) -> bool:
+    """Whether round ``k``'s card goes to ``seat`` face up: as the plan says, or, for an
+    ``up-unless-all-exposed`` card, up when the seat holds a down card (``downs`` counts
+    each seat's down cards and is kept up to date)."""
+    if not rolled:
+        return up
+    if not rolled[k]:
+        downs[seat] += not up
+        return up
+    if downs[seat] > 0:
+        return True
+    downs[seat] += 1  # the card goes down: the seat now holds one
+    return False

@@ -151,6 +151,8 @@ class ExposureChoice:
     """How many cards to turn up."""
     hidden_until_all_chose: bool = False
     """Simultaneous choice: every player chooses before any choice is shown."""
+    optional: bool = False
+    """The player may also turn nothing up (roll your own's ``keep``: choose-before)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -130,6 +130,9 @@ def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int)
     if rules.plugins is not None:
         names = ", ".join(p.name for p in variant.plugins)
         return f"{variant.name} uses Python plugin hooks ({names})"
+    if any(plan.rolled for plan in rules.streets):
+        return (f"{variant.name} deals cards face up unless the player holds no down card "
+                "(up-unless-all-exposed)")
     if variant.deck.wild_ranks or variant.deck.jokers:
         return f"{variant.name} has wild cards or jokers"
     if rules.bring_in_called_as_posted:

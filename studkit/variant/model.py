@@ -18,12 +18,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from studkit.cards import Rank, Suit
 
 __all__ = [
     "CardFace",
+    "ROLLED",
     "DeckSpec",
     "Street",
     "BringIn",
@@ -40,13 +41,17 @@ __all__ = [
     "SEVEN_CARD_STUD_STREETS",
 ]
 
-CardFace = Literal["down", "up", "choice"]
-"""How a dealt card lands: face down, face up, or the player chooses (roll your own)."""
+CardFace = Literal["down", "up", "choice", "up-unless-all-exposed"]
+"""How a dealt card lands: face down, face up, the player chooses (roll your own), or face up
+unless the player holds no down card (then face down: choose-before)."""
+
+ROLLED: Final = "up-unless-all-exposed"
+"""The card face dealt up to a player holding a down card and down to one who holds none."""
 
 BetSize = Literal["small", "big"]
 Structure = Literal["fixed-limit", "pot-limit", "no-limit", "spread-limit"]
 
-_FACE_ARROWS: Mapping[str, str] = {"down": "↓", "up": "↑", "choice": "↕"}
+_FACE_ARROWS: Mapping[str, str] = {"down": "↓", "up": "↑", "choice": "↕", ROLLED: "⇡"}
 
 
 @dataclass(frozen=True, slots=True)

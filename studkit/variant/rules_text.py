@@ -144,7 +144,8 @@ def _card_words(cards: tuple[str, ...]) -> str:
             groups[-1] = (face, groups[-1][1] + 1)
         else:
             groups.append((face, 1))
-    names = {"down": "down", "up": "up"}
+    names = {"down": "down", "up": "up", "up-unless-all-exposed": "up (down to a player with "
+             "no down card)"}
     parts = [
         f"{_number(count)} card{'s' if count > 1 else ''} {names[face]}" for face, count in groups
     ]

@@ -31,7 +31,7 @@ SHOWING_EVALUATORS: tuple[str, ...] = SHOWING_EVALUATOR_NAMES
 """Evaluators that can rank partial boards for the order of action."""
 
 
-PLAIN_FACES: frozenset[str] = frozenset(("up", "down"))
+PLAIN_FACES: frozenset[str] = frozenset(("up", "down", "up-unless-all-exposed"))
 """Card faces the engine deals by itself; any other face needs a plugin that decides it (a
 plugin module lists the faces it decides in ``CARD_FACES``)."""
 
@@ -166,7 +166,7 @@ def _check_streets(c: _Checker) -> None:
     if not any(street["betting"] for street in streets):
         c.add(("streets",), "no street has a betting round")
     first = streets[0]
-    if "up" not in first["cards"] and "choice" not in first["cards"]:
+    if all(face == "down" for face in first["cards"]):
         bring_in = c.data["forced_bets"]["bring_in"]
         if bring_in is not None:
             c.add(("streets", 0, "cards"),
@@ -277,7 +277,7 @@ def _check_open_pair(c: _Checker) -> None:
         return
     up_cards = 0
     for street in c.data["streets"]:
-        up_cards += street["cards"].count("up") + street["cards"].count("choice")
+        up_cards += len([face for face in street["cards"] if face != "down"])
         if street["name"] == street_name:
             break
     street = c.data["streets"][names.index(street_name)]

@@ -1,0 +1,400 @@
+"""The stud family's player choices, one scenario per mechanism and setting, each named after
+the section of the stud-family rules reference it checks: buys (2.4), choose-before (2.5),
+declare games (2.6), wild cards by follow rule and per player (2.11); and the bots' advice.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
+
+import pytest
+
+from studkit.bots.registry import make_bot
+from studkit.cards import Card, Rank, parse_card, parse_cards, standard_deck
+from studkit.engine import Action, Hand
+from studkit.engine.replay import replay
+from studkit.hooks import host as pluginhost, registry as plugin_registry
+from studkit.kernel.plan import unsupported
+from studkit.variant.loader import load_variant
+from studkit.variant.model import PluginRef, Variant
+from studkit.variant.rules_text import show_text
+
+Decide = Callable[[Hand, list[Action]], Action]
+
+
+@pytest.fixture(autouse=True)
+def clean_host(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setattr(plugin_registry, "_DEFAULT", plugin_registry.PluginRegistry())
+    monkeypatch.delenv(pluginhost.AUTOLOAD_ENV, raising=False)
+    pluginhost.refresh()
+    yield
+    pluginhost.refresh()
+
+
+def fresh(name: str) -> Variant:
+    """A new variant object (no cached rules or plugin host shared between tests)."""
+    return replace(load_variant(name))
+
+
+def with_options(name: str, plugin: str, options: dict[str, object]) -> Variant:
+    variant = load_variant(name)
+    others = tuple(ref for ref in variant.plugins if ref.name != plugin)
+    return replace(variant, plugins=(*others, PluginRef(plugin, options)))
+
+
+def deal_order(variant: Variant, seats: Sequence[str]) -> list[Card]:
+    """A deck order giving each seat its cards (in deal order) when nobody folds; burns and
+    later cards come from the cards nobody was given, in deck order."""
+    hands = [parse_cards(text) for text in seats]
+    used = {c for cards in hands for c in cards}
+    spare = [c for c in standard_deck() if c not in used]
+    order: list[Card] = []
+    index = 0
+    for street in variant.streets:
+        if street.burn:
+            order.append(spare.pop(0))
+        for _ in street.cards:
+            order.extend(cards[index] for cards in hands)
+            index += 1
+    return order + spare
+
+
+def passive(hand: Hand, actions: list[Action]) -> Action:
+    """Bring in, check or call; for a plugin's decision the first choice offered."""
+    for kind in ("bring-in", "check", "call"):
+        for action in actions:
+            if action.kind == kind:
+                return action
+    return actions[0]
+
+
+def play(hand: Hand, decide: Decide = passive) -> Hand:
+    while not hand.is_over:
+        hand.apply(decide(hand, hand.legal_actions()))
+    return hand
+
+
+def sound(hand: Hand) -> None:
+    """Chips conserved, payoffs sum to zero, the events replay to the same hand."""
+    assert hand.is_over and sum(hand.payoffs) == 0
+    assert sum(hand.stacks) == sum(hand.starting_stacks)
+    rebuilt = replay(hand.variant, hand.starting_stacks, hand.events, button=hand.button)
+    assert rebuilt.events == hand.events and rebuilt.stacks == hand.stacks
+
+
+# ---------------------------------------------------------------- 2.4 buying a card
+
+
+def until(hand: Hand, kind: str) -> None:
+    while not any(a.kind == kind for a in hand.legal_actions()):
+        hand.apply(passive(hand, hand.legal_actions()))
+
+
+def test_2_4_english_stud_buys_after_seventh_for_the_big_bet_then_bets_again() -> None:
+    variant = fresh("english-stud")
+    hand = Hand(variant, [200] * 3, seed=11)
+    until(hand, "twist")
+    assert hand.street_name == "seventh" and all(len(cards) == 7 for cards in hand.cards)
+    seat = hand.actor
+    assert seat is not None
+    up = hand.up[seat][0]
+    stack, pot = hand.stacks[seat], hand.pot
+    hand.apply(Action("twist", up))
+    big = variant.stakes.big_bet
+    assert hand.stacks[seat] == stack - big and hand.pot == pot + big  # dead money
+    at = hand.events.index(("twist", seat, up, big, True))
+    assert hand.events[at + 1][:2] == ("deal", seat) and hand.events[at + 1][3] is False
+    assert len(hand.down[seat]) == 4  # replacement_face: down, even for an up card
+    while any(a.kind in ("twist", "stand") for a in hand.legal_actions()):
+        hand.apply(Action("stand"))
+    assert hand.street_name == "buy" and {a.kind for a in hand.legal_actions()} >= {"check"}
+    kinds = [a.kind for a in hand.legal_actions()]
+    assert "bet" in kinds and next(a for a in hand.legal_actions() if a.kind == "bet").min == big
+    sound(play(hand))
+
+
+def test_2_4_replacement_face_as_discarded_gives_an_up_card_back_up() -> None:
+    variant = with_options("english-stud", "twist", {
+        "after": ["seventh"], "cost": "big-bet", "replacement_face": "as-discarded"})
+    hand = Hand(variant, [200] * 3, seed=11)
+    until(hand, "twist")
+    seat = hand.actor or 0
+    up = hand.up[seat][0]
+    hand.apply(Action("twist", up))
+    at = hand.events.index(("twist", seat, up, variant.stakes.big_bet, True))
+    assert hand.events[at + 1][3] is True and len(hand.up[seat]) == 4
+    sound(play(hand))
+
+
+def test_2_4_a_street_with_no_cards_reads_as_a_betting_round() -> None:
+    text = " ".join(show_text(fresh("english-stud")).split())
+    assert "Buy street: no cards, then a betting round at the big bet (10)." in text
+    assert "for the big bet (dead money: nobody matches it; a player short of it stands)" in text
+    assert "(face down)" in text
+
+
+def test_2_4_a_player_short_of_the_price_may_only_stand() -> None:
+    variant = fresh("english-stud")
+    hand = Hand(variant, [30, 200, 200], seed=11)
+    while not hand.is_over and not any(a.kind == "stand" for a in hand.legal_actions()):
+        hand.apply(passive(hand, hand.legal_actions()))
+    asked = set()
+    while not hand.is_over and any(a.kind == "stand" for a in hand.legal_actions()):
+        seat = hand.actor or 0
+        if hand.stacks[seat] < variant.stakes.big_bet:
+            assert [a.kind for a in hand.legal_actions()] == ["stand"]
+        asked.add(seat)
+        hand.apply(Action("stand"))
+    assert asked
+    sound(play(hand))
+
+
+# ---------------------------------------------------------------- 2.5 choose-before
+
+
+MEXICAN = [
+    "Kc 2d 7h 8h 9h",   # seat 0: hole Kc, up 2d
+    "3c Ad 4h 5h 6h",   # seat 1: hole 3c, up Ad
+    "Qs Jd Th 9d 8d",   # seat 2: hole Qs, up Jd
+]
+
+
+def choose(choices: dict[int, str]) -> Decide:
+    """``expose`` (the hole card) or ``keep`` for each seat before every later card."""
+    def decide(hand: Hand, actions: list[Action]) -> Action:
+        kinds = {a.kind for a in actions}
+        if "keep" in kinds:
+            seat = hand.actor or 0
+            if choices[seat] == "keep":
+                return Action("keep")
+            return next(a for a in actions if a.kind == "expose")
+        return passive(hand, actions)
+
+    return decide
+
+
+def test_2_5_choose_before_a_shown_hole_card_gets_the_next_card_down() -> None:
+    variant = fresh("mexican-stud")
+    hand = Hand(variant, [200] * 3, cards=deal_order(variant, MEXICAN))
+    decide = choose({0: "expose", 1: "keep", 2: "keep"})
+    while hand.street == 0 or not any(e[0] == "deal" for e in hand.events[-3:]):
+        hand.apply(decide(hand, hand.legal_actions()))
+    assert hand.street_name == "third"
+    assert hand.up[0] == [parse_card("2d"), parse_card("Kc")]  # shown ...
+    assert hand.down[0] == [parse_card("7h")]                  # ... so the new card came down
+    assert hand.down[1] == [parse_card("3c")] and hand.up[1][-1] == parse_card("4h")
+    assert all(len(down) == 1 for down in hand.down)  # one hidden card each, always
+    sound(play(hand, decide))
+
+
+def test_2_5_choose_before_choices_are_simultaneous_by_default() -> None:
+    variant = fresh("mexican-stud")
+    hand = Hand(variant, [200] * 3, cards=deal_order(variant, MEXICAN))
+    until(hand, "keep")
+    first = hand.actor or 0
+    hand.apply(Action("expose", hand.down[first][0]))
+    assert len(hand.up[first]) == 1  # not shown before every player chose
+    assert all(e[0] != "expose" for e in hand.view((first + 1) % 3).events)
+    while any(a.kind == "keep" for a in hand.legal_actions()):
+        hand.apply(Action("keep"))
+    assert len(hand.up[first]) == 2 and hand.events.count(("expose", first, hand.up[first][1]))
+    sound(play(hand))
+
+
+def test_2_5_choose_before_in_turn_shows_each_choice_at_once() -> None:
+    variant = with_options("mexican-stud", "roll-your-own", {"choose_before": "in-turn"})
+    hand = Hand(variant, [200] * 3, cards=deal_order(variant, MEXICAN))
+    until(hand, "keep")
+    first = hand.actor or 0
+    hand.apply(Action("expose", hand.down[first][0]))
+    assert len(hand.up[first]) == 2 and not hand.down[first]
+    sound(play(hand))
+
+
+def test_2_5_up_unless_all_exposed_is_data_and_the_kernel_declines_it() -> None:
+    variant = replace(fresh("mexican-stud"), plugins=())
+    hand = play(Hand(variant, [200] * 3, cards=deal_order(variant, MEXICAN)))
+    assert [len(up) for up in hand.up] == [4, 4, 4]  # nobody can show the hole card
+    sound(hand)
+    reason = unsupported(variant, ["tag"], 3, 200)
+    assert reason is not None and "up-unless-all-exposed" in reason
+    assert "⇡" in variant.streets[1].pattern
+
+
+def test_2_5_choose_before_with_manual_dealing_asks_for_each_face() -> None:
+    variant = replace(fresh("mexican-stud"), plugins=())
+    hand = Hand(variant, [200] * 2, auto_deal=False)
+    rng = random.Random(3)
+    deck = list(standard_deck())
+    rng.shuffle(deck)
+    while not hand.is_over:
+        if hand.actor is None:
+            hand.deal(deck.pop())
+        else:
+            hand.apply(passive(hand, hand.legal_actions()))
+    assert [len(up) for up in hand.up] == [4, 4]
+
+
+# ---------------------------------------------------------------- 2.6 declare games
+
+
+def declaring(choices: dict[int, str]) -> Decide:
+    def decide(hand: Hand, actions: list[Action]) -> Action:
+        if actions[0].kind.startswith("declare-"):
+            return Action(f"declare-{choices[hand.actor or 0]}")
+        return passive(hand, actions)
+
+    return decide
+
+
+FIVE_DECLARE = [
+    "Kc Kd Ks 9h 9c",   # seat 0: kings full
+    "Ac 2d 3h 4s 6c",   # seat 1: six-four low
+    "Qc Jd 8h 7s 5c",   # seat 2: queen high, an eight low
+]
+
+
+@pytest.mark.parametrize("name", ["five-card-stud-hi-lo-declare", "satan", "beelzebub"])
+def test_2_6_five_card_declare_games_split_among_the_declared(name: str) -> None:
+    variant = fresh(name)
+    hand = Hand(variant, [200] * 3, cards=deal_order(variant, FIVE_DECLARE))
+    play(hand, declaring({0: "high", 1: "low", 2: "low"}))
+    won = {(seat, share) for seat, _amount, _pot, share, _text in hand.awards}
+    assert won == {(0, "high"), (1, "low")}
+    sound(hand)
+
+
+def test_2_6_satan_and_beelzebub_are_the_same_rules_under_their_own_names() -> None:
+    base = load_variant("five-card-stud-hi-lo-declare")
+    for name in ("satan", "beelzebub"):
+        variant = load_variant(name)
+        assert variant.title != base.title and name in variant.name
+        assert variant.streets == base.streets and variant.pots == base.pots
+        assert variant.plugins == base.plugins
+
+
+def test_2_6_one_three_one_deals_two_up_then_a_down_card() -> None:
+    variant = fresh("one-three-one")
+    assert [street.pattern for street in variant.streets] == ["↓↑↑", "↓", "↑"]
+    hand = play(Hand(variant, [200] * 4, seed=5), declaring({0: "high", 1: "low", 2: "swing",
+                                                              3: "high"}))
+    sound(hand)
+    assert [e for e in hand.events if e[0] == "declare"]
+
+
+# ---------------------------------------------------------------- 2.11 wild cards
+
+
+FTK = [
+    "9c 9d Kh 7c 5d 2s 9s",   # seat 0: king up on third street, then 7c, 5d, 2s; 9s down
+    "Ac Qd 7h Kc 3h 4s Jd",   # seat 1: 7h up (follows seat 0's king), then Kc up
+    "2c 3d 8h 6s 5h 6d Ts",   # seat 2: 8h, then 6s (follows seat 1's Kc), 5h, 6d
+]
+
+
+def test_2_11_follow_the_king_the_card_after_an_up_king_names_the_wild_rank() -> None:
+    variant = fresh("follow-the-king")
+    hand = play(Hand(variant, [200] * 3, cards=deal_order(variant, FTK)))
+    wild = [tuple(Rank(r) for r in event[1]) for event in hand.events if event[0] == "wild"]
+    assert wild == [(Rank.SEVEN,), (), (Rank.SIX,)]  # 7h after Kh; Kc cancels; 6s follows
+    assert Rank.KING not in {r for ranks in wild for r in ranks}
+    sound(hand)
+
+
+def test_2_11_follow_the_king_kings_are_not_wild_unless_set() -> None:
+    text = " ".join(show_text(fresh("follow-the-king")).split())
+    assert "Kings are not wild. When a king is dealt face up" in text
+    wild = with_options("follow-the-king", "follow-the-queen",
+                        {"trigger": "K", "trigger_is_wild": True})
+    assert "Kings are wild." in " ".join(show_text(wild).split())
+
+
+LOW_HOLE = [
+    "4c 9d Ah Ad Ks Kd 4h",   # seat 0: hole 4c 9d 4h: fours wild: four aces
+    "2c 2d Qh Qs Qd Jc 3c",   # seat 1: hole 2c 2d 3c: deuces wild: five queens
+    "Tc Td Ts 8c 8d 7h 9c",   # seat 2: hole Tc Td 9c: nines wild: four tens
+]
+
+
+def test_2_11_low_hole_wild_each_player_has_their_own_wild_rank() -> None:
+    variant = fresh("low-hole-wild")
+    hand = play(Hand(variant, [200] * 3, cards=deal_order(variant, LOW_HOLE)))
+    assert [(seat, text) for seat, _a, _p, _s, text in hand.awards] == [
+        (1, "Five of a kind, queens")]
+    natural = replace(variant, plugins=())  # without the plugin: queens full, nothing wild
+    plain = play(Hand(natural, [200] * 3, cards=deal_order(natural, LOW_HOLE)))
+    assert plain.awards[0][4].startswith("Full house")
+    sound(hand)
+
+
+def test_2_11_low_hole_wild_ace_low_option() -> None:
+    from studkit.plugins.low_hole_wild import lowest_hole_rank
+
+    hole = (parse_card("As"), parse_card("9d"))
+    assert lowest_hole_rank(hole, ace_low=False) == Rank.NINE
+    assert lowest_hole_rank(hole, ace_low=True) == Rank.ACE
+    text = " ".join(show_text(with_options("low-hole-wild", "low-hole-wild",
+                                           {"ace": "low"})).split())
+    assert "(an ace counts low)" in text
+
+
+# ---------------------------------------------------------------- the bots' advice
+
+
+def bot_choice(name: str, variant: Variant, hand: Hand) -> Action:
+    bot = make_bot(name, variant)
+    seat = hand.actor or 0
+    return bot.act(hand.view(seat), hand.legal_actions(), random.Random(1))
+
+
+@pytest.mark.parametrize("bot", ["tag", "lag", "equity"])
+def test_bots_declare_the_way_their_hand_plays(bot: str) -> None:
+    variant = fresh("five-card-stud-hi-lo-declare")
+    hand = Hand(variant, [200] * 3, cards=deal_order(variant, FIVE_DECLARE))
+    until(hand, "declare-high")
+    seen: dict[int, str] = {}
+    while any(a.kind.startswith("declare-") for a in hand.legal_actions()):
+        seat = hand.actor or 0
+        action = bot_choice(bot, variant, hand)
+        seen[seat] = action.kind
+        hand.apply(action)
+    assert seen[0] == "declare-high" and seen[1] == "declare-low"
+
+
+@pytest.mark.parametrize("bot", ["tag", "equity"])
+def test_bots_keep_a_strong_hole_card_down_and_show_a_weak_one(bot: str) -> None:
+    variant = fresh("mexican-stud")
+    hand = Hand(variant, [200] * 3, cards=deal_order(variant, MEXICAN))
+    until(hand, "keep")
+    chosen: dict[int, str] = {}
+    while any(a.kind == "keep" for a in hand.legal_actions()):
+        seat = hand.actor or 0
+        action = bot_choice(bot, variant, hand)
+        chosen[seat] = action.kind
+        hand.apply(action)
+    # seat 0: hole Kc over a 2d up: kept; seat 1: 3c under an Ad: shown; seat 2: Qs over Jd
+    assert chosen == {0: "keep", 1: "expose", 2: "keep"}
+
+
+def test_bots_stand_pat_with_a_made_hand_and_the_calling_station_never_buys() -> None:
+    variant = fresh("english-stud")
+    made = ["Ac Ad Ah As Kc Kd Ks", "2c 3d 5h 7s 9c Jd 4h", "Qc Qd 8h 8s 6c 6d Ts"]
+    hand = Hand(variant, [200] * 3, cards=deal_order(variant, made))
+    until(hand, "twist")
+    while any(a.kind == "twist" for a in hand.legal_actions()):
+        seat = hand.actor or 0
+        if seat == 0:
+            assert bot_choice("tag", variant, hand) == Action("stand")
+        assert bot_choice("calling-station", variant, hand) == Action("stand")
+        hand.apply(Action("stand"))
+
+
+def test_the_random_bot_alone_picks_plugin_choices_at_random() -> None:
+    variant = fresh("mexican-stud")
+    hand = Hand(variant, [200] * 3, cards=deal_order(variant, MEXICAN))
+    until(hand, "keep")
+    bot = make_bot("random", variant)
+    picks = {bot.act(None, hand.legal_actions(), random.Random(k)).kind for k in range(20)}
+    assert picks == {"keep", "expose"}
