@@ -23,7 +23,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from studkit.bots.advice import share_scores
-from studkit.bots.seen import Seen
+from studkit.bots.seen import seen
 from studkit.engine.actions import Action
 from studkit.engine.decisions import DecisionKind, Record, Taken
 from studkit.hooks.specs import DeclarePhase, HandView, Holding, hookimpl
@@ -52,6 +52,12 @@ OPTIONS_SCHEMA: Mapping[str, Any] = {
     },
     "additionalProperties": False,
 }
+
+EQUITY_NOTE = (
+    "equity is not defined for a declare game: who takes each share depends on what the "
+    "players will declare, so the figures rank every hand for every share as if cards speak"
+)
+"""Why ``studkit equity`` leaves the declaration out (printed with its note)."""
 
 SWING = "swing"
 SWING_SCORE = 0.85
@@ -95,10 +101,10 @@ class DeclareKind(DecisionKind):
         return Taken((Record(DeclareEvent(self.name, seat, choice)),),
                      hidden=request.simultaneous)
 
-    def advise(self, info: Seen, actions: Sequence[Action]) -> Action | None:
+    def bot_choice(self, view: Any, actions: Sequence[Action], variant: Any) -> Action | None:
         """The bots' declaration: the share the hand scores best for, or swing when it
         scores at least :data:`SWING_SCORE` for every share."""
-        scores = share_scores(info)
+        scores = share_scores(seen(view, variant))
         offered = {action.kind[len(self.name) + 1:]: action for action in actions}
         if SWING in offered and scores and min(scores.values()) >= SWING_SCORE:
             return offered[SWING]

@@ -32,6 +32,12 @@ _WORDS: Mapping[str, str] = {
     "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace",
 }
 
+EQUITY_NOTE = (
+    "the followed wild rank is not applied: it depends on the order of up cards still to "
+    "come, so the figures rank the hands with only the file's static wild cards"
+)
+"""Why ``studkit equity`` leaves the follow rule out (printed with its note)."""
+
 OPTIONS_SCHEMA: Mapping[str, Any] = {
     "type": "object",
     "properties": {

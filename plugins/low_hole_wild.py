@@ -18,6 +18,12 @@ from typing import Any
 from studkit.cards import Rank
 from studkit.hooks.specs import HandView, Holding, hookimpl
 
+EQUITY_NOTE = (
+    "each player's own wild rank (the lowest hole card) is not applied: the figures rank "
+    "the hands with no card wild"
+)
+"""Why ``studkit equity`` leaves the per-player wild cards out (printed with its note)."""
+
 OPTIONS_SCHEMA: Mapping[str, Any] = {
     "type": "object",
     "properties": {

@@ -13,7 +13,7 @@ made:
 
 Choose-before (Mexican stud): before a street whose cards are dealt ``up-unless-all-exposed``
 (after the first street), each live player holding a down card may turn one of them up
-(``expose <card>``) or ``keep`` them down; the street's card then comes face down to a player
+(``expose <card>``) or ``hold`` them down; the street's card then comes face down to a player
 with no down card left and face up to the others. The option ``choose_before`` says whether
 those choices are made all at once (``simultaneous``, default: BARGE does not order them) or
 in turn from the first actor of the last betting round (``in-turn``).
@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from studkit.bots.advice import score_of
-from studkit.bots.seen import Seen
+from studkit.bots.seen import seen
 from studkit.cards import CARDS, Card
 from studkit.engine.actions import Action
 from studkit.engine.decisions import DecisionKind, Record, Taken, TurnUp
@@ -67,21 +67,47 @@ class ExposeEvent(NamedTuple):
     card: Card
 
 
-class KeepEvent(NamedTuple):
-    """``keep``: a player who might turn a card up keeps every card down."""
+def show_or_hold(view: Any, actions: Sequence[Action], variant: Any) -> Action | None:
+    """The bots' choice: turn up the card that shows least (its board scores lowest), so
+    pairs and high cards stay hidden. Choose-before with one hole card: hold it down when it
+    pairs an up card or outranks them all, else show it for a new hidden card."""
+    info = seen(view, variant)
+    options = [a for a in actions if a.kind == ExposeKind.name and a.amount is not None]
+    if not options:
+        return None
+    hold = next((a for a in actions if a.kind == HoldKind.name), None)
+    if hold is not None and len(options) == 1:
+        hole = CARDS[int(options[0].amount or 0)]
+        ranks = [card.rank for card in info.up if not card.is_joker]
+        if hole.is_joker or hole.rank in ranks or hole.rank >= max(ranks, default=0):
+            return hold  # a pair or the best card stays hidden
+        return options[0]
+
+    def shown(action: Action) -> float:
+        board = (*info.up, CARDS[int(action.amount or 0)])
+        return score_of(board, info, info.evaluators, 0)
+
+    return min(options, key=shown)
+
+
+class HoldEvent(NamedTuple):
+    """``hold``: a player who might turn a card up holds every card down."""
 
     kind: str
     seat: int
 
 
-class KeepKind(DecisionKind):
-    """Keep every down card down when turning one up is optional: ``keep``; the event
-    ``("keep", seat)``."""
+class HoldKind(DecisionKind):
+    """Hold every down card down when turning one up is optional: ``hold``; the event
+    ``("hold", seat)``."""
 
-    name = "keep"
-    event = KeepEvent
-    phh_help = "studkit: keep the down cards down (choose-before): 'p2 keep'"
-    sentence = ("keep", "keeps", "{who} {verb} the hole card down")
+    name = "hold"
+    event = HoldEvent
+    phh_help = "studkit: hold the down cards down (choose-before): 'p2 hold'"
+    sentence = ("hold", "holds", "{who} {verb} the hole card down")
+
+    def bot_choice(self, view: Any, actions: Sequence[Action], variant: Any) -> Action | None:
+        return show_or_hold(view, actions, variant)  # offered first, beside the exposures
 
 
 class ExposeKind(DecisionKind):
@@ -114,42 +140,25 @@ class ExposeKind(DecisionKind):
         self, hand: HandView, seat: int, request: ExposureChoice, taken: Sequence[Action]
     ) -> list[Action]:
         chosen = {action.amount for action in taken}
-        keep = [Action(KeepKind.name)] if request.optional and not taken else []
-        return keep + [Action(self.name, card) for card in request.candidates
+        hold = [Action(HoldKind.name)] if request.optional and not taken else []
+        return hold + [Action(self.name, card) for card in request.candidates
                        if card not in chosen]
 
     def take(self, hand: HandView, seat: int, request: ExposureChoice, action: Action) -> Taken:
-        if action.kind == KeepKind.name:
-            return Taken((Record(KeepEvent(KeepKind.name, seat)),),
+        if action.kind == HoldKind.name:
+            return Taken((Record(HoldEvent(HoldKind.name, seat)),),
                          hidden=request.hidden_until_all_chose)
         card = CARDS[int(action.amount or 0)]
         effects = (TurnUp(seat, card), Record(ExposeEvent(self.name, seat, card)))
         return Taken(effects, hidden=request.hidden_until_all_chose)
 
-    def advise(self, info: Seen, actions: Sequence[Action]) -> Action | None:
-        """The bots' choice: turn up the card that shows least (its board scores lowest),
-        so pairs and high cards stay hidden. Choose-before with one hole card: keep it down
-        when it pairs an up card or outranks them all, else show it for a new hidden card."""
-        options = [a for a in actions if a.kind == self.name and a.amount is not None]
-        if not options:
-            return None
-        keep = next((a for a in actions if a.kind == KeepKind.name), None)
-        if keep is not None and len(options) == 1:
-            hole = CARDS[int(options[0].amount or 0)]
-            ranks = [card.rank for card in info.up if not card.is_joker]
-            if hole.is_joker or hole.rank in ranks or hole.rank >= max(ranks, default=0):
-                return keep  # a pair or the best card stays hidden
-
-        def shown(action: Action) -> float:
-            board = (*info.up, CARDS[int(action.amount or 0)])
-            return score_of(board, info, info.evaluators, 0)
-
-        return min(options, key=shown)
+    def bot_choice(self, view: Any, actions: Sequence[Action], variant: Any) -> Action | None:
+        return show_or_hold(view, actions, variant)
 
 
 @hookimpl
 def studkit_decision_kinds() -> list[DecisionKind]:
-    return [ExposeKind(), KeepKind()]
+    return [ExposeKind(), HoldKind()]
 
 
 _TIMING_WORDS = {
@@ -167,7 +176,7 @@ def rules_sentence(options: Mapping[str, Any]) -> str:
     return (
         f"On a street dealt with choice cards, each player chooses which down card to turn "
         f"face up {timing}. Before a street dealt up unless all exposed, each player may turn "
-        f"a down card face up or keep it down ({how}); the new card then comes face down to a "
+        f"a down card face up or hold it down ({how}); the new card then comes face down to a "
         "player with no down card left, face up to the others."
     )
 

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from studkit.bots.advice import score_of
-from studkit.bots.seen import Seen
+from studkit.bots.seen import seen
 from studkit.cards import CARDS, Card
 from studkit.engine.actions import Action
 from studkit.engine.decisions import Deal, DecisionKind, Pay, Record, Remove, Taken
@@ -61,6 +61,11 @@ OPTIONS_SCHEMA: Mapping[str, Any] = {
     },
     "additionalProperties": False,
 }
+
+EQUITY_NOTE = (
+    "the buy round is not played: the figures are for the hands as dealt, nobody buying"
+)
+"""Why ``studkit equity`` leaves the twist round out (printed with its note)."""
 
 TWIST_GAIN = 0.05
 """The bots buy a card only when the hand's score (0-1) gains at least this much."""
@@ -122,26 +127,31 @@ class TwistKind(DecisionKind):
     def chips(self, event: tuple[Any, ...]) -> int:
         return event.cost if isinstance(event, TwistEvent) else 0
 
-    def advise(self, info: Seen, actions: Sequence[Action]) -> Action | None:
-        """The bots' buy: throw the card whose loss leaves the best hand with one card to
-        come, if that beats the hand kept by :data:`TWIST_GAIN` of the score; else stand."""
-        evaluators = info.evaluators
-        kept = score_of(info.cards, info, evaluators, info.to_come)
-        best, choice = kept + TWIST_GAIN, None
-        for action in actions:
-            if action.kind != self.name or action.amount is None:
-                continue
-            thrown = CARDS[int(action.amount)]
-            rest = [card for card in info.cards if card != thrown]
-            score = score_of(rest, info, evaluators, info.to_come + 1)
-            if score > best:
-                best, choice = score, action
-        return choice or next((a for a in actions if a.kind == StandKind.name), None)
+    def bot_choice(self, view: Any, actions: Sequence[Action], variant: Any) -> Action | None:
+        return buy_or_stand(view, actions, variant)
 
     def seen(self, event: tuple[Any, ...], visible: bool) -> tuple[Any, ...]:
         if isinstance(event, TwistEvent) and not event.up and not visible:
             return event._replace(card=None)  # another seat's down card stays hidden
         return event
+
+
+def buy_or_stand(view: Any, actions: Sequence[Action], variant: Any) -> Action | None:
+    """The bots' buy: throw the card whose loss leaves the best hand with one card to come,
+    if that beats the hand kept by :data:`TWIST_GAIN` of the score; else stand."""
+    info = seen(view, variant)
+    evaluators = info.evaluators
+    kept = score_of(info.cards, info, evaluators, info.to_come)
+    best, choice = kept + TWIST_GAIN, None
+    for action in actions:
+        if action.kind != TwistKind.name or action.amount is None:
+            continue
+        thrown = CARDS[int(action.amount)]
+        rest = [card for card in info.cards if card != thrown]
+        score = score_of(rest, info, evaluators, info.to_come + 1)
+        if score > best:
+            best, choice = score, action
+    return choice or next((a for a in actions if a.kind == StandKind.name), None)
 
 
 class StandKind(DecisionKind):
@@ -151,6 +161,9 @@ class StandKind(DecisionKind):
     event = StandEvent
     phh_help = "studkit: keep the hand instead of twisting: 'p2 stand'"
     sentence = ("stand", "stands", "{who} {verb} pat")
+
+    def bot_choice(self, view: Any, actions: Sequence[Action], variant: Any) -> Action | None:
+        return buy_or_stand(view, actions, variant)  # offered first, beside the twists
 
 
 @hookimpl

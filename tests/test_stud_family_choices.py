@@ -162,13 +162,13 @@ MEXICAN = [
 
 
 def choose(choices: dict[int, str]) -> Decide:
-    """``expose`` (the hole card) or ``keep`` for each seat before every later card."""
+    """``expose`` (the hole card) or ``hold`` for each seat before every later card."""
     def decide(hand: Hand, actions: list[Action]) -> Action:
         kinds = {a.kind for a in actions}
-        if "keep" in kinds:
+        if "hold" in kinds:
             seat = hand.actor or 0
-            if choices[seat] == "keep":
-                return Action("keep")
+            if choices[seat] == "hold":
+                return Action("hold")
             return next(a for a in actions if a.kind == "expose")
         return passive(hand, actions)
 
@@ -178,7 +178,7 @@ def choose(choices: dict[int, str]) -> Decide:
 def test_2_5_choose_before_a_shown_hole_card_gets_the_next_card_down() -> None:
     variant = fresh("mexican-stud")
     hand = Hand(variant, [200] * 3, cards=deal_order(variant, MEXICAN))
-    decide = choose({0: "expose", 1: "keep", 2: "keep"})
+    decide = choose({0: "expose", 1: "hold", 2: "hold"})
     while hand.street == 0 or not any(e[0] == "deal" for e in hand.events[-3:]):
         hand.apply(decide(hand, hand.legal_actions()))
     assert hand.street_name == "third"
@@ -192,13 +192,13 @@ def test_2_5_choose_before_a_shown_hole_card_gets_the_next_card_down() -> None:
 def test_2_5_choose_before_choices_are_simultaneous_by_default() -> None:
     variant = fresh("mexican-stud")
     hand = Hand(variant, [200] * 3, cards=deal_order(variant, MEXICAN))
-    until(hand, "keep")
+    until(hand, "hold")
     first = hand.actor or 0
     hand.apply(Action("expose", hand.down[first][0]))
     assert len(hand.up[first]) == 1  # not shown before every player chose
     assert all(e[0] != "expose" for e in hand.view((first + 1) % 3).events)
-    while any(a.kind == "keep" for a in hand.legal_actions()):
-        hand.apply(Action("keep"))
+    while any(a.kind == "hold" for a in hand.legal_actions()):
+        hand.apply(Action("hold"))
     assert len(hand.up[first]) == 2 and hand.events.count(("expose", first, hand.up[first][1]))
     sound(play(hand))
 
@@ -206,7 +206,7 @@ def test_2_5_choose_before_choices_are_simultaneous_by_default() -> None:
 def test_2_5_choose_before_in_turn_shows_each_choice_at_once() -> None:
     variant = with_options("mexican-stud", "roll-your-own", {"choose_before": "in-turn"})
     hand = Hand(variant, [200] * 3, cards=deal_order(variant, MEXICAN))
-    until(hand, "keep")
+    until(hand, "hold")
     first = hand.actor or 0
     hand.apply(Action("expose", hand.down[first][0]))
     assert len(hand.up[first]) == 2 and not hand.down[first]
@@ -367,34 +367,59 @@ def test_bots_declare_the_way_their_hand_plays(bot: str) -> None:
 def test_bots_keep_a_strong_hole_card_down_and_show_a_weak_one(bot: str) -> None:
     variant = fresh("mexican-stud")
     hand = Hand(variant, [200] * 3, cards=deal_order(variant, MEXICAN))
-    until(hand, "keep")
+    until(hand, "hold")
     chosen: dict[int, str] = {}
-    while any(a.kind == "keep" for a in hand.legal_actions()):
+    while any(a.kind == "hold" for a in hand.legal_actions()):
         seat = hand.actor or 0
         action = bot_choice(bot, variant, hand)
         chosen[seat] = action.kind
         hand.apply(action)
     # seat 0: hole Kc over a 2d up: kept; seat 1: 3c under an Ad: shown; seat 2: Qs over Jd
-    assert chosen == {0: "keep", 1: "expose", 2: "keep"}
+    assert chosen == {0: "hold", 1: "expose", 2: "hold"}
 
 
-def test_bots_stand_pat_with_a_made_hand_and_the_calling_station_never_buys() -> None:
+def test_bots_stand_pat_with_a_made_hand_and_buy_with_a_broken_one() -> None:
     variant = fresh("english-stud")
     made = ["Ac Ad Ah As Kc Kd Ks", "2c 3d 5h 7s 9c Jd 4h", "Qc Qd 8h 8s 6c 6d Ts"]
     hand = Hand(variant, [200] * 3, cards=deal_order(variant, made))
     until(hand, "twist")
     while any(a.kind == "twist" for a in hand.legal_actions()):
         seat = hand.actor or 0
-        if seat == 0:
-            assert bot_choice("tag", variant, hand) == Action("stand")
-        assert bot_choice("calling-station", variant, hand) == Action("stand")
+        for bot in ("tag", "calling-station", "equity"):
+            choice = bot_choice(bot, variant, hand)
+            if seat == 0:  # four aces, kings: nothing to gain
+                assert choice == Action("stand")
+            if seat == 1:  # jack high with 2 3 4 5: a new card may make the straight
+                assert choice.kind == "twist"
         hand.apply(Action("stand"))
 
 
 def test_the_random_bot_alone_picks_plugin_choices_at_random() -> None:
     variant = fresh("mexican-stud")
     hand = Hand(variant, [200] * 3, cards=deal_order(variant, MEXICAN))
-    until(hand, "keep")
+    until(hand, "hold")
     bot = make_bot("random", variant)
     picks = {bot.act(None, hand.legal_actions(), random.Random(k)).kind for k in range(20)}
-    assert picks == {"keep", "expose"}
+    assert picks == {"hold", "expose"}
+
+
+# ---------------------------------------------------------------- equity
+
+
+@pytest.mark.parametrize(("name", "says"), [
+    ("satan", "equity is not defined for a declare game"),
+    ("english-stud", "the buy round is not played"),
+    ("low-hole-wild", "each player's own wild rank (the lowest hole card) is not applied"),
+    ("follow-the-king", "the followed wild rank is not applied"),
+])
+def test_equity_says_why_a_plugin_rule_is_left_out(name: str, says: str) -> None:
+    from studkit.equity.calculator import plugin_notes
+
+    notes = plugin_notes(fresh(name))
+    assert len(notes) == 1 and says in notes[0] and "is not applied" in notes[0]
+
+
+def test_equity_of_choose_before_needs_no_note() -> None:
+    from studkit.equity.calculator import plugin_notes
+
+    assert plugin_notes(fresh("mexican-stud")) == ()

@@ -1,58 +1,21 @@
-"""How the shipped bots take a plugin's decision: the decision kind's own advice.
+"""Scores a decision kind's bot advice uses: how strong the seat's cards are for each pot
+share, or for the game's shares with cards still to come.
 
-A decision kind (:class:`~studkit.engine.decisions.DecisionKind`) that knows how a player
-should choose implements :class:`AdvisingKind`: ``advise(info, actions)`` gets the seat's
-facts (:class:`~studkit.bots.seen.Seen`) and the legal actions and returns the one to take
-(or ``None`` to leave it to the bot). The rule-based and equity bots ask it first
-(:func:`advised`), the calling station takes the first action that is not a fold (it stands
-pat, keeps its card down, declares the first share), and only the random bot draws at random.
-
-Helpers for kinds: :func:`share_scores` scores the seat's cards for each pot share.
+A decision kind advises the shipped bots through
+:meth:`~studkit.engine.decisions.DecisionKind.bot_choice` (:mod:`studkit.bots.plugin_choice`
+asks it); the declare, twist and roll-your-own kinds score the choices with these helpers,
+each reading only the seat's facts (:class:`~studkit.bots.seen.Seen`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
 
 from studkit.bots.seen import Seen
 from studkit.bots.strength import strength_score
 from studkit.cards import Card
-from studkit.engine.actions import FOLD, Action
-from studkit.engine.decisions import decision_kinds
 
-__all__ = ["AdvisingKind", "advised", "passive_choice", "share_scores", "score_of"]
-
-
-@runtime_checkable
-class AdvisingKind(Protocol):
-    """A decision kind that says which of its actions a bot should take."""
-
-    def advise(self, info: Seen, actions: Sequence[Action]) -> Action | None:
-        """The action to take among ``actions`` (all legal now), or ``None``."""
-        ...
-
-
-def advised(info: Seen, actions: Sequence[Action]) -> Action | None:
-    """The advice of the first kind among ``actions`` that gives one (``None``: none does,
-    or its advice is not one of ``actions``)."""
-    kinds = decision_kinds(info.variant)
-    asked: set[str] = set()
-    for action in actions:
-        kind = kinds.of(action.kind)
-        if kind is None or kind.name in asked:
-            continue
-        asked.add(kind.name)
-        if isinstance(kind, AdvisingKind):
-            choice = kind.advise(info, actions)
-            if choice is not None and choice in actions:
-                return choice
-    return None
-
-
-def passive_choice(actions: Sequence[Action]) -> Action:
-    """The first action that is not a fold (the first action if all are)."""
-    return next((action for action in actions if action.kind != FOLD), actions[0])
+__all__ = ["share_scores", "score_of"]
 
 
 def score_of(cards: Sequence[Card], info: Seen, evaluators: Sequence[str], to_come: int) -> float:

@@ -1,10 +1,9 @@
 """The shipped bots: random, calling station, tight- and loose-aggressive, equity.
 
 Each reads only the seat's view of the hand (:mod:`studkit.bots.seen` extracts the few facts
-they use) and returns one of the legal actions. A plugin's decision (an exposure choice, a
-declaration, a twist) is taken on its kind's advice (:mod:`studkit.bots.advice`); the calling
-station, which reads no view, takes the first action that is not a fold, and the random bot
-draws one uniformly.
+they use) and returns one of the legal actions. A plugin's decision (a discard, a flip, a
+declaration, a twist) is taken as its kind advises (:mod:`studkit.bots.plugin_choice`), or
+else uniformly at random.
 """
 
 from __future__ import annotations
@@ -14,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from studkit.bots.advice import advised, passive_choice
+from studkit.bots.plugin_choice import kinds_advise, plugin_choice
 from studkit.bots.protocol import pot_sized, random_action
 from studkit.bots.seen import Seen, seen
 from studkit.bots.strategy import (
@@ -77,12 +76,11 @@ class CallingStationBot:
 
     def __init__(self, variant: Variant | None = None) -> None:
         self.variant = variant
+        if kinds_advise(variant):
+            self.reads_view = True  # a discard or flip is chosen from the seat's cards
 
     def act(self, view: Any, actions: Sequence[Action], rng: random.Random) -> Action:
-        """Check, else call, else bring in; a plugin's decision: the first that is not a
-        fold (stand pat, keep the card down, declare the first share)."""
-        if _unknown_decision(actions):
-            return passive_choice(actions)
+        """Check, else call, else bring in (a plugin decision: as its kind advises)."""
         choice = None
         for action in actions:  # first_of(actions, (CHECK, CALL, BRING_IN)) in one pass
             kind = action[0]
@@ -92,6 +90,8 @@ class CallingStationBot:
                 choice = action
         if choice is not None:
             return choice
+        if _unknown_decision(actions):
+            return plugin_choice(self.variant, view, actions, rng)
         passive = [a for a in actions if a.kind != FOLD]
         return random_action(passive or actions, rng)
 
@@ -148,9 +148,9 @@ class StyleBot:
 
     def act(self, view: Any, actions: Sequence[Action], rng: random.Random) -> Action:
         """Fold, call or raise by the hand's score against the style's thresholds."""
-        info = seen(view, self.variant)
         if _unknown_decision(actions):
-            return advised(info, actions) or random_action(actions, rng)
+            return plugin_choice(self.variant, view, actions, rng)
+        info = seen(view, self.variant)
         score = self.score(info)
         return self.decide(info, score, actions, rng)
 
@@ -203,11 +203,11 @@ class EquityBot:
 
     def act(self, view: Any, actions: Sequence[Action], rng: random.Random) -> Action:
         """Bet, call or fold by equity against the pot odds."""
+        if _unknown_decision(actions):
+            return plugin_choice(self.variant, view, actions, rng)
         from studkit.bots.estimate import estimate_equity
 
         info = seen(view, self.variant)
-        if _unknown_decision(actions):
-            return advised(info, actions) or random_action(actions, rng)
         value = estimate_equity(info, self.trials, rng)
         if value is None:  # no equity for this spot: play tight-aggressive
             fallback = TightAggressiveBot(self.variant)

@@ -332,9 +332,19 @@ def plugin_notes(variant: Variant) -> tuple[str, ...]:
     return tuple(
         f"plugin {ref.name!r} is not applied: equity deals and ranks hands by the variant's "
         "data alone (its deck, static wild cards, streets and pot shares)"
+        + _why_not(variant, ref.name)
         for ref in variant.plugins
         if not _equity_neutral(variant, ref.name)
     )
+
+
+def _why_not(variant: Variant, name: str) -> str:
+    """``; `` and the plugin module's ``EQUITY_NOTE`` (why its rule is left out), if any."""
+    try:
+        note = getattr(registry_of(variant).find(name).module, "EQUITY_NOTE", "")
+    except PluginError:
+        return ""
+    return f"; {note}" if isinstance(note, str) and note else ""
 
 
 def _equity_neutral(variant: Variant, name: str) -> bool:
