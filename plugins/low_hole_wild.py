@@ -52,7 +52,7 @@ def lowest_hole_rank(down: tuple[Any, ...], ace_low: bool) -> Rank | None:
         return None
     if ace_low and Rank.ACE in ranks:
         return Rank.ACE
-    return min(ranks)
+    return Rank(min(ranks))
 
 
 def rules_sentence(options: Mapping[str, Any]) -> str:

@@ -16,7 +16,7 @@ before it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from studkit.bots.advice import score_of
 from studkit.bots.seen import seen
@@ -223,7 +223,9 @@ class Plugin:
         )
         self.cost: int | str = options.get("cost", 0)
         self.faces: tuple[CardFace, ...] = tuple(options.get("faces", ("down", "up")))
-        self.replacement_face: str = options.get("replacement_face", "as-discarded")
+        self.replacement_face: Literal["as-discarded", "down"] = options.get(
+            "replacement_face", "as-discarded"
+        )
 
     @hookimpl
     def studkit_twist_offer(self, hand: HandView, street: Street) -> TwistOffer | None:

@@ -150,7 +150,7 @@ def test_an_unwon_share_is_mentioned_only_where_a_share_can_go_unwon(name: str) 
     can_go_unwon = name in (
         "seven-card-stud-hi-lo", "chicago", "low-chicago", "high-low-declare",
         "english-stud-hi-lo", "five-card-stud-hi-lo-declare", "satan", "beelzebub",
-        "one-three-one")
+        "one-three-one", "two-card-hi-lo-declare", "outhouse")
     assert ("A share no hand can win goes to the others" in flat(name)) == can_go_unwon
 
 

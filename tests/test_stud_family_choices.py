@@ -12,7 +12,7 @@ from dataclasses import replace
 import pytest
 
 from studkit.bots.registry import make_bot
-from studkit.cards import Card, Rank, parse_card, parse_cards, standard_deck
+from studkit.cards import CARDS, Card, Rank, parse_card, parse_cards, standard_deck
 from studkit.engine import Action, Hand
 from studkit.engine.replay import replay
 from studkit.hooks import host as pluginhost, registry as plugin_registry
@@ -423,3 +423,125 @@ def test_equity_of_choose_before_needs_no_note() -> None:
     from studkit.equity.calculator import plugin_notes
 
     assert plugin_notes(fresh("mexican-stud")) == ()
+
+
+# ---------------------------------------------------------------- 2.7 separate hands
+
+
+OUTHOUSE = [
+    "Ac Ad Kh 9c 5d 2s Qs",   # seat 0: hole Ac Ad Qs, up Kh 9c 5d 2s
+    "7c 7d Jh Jc 3d 4s 8h",   # seat 1: hole 7c 7d 8h, up Jh Jc 3d 4s
+    "Tc 6d 6h Th 2c 3c 9h",   # seat 2: hole Tc 6d 9h, up 6h Th 2c 3c
+]
+
+
+def splitting(smalls: dict[int, str]) -> Decide:
+    """Each seat puts the cards ``smalls[seat]`` in its small hand."""
+    def decide(hand: Hand, actions: list[Action]) -> Action:
+        if actions[0].kind == "split":
+            wanted = parse_cards(smalls[hand.actor or 0])
+            return next(a for a in actions if a.amount in wanted)
+        return passive(hand, actions)
+
+    return decide
+
+
+def until_split(hand: Hand) -> None:
+    until(hand, "split")
+    assert hand.street_name == "seventh" and all(len(cards) == 7 for cards in hand.cards)
+
+
+def test_2_7_outhouse_each_hand_wins_its_half_from_the_split() -> None:
+    variant = fresh("outhouse")
+    hand = Hand(variant, [200] * 3, cards=deal_order(variant, OUTHOUSE))
+    # seat 0: aces and K-Q; seat 1: jacks and a pair of sevens; seat 2: tens and sixes, 9-2
+    play(hand, splitting({0: "Qs Kh", 1: "7c 7d", 2: "9h 2c"}))
+    won = {(seat, share) for seat, _amount, _pot, share, _text in hand.awards}
+    assert won == {(2, "five"), (1, "two")}
+    texts = {share: text for _seat, _a, _p, share, text in hand.awards}
+    assert texts["two"] == "One pair, sevens"
+    sound(hand)
+
+
+def test_2_7_five_must_beat_two_and_each_hand_holds_a_down_card() -> None:
+    variant = fresh("outhouse")
+    hand = Hand(variant, [200] * 3, cards=deal_order(variant, OUTHOUSE))
+    until_split(hand)
+    seat = hand.actor or 0
+    offered = {a.amount for a in hand.legal_actions()}
+    assert offered <= set(hand.cards[seat])
+    if seat == 1:
+        hand.apply(Action("split", parse_card("Jh")))
+        second = {a.amount for a in hand.legal_actions()}
+        # Jh Jc would leave 7 7 8 3 4 (sevens) under a pair of jacks: not offered; Jh with
+        # an up card would leave no down card in the small hand: not offered
+        assert parse_card("Jc") not in second and parse_card("3d") not in second
+        assert parse_card("7c") in second
+
+
+def test_2_7_the_order_rule_can_be_dropped() -> None:
+    from studkit.plugins.split_hands import allowed_splits
+
+    down, up = parse_cards("Ac 2d 3h"), parse_cards("Kc Qs 9d 8h")
+    with_order = allowed_splits(down, up, (5, 2), 1, True)
+    without = allowed_splits(down, up, (5, 2), 1, False)
+    ace_king = tuple(sorted(int(c) for c in parse_cards("Ac Kc")))  # leaves Q-9 high: lower
+    assert ace_king in without and ace_king not in with_order
+    assert set(with_order) < set(without)
+    assert all(any(c in {int(d) for d in down} for c in small) for small in without)
+
+
+def test_2_7_up_cards_placed_are_public_down_cards_wait_for_the_showdown() -> None:
+    variant = fresh("outhouse")
+    hand = Hand(variant, [200] * 3, cards=deal_order(variant, OUTHOUSE))
+    until_split(hand)
+    decide = splitting({0: "Qs Kh", 1: "7c 7d", 2: "9h 2c"})
+    while hand.legal_actions()[0].kind == "split":
+        hand.apply(decide(hand, hand.legal_actions()))
+    assert hand.street_name == "split"
+    other = hand.view(1).events
+    seat0 = [e for e in other if e[0] == "split" and e[1] == 0]
+    assert sorted(str(e[2]) for e in seat0) == ["Kh", "None"]  # the up king seen, Qs hidden
+    sound(play(hand))
+
+
+def test_2_7_the_bots_split_to_win_both_halves() -> None:
+    variant = fresh("outhouse")
+    hand = Hand(variant, [200] * 3, cards=deal_order(variant, OUTHOUSE))
+    until_split(hand)
+    chosen: dict[int, list[str]] = {}
+    while hand.legal_actions()[0].kind == "split":
+        seat = hand.actor or 0
+        action = bot_choice("tag", variant, hand)
+        chosen.setdefault(seat, []).append(str(CARDS[action.amount or 0]))
+        hand.apply(action)
+    # seat 1 (two pair, jacks and sevens): the sevens go to the small hand
+    assert sorted(chosen[1]) == ["7c", "7d"]
+    sound(play(hand))
+
+
+def test_2_7_a_split_needs_sizes_that_add_up_and_the_plugin_shares() -> None:
+    from studkit.plugins.split_hands import check_variant
+
+    data = {"streets": [{"name": "third", "cards": ["down", "down", "up"]},
+                        {"name": "split", "cards": []}],
+            "pots": [{"name": "high", "evaluator": "high"}]}
+    problems = [message for _path, message in check_variant({}, data)]
+    assert any("must add up" in message for message in problems)
+    assert any("split-hands-big" in message for message in problems)
+    text = " ".join(show_text(fresh("outhouse")).split())
+    assert "every player sets their cards into a 5-card hand and a 2-card hand" in text
+    assert "the big hand must rank above the small one" in text
+
+
+# ---------------------------------------------------------------- 2.6 two-card declare
+
+
+def test_2_6_two_card_declare_is_henway_renamed() -> None:
+    variant = fresh("henway")
+    assert variant.name == "two-card-hi-lo-declare" and "henway" in variant.aliases
+    hand = Hand(variant, [200] * 3, cards=deal_order(variant, ["Ac Ad", "2c 3d", "Kc 9h"]))
+    play(hand, declaring({0: "high", 1: "low", 2: "high"}))
+    texts = {(seat, share): text for seat, _a, _p, share, text in hand.awards}
+    assert set(texts) == {(0, "high"), (1, "low")}
+    sound(hand)
