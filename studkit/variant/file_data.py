@@ -78,6 +78,7 @@ def data_to_variant(data: dict[str, Any], source: str | None = None) -> Variant:
                 burn=street["burn"],
                 betting=street["betting"],
                 bet_size=street["bet_size"],
+                board=street["board"],
             )
             for street in data["streets"]
         ),
@@ -149,6 +150,7 @@ def variant_to_data(variant: Variant) -> dict[str, Any]:
                 "burn": street.burn,
                 "betting": street.betting,
                 "bet_size": street.bet_size,
+                "board": street.board,
             }
             for street in variant.streets
         ],
@@ -165,6 +167,9 @@ def variant_to_data(variant: Variant) -> dict[str, Any]:
         "action_order": {
             "evaluator": variant.action_order.evaluator,
             "tie_break": variant.action_order.tie_break,
+            "first_round": variant.action_order.first_round,
+            "later_rounds": variant.action_order.later_rounds,
+            "board_includes_community": variant.action_order.board_includes_community,
         },
         "betting": {
             "structure": betting.structure,
@@ -187,6 +192,7 @@ def variant_to_data(variant: Variant) -> dict[str, Any]:
                 "weight": share.weight,
                 "qualifier": share.qualifier,
                 "if_unqualified": share.if_unqualified,
+                "cards": share.cards,
             }
             for share in variant.pots
         ],

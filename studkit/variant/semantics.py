@@ -15,6 +15,7 @@ from studkit.cards import RANK_CHARS
 from studkit.errors import EvaluatorError, PluginError
 from studkit.evaluation import EVALUATOR_NAMES, SHOWING_EVALUATOR_NAMES, get_evaluator
 from studkit.evaluation.rankings import CATEGORY_SHIFT, HCAT, Ranking
+from studkit.variant.board_checks import BOARD_CHECKS, MAX_RANKED_CARDS, share_held
 from studkit.variant.schema import locate, one_of_text, path_text, suggest
 from studkit.variant.yaml_source import Located, Location, Problem
 
@@ -45,8 +46,9 @@ def _category_key(text: str) -> str:
         key = ("T" if head == "10" else head) + "-low"
     return key
 
-MAX_HAND_CARDS = 8
-"""The most cards a player may end with: the evaluators rank hands of 1 to 8 cards."""
+MAX_HAND_CARDS = MAX_RANKED_CARDS
+"""The most cards a player may end with: hands are ranked from 1 to 9 cards (more than eight
+as the best of every eight-card part)."""
 
 
 def evaluator_names() -> tuple[str, ...]:
@@ -347,7 +349,7 @@ def _unwinnable(
     deck = data["deck"]
     if share["evaluator"] not in EVALUATOR_NAMES or deck["wild_ranks"] or deck["jokers"]:
         return None
-    held = sum(len(street["cards"]) for street in data["streets"])
+    held = share_held(data, share)
     if not 1 <= held <= MAX_HAND_CARDS:
         return None  # reported by the street checks
     evaluator = get_evaluator(share["evaluator"])
@@ -488,4 +490,5 @@ _CHECKS: tuple[Callable[[_Checker], None], ...] = (
     _check_action_order,
     _check_open_pair,
     _check_pots,
+    *BOARD_CHECKS,
 )
