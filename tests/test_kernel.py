@@ -50,7 +50,9 @@ def test_the_plugin_free_variants_are_the_kernel_s() -> None:
         assert variant.plugins or variant.deck.wild_ranks or variant.deck.jokers or declared, name
 
 
-KERNEL_DECLINES = ("board (community) cards", "opens rounds by seat", "(pots[].cards)")
+KERNEL_DECLINES = (
+    "board (community) cards", "opens rounds by seat", "(pots[].cards)", "posts blinds",
+)
 """What the kernel declares it does not play (the general engine does): board cards, rounds
 opened by seat, shares made from some cards only."""
 

@@ -145,7 +145,7 @@ table the records, the narration and the table's choices read."""
 
 RESERVED_NAMES: frozenset[str] = frozenset(
     (*ACTION_KINDS, *(verb.phh_verb for verb in BETTING_VERBS.values()), "dh", "db", "sm",
-     "sd", "d", "ante", "street",
+     "sd", "d", "ante", "blind", "street",
      "deal", "burn", "community", "return", "show", "muck", "award", "wild")
 )
 """Names a decision kind may not take: betting verbs, PHH verbs and the engine's events."""

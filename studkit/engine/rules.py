@@ -98,6 +98,10 @@ class Rules:
     """``variant.betting.completion_is_raise``."""
     fixed_limit: bool = False
     """Whether the structure is fixed limit (the engine's inlined legal-action path)."""
+    small_blind: int = 0
+    """The small blind; 0 when the variant has no blinds."""
+    big_blind: int = 0
+    """The big blind; 0 when the variant has no blinds."""
     by_position: tuple[bool, ...] = ()
     """Per street: whether its round is opened by seat (the first live player on the
     dealer's left) rather than by the boards (``action_order.first_round`` and
@@ -254,6 +258,8 @@ def _compile(variant: Variant, stakes: Stakes) -> Rules:
         completion_is_raise=variant.betting.completion_is_raise,
         fixed_limit=type(structure) is FixedLimit,
         by_position=_by_position(variant),
+        small_blind=(stakes.small_blind or 0) if variant.forced_bets.blinds else 0,
+        big_blind=(stakes.big_blind or 0) if variant.forced_bets.blinds else 0,
         plugins=plugins,
     )
 

@@ -46,7 +46,7 @@ from studkit.variant.model import Variant
 __all__ = ["record_hand", "from_hand", "write_history"]
 
 _PER_PLAYER = ("players", "seats", "time_banks")
-_EXTRA_STAKES = ("spread_min", "spread_max", "last_round_max")
+_EXTRA_STAKES = ("spread_min", "spread_max", "last_round_max", "small_blind", "big_blind")
 _IDENTITY = ("history", "identity")
 """The key of a variant's history identity in ``variant.memo``."""
 

@@ -136,6 +136,8 @@ def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int)
         return f"{variant.name} lets a partial bring-in be called as posted (partial-call)"
     if rules.short_full:
         return f"{variant.name} counts a short all-in as a full raise (short_all_in_is_full)"
+    if variant.forced_bets.blinds:
+        return f"{variant.name} posts blinds"
     if variant.board_cards:
         return f"{variant.name} deals board (community) cards on its streets"
     if rules.by_position:

@@ -32,6 +32,7 @@ from studkit.engine.decisions import BETTING_VERBS, DecisionKind, DecisionKinds,
 from studkit.engine.events import (
     ActionEvent,
     AnteEvent,
+    BlindEvent,
     CommunityEvent,
     DealEvent,
     ReturnEvent,
@@ -163,6 +164,9 @@ class Narrator:
             return line
         if isinstance(event, ReturnEvent):
             return Text(f"{event.amount} uncalled returned to {self._who(event.seat)}")
+        if isinstance(event, BlindEvent):
+            return Text(f"{self._who(event.seat)} posts the {event.which} blind of "
+                        f"{event.amount}")
         betting = BETTING_VERBS.get(kind)
         if isinstance(event, ActionEvent) and betting is not None:
             seat = event.seat

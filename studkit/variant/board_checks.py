@@ -10,7 +10,9 @@ through the checker's ``add(path, message, *also)`` (see :mod:`studkit.variant.s
   :data:`MAX_RANKED_CARDS` cards;
 - a game with board cards fits the deck with every seat full (board cards are dealt once for
   the table, so the stud rule of one community card for a short deck has no place there);
-- ``action_order.first_round: position`` is only for a game without a bring-in.
+- ``action_order.first_round: position`` is only for a game without a bring-in;
+- blinds replace the bring-in, and their amounts fit the bets (:func:`check_blind_amounts`,
+  also run on ``--stakes`` overrides).
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-__all__ = ["MAX_RANKED_CARDS", "BOARD_CHECKS", "deck_cards", "share_held"]
+__all__ = ["MAX_RANKED_CARDS", "BOARD_CHECKS", "deck_cards", "share_held",
+           "check_blind_amounts"]
 
 MAX_RANKED_CARDS = 9
 """The most cards one hand is ranked from (own cards plus board cards a share uses)."""
@@ -108,11 +111,38 @@ def _check_openers(c: _Checker) -> None:
               ("forced_bets", "bring_in"))
 
 
+def _check_blinds(c: _Checker) -> None:
+    forced = c.data["forced_bets"]
+    if forced["blinds"] is not None and forced["bring_in"] is not None:
+        c.add(("forced_bets", "blinds"),
+              "blinds replace the bring-in: set forced_bets.bring_in: null",
+              ("forced_bets", "bring_in"))
+
+
+def check_blind_amounts(c: _Checker) -> None:
+    """The blinds' amounts: the small blind at most the big blind, and in fixed limit the big
+    blind at most the small bet (it opens the first round's betting)."""
+    blinds = c.data["forced_bets"]["blinds"]
+    if blinds is None:
+        return
+    small, big = blinds["small"], blinds["big"]
+    if small > big:
+        c.add(("forced_bets", "blinds", "small"),
+              f"small blind {small} is more than the big blind {big}",
+              ("forced_bets", "blinds", "big"))
+    betting = c.data["betting"]
+    if betting["structure"] == "fixed-limit" and big > betting["small_bet"]:
+        c.add(("forced_bets", "blinds", "big"),
+              f"big blind {big} is more than the small bet {betting['small_bet']}: in fixed "
+              "limit the big blind is at most one small bet", ("betting", "small_bet"))
+
+
 BOARD_CHECKS: tuple[Callable[[Any], None], ...] = (
     _check_street_cards,
     _check_board_shares,
     _check_board_deck,
     _check_openers,
+    _check_blinds,
 )
 """The checks, in the order they run (after the core checks of
 :mod:`studkit.variant.semantics`)."""

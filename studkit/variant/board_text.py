@@ -45,8 +45,17 @@ def board_pattern(street: Street) -> str:
 
 def first_round_words(variant: Variant) -> str | None:
     """Who opens the first round of a game without a bring-in, when it is not the best
-    showing hand: ``None`` for the plain sentence."""
+    showing hand (rounds opened by seat, blinds): ``None`` for the plain sentence."""
     first = variant.streets[0]
+    if variant.forced_bets.blinds:
+        stakes = variant.stakes
+        return (
+            f" Before the deal the player on the dealer's left posts a small blind of "
+            f"{stakes.small_blind} and the next player a big blind of {stakes.big_blind} "
+            f"(heads-up too); the big blind is a live bet. On {first.name} street the player "
+            "after the big blind acts first, and the big blind may raise when the others "
+            "only call."
+        )
     if variant.action_order.first_round == "position":
         return (
             f" There is no bring-in: on {first.name} street the first player on the dealer's "

@@ -90,6 +90,7 @@ def data_to_variant(data: dict[str, Any], source: str | None = None) -> Variant:
                 may_complete=bring_in["may_complete"],
                 short_stack=bring_in["short_stack"],
             ),
+            blinds=forced["blinds"] is not None,
         ),
         action_order=ActionOrder(**data["action_order"]),
         betting=Betting(
@@ -109,6 +110,8 @@ def data_to_variant(data: dict[str, Any], source: str | None = None) -> Variant:
             spread_min=betting["spread_min"],
             spread_max=betting["spread_max"],
             last_round_max=betting["last_round_max"],
+            small_blind=None if forced["blinds"] is None else forced["blinds"]["small"],
+            big_blind=None if forced["blinds"] is None else forced["blinds"]["big"],
         ),
         pots=tuple(PotShare(**share) for share in data["pots"]),
         odd_chips=OddChips(**data["odd_chips"]),
@@ -162,6 +165,9 @@ def variant_to_data(variant: Variant) -> dict[str, Any]:
                 "ace": bring_in.ace,
                 "may_complete": bring_in.may_complete,
                 "short_stack": bring_in.short_stack,
+            },
+            "blinds": None if not variant.forced_bets.blinds else {
+                "small": stakes.small_blind, "big": stakes.big_blind,
             },
         },
         "action_order": {

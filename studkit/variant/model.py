@@ -129,6 +129,9 @@ class ForcedBets:
     """Whether every player antes before the deal."""
     bring_in: BringIn | None = field(default_factory=BringIn)
     """``None``: no bring-in; the best showing hand opens and may check."""
+    blinds: bool = False
+    """Whether the two players on the dealer's left post a small and a big blind before the
+    deal (amounts in :class:`Stakes`); the first round then starts left of the big blind."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,6 +275,10 @@ class Stakes:
     """Spread limit: the largest bet."""
     last_round_max: int | None = None
     """Spread limit: the largest bet on the last round, when higher."""
+    small_blind: int | None = None
+    """The small blind, posted by the player on the dealer's left (games with blinds)."""
+    big_blind: int | None = None
+    """The big blind, posted by the next player: a live bet the others must call."""
 
 
 @dataclass(frozen=True, slots=True)

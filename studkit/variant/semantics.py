@@ -15,7 +15,12 @@ from studkit.cards import RANK_CHARS
 from studkit.errors import EvaluatorError, PluginError
 from studkit.evaluation import EVALUATOR_NAMES, SHOWING_EVALUATOR_NAMES, get_evaluator
 from studkit.evaluation.rankings import CATEGORY_SHIFT, HCAT, Ranking
-from studkit.variant.board_checks import BOARD_CHECKS, MAX_RANKED_CARDS, share_held
+from studkit.variant.board_checks import (
+    BOARD_CHECKS,
+    MAX_RANKED_CARDS,
+    check_blind_amounts,
+    share_held,
+)
 from studkit.variant.schema import locate, one_of_text, path_text, suggest
 from studkit.variant.yaml_source import Located, Location, Problem
 
@@ -476,6 +481,7 @@ def stakes_problems(data: dict[str, Any], root: Located | None = None) -> list[P
                 checker.add(("betting", key),
                             f"{key} only applies to spread-limit; this game is {structure}",
                             ("betting", "structure"))
+    check_blind_amounts(checker)
     return checker.problems
 
 

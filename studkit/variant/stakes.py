@@ -36,6 +36,8 @@ STAKES_KEYS: dict[str, str] = {
     "min": "spread_min",
     "max": "spread_max",
     "last-max": "last_round_max",
+    "small-blind": "small_blind",
+    "big-blind": "big_blind",
 }
 """``--stakes`` keys and the :class:`~studkit.variant.model.Stakes` fields they set."""
 
@@ -48,6 +50,8 @@ _SPELLINGS: dict[str, str] = {
     "big-bet": "big_bet",
     "last_max": "last_round_max",
     "last-round-max": "last_round_max",
+    "sb": "small_blind",
+    "bb": "big_blind",
 }
 
 STAKES_HELP = (
@@ -121,6 +125,14 @@ def apply_stakes(variant: Variant, stakes: str | Mapping[str, int] | None) -> Va
             f"--stakes: {variant.name} has no bring-in (the best showing hand opens), "
             "so bring-in= cannot be set"
         )
+    blind_keys = {"small_blind", "big_blind"}.intersection(amounts)
+    if blind_keys and not variant.forced_bets.blinds:
+        raise StakesError(
+            f"--stakes: {variant.name} has no blinds, so "
+            f"{' and '.join(sorted(k.replace('_', '-') + '=' for k in blind_keys))} cannot be set"
+        )
+    if amounts.get("small_blind") == 0 or amounts.get("big_blind") == 0:
+        raise StakesError("--stakes: a blind must be at least 1")
     if amounts.get("bring_in") == 0:
         raise StakesError("--stakes: bring-in=0: a bring-in must be at least 1")
     for field in ("small_bet", "big_bet", "spread_min", "spread_max", "last_round_max"):
