@@ -89,6 +89,10 @@ class EquityResult:
     share_names: tuple[str, ...] = field(default=())
     notes: tuple[str, ...] = field(default=())
     """What the figures leave out (a plugin's rules equity does not model)."""
+    board: tuple[Card, ...] = field(default=())
+    """The board (community) cards given as dealt (games with board cards)."""
+    board_to_come: int = 0
+    """Board cards each deal still draws (games with board cards)."""
 
     @property
     def equities(self) -> list[float]:
@@ -105,6 +109,8 @@ class EquityResult:
             "seed": self.seed,
             "dead": format_cards(self.dead),
             "community_cards": self.community_cards,
+            "board": format_cards(self.board),
+            "board_to_come": self.board_to_come,
             "shares": list(self.share_names),
             "equities": self.equities,
             "hands": [
@@ -146,7 +152,8 @@ def _hand_arrays(spot: Spot, draws: CardArray, fills: list[list[int]]) -> CardAr
     last."""
     rows = draws.shape[0]
     cards = np.empty((len(spot.hands), rows, spot.final_cards), dtype=np.int8)
-    own = spot.final_cards - spot.community_cards
+    known = len(spot.board)
+    own = spot.final_cards - spot.community_cards - known
     used = sum(len(f) for f in fills)
     start = 0
     for p, (hand, fill) in enumerate(zip(spot.hands, fills, strict=True)):
@@ -155,7 +162,9 @@ def _hand_arrays(spot: Spot, draws: CardArray, fills: list[list[int]]) -> CardAr
                 cards[p, :, i] = card
         if fill:
             cards[p][:, fill] = draws[:, start : start + len(fill)]
-        cards[p, :, own:] = draws[:, used:]
+        for i, card in enumerate(spot.board):
+            cards[p, :, own + i] = card
+        cards[p, :, own + known :] = draws[:, used:]
         start += len(fill)
     return cards
 
@@ -190,7 +199,7 @@ def _run_exact(spot: Spot, evaluators: Sequence[ShareRanker], tally: _Tally) -> 
     groups, fills = _layout(spot, evaluators)
     for draws in enumerate_draws(spot.stub, groups, chunk_rows=_CHUNK):
         hands = _hand_arrays(spot, draws, fills)
-        tally.add(*_pot_fractions(hands, spot.community_cards, evaluators))
+        tally.add(*_pot_fractions(hands, spot.community_cards + len(spot.board), evaluators))
 
 
 def _run_sampled(
@@ -203,7 +212,7 @@ def _run_sampled(
         rows = min(_CHUNK, trials - done)
         draws = sample_draws(spot.stub, spot.cards_drawn, rows, rng)
         hands = _hand_arrays(spot, draws, fills)
-        tally.add(*_pot_fractions(hands, spot.community_cards, evaluators))
+        tally.add(*_pot_fractions(hands, spot.community_cards + len(spot.board), evaluators))
         done += rows
 
 
@@ -220,6 +229,7 @@ def equity(
     hands: Sequence[str | Iterable[str | Card | None]],
     *,
     dead: str | Iterable[str | Card] = (),
+    board: str | Iterable[str | Card] = (),
     exact: bool | None = None,
     trials: int | None = None,
     seed: int | None = None,
@@ -227,11 +237,12 @@ def equity(
     """Each hand's equity (expected share of the pot) in ``variant``.
 
     ``hands`` are each player's cards in deal order, ``??`` for unknown ones; ``dead`` are
-    cards known to be out. ``exact=True`` enumerates every completion (refused beyond
-    :data:`EXACT_MAX`), ``exact=False`` or ``trials`` samples; by default the space is
-    enumerated when it has at most :data:`EXACT_LIMIT` completions, else
-    :data:`DEFAULT_TRIALS` random ones are drawn from ``seed`` (without one, a random seed
-    is drawn and reported in the result).
+    cards known to be out; ``board`` the board (community) cards dealt so far in a game that
+    deals them (the rest of the board is dealt like any unseen card). ``exact=True``
+    enumerates every completion (refused beyond :data:`EXACT_MAX`), ``exact=False`` or
+    ``trials`` samples; by default the space is enumerated when it has at most
+    :data:`EXACT_LIMIT` completions, else :data:`DEFAULT_TRIALS` random ones are drawn from
+    ``seed`` (without one, a random seed is drawn and reported in the result).
 
     >>> result = equity("seven-card-stud", ["As Ad Kc 7h 2s 3s 4d", "Ks Kd Qc 7d 8s 9s ??"])
     >>> result.method, round(result.equities[0], 4)
@@ -257,7 +268,7 @@ def equity(
         raise EquityError(f"--seed must be 0 or more, not {seed}")
     if exact and trials is not None:
         raise EquityError("give either exact enumeration or a number of trials, not both")
-    spot = parse_spot(variant, hands, dead)
+    spot = parse_spot(variant, hands, dead, board)
     evaluators = share_evaluators(variant)
     space = deal_count(len(spot.stub), _layout(spot, evaluators)[0])
     slow = any(e.needs_faces for e in evaluators)
@@ -316,7 +327,9 @@ def _result(
         space=space,
         hands=tuple(hands),
         dead=spot.dead,
-        community_cards=spot.community_cards,
+        community_cards=spot.community_cards - spot.board_to_come,
+        board=spot.board,
+        board_to_come=spot.board_to_come,
         seed=None if exact else seed,
         seconds=seconds,
         share_names=tuple(e.name for e in evaluators),
