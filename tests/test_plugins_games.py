@@ -4,7 +4,7 @@ variant that names one, and a plugin failure leaving the hand as it was."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -13,7 +13,8 @@ import pytest
 from studkit.cards import Card, Rank, parse_card, parse_cards, standard_deck
 from studkit.engine import Action, Hand
 from studkit.errors import PluginError
-from studkit.hooks import host as pluginhost, registry as plugin_registry
+from studkit.hooks import host as pluginhost
+from studkit.hooks.registry import PluginRegistry
 from studkit.variant.loader import load_variant
 from studkit.variant.model import PluginRef, Variant
 
@@ -21,17 +22,13 @@ Decide = Callable[[Hand, list[Action]], Action]
 
 
 @pytest.fixture(autouse=True)
-def clean_host(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(plugin_registry, "_DEFAULT", plugin_registry.PluginRegistry())
+def autoload_on(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(pluginhost.AUTOLOAD_ENV, raising=False)
-    pluginhost.refresh()
-    yield
-    pluginhost.refresh()
 
 
-def fresh(name: str, **changes: object) -> Variant:
+def fresh(name: str, registry: PluginRegistry | None = None, **changes: object) -> Variant:
     """A new variant object (so no cached rules or plugin host is shared between tests)."""
-    return replace(load_variant(name), **changes)  # type: ignore[arg-type]
+    return replace(load_variant(name, registry=registry), **changes)  # type: ignore[arg-type]
 
 
 def with_plugin(name: str, plugin: str, options: dict[str, object]) -> Variant:
@@ -450,8 +447,8 @@ def test_a_plugin_failing_mid_action_leaves_the_hand_as_it_was(tmp_path: Path) -
         "    if street.name == 'fourth':\n"
         "        raise RuntimeError('no fourth street today')\n"
     )
-    pluginhost.add_plugins_dir(tmp_path)
-    variant = fresh("seven-card-stud", plugins=(PluginRef("grumpy"),))
+    registry = PluginRegistry([tmp_path])
+    variant = fresh("seven-card-stud", registry, plugins=(PluginRef("grumpy"),))
     hand = Hand(variant, [100] * 3, seed=2)
     while hand.street == 0:
         actions = hand.legal_actions()
@@ -480,7 +477,6 @@ def test_the_example_entry_point_plugin_changes_a_game(
     seats = ["2c 2d Kc Kh 8d Jc 3s", "Ah Ad Ac 9h 7s 6s 4d"]
 
     def winner() -> list[int]:
-        pluginhost.refresh()
         variant = fresh("seven-card-stud")
         hand = play(Hand(variant, [100] * 2, cards=deal_order(variant, seats)))
         return list(won(hand, "high"))

@@ -35,7 +35,7 @@ from studkit.engine.actions import ACTION_KINDS, Action
 from studkit.engine.events import kind_of
 from studkit.errors import PluginError
 from studkit.hooks.host import host_for, registry_decision_kinds
-from studkit.hooks.registry import PluginRegistry, default_registry, registry_of
+from studkit.hooks.registry import PluginRegistry, registry_of
 
 if TYPE_CHECKING:
     from studkit.variant.model import Variant
@@ -351,7 +351,8 @@ def decision_kinds(variant: Variant) -> DecisionKinds:
 
 
 def known_kinds(registry: PluginRegistry | None = None) -> DecisionKinds:
-    """Every decision kind registered by a plugin ``registry`` (default: the default one)
-    can find, for reading a hand history before its game is known."""
-    registry = registry or default_registry()
+    """Every decision kind registered by a plugin ``registry`` (default: ``PluginRegistry()``,
+    the built-ins and entry points) can find, for reading a hand history before its game is
+    known."""
+    registry = registry if registry is not None else PluginRegistry()
     return DecisionKinds(registry_decision_kinds(registry))
