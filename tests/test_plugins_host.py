@@ -326,3 +326,74 @@ def test_two_plugin_registries_with_their_own_directories_in_one_process(
     assert load_variant_text(text, registry=registries[0]).plugins[0].name == "only-here"
     with pytest.raises(VariantError, match="only-here"):
         load_variant_text(text, registry=registries[1])
+
+
+def _picker_dirs(tmp_path: Path) -> tuple[Path, Path]:
+    """Two plugin directories, each with a house plugin ``picker`` that brings in another
+    seat (0 and 2)."""
+    first, second = tmp_path / "first", tmp_path / "second"
+    for directory, seat in ((first, 0), (second, 2)):
+        directory.mkdir()
+        write_plugin(
+            directory, "picker", f"@hookimpl\ndef studkit_bring_in(seat):\n    return {seat}\n"
+        )
+    return first, second
+
+
+def test_two_plugins_dir_sets_on_the_command_line_in_one_process(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    import studkit.cli
+
+    first, second = _picker_dirs(tmp_path)
+    write_plugin(second, "only_second", '"""A rule only the second set has."""\n')
+    runs = {}
+    for label, extra in (("first", ["--plugins-dir", str(first)]),
+                         ("second", [f"--plugins-dir={second}"]), ("none", [])):
+        assert studkit.cli.main([*extra, "plugins", "--json"]) == 0
+        listed = {p["name"] for p in json.loads(capsys.readouterr().out)["plugins"]}
+        assert ("picker" in listed) is (label != "none")
+        assert ("only-second" in listed) is (label == "second")
+        argv = ["simulate", "seven-card-stud", "--hands", "30", "--players", "3", "--seed", "5",
+                "--workers", "1", "--bots", "tag", "--json", *extra]
+        assert studkit.cli.main(argv) == 0
+        runs[label] = json.loads(capsys.readouterr().out)
+    seats = {label: [seat["net"] for seat in run["seats"]] for label, run in runs.items()}
+    assert len({json.dumps(s) for s in seats.values()}) == 3, seats  # each played its rule
+    again = ["simulate", "seven-card-stud", "--hands", "30", "--players", "3", "--seed", "5",
+             "--workers", "1", "--bots", "tag", "--json", "--plugins-dir", str(first)]
+    assert studkit.cli.main(again) == 0
+    assert json.loads(capsys.readouterr().out) == runs["first"]
+
+
+def _forced_seat_in_a_fresh_process(variant: Variant) -> tuple[tuple[str, ...], int]:
+    from studkit import Hand
+
+    host = host_for(variant)
+    return (host.plugin_names if host else ()), Hand(variant, [100] * 3, seed=1).forced_seat
+
+
+def test_a_worker_process_plays_with_the_registry_of_its_variant(tmp_path: Path) -> None:
+    """A variant sent to another process (pickled, as Python's spawn start method does, and
+    by a pool's workers) finds its plugins in the same directories there."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from studkit import load_variant, simulate
+
+    first, second = _picker_dirs(tmp_path)
+    variants = [load_variant("seven-card-stud", registry=PluginRegistry([d]))
+                for d in (first, second)]
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(1, mp_context=spawn) as pool:
+        found = list(pool.map(_forced_seat_in_a_fresh_process, variants))
+    assert found == [(("picker",), 0), (("picker",), 2)]
+    kwargs: dict[str, object] = dict(hands=40, players=3, bots="calling-station", seed=9)
+    alone = simulate(variants[1], workers=1, **kwargs).to_json()  # type: ignore[arg-type]
+    shared = simulate(variants[1], workers=2, **kwargs).to_json()  # type: ignore[arg-type]
+    plain = simulate("seven-card-stud", workers=2, **kwargs).to_json()  # type: ignore[arg-type]
+    assert {k: v for k, v in shared.items() if k != "workers"} == {
+        k: v for k, v in alone.items() if k != "workers"}
+    assert shared["seats"] != plain["seats"]
