@@ -77,6 +77,8 @@ CACHES: dict[str, str] = {
     "studkit.evaluation.tables.wild_flush_tables": _TABLES,
     "studkit.evaluation.tables.straight_fill_tables": _TABLES,
     "studkit.evaluation.wildtables.wild_layout": "a frozen layout per wild-card rule",
+    "studkit.evaluation.special._razz": "the stateless ace-to-five evaluator",
+    "studkit.evaluation.special_batch._loops": "the compiled row loops (functions) by name",
     "studkit.history.actions._parse_action": "an immutable Action per action text and kinds",
     "studkit.history.rules.load_variant_named": (
         "an immutable Variant per name and plugin registry (registries compare by their "
