@@ -216,6 +216,10 @@ def test_the_play_command_offers_and_takes_the_new_kind(tmp_path: Path) -> None:
     assert "discards a down card" in out, "the bots' discards, unseen"
     text = history.read_text()
     assert re.search(r'"p\d discard [2-9TJQKA][cdhs]"', text)
+    from studkit.cli import main
+
+    assert main(["replay", str(history), "--plugins-dir", str(PLUGIN_DIR)]) == 0
+    assert main(["replay", str(history)]) == 1  # the same process, without the directory
 
 
 def test_the_web_table_offers_the_new_kind(discard_registry: PluginRegistry) -> None:
