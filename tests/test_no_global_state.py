@@ -79,7 +79,10 @@ CACHES: dict[str, str] = {
     "studkit.evaluation.wildtables.wild_layout": "a frozen layout per wild-card rule",
     "studkit.evaluation.special._razz": "the stateless ace-to-five evaluator",
     "studkit.evaluation.special_batch._loops": "the compiled row loops (functions) by name",
-    "studkit.history.actions._parse_action": "an immutable Action per action text and kinds",
+    "studkit.history.actions._parse_action": (
+        "an immutable Action per action text and decision kinds (kinds compare by their names "
+        "and classes)"
+    ),
     "studkit.history.rules.load_variant_named": (
         "an immutable Variant per name and plugin registry (registries compare by their "
         "directories): what loading gives every time"

@@ -317,6 +317,19 @@ class DecisionKinds:
     def __contains__(self, name: object) -> bool:
         return name in self.by_name
 
+    def __eq__(self, other: object) -> bool:
+        # The same kinds: the same names, each of the same class (kinds hold no state of
+        # their own), so a cache keyed by the kinds is keyed by value.
+        if not isinstance(other, DecisionKinds):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def _key(self) -> tuple[tuple[str, type], ...]:
+        return tuple((name, type(kind)) for name, kind in self.by_name.items())
+
     def __iter__(self) -> Any:
         return iter(self.by_name.values())
 
@@ -355,4 +368,11 @@ def known_kinds(registry: PluginRegistry | None = None) -> DecisionKinds:
     the built-ins and entry points) can find, for reading a hand history before its game is
     known."""
     registry = registry if registry is not None else PluginRegistry()
-    return DecisionKinds(registry_decision_kinds(registry))
+    found = registry.memo.get(_KNOWN_KEY)
+    if found is None:
+        found = registry.memo[_KNOWN_KEY] = DecisionKinds(registry_decision_kinds(registry))
+    kinds: DecisionKinds = found
+    return kinds
+
+
+_KNOWN_KEY = "engine.known-kinds"
