@@ -14,6 +14,7 @@ from studkit.errors import EvaluatorError
 if TYPE_CHECKING:
     from studkit.evaluation import WildCards
     from studkit.evaluation.odds import OddsTable
+    from studkit.hooks.registry import PluginRegistry
     from studkit.variant.model import Variant
 
 __all__ = ["register", "run", "OddsRequest", "resolve_target", "TARGET_RESOLVERS"]
@@ -35,14 +36,30 @@ class OddsRequest:
     """The variant the request came from, if any."""
 
 
-def _evaluator_target(target: str) -> OddsRequest | None:
+SPECIAL_DEFAULTS: dict[str, tuple[int, frozenset[int]]] = {
+    "badugi": (4, frozenset()),
+    "badugi-ace-high": (4, frozenset()),
+    "soko": (5, frozenset()),
+    "mexican-high": (5, frozenset({6, 7, 8})),
+    "two-card-high": (2, frozenset()),
+    "two-card-a5": (2, frozenset()),
+}
+"""Special evaluators' hand size and stripped ranks when named alone (the games' own: a
+badugi of four cards, soko's five, the 40 natural cards of the Mexican deck, two cards)."""
+
+
+def _evaluator_target(target: str, registry: PluginRegistry | None) -> OddsRequest | None:
     from studkit.evaluation import EVALUATOR_NAMES
 
-    return OddsRequest((target,)) if target in EVALUATOR_NAMES else None
+    if target not in EVALUATOR_NAMES:
+        return None
+    cards, stripped = SPECIAL_DEFAULTS.get(target, (None, frozenset()))
+    return OddsRequest((target,), cards=cards, stripped_ranks=stripped)
 
 
-def _variant_target(target: str) -> OddsRequest | None:
-    """A variant name, alias or file: its pots' evaluators, deck, wild cards and hand size."""
+def _variant_target(target: str, registry: PluginRegistry | None) -> OddsRequest | None:
+    """A variant name, alias or file: its pots' evaluators, deck, wild cards and hand size
+    (its plugins found through ``registry``)."""
     from studkit.errors import VariantError
     from studkit.evaluation import EVALUATOR_NAMES
     from studkit.variant.loader import builtin_aliases, builtin_variant_names, load_variant
@@ -52,7 +69,7 @@ def _variant_target(target: str) -> OddsRequest | None:
     if target not in known and not looks_like_file:
         return None
     try:
-        variant = load_variant(target, require_plugins=False)
+        variant = load_variant(target, require_plugins=False, registry=registry)
     except VariantError:
         if looks_like_file:
             raise
@@ -106,12 +123,12 @@ def _play_changing_plugins(variant: Variant) -> list[str]:
     A plugin that cannot be loaded is listed too: nothing says it leaves the hands alone.
     """
     from studkit.errors import PluginError
-    from studkit.hooks.host import PluginHost
+    from studkit.hooks.host import PluginHost, registry_of
 
     found = []
     for ref in variant.plugins:
         try:
-            host = PluginHost([ref], house=False)
+            host = PluginHost([ref], house=False, registry=registry_of(variant))
         except PluginError:
             found.append(f"{ref.name} (not installed)")
             continue
@@ -120,15 +137,18 @@ def _play_changing_plugins(variant: Variant) -> list[str]:
     return found
 
 
-TARGET_RESOLVERS: list[Callable[[str], OddsRequest | None]] = [_evaluator_target, _variant_target]
+TARGET_RESOLVERS: tuple[Callable[[str, PluginRegistry | None], OddsRequest | None], ...] = (
+    _evaluator_target, _variant_target,
+)
 """Functions that turn the positional argument into a request, tried in order; each returns
 None when the target is not theirs: evaluator names first, then variants."""
 
 
-def resolve_target(target: str) -> OddsRequest:
-    """The request for ``studkit odds TARGET``: an evaluator name or a variant."""
+def resolve_target(target: str, registry: PluginRegistry | None = None) -> OddsRequest:
+    """The request for ``studkit odds TARGET``: an evaluator name or a variant (its plugins
+    found through ``registry``)."""
     for resolver in TARGET_RESOLVERS:
-        request = resolver(target)
+        request = resolver(target, registry)
         if request is not None:
             return request
     import difflib
@@ -153,15 +173,17 @@ def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         description=(
             "Count every final-hand category over all C(N, K) hands of K cards by full "
             "enumeration (never sampling): for an evaluator (high, a5-low, eight-or-better, "
-            "2-7-low, a6-low) or a variant (each evaluator of its pots, its deck and wild cards)."
+            "2-7-low, a6-low, badugi, badugi-ace-high, soko, mexican-high, razz-high, "
+            "action-razz, two-card-high, two-card-a5) or a variant (each evaluator of its "
+            "pots, its deck and wild cards)."
         ),
     )
     parser.add_argument(
         "target", metavar="EVALUATOR|VARIANT", help="an evaluator name or a variant name or file"
     )
     parser.add_argument(
-        "--cards", type=int, metavar="K", help="cards per hand, 5 to 8 (default 7, or the "
-        "variant's hand size)"
+        "--cards", type=int, metavar="K", help="cards per hand, 5 to 8 (1 to 8 for the special "
+        "evaluators; default 7, the evaluator's own hand size, or the variant's)"
     )
     parser.add_argument(
         "--wild",
@@ -185,7 +207,7 @@ def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 def _request(args: argparse.Namespace) -> OddsRequest:
     from studkit.evaluation import WildCards
 
-    request = resolve_target(args.target)
+    request = resolve_target(args.target, args.registry)
     ranks = request.wild_ranks
     rule = request.joker_rule
     jokers = request.jokers
@@ -224,13 +246,14 @@ def _request(args: argparse.Namespace) -> OddsRequest:
 def run(args: argparse.Namespace) -> int:
     """Enumerate and print the category counts."""
     from studkit.cards import standard_deck
-    from studkit.evaluation import WildCards
+    from studkit.evaluation import TABLE_EVALUATOR_NAMES, WildCards
     from studkit.evaluation.odds import MAX_CARDS, MIN_CARDS
 
     request = _request(args)
     cards = request.cards if request.cards is not None else 7
-    if not MIN_CARDS <= cards <= MAX_CARDS:
-        raise EvaluatorError(f"--cards must be {MIN_CARDS} to {MAX_CARDS}, not {cards}")
+    least = MIN_CARDS if any(n in TABLE_EVALUATOR_NAMES for n in request.evaluators) else 1
+    if not least <= cards <= MAX_CARDS:
+        raise EvaluatorError(f"--cards must be {least} to {MAX_CARDS}, not {cards}")
     wild = None
     if request.wild_ranks or request.jokers:
         wild = WildCards(request.wild_ranks, "bug" if request.joker_rule == "bug" else "wild",
