@@ -15,7 +15,7 @@ from studkit.cards import CARDS, Card, Rank, standard_deck
 from studkit.engine.betting import STRUCTURES, FixedLimit, Structure
 from studkit.engine.events import STREET, StreetEvent
 from studkit.errors import VariantError
-from studkit.hooks.evaluators import share_evaluator, showing_evaluator
+from studkit.hooks.evaluators import ManyCardsEvaluator, share_evaluator, showing_evaluator
 from studkit.hooks.host import host_for, registry_of
 from studkit.variant.model import Stakes, Variant
 
@@ -205,6 +205,8 @@ def _compile(variant: Variant, stakes: Stakes) -> Rules:
     shares = []
     for share in variant.pots:
         evaluator = share_evaluator(share.evaluator, wild, plugins)
+        if variant.max_cards_per_player > ManyCardsEvaluator.MAX_CARDS:
+            evaluator = ManyCardsEvaluator(evaluator)  # nine-card hands
         qualifier = evaluator.qualifier(share.qualifier) if share.qualifier else 0
         shares.append(ShareRule(share.name, share.weight, evaluator, qualifier))
     side = variant.odd_chips.hi_lo_side

@@ -69,6 +69,21 @@ class ManyCardsEvaluator:
     def __getattr__(self, name: str) -> Any:
         return getattr(self.wrapped, name)
 
+    def evaluate_batch(self, hands: Any, *, check_distinct: bool = False) -> Any:
+        """Strengths of many hands at once; rows of more than eight cards take the best of
+        every eight-card part."""
+        import numpy as np
+
+        array = np.asarray(hands)
+        batch = self.wrapped.evaluate_batch
+        if array.ndim != 2 or array.shape[1] <= self.MAX_CARDS:
+            return batch(array, check_distinct=check_distinct)
+        best = None
+        for columns in combinations(range(array.shape[1]), self.MAX_CARDS):
+            part = batch(array[:, list(columns)], check_distinct=check_distinct)
+            best = part if best is None else np.maximum(best, part)
+        return best
+
     def best_five(self, cards: Sequence[int]) -> tuple[Card, ...]:
         """The best five cards, from every eight-card part when there are more."""
         if len(cards) <= self.MAX_CARDS:

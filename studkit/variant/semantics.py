@@ -52,7 +52,7 @@ def _category_key(text: str) -> str:
         key = ("T" if head == "10" else head) + "-low"
     return key
 
-MAX_HAND_CARDS = 8
+MAX_HAND_CARDS = 9
 """The most cards a player may end with: the evaluators rank hands of 1 to 8 cards."""
 
 
