@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from volume import hands_each
 
 from studkit import builtin_variant_names, load_variant
 from studkit.engine import Action, Hand
@@ -49,12 +50,12 @@ def check_hand(variant: Variant, players: int, seed: int) -> Hand:
     held += hand.community
     assert len(held) == len(set(held)), "a card is held twice"
     policy = hand.variant.deck_exhaustion
-    dealt = [e[2] for e in hand.events if e[0] == "deal"]
-    dealt += [e[1] for e in hand.events if e[0] == "community"]
+    dealt = [e.card for e in hand.events if e.kind == "deal"]
+    dealt += [e.card for e in hand.events if e.kind == "community"]
     if not policy.reuse_folded:  # folded cards may come back only if the policy says so
         assert len(dealt) == len(set(dealt)), "a card was dealt twice"
     if not policy.reuse_folded and not policy.reshuffle_burns:
-        dealt += [e[1] for e in hand.events if e[0] == "burn"]
+        dealt += [e.card for e in hand.events if e.kind == "burn"]
         assert len(dealt) == len(set(dealt)), "a burned card was dealt"
     rebuilt = replay(variant, hand.starting_stacks, hand.events, button=hand.button)
     assert rebuilt.events == hand.events
@@ -75,5 +76,5 @@ def test_random_hands_keep_every_invariant(name: str) -> None:
 def test_thousands_of_random_hands_keep_every_invariant(name: str) -> None:
     variant = load_variant(name)
     for players in range(variant.min_players, variant.max_players + 1):
-        for k in range(400):
+        for k in range(hands_each(400 * 22, 100)):
             check_hand(variant, players, seed=100_000 + 1000 * players + k)

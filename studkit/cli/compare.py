@@ -12,7 +12,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from studkit.cli.output import stdout_console
+from studkit.cli.output import notice, stdout_console
 from studkit.cli.simulate import add_run_arguments, engine_line, open_cluster, progress_bar
 
 if TYPE_CHECKING:
@@ -57,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
     """Run the comparison and print it (and write the report)."""
     from studkit.compare import CompareError, compare, write_report
     from studkit.compare.report import prepare_report_folder
+    from studkit.variant.loader import load_variant
 
     if len(args.variants) < 2:
         raise CompareError(f"compare needs at least two variants, got {args.variants}")
@@ -73,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
                 update(sum(done))
 
         comparison = compare(
-            args.variants,
+            [load_variant(name, registry=args.registry) for name in args.variants],
             hands=args.hands,
             players=args.players,
             bots=args.bots,
@@ -85,6 +86,7 @@ def run(args: argparse.Namespace) -> int:
             cluster=cluster,
             odds=not args.no_odds,
             progress=progress,
+            notice=notice,
         )
     files = write_report(comparison, args.report) if args.report is not None else []
     if args.json:
