@@ -261,3 +261,26 @@ def test_special_batches_equal_per_call_and_bad_hands_are_refused(name: str) -> 
         evaluator.evaluate([60])
     with pytest.raises(EvaluatorError):
         evaluator.evaluate([52, 1])
+
+
+# ----------------------------------------------------------------- the bots' estimate
+@pytest.mark.parametrize(("name", "strong", "weak"), [
+    ("badugi", "As 2d 3h 4c 9c 9d Kc", "Ks Qs Js 9s 8s 7s 6s"),
+    ("badugi-ace-high", "2s 3d 4h 5c 9c 9d Kc", "As Ad Ah 9s 8s 7s 6s"),
+    ("soko", "Ah Kh 9h 2h 3c", "Ac Kd 9h 2h 3c"),
+    ("mexican-high", "Ac Ad Ah 2s 2c", "Ac Kd 9h 4h 3c"),
+    ("razz-high", "Kc Qd Jh Td 9s", "Ac 2d 3h 4d 6s"),
+    ("action-razz", "Kc 2d 3h 4d 5s 6c 7d", "8c 2d 3h 4d 5s 6c 7d"),
+    ("two-card-high", "Ac Ad", "7c 2d"),
+    ("two-card-a5", "Ac 2d", "Kc Kd"),
+])
+def test_2_9_the_bots_score_the_special_shares_in_their_own_terms(
+    name: str, strong: str, weak: str
+) -> None:
+    from studkit.bots.strength import strength_score
+
+    def score(cards: str) -> float:
+        return strength_score(parse_cards(cards), [parse_cards("7c 8d")], 0, [name])
+
+    assert 0.0 <= score(weak) < score(strong) <= 1.0
+    assert score(strong) != 0.5  # not the "no idea" score of an unknown share

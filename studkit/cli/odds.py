@@ -100,7 +100,7 @@ def _variant_target(target: str, registry: PluginRegistry | None) -> OddsRequest
     deck = variant.deck
     return OddsRequest(
         evaluators=names,
-        cards=min(variant.max_cards_per_player, 8),
+        cards=variant.max_cards_per_player,
         jokers=deck.jokers,
         wild_ranks=frozenset(int(rank) for rank in deck.wild_ranks),
         joker_rule=deck.joker_mode,
@@ -253,6 +253,11 @@ def run(args: argparse.Namespace) -> int:
     cards = request.cards if request.cards is not None else 7
     least = MIN_CARDS if any(n in TABLE_EVALUATOR_NAMES for n in request.evaluators) else 1
     if not least <= cards <= MAX_CARDS:
+        if args.cards is None and request.source is not None:
+            raise EvaluatorError(
+                f"variant {request.source!r} ends with {cards} cards per player; exact odds "
+                f"cover hands of {least} to {MAX_CARDS} cards: pass --cards"
+            )
         raise EvaluatorError(f"--cards must be {least} to {MAX_CARDS}, not {cards}")
     wild = None
     if request.wild_ranks or request.jokers:

@@ -84,8 +84,9 @@ def showdown_strengths(hand: Hand) -> list[list[int]]:
     return best
 
 
-def _ranked_strengths(hand: Hand) -> list[list[int]]:
-    """:func:`showdown_strengths` before any plugin adjusts them pot by pot."""
+def _ranked_strengths(hand: Hand, *, qualified: bool = True) -> list[list[int]]:
+    """:func:`showdown_strengths` before any plugin adjusts them pot by pot (``qualified``
+    false: every share's qualifier ignored)."""
     n = hand.n
     folded = hand.folded
     community = hand.community
@@ -94,7 +95,7 @@ def _ranked_strengths(hand: Hand) -> list[list[int]]:
     strengths: list[list[int]] = []
     for share in hand.rules.shares:
         evaluate = share.evaluator.evaluate
-        qualifier = share.qualifier
+        qualifier = share.qualifier if qualified else 0
         row = [0] * n
         if share.cards != "all":  # own cards only, or the Omaha rule (board games)
             for s in seats:
@@ -111,6 +112,23 @@ def _ranked_strengths(hand: Hand) -> list[list[int]]:
     return strengths
 
 
+def _unqualified_where_nobody_qualifies(
+    hand: Hand, pots: list[Pot], by_pot: list[list[list[int]]]
+) -> list[list[list[int]]]:
+    """``showdown.if_nobody_qualifies: ignore-qualifiers``: a pot in which no eligible hand
+    qualifies for any share is shared as if no share had a qualifier."""
+    raw: list[list[int]] | None = None
+    out = list(by_pot)
+    for index, pot in enumerate(pots):
+        rows = by_pot[index]
+        if any(row[s] > 0 for row in rows for s in pot.eligible):
+            continue
+        if raw is None:
+            raw = _ranked_strengths(hand, qualified=False)
+        out[index] = [list(row) for row in raw]
+    return out
+
+
 def showdown(hand: Hand) -> None:
     """Show or muck the live hands, then award every pot; updates ``hand`` in place."""
     live = [not f for f in hand.folded]
@@ -125,6 +143,8 @@ def showdown(hand: Hand) -> None:
         by_pot = [plugins.pot_strengths(strengths, pot.eligible) for pot in pots]
     else:
         by_pot = [strengths] * len(pots)
+    if plugins is None and hand.variant.showdown.if_nobody_qualifies == "ignore-qualifiers":
+        by_pot = _unqualified_where_nobody_qualifies(hand, pots, by_pot)
     exposed = hand.progress.exposed  # turned up when all-ins closed the betting: shown once
     order = [s for s in hand.shown if live[s]] if exposed else show_order(hand)
     events = hand.events

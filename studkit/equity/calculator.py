@@ -170,9 +170,45 @@ def _hand_arrays(spot: Spot, draws: CardArray, fills: list[list[int]]) -> CardAr
 
 
 def _pot_fractions(
+    hands: CardArray, community: int, evaluators: Sequence[ShareRanker],
+    nobody: str = "chop-all",
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """Per row and player: fraction of the pot won, and the same split by share. A deal in
+    which no hand qualifies for any share goes by ``nobody`` (the variant's
+    ``showdown.if_nobody_qualifies``): split equally (``chop-all``, in the first share), or
+    shared as if no share had a qualifier (``ignore-qualifiers``)."""
+    import copy
+
+    won, weights = _share_wins(hands, community, evaluators)
+    total = weights.sum(axis=0)
+    empty = np.flatnonzero(total == 0)
+    if len(empty) and nobody == "ignore-qualifiers":
+        loose = []
+        for share in evaluators:
+            unqualified = copy.copy(share)
+            object.__setattr__(unqualified, "qualifier", 0)
+            loose.append(unqualified)
+        again, again_weights = _share_wins(hands[:, empty], community, loose)
+        won[:, empty] = again
+        weights[:, empty] = again_weights
+        total = weights.sum(axis=0)
+        empty = np.flatnonzero(total == 0)
+    if len(empty):
+        players = hands.shape[0]
+        won[:, empty] = 0.0
+        won[0, empty] = 1.0 / players
+        weights[:, empty] = 0.0
+        weights[0, empty] = 1.0
+        total = weights.sum(axis=0)
+    by_share = won * (weights / total)[:, :, None]
+    return by_share.sum(axis=0), by_share
+
+
+def _share_wins(
     hands: CardArray, community: int, evaluators: Sequence[ShareRanker]
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
-    """Per row and player: fraction of the pot won, and the same split by share."""
+    """Per share, row and player: the fraction of the share won; per share and row: the
+    share's weight where some hand qualifies for it, else 0."""
     players, rows = hands.shape[0], hands.shape[1]
     won = np.zeros((len(evaluators), rows, players))
     weights = np.zeros((len(evaluators), rows))
@@ -183,11 +219,7 @@ def _pot_fractions(
         count = winners.sum(axis=1)
         won[s] = winners / np.maximum(count, 1)[:, None]
         weights[s] = np.where(best > 0, float(share.weight), 0.0)
-    total = weights.sum(axis=0)
-    if np.any(total == 0):
-        raise EquityError("a deal where no pot share has a qualifying hand: check the variant")
-    by_share = won * (weights / total)[:, :, None]
-    return by_share.sum(axis=0), by_share
+    return won, weights
 
 
 def _layout(spot: Spot, evaluators: Sequence[ShareRanker]) -> tuple[list[int], list[list[int]]]:
@@ -199,7 +231,8 @@ def _run_exact(spot: Spot, evaluators: Sequence[ShareRanker], tally: _Tally) -> 
     groups, fills = _layout(spot, evaluators)
     for draws in enumerate_draws(spot.stub, groups, chunk_rows=_CHUNK):
         hands = _hand_arrays(spot, draws, fills)
-        tally.add(*_pot_fractions(hands, spot.community_cards + len(spot.board), evaluators))
+        tally.add(*_pot_fractions(hands, spot.community_cards + len(spot.board), evaluators,
+                                  spot.variant.showdown.if_nobody_qualifies))
 
 
 def _run_sampled(
@@ -212,7 +245,8 @@ def _run_sampled(
         rows = min(_CHUNK, trials - done)
         draws = sample_draws(spot.stub, spot.cards_drawn, rows, rng)
         hands = _hand_arrays(spot, draws, fills)
-        tally.add(*_pot_fractions(hands, spot.community_cards + len(spot.board), evaluators))
+        tally.add(*_pot_fractions(hands, spot.community_cards + len(spot.board), evaluators,
+                                  spot.variant.showdown.if_nobody_qualifies))
         done += rows
 
 

@@ -51,37 +51,37 @@ def _loops() -> dict[str, Callable[..., None]]:
     def badugi_rows(hands: Any, ace_high: int, out: Any) -> None:  # pragma: no cover
         n = hands.shape[1]
         for i in range(hands.shape[0]):
-            out[i] = badugi(hands[i].astype(np.int64), n, ace_high)
+            out[i] = badugi(hands[i], n, ace_high)
 
     @loop
     def soko_rows(hands: Any, out: Any) -> None:  # pragma: no cover
         n = hands.shape[1]
         for i in range(hands.shape[0]):
-            out[i] = soko(hands[i].astype(np.int64), n)
+            out[i] = soko(hands[i], n)
 
     @loop
     def mexican_rows(hands: Any, out: Any) -> None:  # pragma: no cover
         n = hands.shape[1]
         for i in range(hands.shape[0]):
-            out[i] = mexican(hands[i].astype(np.int64), n)
+            out[i] = mexican(hands[i], n)
 
     @loop
     def razz_high_rows(hands: Any, out: Any) -> None:  # pragma: no cover
         n = hands.shape[1]
         for i in range(hands.shape[0]):
-            out[i] = razz_high(hands[i].astype(np.int64), n)
+            out[i] = razz_high(hands[i], n)
 
     @loop
     def two_card_high_rows(hands: Any, out: Any) -> None:  # pragma: no cover
         n = hands.shape[1]
         for i in range(hands.shape[0]):
-            out[i] = two_card_high(hands[i].astype(np.int64), n)
+            out[i] = two_card_high(hands[i], n)
 
     @loop
     def two_card_a5_rows(hands: Any, out: Any) -> None:  # pragma: no cover
         n = hands.shape[1]
         for i in range(hands.shape[0]):
-            out[i] = two_card_a5(hands[i].astype(np.int64), n)
+            out[i] = two_card_a5(hands[i], n)
 
     return {
         "badugi": lambda hands, out: badugi_rows(hands, 0, out),
@@ -99,5 +99,5 @@ def row_strengths(function: str, hands: npt.NDArray[np.integer[Any]]) -> Int64Ar
     function called ``function`` (``badugi``, ``badugi-ace-high``, ``soko``, ...)."""
     out = np.zeros(len(hands), dtype=np.int64)
     if len(hands):
-        _loops()[function](np.ascontiguousarray(hands), out)
+        _loops()[function](np.ascontiguousarray(hands, dtype=np.int64), out)
     return out

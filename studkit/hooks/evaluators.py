@@ -73,18 +73,18 @@ class ManyCardsEvaluator:
         return getattr(self.wrapped, name)
 
     def evaluate_batch(self, hands: Any, *, check_distinct: bool = False) -> Any:
-        """Strengths of many hands: rows of up to eight cards as the wrapped evaluator's
-        batch, longer rows as the best of every eight-card part of the columns."""
+        """Strengths of many hands at once; rows of more than eight cards take the best of
+        every eight-card part."""
         import numpy as np
 
-        cards = np.asarray(hands, dtype=np.int64)
+        array = np.asarray(hands)
         batch = self.wrapped.evaluate_batch
-        if cards.ndim != 2 or cards.shape[1] <= self.MAX_CARDS:
-            return batch(cards, check_distinct=check_distinct)
+        if array.ndim != 2 or array.shape[1] <= self.MAX_CARDS:
+            return batch(array, check_distinct=check_distinct)
         best = None
-        for part in combinations(range(cards.shape[1]), self.MAX_CARDS):
-            values = batch(cards[:, list(part)], check_distinct=check_distinct)
-            best = values if best is None else np.maximum(best, values)
+        for columns in combinations(range(array.shape[1]), self.MAX_CARDS):
+            part = batch(array[:, list(columns)], check_distinct=check_distinct)
+            best = part if best is None else np.maximum(best, part)
         return best
 
     def best_five(self, cards: Sequence[int]) -> tuple[Card, ...]:

@@ -144,10 +144,17 @@ def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int)
         return f"{variant.name} opens rounds by seat (action_order first_round/later_rounds)"
     if any(share.cards != "all" for share in variant.pots):
         return f"{variant.name} makes a share's hand from some cards only (pots[].cards)"
+    if variant.showdown.if_nobody_qualifies != "chop-all":
+        return (
+            f"{variant.name} shares a pot nobody qualifies for as if without qualifiers "
+            "(showdown.if_nobody_qualifies)"
+        )
     evaluators = [variant.action_order.evaluator] + [share.evaluator for share in variant.pots]
     for name in evaluators:
         if name not in EVALUATOR_IDS:
-            return f"{variant.name} ranks hands with {name!r}, not a built-in evaluator"
+            return (
+                f"{variant.name} ranks hands with {name!r}, which the kernel has no tables for"
+            )
     rounds = sum(len(street.cards) for street in variant.streets)
     if rounds > MAX_ROUNDS or any(len(st.cards) > MAX_ROUNDS for st in variant.streets):
         return f"{variant.name} deals more than {MAX_ROUNDS} cards to a player"

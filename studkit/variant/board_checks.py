@@ -12,7 +12,7 @@ through the checker's ``add(path, message, *also)`` (see :mod:`studkit.variant.s
   the table, so the stud rule of one community card for a short deck has no place there);
 - ``action_order.first_round: position`` is only for a game without a bring-in;
 - blinds replace the bring-in, and their amounts fit the bets (:func:`check_blind_amounts`,
-  also run on ``--stakes`` overrides).
+  also run on ``--stakes`` overrides through :func:`blind_amount_messages`).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 __all__ = ["MAX_RANKED_CARDS", "BOARD_CHECKS", "deck_cards", "share_held",
-           "check_blind_amounts"]
+           "check_blind_amounts", "blind_amount_messages"]
 
 MAX_RANKED_CARDS = 9
 """The most cards one hand is ranked from (own cards plus board cards a share uses)."""
@@ -137,12 +137,31 @@ def check_blind_amounts(c: _Checker) -> None:
               "limit the big blind is at most one small bet", ("betting", "small_bet"))
 
 
+class _Messages:
+    """A checker that keeps only the messages (for ``--stakes``, which has no file)."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+        self.messages: list[str] = []
+
+    def add(self, path: tuple[str | int, ...], message: str, *also: tuple[str | int, ...]) -> None:
+        self.messages.append(message)
+
+
+def blind_amount_messages(data: dict[str, Any]) -> list[str]:
+    """What :func:`check_blind_amounts` finds wrong with filled file data, as messages."""
+    checker = _Messages(data)
+    check_blind_amounts(checker)
+    return checker.messages
+
+
 BOARD_CHECKS: tuple[Callable[[Any], None], ...] = (
     _check_street_cards,
     _check_board_shares,
     _check_board_deck,
     _check_openers,
     _check_blinds,
+    check_blind_amounts,
 )
 """The checks, in the order they run (after the core checks of
 :mod:`studkit.variant.semantics`)."""

@@ -43,9 +43,17 @@ def board_pattern(street: Street) -> str:
     return f"{street.pattern} {board}" if street.cards else board
 
 
-def first_round_words(variant: Variant) -> str | None:
-    """Who opens the first round of a game without a bring-in, when it is not the best
-    showing hand (rounds opened by seat, blinds): ``None`` for the plain sentence."""
+def first_round_words(variant: Variant) -> str:
+    """Who opens the first round of a game without a bring-in: the best showing hand, or
+    (rounds opened by seat, blinds, no card up) who else."""
+    return _opener_words(variant) or (
+        f" There is no bring-in: on {variant.streets[0].name} street the best showing hand "
+        "opens and may check."
+    )
+
+
+def _opener_words(variant: Variant) -> str | None:
+    """:func:`first_round_words` when the first round is not opened by the boards."""
     first = variant.streets[0]
     if variant.forced_bets.blinds:
         stakes = variant.stakes
@@ -82,7 +90,7 @@ def action_words(variant: Variant, board_sentence: str) -> str:
     else:
         text = board_sentence
         every = "On every street"
-        if text.startswith(every) and first_round_words(variant) is not None:
+        if text.startswith(every) and _opener_words(variant) is not None:
             text = "On later streets" + text[len(every):]  # the first round opens by seat
     if variant.board_cards and order.later_rounds != "position":
         text += (

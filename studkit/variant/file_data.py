@@ -210,6 +210,7 @@ def variant_to_data(variant: Variant) -> dict[str, Any]:
         "showdown": {
             "no_bet_order": variant.showdown.no_bet_order,
             "losers_may_muck": variant.showdown.losers_may_muck,
+            "if_nobody_qualifies": variant.showdown.if_nobody_qualifies,
         },
         "deck_exhaustion": {
             "community_card": variant.deck_exhaustion.community_card,

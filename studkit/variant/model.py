@@ -194,7 +194,9 @@ class PotShare:
     qualifier: str | None = None
     """The weakest hand that may win this share, in the evaluator's terms (``8-low``)."""
     if_unqualified: Literal["to-other-shares"] = "to-other-shares"
-    """When no hand qualifies, the other shares take this one (high takes all)."""
+    """When no hand qualifies, the other shares take this one (high takes all): the
+    "scoop the other half" rule. When no hand qualifies for any share,
+    :attr:`Showdown.if_nobody_qualifies` decides."""
     cards: Literal["all", "own", "omaha"] = "all"
     """Which cards make the hand for this share: ``all`` (the best hand of the player's cards
     and the board cards), ``own`` (the player's own cards only) or ``omaha`` (exactly two of
@@ -223,6 +225,11 @@ class Showdown:
     the first actor of the round (TDA, WSOP). With a bet, the last aggressor shows first."""
     losers_may_muck: bool = True
     """Whether a hand that cannot win may be mucked unshown (spec-000)."""
+    if_nobody_qualifies: Literal["chop-all", "ignore-qualifiers"] = "chop-all"
+    """When no hand qualifies for any share of a pot: ``chop-all`` splits it equally among
+    the players in the showdown (the stud family's double qualifier); ``ignore-qualifiers``
+    shares it as if no share had a ``qualifier`` (the best high hand takes it when no low
+    qualifies either)."""
 
 
 @dataclass(frozen=True, slots=True)

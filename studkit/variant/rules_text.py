@@ -18,6 +18,7 @@ from studkit.cards import Rank, Suit
 from studkit.errors import PluginError
 from studkit.hooks.registry import PluginRegistry, registry_of
 from studkit.variant import board_text as bt
+from studkit.variant.family_text import ALWAYS_WON, FAMILY_WORDS, nobody_sentence, with_qualifier
 from studkit.variant.model import PotShare, Stakes, Street, Variant
 
 __all__ = [
@@ -46,7 +47,7 @@ def evaluator_words(name: str, variant: Variant | None = None) -> str:
     """What evaluator ``name`` ranks, in words: a built-in's from :data:`EVALUATOR_WORDS`, a
     plugin's from the ``EVALUATOR_WORDS`` mapping of one of ``variant``'s plugins; else the
     name itself."""
-    words = EVALUATOR_WORDS.get(name)
+    words = EVALUATOR_WORDS.get(name) or FAMILY_WORDS.get(name)
     if words is not None:
         return words
     if variant is not None:
@@ -105,9 +106,7 @@ def streets_pattern(variant: Variant) -> str:
 def _winner(share: PotShare, variant: Variant | None = None) -> str:
     words = evaluator_words(share.evaluator, variant)
     if share.qualifier is not None:
-        qualifier = share.qualifier
-        level = qualifier[:-4] if qualifier.endswith("-low") else qualifier.replace("-", " ")
-        words += f" ({level} or better)"
+        words = with_qualifier(words, share.evaluator, share.qualifier)
     words += bt.share_cards_words(share)
     return words if words.startswith(_SUPERLATIVE) else f"best {words}"
 
@@ -229,13 +228,7 @@ def _forced_sentence(variant: Variant) -> str:
     )
     bring_in = variant.forced_bets.bring_in
     if bring_in is None:
-        if (opener := bt.first_round_words(variant)) is not None:
-            return text + opener
-        first = variant.streets[0].name
-        return text + (
-            f" There is no bring-in: on {first} street the best showing hand opens "
-            "and may check."
-        )
+        return text + bt.first_round_words(variant)
     text += (
         f" On {variant.streets[0].name} street the {bring_in.selector} up card brings in for "
         f"{stakes.bring_in} (ties by suit; an ace counts {bring_in.ace})"
@@ -333,10 +326,11 @@ def _pots_sentence(variant: Variant) -> str:
     text = "Each pot is split: " + ", ".join(parts) + "."
     if _a_share_may_go_unwon(variant):
         text += " A share no hand can win goes to the others (one hand may scoop)."
+    text += nobody_sentence(variant)
     return text
 
 
-_TOTAL_ORDERS = ("high", "a5-low", "2-7-low", "a6-low")
+_TOTAL_ORDERS = ("high", "a5-low", "2-7-low", "a6-low", *ALWAYS_WON)
 """Evaluators that rank every hand, so without a qualifier their share always has a winner."""
 _SHARE_HOOKS = ("studkit_share_strengths", "studkit_adjust_strengths", "studkit_declare_phase")
 """Hooks through which a plugin can leave a share without a winner (no spade, no declarer)."""

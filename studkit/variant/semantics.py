@@ -22,12 +22,7 @@ from studkit.evaluation import (
     group_qualifier,
 )
 from studkit.evaluation.rankings import CATEGORY_SHIFT, HCAT, Ranking
-from studkit.variant.board_checks import (
-    BOARD_CHECKS,
-    MAX_RANKED_CARDS,
-    check_blind_amounts,
-    share_held,
-)
+from studkit.variant import board_checks as bc
 from studkit.variant.schema import locate, one_of_text, path_text, suggest
 from studkit.variant.yaml_source import Located, Location, Problem
 
@@ -49,7 +44,6 @@ PLAIN_FACES: frozenset[str] = frozenset(("up", "down"))
 plugin module lists the faces it decides in ``CARD_FACES``)."""
 
 
-
 def _category_key(text: str) -> str:
     """A qualifier as the evaluators name categories (``10-low`` is ``T-low``)."""
     key = text.strip().replace(" ", "-").lower()
@@ -58,9 +52,6 @@ def _category_key(text: str) -> str:
         key = ("T" if head == "10" else head) + "-low"
     return key
 
-MAX_HAND_CARDS = MAX_RANKED_CARDS
-"""The most cards a player may end with: hands are ranked from 1 to 9 cards (more than eight
-as the best of every eight-card part)."""
 
 
 def evaluator_names() -> tuple[str, ...]:
@@ -174,9 +165,9 @@ def _check_streets(c: _Checker) -> None:
                 c.add(("streets", index, "cards", card_index),
                       f"{face!r} cards need the {which} plugin; add it under 'plugins'")
     held = sum(len(street["cards"]) for street in streets)
-    if held > MAX_HAND_CARDS:
+    if held > bc.MAX_RANKED_CARDS:
         c.add(("streets",), f"players end with {held} cards; hands are ranked from at most "
-              f"{MAX_HAND_CARDS}")
+              f"{bc.MAX_RANKED_CARDS}")
     if not any(street["betting"] for street in streets):
         c.add(("streets",), "no street has a betting round")
     first = streets[0]
@@ -362,8 +353,8 @@ def _unwinnable(
     deck = data["deck"]
     if share["evaluator"] not in TABLE_EVALUATOR_NAMES or deck["wild_ranks"] or deck["jokers"]:
         return None
-    held = share_held(data, share)
-    if not 1 <= held <= MAX_HAND_CARDS:
+    held = bc.share_held(data, share)
+    if not 1 <= held <= bc.MAX_RANKED_CARDS:
         return None  # reported by the street checks
     evaluator = get_table_evaluator(share["evaluator"])
     qualifier = share["qualifier"]
@@ -489,7 +480,6 @@ def stakes_problems(data: dict[str, Any], root: Located | None = None) -> list[P
                 checker.add(("betting", key),
                             f"{key} only applies to spread-limit; this game is {structure}",
                             ("betting", "structure"))
-    check_blind_amounts(checker)
     return checker.problems
 
 
@@ -504,5 +494,5 @@ _CHECKS: tuple[Callable[[_Checker], None], ...] = (
     _check_action_order,
     _check_open_pair,
     _check_pots,
-    *BOARD_CHECKS,
+    *bc.BOARD_CHECKS,
 )

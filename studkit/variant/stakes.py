@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from studkit.errors import StakesError
+from studkit.variant.board_checks import blind_amount_messages
 from studkit.variant.file_data import variant_to_data
 from studkit.variant.model import Stakes, Variant
 from studkit.variant.schema import suggest
@@ -144,13 +145,15 @@ def apply_stakes(variant: Variant, stakes: str | Mapping[str, int] | None) -> Va
     if "ante" in amounts:
         forced = replace(forced, ante=amounts["ante"] > 0)
     result = replace(variant, stakes=new_stakes, forced_bets=forced)
-    problems = stakes_problems(variant_to_data(result))
+    data = variant_to_data(result)
+    problems = [problem.message for problem in stakes_problems(data)]
+    problems += blind_amount_messages(data)
     if problems:
         given = ",".join(
             f"{next(k for k, f in STAKES_KEYS.items() if f == field)}={amount}"
             for field, amount in amounts.items()
         )
-        reasons = "; ".join(problem.message for problem in problems)
+        reasons = "; ".join(problems)
         raise StakesError(f"--stakes {given} does not fit {variant.name}: {reasons}")
     return result
 
