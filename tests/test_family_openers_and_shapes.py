@@ -135,6 +135,20 @@ def test_2_12_games_short_at_full_seats_finish_with_a_community_card(name: str) 
     assert hand.community and sum(hand.payoffs) == 0
 
 
+def test_2_10_mississippi_studugi_pays_the_badugi_half_to_a_four_card_badugi_only() -> None:
+    # seat 0: a four-card badugi (A-2-3-4 of four suits); seat 1: a club flush, no badugi
+    split = deal("mississippi-studugi", [300, 300], "Ac 2d 3h 4s 9c 9d Tc",
+                 "Kc Kd Qc Jc 8c 7c 5c")
+    check_down(split)
+    assert {(e[1], e[4]) for e in split.events if e[0] == "award"} == {
+        (0, "badugi"), (1, "high")}
+    # neither has four suits and ranks apart: the high hand scoops
+    scoop = deal("mississippi-studugi", [300, 300], "Ac 2c 3h 4h 9c 9d Tc",
+                 "Kc Kd Qc Jc 8c 7c 5c")
+    check_down(scoop)
+    assert {(e[1], e[4]) for e in scoop.events if e[0] == "award"} == {(1, "high")}
+
+
 def test_2_2_the_kernel_declines_rounds_opened_by_seat() -> None:
     pete = _with_order(variant("pistol-pete"), later_rounds="position")
     assert "opens rounds by seat" in (unsupported(pete, ("random",), 2, 100) or "")
