@@ -37,7 +37,7 @@ def _game(tmp_path: Path, text: str = BLIND_PETE, name: str = "blind-pete") -> V
 def test_2_2_blinds_are_posted_on_the_dealer_s_left_before_the_deal(tmp_path: Path) -> None:
     hand = Hand(_game(tmp_path), [100, 100, 100, 100], seed=1)
     assert hand.events[:2] == [("blind", 0, 2, "small"), ("blind", 1, 5, "big")]
-    assert hand.events[2][0] == "street"
+    assert hand.events[2].kind == "street"
     assert hand.bets == [2, 5, 0, 0] and hand.stacks == [98, 95, 100, 100]
     assert hand.actor == 2  # the player after the big blind
     assert [a.kind for a in hand.legal_actions()] == ["fold", "call", "raise"]

@@ -96,7 +96,7 @@ def test_2_1_street_shapes_deal_as_drawn(name: str, pattern: str, cards: int,
     hand = Hand(v, [500, 500], seed=3)
     check_down(hand)
     assert [len(c) for c in hand.cards] == [cards, cards]
-    streets = [e for e in hand.events if e[0] == "street"]
+    streets = [e for e in hand.events if e.kind == "street"]
     assert len(streets) == rounds
 
 
@@ -105,15 +105,15 @@ def test_2_1_nine_card_hands_rank_the_best_five_of_nine() -> None:
     hand = deal("ninety-nine", [500, 500], "As Ks Qs Js Ts 2c 3d 4h 6c",
                 "2d 3h 4c 6d 7h 8c 2h 3s 4d")
     check_down(hand)
-    award = [e for e in hand.events if e[0] == "award"][0]
-    assert award[1] == 0 and award[5] == "Royal flush"
+    award = [e for e in hand.events if e.kind == "award"][0]
+    assert award.seat == 0 and award.description == "Royal flush"
 
 
 def test_2_1_two_up_cards_in_one_street_land_in_one_street() -> None:
     hand = deal("mississippi-razz", [200, 200], "Kc Qc Jc 2c 3c", "Kd Qd Td 4d 5d")
     act(hand, "0 bring-in", "1 call")
     fifth = street_events(hand, "fifth")
-    assert sum(e[0] == "deal" for e in fifth) == 4  # two up cards to each of two players
+    assert sum(e.kind == "deal" for e in fifth) == 4  # two up cards to each of two players
     assert [len(up) for up in hand.up] == [3, 3]
 
 
@@ -140,13 +140,13 @@ def test_2_10_mississippi_studugi_pays_the_badugi_half_to_a_four_card_badugi_onl
     split = deal("mississippi-studugi", [300, 300], "Ac 2d 3h 4s 9c 9d Tc",
                  "Kc Kd Qc Jc 8c 7c 5c")
     check_down(split)
-    assert {(e[1], e[4]) for e in split.events if e[0] == "award"} == {
+    assert {(e.seat, e.share) for e in split.events if e.kind == "award"} == {
         (0, "badugi"), (1, "high")}
     # neither has four suits and ranks apart: the high hand scoops
     scoop = deal("mississippi-studugi", [300, 300], "Ac 2c 3h 4h 9c 9d Tc",
                  "Kc Kd Qc Jc 8c 7c 5c")
     check_down(scoop)
-    assert {(e[1], e[4]) for e in scoop.events if e[0] == "award"} == {(1, "high")}
+    assert {(e.seat, e.share) for e in scoop.events if e.kind == "award"} == {(1, "high")}
 
 
 def test_2_2_the_kernel_declines_rounds_opened_by_seat() -> None:
