@@ -15,6 +15,7 @@ from studkit.cards import RANK_CHARS
 from studkit.errors import EvaluatorError, PluginError
 from studkit.evaluation import EVALUATOR_NAMES, SHOWING_EVALUATOR_NAMES, get_evaluator
 from studkit.evaluation.rankings import CATEGORY_SHIFT, HCAT, Ranking
+from studkit.variant import card_choice_checks as choices
 from studkit.variant.schema import locate, one_of_text, path_text, suggest
 from studkit.variant.yaml_source import Located, Location, Problem
 
@@ -159,14 +160,16 @@ def _check_streets(c: _Checker) -> None:
                 which = " or ".join(repr(name) for name in deciders) or "a"
                 c.add(("streets", index, "cards", card_index),
                       f"{face!r} cards need the {which} plugin; add it under 'plugins'")
-    held = sum(len(street["cards"]) for street in streets)
+    held = choices.held_cards(streets)
     if held > MAX_HAND_CARDS:
         c.add(("streets",), f"players end with {held} cards; hands are ranked from at most "
               f"{MAX_HAND_CARDS}")
+    for path, message in choices.card_choice_problems(c.data):
+        c.add(path, message)
     if not any(street["betting"] for street in streets):
         c.add(("streets",), "no street has a betting round")
     first = streets[0]
-    if "up" not in first["cards"] and "choice" not in first["cards"]:
+    if not choices.first_street_shows(first):
         bring_in = c.data["forced_bets"]["bring_in"]
         if bring_in is not None:
             c.add(("streets", 0, "cards"),
@@ -277,7 +280,7 @@ def _check_open_pair(c: _Checker) -> None:
         return
     up_cards = 0
     for street in c.data["streets"]:
-        up_cards += street["cards"].count("up") + street["cards"].count("choice")
+        up_cards += choices.shown_cards(street)
         if street["name"] == street_name:
             break
     street = c.data["streets"][names.index(street_name)]
@@ -347,7 +350,7 @@ def _unwinnable(
     deck = data["deck"]
     if share["evaluator"] not in EVALUATOR_NAMES or deck["wild_ranks"] or deck["jokers"]:
         return None
-    held = sum(len(street["cards"]) for street in data["streets"])
+    held = choices.held_cards(data["streets"])
     if not 1 <= held <= MAX_HAND_CARDS:
         return None  # reported by the street checks
     evaluator = get_evaluator(share["evaluator"])
