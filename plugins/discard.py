@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from studkit.bots.card_sense import keep_best
 from studkit.cards import CARDS, Card
 from studkit.engine.actions import Action
 from studkit.engine.decisions import DecisionKind, Record, Remove, Taken
@@ -23,9 +24,10 @@ from studkit.errors import PluginError
 from studkit.hooks.specs import HandView, Holding, hookimpl
 from studkit.variant.model import Discard, Street
 
-EQUITY_NEUTRAL = False
-"""Which cards a player keeps changes who wins: equity is defined only once every discard
-is made (:mod:`studkit.equity` says so for a spot before one)."""
+EQUITY_NEUTRAL = True
+"""Equity accounts for this rule: which cards a player keeps changes who wins, so equity is
+defined only once every discard is made, and :mod:`studkit.equity` takes each hand as kept
+(a spot before a discard is refused, saying so)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +92,9 @@ class DiscardKind(DecisionKind):
 
     def describe(self, value: Any) -> str:
         return "discard a card" if value is None else f"discard {value}"
+
+    def bot_choice(self, view: Any, actions: Sequence[Action], variant: Any) -> Action | None:
+        return keep_best(view, actions, variant)  # throw what the best hand does not need
 
 
 @hookimpl

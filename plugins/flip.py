@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from studkit.bots.card_sense import show_least
 from studkit.cards import CARDS, Card
 from studkit.engine.actions import Action
 from studkit.engine.decisions import DecisionKind, Record, Taken, TurnUp
@@ -90,6 +91,9 @@ class FlipKind(DecisionKind):
 
     def describe(self, value: Any) -> str:
         return "flip a card" if value is None else f"flip {value}"
+
+    def bot_choice(self, view: Any, actions: Sequence[Action], variant: Any) -> Action | None:
+        return show_least(view, actions, variant)  # keep the strength hidden
 
 
 class KeepKind(DecisionKind):
