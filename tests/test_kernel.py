@@ -23,6 +23,7 @@ from studkit.engine.dealing import ScriptedSource
 from studkit.engine.hand import Hand
 from studkit.engine.rules import compile_rules
 from studkit.evaluation import get_evaluator
+from studkit.hooks.host import variant_plugin_refs
 from studkit.kernel.evaltables import eval_tables
 from studkit.kernel.evaluate import evaluate
 from studkit.kernel.plan import EVALUATOR_IDS, unsupported
@@ -45,7 +46,16 @@ def test_the_plugin_free_variants_are_the_kernel_s() -> None:
     assert "baseball" in PLUGIN_VARIANTS and "high-low-declare" in PLUGIN_VARIANTS
     for name in PLUGIN_VARIANTS:
         variant = load_variant(name)
-        assert variant.plugins or variant.deck.wild_ranks or variant.deck.jokers, name
+        assert variant_plugin_refs(variant) or variant.deck.wild_ranks or variant.deck.jokers, name
+
+
+def test_games_with_discards_or_flips_are_declined_by_name() -> None:
+    """stud-family 2.3 and 2.5: discards and flips are player decisions the kernel has no
+    compiled form of, so auto falls back to the general engine and says why."""
+    assert unsupported(load_variant("super-stud"), ("tag",), 4, 100) == (
+        "super-stud has player decisions the kernel does not play (discards)")
+    assert unsupported(load_variant("pineapple-stud"), ("tag",), 4, 100) == (
+        "pineapple-stud has player decisions the kernel does not play (discards and flips)")
 
 
 @pytest.mark.parametrize("name", sorted(EVALUATOR_IDS))
