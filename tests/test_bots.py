@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from volume import hands_each
 
 from studkit import load_variant
 from studkit.bots import (
@@ -163,7 +164,8 @@ def test_bots_never_act_illegally_over_thousands_of_hands(name: str) -> None:
             setup = Setup(variant, players, (bot,) * players, variant.stakes,
                           100 * variant.stakes.big_bet, players)
             bots = [make_bot(bot, variant) for _ in range(players)]
-            for index in range(300 if bot != "equity" else 60):
+            count = hands_each(300 * 22, 60) if bot != "equity" else hands_each(60 * 22, 15)
+            for index in range(count):
                 assert sum(play_hand(setup, bots, index).payoffs) == 0
 
 

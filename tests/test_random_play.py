@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from volume import hands_each
 
 from studkit import builtin_variant_names, load_variant
 from studkit.engine import Action, Hand
@@ -75,5 +76,5 @@ def test_random_hands_keep_every_invariant(name: str) -> None:
 def test_thousands_of_random_hands_keep_every_invariant(name: str) -> None:
     variant = load_variant(name)
     for players in range(variant.min_players, variant.max_players + 1):
-        for k in range(400):
+        for k in range(hands_each(400 * 22, 100)):
             check_hand(variant, players, seed=100_000 + 1000 * players + k)

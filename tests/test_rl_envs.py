@@ -20,6 +20,8 @@ pettingzoo_test = pytest.importorskip("pettingzoo.test")
 env_checker = pytest.importorskip("gymnasium.utils.env_checker")
 pyspiel = pytest.importorskip("pyspiel")
 
+from volume import hands_each  # noqa: E402
+
 import studkit.rl as rl  # noqa: E402
 from studkit.rl import openspiel  # noqa: E402
 
@@ -56,7 +58,7 @@ def test_openspiel_random_sim_test(name: str) -> None:
 def test_conformance_at_more_seats_and_hands(name: str) -> None:
     openspiel.register()
     players = 6 if name != "mississippi-stud" else 4
-    pettingzoo_test.api_test(rl.env(name, players=players), num_cycles=300,
+    pettingzoo_test.api_test(rl.env(name, players=players), num_cycles=hands_each(300 * 22, 100),
                              verbose_progress=False)
     game = pyspiel.load_game("python_studkit", {"variant": name, "players": players})
     pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)

@@ -358,6 +358,7 @@ def compare(
     odds: bool = True,
     alpha: float = ALPHA,
     progress: Callable[[int, int], None] | None = None,
+    notice: Callable[[str], None] | None = None,
     engine: str = "auto",
 ) -> Comparison:
     """Simulate each variant the same way and compare every statistic with the first's.
@@ -367,7 +368,8 @@ def compare(
     called as variant ``i`` advances. ``cluster`` and ``cluster_file`` play the hands on a
     Dask cluster as :func:`~studkit.simulation.simulate` does; an address is connected to (a
     local cluster started) once for all the variants. ``engine`` is
-    :func:`~studkit.simulation.simulate`'s (each variant's report says which engine played it).
+    :func:`~studkit.simulation.simulate`'s (each variant's report says which engine played it),
+    and so is ``notice``.
     """
     from studkit import load_variant
     from studkit.variant.rule_differences import diff_variants
@@ -406,7 +408,7 @@ def compare(
                 simulate(
                     variant, hands=hands, players=players, bots=bots, stakes=stakes,
                     stack=stack, seed=seed, workers=workers, progress=update, cluster=where,
-                    engine=engine,
+                    engine=engine, notice=notice,
                 )
             )
     rows = _rows(reports)

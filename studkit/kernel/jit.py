@@ -14,7 +14,7 @@ from typing import Any, TypeVar, cast
 import numba  # type: ignore[import-untyped, unused-ignore]
 import numba.extending  # type: ignore[import-untyped, unused-ignore]
 
-__all__ = ["compiled", "inlined", "shared", "NUMBA_VERSION"]
+__all__ = ["compiled", "inlined", "shared", "is_ready", "NUMBA_VERSION"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -41,6 +41,20 @@ def inlined(function: F) -> F:
     the hot path, where a call's reference counting of its array arguments would cost more
     than the work."""
     return cast(F, _njit(inline="always", **_OPTIONS)(function))
+
+
+def is_ready(function: Any) -> bool:
+    """Whether calling the compiled ``function`` runs without compiling it first (which takes
+    minutes for the kernel's entry point): it was compiled in this process already, or
+    numba's on-disk cache holds it for today's sources. ``False`` when the cache cannot be
+    read: the caller may then say that a compilation is coming, at worst once too often."""
+    if function.signatures:
+        return True
+    try:
+        index = function._cache._cache_file._load_index()
+    except Exception:  # numba's cache layout is private: any change means "not known"
+        return False
+    return bool(index)
 
 
 def _implementation(function: Callable[..., Any]) -> Callable[..., Any]:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ENGINES", "KERNEL_LARGEST", "EngineError", "choose_engine", "kernel_block", "kernel_play",
-    "canonical_order", "numba_missing",
+    "canonical_order", "numba_missing", "kernel_compile_pending", "COMPILE_NOTICE",
 ]
 
 ENGINES: Final = ("auto", "kernel", "general")
@@ -70,6 +70,23 @@ def _kernel_gap(setup: Setup, history: bool) -> str | None:
     if reason is not None:
         return reason
     return numba_missing()
+
+
+COMPILE_NOTICE: Final = (
+    "compiling the batch kernel for this machine: the first run takes a few minutes "
+    "(later runs load it from numba's cache in about a second)"
+)
+"""What :func:`studkit.simulation.simulate` tells its ``notice`` callback before the
+kernel's first compilation."""
+
+
+def kernel_compile_pending() -> bool:
+    """Whether the kernel's next run in this process compiles it (nothing in numba's cache
+    for today's sources, and not yet compiled in this process)."""
+    from studkit.kernel.hand import play_block
+    from studkit.kernel.jit import is_ready
+
+    return not is_ready(play_block)
 
 
 def kernel_block(setup: Setup, start: int, stop: int) -> Tally:

@@ -25,9 +25,11 @@ from studkit.engine.rules import compile_rules
 from studkit.errors import StudkitError
 from studkit.simulation.blocks import LARGEST_CLUSTER, LARGEST_LOCAL, InOrder, split
 from studkit.simulation.engines import (
+    COMPILE_NOTICE,
     KERNEL_LARGEST,
     canonical_order,
     choose_engine,
+    kernel_compile_pending,
     kernel_play,
 )
 from studkit.simulation.report import SimulationReport
@@ -287,6 +289,7 @@ def simulate(
     cluster: str | Cluster | None = None,
     cluster_file: str | os.PathLike[str] | None = None,
     engine: str = "auto",
+    notice: Callable[[str], None] | None = None,
 ) -> SimulationReport:
     """Play ``hands`` hands of ``variant`` with ``players`` bots and report the statistics.
 
@@ -300,6 +303,8 @@ def simulate(
     :func:`studkit.history.write_history`), in hand order. ``engine`` is ``"auto"`` (the
     compiled kernel where the variant and bots allow, else the general engine), ``"kernel"``
     or ``"general"``; the report's :attr:`~SimulationReport.engine` says which ran.
+    ``notice`` is called with a sentence before a slow one-time step: the kernel's first
+    compilation on this machine (the command line prints it on standard error).
 
     ``cluster`` plays the hands on a Dask cluster instead of local processes (``workers`` is
     then not used): ``"local"`` or ``"local:N"`` starts one on this machine for the run,
@@ -366,6 +371,8 @@ def simulate(
     compile_rules(variant, stakes_in_play)  # fail early, in this process, on a bad variant
     chosen, note = choose_engine(setup, engine, history is not None)
     play = _PLAYERS[chosen]
+    if notice is not None and chosen == "kernel" and kernel_compile_pending():
+        notice(COMPILE_NOTICE)
     largest = KERNEL_LARGEST if chosen == "kernel" else LARGEST_LOCAL
     started = time.perf_counter()
     tally = Tally(players)
