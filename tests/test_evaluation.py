@@ -13,6 +13,7 @@ from studkit.cards import parse_cards
 from studkit.errors import EvaluatorError
 from studkit.evaluation import (
     EVALUATOR_NAMES,
+    TABLE_EVALUATOR_NAMES,
     Evaluator,
     WildCards,
     get_evaluator,
@@ -149,7 +150,7 @@ def test_seven_card_counts_agree_with_brute_force_on_a_small_deck() -> None:
     # high cards: brute force over five-card subsets against the table path.
     deck = parse_cards("As Ad Ah Ks Kd Kh Qs Qd Js Jd Ts 9s 5s 4s 3s 2s 2d")
     hands = np.array(list(itertools.combinations(deck, 7)), dtype=np.intp)
-    for name in EVALUATOR_NAMES:
+    for name in TABLE_EVALUATOR_NAMES:
         ev = get_evaluator(name)
         batch = ev.evaluate_batch(hands)
         for row, strength in zip(hands[:: 97].tolist(), batch[:: 97].tolist(), strict=True):
@@ -219,7 +220,7 @@ def test_ordering_within_each_evaluator() -> None:
 
 
 def test_every_strength_is_positive_except_no_low() -> None:
-    for name in EVALUATOR_NAMES:
+    for name in TABLE_EVALUATOR_NAMES:
         ev = get_evaluator(name)
         hands = combinations_array(52, 5)[::997]
         strengths = ev.evaluate_batch(hands)
@@ -277,7 +278,7 @@ def test_unknown_evaluator_suggests_a_close_name() -> None:
     ],
 )
 def test_bad_hands_raise(cards: list[int], message: str) -> None:
-    for name in EVALUATOR_NAMES:
+    for name in TABLE_EVALUATOR_NAMES:
         with pytest.raises(EvaluatorError, match=message):
             get_evaluator(name).evaluate(cards)
 

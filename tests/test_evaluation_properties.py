@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from studkit.evaluation import EVALUATOR_NAMES, WildCards, get_evaluator
+from studkit.evaluation import TABLE_EVALUATOR_NAMES as EVALUATOR_NAMES, WildCards, get_evaluator
 
 hands = st.lists(st.integers(0, 51), min_size=5, max_size=8, unique=True)
 names = st.sampled_from(EVALUATOR_NAMES)

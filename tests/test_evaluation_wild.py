@@ -10,7 +10,7 @@ import pytest
 
 from studkit.cards import parse_cards
 from studkit.errors import EvaluatorError
-from studkit.evaluation import EVALUATOR_NAMES, WildCards, get_evaluator
+from studkit.evaluation import TABLE_EVALUATOR_NAMES as EVALUATOR_NAMES, WildCards, get_evaluator
 from studkit.evaluation.odds import category_counts
 
 # Five-card draw with one joker (53 cards), fully wild and as the bug: the published tables.

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from studkit.cards import CARDS
-from studkit.evaluation import EVALUATOR_NAMES, get_evaluator
+from studkit.evaluation import TABLE_EVALUATOR_NAMES as EVALUATOR_NAMES, get_evaluator
 from studkit.variant.semantics import best_distinct_category
 
 HEAVY = ("numpy", "jsonschema", "rich", "matplotlib")

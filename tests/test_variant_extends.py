@@ -407,7 +407,9 @@ def test_semantic_errors_of_the_merged_game_point_at_the_removal(
                        "plugins:\n  - {name: hole-spade, remove: true}\n")
     assert _problems(spadeless) == [
         "spadeless.yaml:5:12: pots[1] (hole-spade).evaluator: unknown evaluator "
-        "'hole-spade-high'; built-in: 'high', 'a5-low', 'eight-or-better', '2-7-low', 'a6-low'"
+        "'hole-spade-high'; built-in: 'high', 'a5-low', 'eight-or-better', '2-7-low', "
+        "'a6-low', 'badugi', 'badugi-ace-high', 'soko', 'mexican-high', 'razz-high', "
+        "'action-razz', 'two-card-high', 'two-card-a5' (did you mean 'two-card-high'?)"
     ]
 
 

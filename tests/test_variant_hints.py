@@ -46,7 +46,9 @@ EXPECTED: dict[str, str] = {
     ),
     "evaluator-low.yaml": (
         "evaluator-low.yaml:5:28: pots[0] (low).evaluator: unknown evaluator 'low'; built-in:"
-        " 'high', 'a5-low', 'eight-or-better', '2-7-low', 'a6-low' (did you mean 'a5-low'?)"
+        " 'high', 'a5-low', 'eight-or-better', '2-7-low', 'a6-low', 'badugi', "
+        "'badugi-ace-high', 'soko', 'mexican-high', 'razz-high', 'action-razz', "
+        "'two-card-high', 'two-card-a5' (did you mean 'a5-low'?)"
     ),
     "indent-deeper.yaml": (
         'indent-deeper.yaml:6:15: YAML syntax error: mapping values are not allowed here; '

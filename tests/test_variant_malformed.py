@@ -197,8 +197,9 @@ EXPECTED: dict[str, str] = {
     ),
     'unknown-evaluator.yaml': (
         'unknown-evaluator.yaml:5:28: pots[0] (low).evaluator: unknown evaluator '
-        "'a5low'; built-in: 'high', 'a5-low', 'eight-or-better', '2-7-low', 'a6-low' "
-        "(did you mean 'a5-low'?)"
+        "'a5low'; built-in: 'high', 'a5-low', 'eight-or-better', '2-7-low', 'a6-low', "
+        "'badugi', 'badugi-ace-high', 'soko', 'mexican-high', 'razz-high', 'action-razz', "
+        "'two-card-high', 'two-card-a5' (did you mean 'a5-low'?)"
     ),
     'unknown-nested-key.yaml': (
         "unknown-nested-key.yaml:6:3: forced_bets: unknown key 'bring_inn' (did you "

@@ -35,10 +35,25 @@ class OddsRequest:
     """The variant the request came from, if any."""
 
 
+SPECIAL_DEFAULTS: dict[str, tuple[int, frozenset[int]]] = {
+    "badugi": (4, frozenset()),
+    "badugi-ace-high": (4, frozenset()),
+    "soko": (5, frozenset()),
+    "mexican-high": (5, frozenset({6, 7, 8})),
+    "two-card-high": (2, frozenset()),
+    "two-card-a5": (2, frozenset()),
+}
+"""Special evaluators' hand size and stripped ranks when named alone (the games' own: a
+badugi of four cards, soko's five, the 40 natural cards of the Mexican deck, two cards)."""
+
+
 def _evaluator_target(target: str) -> OddsRequest | None:
     from studkit.evaluation import EVALUATOR_NAMES
 
-    return OddsRequest((target,)) if target in EVALUATOR_NAMES else None
+    if target not in EVALUATOR_NAMES:
+        return None
+    cards, stripped = SPECIAL_DEFAULTS.get(target, (None, frozenset()))
+    return OddsRequest((target,), cards=cards, stripped_ranks=stripped)
 
 
 def _variant_target(target: str) -> OddsRequest | None:
@@ -153,15 +168,17 @@ def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         description=(
             "Count every final-hand category over all C(N, K) hands of K cards by full "
             "enumeration (never sampling): for an evaluator (high, a5-low, eight-or-better, "
-            "2-7-low, a6-low) or a variant (each evaluator of its pots, its deck and wild cards)."
+            "2-7-low, a6-low, badugi, badugi-ace-high, soko, mexican-high, razz-high, "
+            "action-razz, two-card-high, two-card-a5) or a variant (each evaluator of its "
+            "pots, its deck and wild cards)."
         ),
     )
     parser.add_argument(
         "target", metavar="EVALUATOR|VARIANT", help="an evaluator name or a variant name or file"
     )
     parser.add_argument(
-        "--cards", type=int, metavar="K", help="cards per hand, 5 to 8 (default 7, or the "
-        "variant's hand size)"
+        "--cards", type=int, metavar="K", help="cards per hand, 5 to 8 (1 to 8 for the special "
+        "evaluators; default 7, the evaluator's own hand size, or the variant's)"
     )
     parser.add_argument(
         "--wild",
@@ -224,13 +241,14 @@ def _request(args: argparse.Namespace) -> OddsRequest:
 def run(args: argparse.Namespace) -> int:
     """Enumerate and print the category counts."""
     from studkit.cards import standard_deck
-    from studkit.evaluation import WildCards
+    from studkit.evaluation import TABLE_EVALUATOR_NAMES, WildCards
     from studkit.evaluation.odds import MAX_CARDS, MIN_CARDS
 
     request = _request(args)
     cards = request.cards if request.cards is not None else 7
-    if not MIN_CARDS <= cards <= MAX_CARDS:
-        raise EvaluatorError(f"--cards must be {MIN_CARDS} to {MAX_CARDS}, not {cards}")
+    least = MIN_CARDS if any(n in TABLE_EVALUATOR_NAMES for n in request.evaluators) else 1
+    if not least <= cards <= MAX_CARDS:
+        raise EvaluatorError(f"--cards must be {least} to {MAX_CARDS}, not {cards}")
     wild = None
     if request.wild_ranks or request.jokers:
         wild = WildCards(request.wild_ranks, "bug" if request.joker_rule == "bug" else "wild",

@@ -18,22 +18,49 @@ from functools import cache
 from studkit.errors import EvaluatorError
 from studkit.evaluation.evaluator import Evaluator
 from studkit.evaluation.rankings import RANKINGS
+from studkit.evaluation.special import SPECIAL_NAMES, SpecialEvaluator, special_evaluator
 from studkit.evaluation.wild import WildCards
 
 __all__ = [
     "Evaluator",
+    "SpecialEvaluator",
+    "AnyEvaluator",
     "WildCards",
     "EVALUATOR_NAMES",
     "SHOWING_EVALUATOR_NAMES",
     "get_evaluator",
     "get_showing_evaluator",
+    "get_table_evaluator",
+    "TABLE_EVALUATOR_NAMES",
+    "WILD_CARD_EVALUATOR_NAMES",
+    "SPECIAL_NAMES",
+    "group_qualifier",
 ]
 
-EVALUATOR_NAMES: tuple[str, ...] = tuple(RANKINGS)
-"""The built-in evaluators: ``high``, ``a5-low``, ``eight-or-better``, ``2-7-low``, ``a6-low``."""
+AnyEvaluator = Evaluator | SpecialEvaluator
+"""An evaluator of a table ranking or of a special one: the same methods."""
 
-SHOWING_EVALUATOR_NAMES: tuple[str, ...] = ("high", "a5-low", "2-7-low", "a6-low")
+TABLE_EVALUATOR_NAMES: tuple[str, ...] = tuple(RANKINGS)
+"""The evaluators of table rankings: ``high``, ``a5-low``, ``eight-or-better``, ``2-7-low``,
+``a6-low``."""
+
+EVALUATOR_NAMES: tuple[str, ...] = TABLE_EVALUATOR_NAMES + SPECIAL_NAMES
+"""The built-in evaluators: the table rankings, then the special ones (``badugi``,
+``badugi-ace-high``, ``soko``, ``mexican-high``, ``razz-high``, ``action-razz``,
+``two-card-high``, ``two-card-a5``)."""
+
+SHOWING_EVALUATOR_NAMES: tuple[str, ...] = (
+    "high", "a5-low", "2-7-low", "a6-low", "razz-high", "soko", "mexican-high", "badugi",
+    "badugi-ace-high", "two-card-high", "two-card-a5",
+)
 """Evaluators that rank showing boards (eight-or-better games use the ``high`` board)."""
+
+WILD_CARD_EVALUATOR_NAMES: tuple[str, ...] = TABLE_EVALUATOR_NAMES + (
+    "soko", "mexican-high", "badugi", "badugi-ace-high", "razz-high", "two-card-high",
+    "two-card-a5",
+)
+"""The evaluators that play wild cards (action razz does not: its face class would be
+ambiguous)."""
 
 
 def _unknown(name: str, known: tuple[str, ...], what: str) -> EvaluatorError:
@@ -42,22 +69,49 @@ def _unknown(name: str, known: tuple[str, ...], what: str) -> EvaluatorError:
     return EvaluatorError(f"unknown {what} {name!r}{hint}: expected one of {', '.join(known)}")
 
 
-def get_evaluator(name: str, wild: WildCards | None = None) -> Evaluator:
+def get_evaluator(name: str, wild: WildCards | None = None) -> AnyEvaluator:
     """The evaluator called ``name``, with optional wild cards (cached: cheap to call often).
 
     Unknown names raise :class:`~studkit.errors.EvaluatorError` listing the known ones.
     """
-    if name not in RANKINGS:
+    if name not in EVALUATOR_NAMES:
         raise _unknown(str(name), EVALUATOR_NAMES, "evaluator")
+    if wild is not None and name not in WILD_CARD_EVALUATOR_NAMES:
+        raise EvaluatorError(f"evaluator {name!r} does not play wild cards or jokers")
     return _cached(name, wild)
 
 
 @cache
-def _cached(name: str, wild: WildCards | None) -> Evaluator:
+def _cached(name: str, wild: WildCards | None) -> AnyEvaluator:
+    if name in SPECIAL_NAMES:
+        return special_evaluator(name, wild)
     return Evaluator(RANKINGS[name], wild)
 
 
-def get_showing_evaluator(name: str, wild: WildCards | None = None) -> Evaluator:
+def group_qualifier(name: str, text: str) -> bool:
+    """Whether ``text`` is a qualifier word of special evaluator ``name`` naming a group of
+    its categories (``4-card``: any four-card badugi; ``face``: any action-razz face hand)."""
+    if name not in SPECIAL_NAMES:
+        return False
+    try:
+        get_evaluator(name).qualifier(text)
+    except EvaluatorError:
+        return False
+    return True
+
+
+def get_table_evaluator(name: str, wild: WildCards | None = None) -> Evaluator:
+    """The evaluator of a table ranking (``high``, ``a5-low``, ...: not a special one), for
+    code that reads its tables."""
+    evaluator = get_evaluator(name, wild)
+    if not isinstance(evaluator, Evaluator):
+        raise EvaluatorError(
+            f"evaluator {name!r} has no rank tables (one of {', '.join(SPECIAL_NAMES)})"
+        )
+    return evaluator
+
+
+def get_showing_evaluator(name: str, wild: WildCards | None = None) -> AnyEvaluator:
     """The evaluator of showing (up) cards that decides who acts first.
 
     From 1 to 4 cards it ranks what is showing without straights or flushes (high: four of a

@@ -25,7 +25,13 @@ import numpy as np
 import numpy.typing as npt
 
 from studkit.errors import EvaluatorError
-from studkit.evaluation import Evaluator, get_evaluator
+from studkit.evaluation import (
+    AnyEvaluator,
+    Evaluator,
+    SpecialEvaluator,
+    get_evaluator,
+    get_table_evaluator,
+)
 from studkit.evaluation.batch import plain_strengths, suit_bits
 from studkit.evaluation.rankings import CATEGORY_SHIFT
 from studkit.evaluation.wild import WildCards
@@ -107,7 +113,7 @@ def _combinations(n: int, k: int) -> IntpArray:
 
 
 def category_counts(
-    evaluator: Evaluator,
+    evaluator: AnyEvaluator,
     cards: int,
     *,
     deck: Sequence[int] | None = None,
@@ -115,8 +121,11 @@ def category_counts(
 ) -> OddsTable:
     """Count every category over all ``cards``-card hands of ``deck`` (52 cards by default).
 
-    ``cards`` is 5 to 8. ``progress(done, total)`` is called after each prefix.
+    ``cards`` is 5 to 8 (1 to 8 for the special evaluators: badugi, the two-card hands, ...).
+    ``progress(done, total)`` is called after each prefix.
     """
+    if isinstance(evaluator, SpecialEvaluator):
+        return _special_counts(evaluator, cards, deck=deck, progress=progress)
     if not MIN_CARDS <= cards <= MAX_CARDS:
         raise EvaluatorError(f"odds are for hands of {MIN_CARDS} to {MAX_CARDS} cards, not {cards}")
     positions = np.array(deck if deck is not None else range(52), dtype=np.intp)
@@ -206,7 +215,7 @@ def _strengths_function(evaluator: Evaluator) -> Strengths:
 
     bug = wild.jokers == "bug" and not ranking.low
     layout = wild_layout(ranking.name, wild.five_of_a_kind, bug)
-    natural_values = _card_tables(get_evaluator(ranking.name))[0]
+    natural_values = _card_tables(get_table_evaluator(ranking.name))[0]
 
     def with_wilds(
         total: Int64Array,
@@ -264,3 +273,69 @@ def odds_for_evaluators(
         category_counts(get_evaluator(name, wild), cards, deck=deck, progress=progress)
         for name in seen
     ]
+
+
+SPECIAL_MAX_CARDS = 8
+_CHUNK = 1 << 18
+
+
+def _special_counts(
+    evaluator: SpecialEvaluator,
+    cards: int,
+    *,
+    deck: Sequence[int] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> OddsTable:
+    """Count every category of ``evaluator`` over all ``cards``-card hands of ``deck``."""
+    if not 1 <= cards <= SPECIAL_MAX_CARDS:
+        raise EvaluatorError(
+            f"odds for {evaluator.name!r} are for hands of 1 to {SPECIAL_MAX_CARDS} cards, "
+            f"not {cards}"
+        )
+    positions = np.array(deck if deck is not None else range(52), dtype=np.intp)
+    if len(positions) and not 0 <= positions.min() <= positions.max() <= 53:
+        raise EvaluatorError("a deck holds card indexes 0-51 and jokers 52-53")
+    if len(set(positions.tolist())) != len(positions):
+        raise EvaluatorError("the deck holds a card twice")
+    if evaluator.wild is None and (positions >= 52).any():
+        raise EvaluatorError("a deck with jokers needs an evaluator with wild cards")
+    size = len(positions)
+    if size < cards:
+        raise EvaluatorError(f"a deck of {size} cards has no {cards}-card hands")
+    counts = np.zeros(128, dtype=np.int64)
+    suffix_size = min(cards, 5)
+    prefix_size = cards - suffix_size
+    suffix = combinations_array(size, suffix_size)
+    suffix_cards = positions.astype(np.int8)[suffix]
+    firsts = suffix[:, 0]
+    prefixes: npt.NDArray[np.intp]
+    if prefix_size:
+        prefixes = np.asarray(combinations_array(size, prefix_size), dtype=np.intp)
+        prefixes = prefixes[prefixes[:, -1] < size - suffix_size]
+    else:
+        prefixes = np.zeros((1, 0), dtype=np.intp)
+    for done, prefix in enumerate(prefixes.tolist(), start=1):
+        start = int(np.searchsorted(firsts, prefix[-1] + 1)) if prefix else 0
+        head = positions[prefix].astype(np.int8)
+        for at in range(start, len(suffix_cards), _CHUNK):
+            tail = suffix_cards[at : at + _CHUNK]
+            block = np.concatenate((np.broadcast_to(head, (len(tail), len(head))), tail), axis=1)
+            strengths = evaluator.evaluate_batch(block)
+            counts += np.bincount(strengths >> CATEGORY_SHIFT, minlength=128)[:128]
+        if progress is not None:
+            progress(done, len(prefixes))
+    names = evaluator.ranking.names
+    every = sorted(names, reverse=True)
+    categories: dict[str, int] = {}
+    listed = set(evaluator.categories)
+    for number in every:
+        name = names[number]
+        if name in listed or counts[number]:
+            categories[name] = int(counts[number])
+    total = comb(size, cards)
+    if sum(categories.values()) != total:
+        raise EvaluatorError(
+            f"internal: counted {sum(categories.values())} hands, expected {total}"
+        )
+    wild = None if evaluator.wild is None else str(evaluator.wild)
+    return OddsTable(evaluator.name, cards, total, categories, wild, size)

@@ -13,7 +13,14 @@ from typing import Any
 
 from studkit.cards import RANK_CHARS
 from studkit.errors import EvaluatorError, PluginError
-from studkit.evaluation import EVALUATOR_NAMES, SHOWING_EVALUATOR_NAMES, get_evaluator
+from studkit.evaluation import (
+    EVALUATOR_NAMES,
+    SHOWING_EVALUATOR_NAMES,
+    TABLE_EVALUATOR_NAMES,
+    get_evaluator,
+    get_table_evaluator,
+    group_qualifier,
+)
 from studkit.evaluation.rankings import CATEGORY_SHIFT, HCAT, Ranking
 from studkit.variant import card_choice_checks as choices
 from studkit.variant.schema import locate, one_of_text, path_text, suggest
@@ -317,7 +324,8 @@ def _check_pots(c: _Checker) -> None:
         categories = [
             name for name in get_evaluator(evaluator).categories if name != "no-low"
         ]
-        if _category_key(qualifier) not in categories:
+        if _category_key(qualifier) not in categories and not group_qualifier(evaluator,
+                                                                             qualifier):
             c.add(("pots", index, "qualifier"),
                   f"{qualifier!r} is not a category of {evaluator!r}: "
                   f"{one_of_text(categories)}" + suggest(qualifier, categories))
@@ -348,12 +356,12 @@ def _unwinnable(
     judged. The problem is put at the streets when too few cards are the cause, else at the
     stripped ranks."""
     deck = data["deck"]
-    if share["evaluator"] not in EVALUATOR_NAMES or deck["wild_ranks"] or deck["jokers"]:
+    if share["evaluator"] not in TABLE_EVALUATOR_NAMES or deck["wild_ranks"] or deck["jokers"]:
         return None
     held = choices.held_cards(data["streets"])
     if not 1 <= held <= MAX_HAND_CARDS:
         return None  # reported by the street checks
-    evaluator = get_evaluator(share["evaluator"])
+    evaluator = get_table_evaluator(share["evaluator"])
     qualifier = share["qualifier"]
     try:
         needed = 1 if qualifier is None else evaluator.qualifier(qualifier) >> CATEGORY_SHIFT
