@@ -26,7 +26,8 @@ from studkit.variant.rules_text import show_text
 from studkit.variant.yaml_source import VariantFileError
 
 GAMES = ("super-stud", "super-stud-hi-lo", "super-stud-hi-lo-no-qualifier", "super-razz",
-         "pineapple-stud", "low-todd", "seven-card-reverse", "australian-stud")
+         "pineapple-stud", "low-todd", "seven-card-reverse", "australian-stud",
+         "super-razzdugi", "super-razzbadeucey", "caveman-super")
 
 
 def _kinds_of(hand: Hand, kind: str) -> list[Any]:

@@ -35,9 +35,13 @@ def first_street_shows(street: dict[str, Any]) -> bool:
 
 
 def card_choice_problems(data: dict[str, Any]) -> list[tuple[KeyPath, str]]:
-    """``(key path, message)`` for each discard or flip that cannot be played as written."""
+    """``(key path, message)`` for each discard or flip that cannot be played as written, and
+    for a first street that shows no card (no up card, no flip) in a game with a bring-in."""
     problems: list[tuple[KeyPath, str]] = []
     streets = data["streets"]
+    if not first_street_shows(streets[0]) and data["forced_bets"]["bring_in"] is not None:
+        problems.append((("streets", 0, "cards"), "the first street deals no up card, so "
+                         "nobody can be chosen to bring in"))
     dealt = 0
     down = 0
     last = len(streets) - 1

@@ -334,7 +334,7 @@ def _pots_sentence(variant: Variant) -> str:
     return text
 
 
-_TOTAL_ORDERS = ("high", "a5-low", "2-7-low", "a6-low")
+_TOTAL_ORDERS = ("high", "a5-low", "2-7-low", "a6-low", "badugi", "badugi-ace-high")
 """Evaluators that rank every hand, so without a qualifier their share always has a winner."""
 _SHARE_HOOKS = ("studkit_share_strengths", "studkit_adjust_strengths", "studkit_declare_phase")
 """Hooks through which a plugin can leave a share without a winner (no spade, no declarer)."""

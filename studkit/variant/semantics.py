@@ -175,12 +175,6 @@ def _check_streets(c: _Checker) -> None:
         c.add(path, message)
     if not any(street["betting"] for street in streets):
         c.add(("streets",), "no street has a betting round")
-    first = streets[0]
-    if not choices.first_street_shows(first):
-        bring_in = c.data["forced_bets"]["bring_in"]
-        if bring_in is not None:
-            c.add(("streets", 0, "cards"),
-                  "the first street deals no up card, so nobody can be chosen to bring in")
 
 
 def _check_deck(c: _Checker) -> None:
