@@ -46,7 +46,20 @@ def test_the_plugin_free_variants_are_the_kernel_s() -> None:
     assert "baseball" in PLUGIN_VARIANTS and "high-low-declare" in PLUGIN_VARIANTS
     for name in PLUGIN_VARIANTS:
         variant = load_variant(name)
-        assert variant_plugin_refs(variant) or variant.deck.wild_ranks or variant.deck.jokers, name
+        reason = unsupported(variant, ("random",), 2, 100) or ""
+        declared = any(words in reason for words in KERNEL_DECLINES)
+        assert (variant_plugin_refs(variant) or variant.deck.wild_ranks or variant.deck.jokers
+                or declared), name
+
+
+KERNEL_DECLINES = ("board (community) cards", "opens rounds by seat", "(pots[].cards)")
+"""What the kernel declares it does not play (the general engine does): board cards, rounds
+opened by seat, shares made from some cards only."""
+
+
+def test_the_kernel_declines_board_cards_and_seat_openers_in_words() -> None:
+    assert "board (community) cards" in (
+        unsupported(load_variant("oxford-stud"), ("random",), 2, 100) or "")
 
 
 def test_games_with_discards_or_flips_are_declined_by_name() -> None:

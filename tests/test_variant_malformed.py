@@ -135,9 +135,9 @@ EXPECTED: dict[str, str] = {
         'multiple-documents.yaml:3:1: YAML syntax error: more than one YAML document '
         "('---'); a variant file holds one"
     ),
-    'nine-cards.yaml': (
-        'nine-cards.yaml:6:3: streets: players end with 9 cards; hands are ranked from '
-        'at most 8'
+    'ten-cards.yaml': (
+        'ten-cards.yaml:6:3: streets: players end with 10 cards; hands are ranked from '
+        'at most 9'
     ),
     'no-exhaustion-policy.yaml': (
         'no-exhaustion-policy.yaml:5:3: deck_exhaustion: 8 players staying to the '

@@ -193,7 +193,10 @@ class HandFlow(LegalActions):
                 self.actor = forced
                 return True
         previous = progress.leader
-        if (
+        if rules.by_position and rules.by_position[self.street]:
+            folded = self.folded  # opened by seat: the first live player on the dealer's left
+            leader = next(s for s in self._order if not folded[s])
+        elif (
             previous >= 0
             and not plan.faces_up
             and not self.folded[previous]

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Final
 from studkit.engine.events import AWARD, MUCK, SHOW, AwardEvent, MuckEvent, ShowEvent
 from studkit.engine.pots import Pot, ShareInput, award_pots, build_pots
 from studkit.engine.seats import rotation
+from studkit.evaluation.board_hands import best_cards, evaluate_cards
 
 if TYPE_CHECKING:
     from studkit.engine.flow import HandFlow as Hand
@@ -95,6 +96,12 @@ def _ranked_strengths(hand: Hand) -> list[list[int]]:
         evaluate = share.evaluator.evaluate
         qualifier = share.qualifier
         row = [0] * n
+        if share.cards != "all":  # own cards only, or the Omaha rule (board games)
+            for s in seats:
+                value = evaluate_cards(share.evaluator, share.cards, held[s], community)
+                row[s] = value if value >= qualifier else 0
+            strengths.append(row)
+            continue
         for s in seats:
             value = evaluate(held[s] + community if community else held[s])
             row[s] = value if value >= qualifier else 0
@@ -289,7 +296,9 @@ def odd_chip_order(hand: Hand, show_order: list[int], share: object) -> list[int
         cards: Sequence[int] = hand.cards[s]
         if settings.cards == "hand":
             evaluator = share.evaluator  # type: ignore[attr-defined]
-            cards = evaluator.best_five(hand.cards[s] + hand.community)
+            cards = best_cards(
+                evaluator, getattr(share, "cards", "all"), hand.cards[s], hand.community
+            )
         keys = [key(c) for c in cards if c < 52] or [-1]
         return min(keys) if low else -max(keys)
 

@@ -236,6 +236,13 @@ def parse_spot(
     Raises :class:`~studkit.errors.CardError` naming the hand and card for a card given twice,
     a card not in the variant's deck, too many cards, or hands on different streets.
     """
+    if variant.board_cards:
+        from studkit.equity.showdown import EquityError
+
+        raise EquityError(
+            f"{variant.name} deals board (community) cards, and equity takes each player's "
+            "own cards only: it cannot be computed for this game yet"
+        )
     if len(hands) < 2:
         raise CardError(f"equity needs at least two hands, got {len(hands)}")
     if len(hands) > variant.max_players:

@@ -142,6 +142,12 @@ def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int)
         return f"{variant.name} lets a partial bring-in be called as posted (partial-call)"
     if rules.short_full:
         return f"{variant.name} counts a short all-in as a full raise (short_all_in_is_full)"
+    if variant.board_cards:
+        return f"{variant.name} deals board (community) cards on its streets"
+    if rules.by_position:
+        return f"{variant.name} opens rounds by seat (action_order first_round/later_rounds)"
+    if any(share.cards != "all" for share in variant.pots):
+        return f"{variant.name} makes a share's hand from some cards only (pots[].cards)"
     evaluators = [variant.action_order.evaluator] + [share.evaluator for share in variant.pots]
     for name in evaluators:
         if name not in EVALUATOR_IDS:

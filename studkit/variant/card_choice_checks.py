@@ -69,9 +69,6 @@ def card_choice_problems(data: dict[str, Any]) -> list[tuple[KeyPath, str]]:
                 problems.append(((*where, "count"), f"players hold at most {down} down "
                                  f"card(s) here, fewer than the {flip['count']} to flip"))
             down = max(0, down - flip["count"])
-        if not cards and flip is None and not street.get("board"):
-            problems.append((("streets", index, "cards"), "the street deals no card and "
-                             "flips none: give it cards or a flip"))
         if discard is not None and discard["when"] != "before-deal":
             where = ("streets", index, "discard")
             if discard["when"] == "after-betting" and index != last:

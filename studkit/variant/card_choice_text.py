@@ -3,6 +3,8 @@ a street's sentence (:mod:`studkit.variant.rules_text`) that say when each happe
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from studkit.variant.model import Discard, Flip, Street
 
 __all__ = ["before_deal", "after_deal", "after_betting", "pattern"]
@@ -41,8 +43,11 @@ def before_deal(street: Street) -> str:
 
 
 def after_deal(street: Street) -> str:
-    """What follows the street's deal: its flip, then a discard made after the deal."""
-    text = ""
+    """What follows the street's deal: the cards players choose to turn up (``choice``
+    cards, roll your own), its flip, then a discard made after the deal."""
+    chosen = street.cards.count("choice")
+    text = f", and each player turns {_NUMBERS[chosen]} of their down cards face up" \
+        if chosen else ""
     if street.flip is not None:
         text += f", then {_flip(street.flip)}"
     discard = street.discard
@@ -59,15 +64,16 @@ def after_betting(street: Street) -> str:
     return f"; after the betting {_discard(discard)}"
 
 
-def pattern(street: Street) -> str:
-    """The street in the reference's notation: its cards as arrows with its flip and discards
-    where they come (``↓↓↓↓ flip discard 1``)."""
+def pattern(street: Street, cards: Callable[[Street], str]) -> str:
+    """The street in the reference's notation: its cards as ``cards`` writes them (arrows)
+    with its flip and discards where they come (``↓↓↓↓ flip discard 1``)."""
     parts = []
     discard = street.discard
     if discard is not None and discard.when == "before-deal":
         parts.append(f"discard {discard.count}")
-    if street.cards:
-        parts.append(street.pattern)
+    dealt = cards(street)
+    if dealt:
+        parts.append(dealt)
     if street.flip is not None:
         parts.append("flip" + ("?" if street.flip.optional else "")
                      + (f" {street.flip.count}" if street.flip.count > 1 else ""))

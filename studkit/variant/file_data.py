@@ -79,6 +79,7 @@ def data_to_variant(data: dict[str, Any], source: str | None = None) -> Variant:
                 burn=street["burn"],
                 betting=street["betting"],
                 bet_size=street["bet_size"],
+                board=street["board"],
                 discard=discard_from_data(street.get("discard")),
                 flip=flip_from_data(street.get("flip")),
             )
@@ -152,6 +153,7 @@ def variant_to_data(variant: Variant) -> dict[str, Any]:
                 "burn": street.burn,
                 "betting": street.betting,
                 "bet_size": street.bet_size,
+                "board": street.board,
                 **street_choices_data(street),
             }
             for street in variant.streets
@@ -169,6 +171,9 @@ def variant_to_data(variant: Variant) -> dict[str, Any]:
         "action_order": {
             "evaluator": variant.action_order.evaluator,
             "tie_break": variant.action_order.tie_break,
+            "first_round": variant.action_order.first_round,
+            "later_rounds": variant.action_order.later_rounds,
+            "board_includes_community": variant.action_order.board_includes_community,
         },
         "betting": {
             "structure": betting.structure,
@@ -191,6 +196,7 @@ def variant_to_data(variant: Variant) -> dict[str, Any]:
                 "weight": share.weight,
                 "qualifier": share.qualifier,
                 "if_unqualified": share.if_unqualified,
+                "cards": share.cards,
             }
             for share in variant.pots
         ],

@@ -121,6 +121,9 @@ class Street:
     """Whether a betting round follows the deal."""
     bet_size: BetSize = "small"
     """Fixed and spread limit: which bet size this round uses."""
+    board: int = 0
+    """Board (community) cards dealt face up to the table on this street, after the
+    players' cards: every player's hand may use them (Oxford stud, Razzaho)."""
     discard: Discard | None = None
     """A discard without replacement on this street, if any."""
     flip: Flip | None = None
@@ -128,7 +131,8 @@ class Street:
 
     @property
     def pattern(self) -> str:
-        """The cards as arrows: ``↓`` down, ``↑`` up, ``↕`` player's choice."""
+        """The cards as arrows: ``↓`` down, ``↑`` up, ``↕`` player's choice (board cards
+        are not a player's: see :attr:`board`)."""
         return "".join(_FACE_ARROWS[face] for face in self.cards)
 
 
@@ -177,6 +181,16 @@ class ActionOrder:
     tie_break: Literal["position", "suit"] = "position"
     """Tied boards: ``position`` (spec-001: closest to the dealer's left) or ``suit`` (the
     highest card by suit, TDA/WSOP tournaments)."""
+    first_round: Literal["board", "position"] = "board"
+    """Without a bring-in, who opens the first round: the best showing hand (``board``; with
+    no up card dealt that is the player on the dealer's left) or the first live player on
+    the dealer's left whatever shows (``position``)."""
+    later_rounds: Literal["board", "position"] = "board"
+    """Who opens the rounds after the first: the best showing hand (``board``, every public
+    stud rule) or the first live player on the dealer's left (``position``)."""
+    board_includes_community: bool = True
+    """Whether board (community) cards count in each player's showing hand when choosing
+    who acts first (so a board pairing a community card ranks above one that does not)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,6 +232,10 @@ class PotShare:
     """The weakest hand that may win this share, in the evaluator's terms (``8-low``)."""
     if_unqualified: Literal["to-other-shares"] = "to-other-shares"
     """When no hand qualifies, the other shares take this one (high takes all)."""
+    cards: Literal["all", "own", "omaha"] = "all"
+    """Which cards make the hand for this share: ``all`` (the best hand of the player's cards
+    and the board cards), ``own`` (the player's own cards only) or ``omaha`` (exactly two of
+    the player's own cards with exactly three board cards)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,10 +362,15 @@ class Variant:
         return sum(len(street.cards) for street in self.streets)
 
     @property
+    def board_cards(self) -> int:
+        """Board (community) cards the streets deal to the table."""
+        return sum(street.board for street in self.streets)
+
+    @property
     def cards_needed(self) -> int:
         """Cards the deal needs with every seat full and every player staying to the end."""
         burns = sum(street.burn for street in self.streets)
-        return self.cards_dealt_per_player * self.max_players + burns
+        return self.cards_dealt_per_player * self.max_players + burns + self.board_cards
 
     def with_stakes(self, **amounts: int | None) -> Variant:
         """A copy with some amounts replaced, e.g. ``with_stakes(ante=5, big_bet=20)``."""

@@ -17,7 +17,7 @@ from typing import Any
 from studkit.cards import Rank, Suit
 from studkit.errors import PluginError
 from studkit.hooks.registry import registry_of
-from studkit.variant import card_choice_text as choice_text
+from studkit.variant import board_text as bt, card_choice_text as choice_text
 from studkit.variant.model import PotShare, Stakes, Street, Variant
 
 __all__ = [
@@ -99,7 +99,7 @@ def _number(count: int) -> str:
 
 def streets_pattern(variant: Variant) -> str:
     """The deal as arrows, a space between streets: ``↓↓↑ ↑ ↑ ↑ ↓``."""
-    return " ".join(choice_text.pattern(street) for street in variant.streets)
+    return " ".join(choice_text.pattern(street, bt.board_pattern) for street in variant.streets)
 
 
 def _winner(share: PotShare, variant: Variant | None = None) -> str:
@@ -108,6 +108,7 @@ def _winner(share: PotShare, variant: Variant | None = None) -> str:
         qualifier = share.qualifier
         level = qualifier[:-4] if qualifier.endswith("-low") else qualifier.replace("-", " ")
         words += f" ({level} or better)"
+    words += bt.share_cards_words(share)
     return words if words.startswith(_SUPERLATIVE) else f"best {words}"
 
 
@@ -155,10 +156,7 @@ def _card_words(cards: tuple[str, ...]) -> str:
 def _street_sentence(variant: Variant, street: Street) -> str:
     text = f"{street.name.capitalize()} street: "
     text += choice_text.before_deal(street) + ("a burn, then " if street.burn else "")
-    text += _card_words(street.cards) + " to each player" if street.cards else "no new card"
-    chosen = street.cards.count("choice")
-    if chosen:
-        text += f", and each player turns {_number(chosen)} of their down cards face up"
+    text += bt.street_cards_words(street, _card_words(street.cards) if street.cards else "")
     text += choice_text.after_deal(street)
     if street.betting:
         if variant.betting.structure in ("fixed-limit", "spread-limit"):
@@ -229,6 +227,8 @@ def _forced_sentence(variant: Variant) -> str:
     )
     bring_in = variant.forced_bets.bring_in
     if bring_in is None:
+        if (opener := bt.first_round_words(variant)) is not None:
+            return text + opener
         first = variant.streets[0].name
         return text + (
             f" There is no bring-in: on {first} street the best showing hand opens "
@@ -262,7 +262,7 @@ def _action_sentence(variant: Variant) -> str:
         text += "; between tied boards, the player nearest the dealer's left."
     else:
         text += "; between tied boards, the highest card by suit."
-    return text
+    return bt.action_words(variant, text)
 
 
 def _smallest_bet(variant: Variant) -> int:

@@ -23,6 +23,7 @@ from studkit.evaluation import (
 )
 from studkit.evaluation.rankings import CATEGORY_SHIFT, HCAT, Ranking
 from studkit.variant import card_choice_checks as choices
+from studkit.variant.board_checks import BOARD_CHECKS, MAX_RANKED_CARDS, share_held
 from studkit.variant.schema import locate, one_of_text, path_text, suggest
 from studkit.variant.yaml_source import Located, Location, Problem
 
@@ -53,8 +54,9 @@ def _category_key(text: str) -> str:
         key = ("T" if head == "10" else head) + "-low"
     return key
 
-MAX_HAND_CARDS = 8
-"""The most cards a player may end with: the evaluators rank hands of 1 to 8 cards."""
+MAX_HAND_CARDS = MAX_RANKED_CARDS
+"""The most cards a player may end with: hands are ranked from 1 to 9 cards (more than eight
+as the best of every eight-card part)."""
 
 
 def evaluator_names() -> tuple[str, ...]:
@@ -352,7 +354,7 @@ def _unwinnable(
     deck = data["deck"]
     if share["evaluator"] not in TABLE_EVALUATOR_NAMES or deck["wild_ranks"] or deck["jokers"]:
         return None
-    held = choices.held_cards(data["streets"])
+    held = share_held(data, share)
     if not 1 <= held <= MAX_HAND_CARDS:
         return None  # reported by the street checks
     evaluator = get_table_evaluator(share["evaluator"])
@@ -493,4 +495,5 @@ _CHECKS: tuple[Callable[[_Checker], None], ...] = (
     _check_action_order,
     _check_open_pair,
     _check_pots,
+    *BOARD_CHECKS,
 )
