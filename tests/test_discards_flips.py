@@ -27,7 +27,7 @@ from studkit.variant.yaml_source import VariantFileError
 
 GAMES = ("super-stud", "super-stud-hi-lo", "super-stud-hi-lo-no-qualifier", "super-razz",
          "pineapple-stud", "low-todd", "seven-card-reverse", "australian-stud",
-         "super-razzdugi", "super-razzbadeucey", "caveman-super")
+         "super-razzdugi", "super-razzbadeucey", "caveman-super", "studaha")
 
 
 def _kinds_of(hand: Hand, kind: str) -> list[Any]:
@@ -230,6 +230,19 @@ def test_2_5_an_optional_flip_may_keep_every_card_down() -> None:
     assert [e.kind for e in hand.events if e.kind in ("keep", "flip")] == ["keep", "flip"]
     assert not hand.up[0] and len(hand.up[1]) == 1
     assert "or keeps them all down" in show_text(game)
+
+
+def test_2_5_studaha_flips_a_door_card_before_the_board_comes() -> None:
+    game = load_variant("studaha")
+    hand = Hand(game, [100, 100, 100], seed=3,
+                deal={0: ["Kh 2c 9d"], 1: ["As 4d 8h"], 2: ["Qh 7s Jc"]})
+    for card in ("9d", "4d", "Jc"):
+        hand.apply(Action("flip", parse_card(card)))
+    assert hand.actor == 1 and hand.legal_actions()[0].kind == "bring-in"  # the 4 is lowest
+    while hand.street == 0:
+        legal = hand.legal_actions()
+        hand.apply(next(a for a in legal if a.kind in ("bring-in", "call", "check")))
+    assert len(hand.community) == 3 and all(len(hand.up[s]) == 3 for s in range(3))
 
 
 def test_2_5_pineapple_flips_then_discards_after_seeing_every_door_card() -> None:
