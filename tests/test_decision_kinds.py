@@ -26,7 +26,7 @@ from studkit.errors import IllegalActionError, PluginError
 from studkit.history import from_hand, loads, replay
 from studkit.history.actions import format_action, parse_action
 from studkit.history.narrate import narrate
-from studkit.hooks.registry import PluginRegistry, default_registry
+from studkit.hooks.registry import PluginRegistry
 from studkit.play.narration import Narrator
 from studkit.play.render import PLAIN
 from studkit.play.table_view import choices_for
@@ -108,15 +108,9 @@ def test_the_scan_would_catch_a_name() -> None:
 
 
 @pytest.fixture()
-def discard_registry() -> Iterator[PluginRegistry]:
-    """The default registry with the test plugin's directory (what ``--plugins-dir`` does),
-    as a hand history is read with it."""
-    registry = default_registry()
-    registry.add_dir(PLUGIN_DIR)
-    try:
-        yield registry
-    finally:
-        registry.remove_dir(PLUGIN_DIR)
+def discard_registry() -> PluginRegistry:
+    """A registry with the test plugin's directory (what ``--plugins-dir`` makes)."""
+    return PluginRegistry([PLUGIN_DIR])
 
 
 def _discards(hand: Hand) -> list[Any]:
@@ -135,7 +129,7 @@ def _play(variant: Any, seed: int, choose: Any = None) -> Hand:
 def test_a_new_decision_kind_plays_writes_replays_and_tells(
     discard_registry: PluginRegistry,
 ) -> None:
-    variant = load_variant(str(VARIANT_FILE))
+    variant = load_variant(str(VARIANT_FILE), registry=discard_registry)
     kinds = decision_kinds(variant)
     assert isinstance(kinds.of("toss"), DecisionKind)
     played = 0
@@ -159,8 +153,8 @@ def test_a_new_decision_kind_plays_writes_replays_and_tells(
         # the PHH text writes the kind's verb and replays to the same result
         text = from_hand(hand)
         assert re.search(r'"p\d toss [2-9TJQKA][cdhs]"', text), text
-        (history,) = loads(text)
-        result = replay(history)
+        (history,) = loads(text, registry=discard_registry)
+        result = replay(history, registry=discard_registry)
         assert result.ok, result.as_json()
         assert [e for e in result.hand.events if e.kind == "toss"] == discards
         # narrated to a player, and in the omniscient account
@@ -174,23 +168,26 @@ def test_a_new_decision_kind_plays_writes_replays_and_tells(
             else:
                 assert line.endswith("tosses a down card")
         story = narrate(hand.events, names=["A", "B", "C", "D"],
-                        starting_stacks=hand.starting_stacks)
+                        starting_stacks=hand.starting_stacks, kinds=kinds)
         assert f"tosses {discards[0].card}" in story
     assert played >= 3
 
 
 def test_the_phh_verb_parses_and_refuses_bad_arguments(discard_registry: PluginRegistry) -> None:
-    action = parse_action("p2 toss Kd")
+    kinds = known_kinds(discard_registry)
+    action = parse_action("p2 toss Kd", kinds)
     assert (action.verb, action.player, action.cards) == ("toss", 1, (parse_card("Kd"),))
     assert format_action(action) == "p2 toss Kd"
     with pytest.raises(ValueError, match="expected 'pN toss Kd'"):
-        parse_action("p2 toss")
+        parse_action("p2 toss", kinds)
     with pytest.raises(ValueError, match="'toss' names one known card"):
-        parse_action("p2 toss ??")
+        parse_action("p2 toss ??", kinds)
+    with pytest.raises(ValueError, match="toss"):
+        parse_action("p2 toss Kd")  # unknown without the directory's plugin
 
 
 def test_bots_and_the_table_choices_take_the_new_kind(discard_registry: PluginRegistry) -> None:
-    variant = load_variant(str(VARIANT_FILE))
+    variant = load_variant(str(VARIANT_FILE), registry=discard_registry)
     for name in BUILT_IN_BOTS:
         bot = make_bot(name, variant)
 
@@ -224,6 +221,10 @@ def test_the_play_command_offers_and_takes_the_new_kind(tmp_path: Path) -> None:
     assert "tosses a down card" in out, "the bots' discards, unseen"
     text = history.read_text()
     assert re.search(r'"p\d toss [2-9TJQKA][cdhs]"', text)
+    from studkit.cli import main
+
+    assert main(["replay", str(history), "--plugins-dir", str(PLUGIN_DIR)]) == 0
+    assert main(["replay", str(history)]) == 1  # the same process, without the directory
 
 
 def test_the_web_table_offers_the_new_kind(discard_registry: PluginRegistry) -> None:
@@ -231,9 +232,10 @@ def test_the_web_table_offers_the_new_kind(discard_registry: PluginRegistry) -> 
     pytest.importorskip("httpx2", reason="Starlette's TestClient needs httpx2 (the test extra)")
     from starlette.testclient import TestClient
 
-    from studkit.web import create_app
+    from studkit.web import WebSettings, create_app
 
-    with TestClient(create_app(), raise_server_exceptions=False) as client:
+    app = create_app(WebSettings(registry=discard_registry))
+    with TestClient(app, raise_server_exceptions=False) as client:
         body = {"variant": VARIANT_FILE.read_text(), "players": 3, "seed": 4, "seat": 1,
                 "bots": "calling-station"}
         answer = client.post("/api/tables", json=body)

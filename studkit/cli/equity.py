@@ -55,9 +55,10 @@ def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 def run(args: argparse.Namespace) -> int:
     """Compute and print the equities."""
     from studkit.equity import equity
+    from studkit.variant.loader import load_variant
 
     result = equity(
-        args.variant,
+        load_variant(args.variant, registry=args.registry),
         args.hand,
         dead=args.dead,
         exact=True if args.exact else None,

@@ -218,7 +218,7 @@ def narrate(
     ``events`` is the engine's event log (see :mod:`studkit.engine.events`); ``names`` the
     players' names by seat; amounts are in chips of ``1 / scale``; ``hidden`` cards (ones a
     history does not show) are printed as ``??``; ``kinds``: the game's decision kinds
-    (default: every kind the default plugin registry's plugins register).
+    (default: every kind the built-in and entry-point plugins register).
     """
     story = _Story(names, starting_stacks, scale, hidden,
                    kinds if kinds is not None else known_kinds())

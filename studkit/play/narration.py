@@ -66,7 +66,7 @@ class Narrator:
         self.names = list(names)
         self.kinds = kinds if kinds is not None else known_kinds()
         """The decision kinds whose events are told by their sentences (default: every kind
-        the default plugin registry's plugins register)."""
+        the built-in and entry-point plugins register)."""
         self.viewer = viewer
         self.style = style
         self.shown: set[int] = set()

@@ -340,7 +340,8 @@ class Variant:
     rules are equal wherever they were read from)."""
     plugin_registry: Any = field(default=None, compare=False, repr=False)
     """The :class:`~studkit.hooks.registry.PluginRegistry` its plugins are found in
-    (``load_variant(..., registry=...)``); ``None`` for the default registry."""
+    (``load_variant(..., registry=...)``); ``None`` (a variant made in code): a registry of
+    its own, the built-ins and entry points (:func:`studkit.hooks.registry.registry_of`)."""
     memo: dict[Any, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
     """What was computed from this variant, kept with it and keyed by value (the engine's
     compiled rules per stakes, say); never copied, compared or pickled."""

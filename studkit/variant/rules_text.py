@@ -16,7 +16,7 @@ from typing import Any
 
 from studkit.cards import Rank, Suit
 from studkit.errors import PluginError
-from studkit.hooks.registry import registry_of
+from studkit.hooks.registry import PluginRegistry, registry_of
 from studkit.variant import board_text as bt, card_choice_text as choice_text
 from studkit.variant.model import PotShare, Stakes, Street, Variant
 
@@ -414,18 +414,20 @@ def rules_sentences(variant: Variant) -> list[tuple[str, str]]:
         ("Deck runs out", _exhaustion_sentence(variant)),
     ]
     if variant.plugins:
-        said = " ".join(plugin_sentence(name, options) for name, options in _plugins(variant))
+        registry = registry_of(variant)
+        said = " ".join(plugin_sentence(n, o, registry) for n, o in _plugins(variant))
         sentences.append(("Plugins", said))
     return sentences
 
 
-def plugin_sentence(name: str, options: dict[str, Any]) -> str:
-    """``name (options): what it does.`` from the plugin's ``rules_sentence`` when it has one."""
+def plugin_sentence(
+    name: str, options: dict[str, Any], registry: PluginRegistry | None = None
+) -> str:
+    """``name (options): what it does.`` from its ``rules_sentence`` (found in ``registry``)."""
     words = _plugin_words(name, options)
     try:
-        from studkit.hooks.host import find_plugin
-
-        describe = getattr(find_plugin(name).module, "rules_sentence", None)
+        found = (registry if registry is not None else PluginRegistry()).find(name)
+        describe = getattr(found.module, "rules_sentence", None)
         said = describe(options) if describe is not None else ""
     except Exception:  # a missing or broken plugin still lets the rest of the rules show
         said = ""
@@ -483,7 +485,7 @@ def _plugins_with(variant: Variant, hooks: tuple[str, ...]) -> list[str]:
         try:
             from studkit.hooks.host import PluginHost
 
-            host = PluginHost([ref], house=False)
+            host = PluginHost([ref], house=False, registry=registry_of(variant))
         except Exception:  # a missing or broken plugin: nothing known about its wild cards
             continue
         if any(host.implements(hook) for hook in hooks):
