@@ -85,9 +85,9 @@ def test_2_8_oxford_deals_two_board_cards_on_fourth_and_one_on_sixth() -> None:
     hand = deal(oxford, [100, 100], "2c 3c 4c", "5d 6d 7d", community="Ks Qs Js")
     check_down(hand)
     assert hand.community == list(parse_cards("Ks Qs Js"))
-    fourth = [e for e in street_events(hand, "fourth") if e[0] in ("community", "deal")]
-    assert [e[0] for e in fourth] == ["community", "community"]
-    sixth = [e for e in street_events(hand, "sixth") if e[0] == "community"]
+    fourth = [e for e in street_events(hand, "fourth") if e.kind in ("community", "deal")]
+    assert [e.kind for e in fourth] == ["community", "community"]
+    sixth = [e for e in street_events(hand, "sixth") if e.kind == "community"]
     assert len(sixth) == 1
     assert all(len(c) == 4 for c in hand.cards)
 
@@ -118,10 +118,10 @@ def test_2_8_razzaho_splits_razz_of_own_cards_with_omaha_high() -> None:
     hand = deal(razzaho, [200, 200], "As 2s 3s 4d 5d 9c Tc", "Kh Kd Qc Jd Th 9h 8h",
                 community="Kc Ks 7d 6c 2c")
     check_down(hand)
-    won = {(e[1], e[4]) for e in hand.events if e[0] == "award"}
+    won = {(e.seat, e.share) for e in hand.events if e.kind == "award"}
     assert won == {(0, "low"), (1, "omaha")}
-    omaha = [e for e in hand.events if e[0] == "award" and e[4] == "omaha"][0]
-    assert omaha[5] == "Four of a kind, kings, kicker 7"
+    omaha = [e for e in hand.events if e.kind == "award" and e.share == "omaha"][0]
+    assert omaha.description == "Four of a kind, kings, kicker 7"
 
 
 def _problems(tmp_path: Path, text: str) -> str:
@@ -193,5 +193,5 @@ def test_2_8_random_board_hands_keep_every_card_once_and_chips_even() -> None:
             out = [c for cards in hand.cards for c in cards] + hand.community + hand.burned
             assert len(out) == len(set(out))
             assert sum(hand.payoffs) == 0
-            if not any(e[0] == "award" and e[3] == 0 and hand.n_in == 1 for e in hand.events):
+            if not any(e.kind == "award" and e.pot == 0 and hand.n_in == 1 for e in hand.events):
                 assert len(hand.community) in (0, v.board_cards) or hand.n_in == 1
