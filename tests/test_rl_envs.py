@@ -212,7 +212,7 @@ def test_missing_extra_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_a_newly_registered_decision_kind_gets_ids_in_all_three(tmp_path: Path) -> None:
-    """tests/discard_kind registers a 'discard' kind (a card argument): it gets one id per
+    """tests/discard_kind registers a 'toss' kind (a card argument): it gets one id per
     card, and the variant passes the three libraries' checks like a shipped one."""
     from studkit.hooks.registry import PluginRegistry
     from studkit.rl.check import conformance
@@ -221,7 +221,7 @@ def test_a_newly_registered_decision_kind_gets_ids_in_all_three(tmp_path: Path) 
     variant = load_variant(plugin_dir / "discard-stud.yaml", registry=PluginRegistry([plugin_dir]))
     game = rl.StudGame(variant, players=3)
     start = game.actions.betting_size
-    assert game.actions.names[start:start + 2] == ("discard 2c", "discard 2d")
+    assert game.actions.names[start:start + 2] == ("toss 2c", "toss 2d")
     assert game.actions.size == start + 52
     results = conformance(variant, players=3, hands=1)  # OpenSpiel's game gets the directory
     assert [r.passed for r in results] == [True, True, True], results

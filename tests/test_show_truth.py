@@ -137,6 +137,7 @@ def test_five_of_a_kind_is_said_only_where_wild_cards_make_it(name: str) -> None
 def test_an_unwon_share_is_mentioned_only_where_a_share_can_go_unwon(name: str) -> None:
     can_go_unwon = name in (
         "seven-card-stud-hi-lo", "chicago", "low-chicago", "high-low-declare",
+        "super-stud-hi-lo", "low-todd", "seven-card-reverse", "caveman-super",
         "oxford-stud", "mississippi-stud-hi-lo", "mississippi-studugi",
         "five-card-stud-hi-lo", "seven-card-stud-double-qualifier")
     assert ("A share no hand can win goes to the others" in flat(name)) == can_go_unwon

@@ -1,8 +1,9 @@
 """The shipped bots: random, calling station, tight- and loose-aggressive, equity.
 
 Each reads only the seat's view of the hand (:mod:`studkit.bots.seen` extracts the few facts
-they use) and returns one of the legal actions. Any decision kind a bot does not know (a
-plugin's exposure choice, declaration or twist) gets a uniformly random legal choice.
+they use) and returns one of the legal actions. A plugin's decision (a discard, a flip, a
+declaration, a twist) is taken as its kind advises (:mod:`studkit.bots.plugin_choice`), or
+else uniformly at random.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from studkit.bots.card_sense import discards_pending
+from studkit.bots.plugin_choice import kinds_advise, plugin_choice
 from studkit.bots.protocol import pot_sized, random_action
 from studkit.bots.seen import Seen, seen
 from studkit.bots.strategy import (
@@ -74,9 +77,11 @@ class CallingStationBot:
 
     def __init__(self, variant: Variant | None = None) -> None:
         self.variant = variant
+        if kinds_advise(variant):
+            self.reads_view = True  # a discard or flip is chosen from the seat's cards
 
     def act(self, view: Any, actions: Sequence[Action], rng: random.Random) -> Action:
-        """Check, else call, else bring in."""
+        """Check, else call, else bring in (a plugin decision: as its kind advises)."""
         choice = None
         for action in actions:  # first_of(actions, (CHECK, CALL, BRING_IN)) in one pass
             kind = action[0]
@@ -86,6 +91,8 @@ class CallingStationBot:
                 choice = action
         if choice is not None:
             return choice
+        if _unknown_decision(actions):
+            return plugin_choice(self.variant, view, actions, rng)
         passive = [a for a in actions if a.kind != FOLD]
         return random_action(passive or actions, rng)
 
@@ -143,7 +150,7 @@ class StyleBot:
     def act(self, view: Any, actions: Sequence[Action], rng: random.Random) -> Action:
         """Fold, call or raise by the hand's score against the style's thresholds."""
         if _unknown_decision(actions):
-            return random_action(actions, rng)
+            return plugin_choice(self.variant, view, actions, rng)
         info = seen(view, self.variant)
         score = self.score(info)
         return self.decide(info, score, actions, rng)
@@ -198,11 +205,12 @@ class EquityBot:
     def act(self, view: Any, actions: Sequence[Action], rng: random.Random) -> Action:
         """Bet, call or fold by equity against the pot odds."""
         if _unknown_decision(actions):
-            return random_action(actions, rng)
+            return plugin_choice(self.variant, view, actions, rng)
         from studkit.bots.estimate import estimate_equity
 
         info = seen(view, self.variant)
-        value = estimate_equity(info, self.trials, rng)
+        pending = discards_pending(view, self.variant)  # equity is defined only after them
+        value = None if pending else estimate_equity(info, self.trials, rng)
         if value is None:  # no equity for this spot: play tight-aggressive
             fallback = TightAggressiveBot(self.variant)
             return fallback.decide(info, fallback.score(info), actions, rng)

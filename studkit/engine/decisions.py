@@ -259,6 +259,12 @@ class DecisionKind:
         """What choosing ``value`` is, in words (``pay 10``, ``twist 7c``)."""
         return self.name if value is None else f"{self.name} {value}"
 
+    def bot_choice(self, view: Any, actions: Sequence[Action], variant: Any) -> Action | None:
+        """The shipped rule-based bots' choice among ``actions`` (this kind's options), from
+        ``view``, the seat's :class:`~studkit.engine.view.SeatView`; ``None`` (the default):
+        they choose at random (:mod:`studkit.bots.card_sense` has rules a kind may use)."""
+        return None
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.name!r})"
 

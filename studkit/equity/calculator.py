@@ -23,9 +23,11 @@ import numpy.typing as npt
 
 from studkit.cards import Card, format_cards
 from studkit.equity.deals import CardArray, deal_count, enumerate_draws, sample_draws
+from studkit.equity.discards import discard_notes
 from studkit.equity.showdown import EquityError, ShareRanker, share_evaluators
 from studkit.equity.spot import Spot, parse_spot
 from studkit.errors import PluginError
+from studkit.hooks.host import variant_plugin_refs
 from studkit.hooks.registry import registry_of
 from studkit.variant.model import Variant
 
@@ -367,7 +369,7 @@ def _result(
         seed=None if exact else seed,
         seconds=seconds,
         share_names=tuple(e.name for e in evaluators),
-        notes=plugin_notes(spot.variant),
+        notes=plugin_notes(spot.variant) + discard_notes(spot.variant, len(spot.hands[0])),
     )
 
 
@@ -379,7 +381,7 @@ def plugin_notes(variant: Variant) -> tuple[str, ...]:
     return tuple(
         f"plugin {ref.name!r} is not applied: equity deals and ranks hands by the variant's "
         "data alone (its deck, static wild cards, streets and pot shares)"
-        for ref in variant.plugins
+        for ref in variant_plugin_refs(variant)
         if not _equity_neutral(variant, ref.name)
     )
 

@@ -20,6 +20,7 @@ from functools import cache
 
 from studkit.cards import CARDS, Card, Rank, parse_card, standard_deck
 from studkit.equity.board import board_to_come
+from studkit.equity.discards import discard_problem, kept_ends
 from studkit.errors import CardError
 from studkit.variant.model import Variant
 
@@ -150,7 +151,10 @@ def _street_list(ends: dict[int, str]) -> str:
 
 
 def _check_lengths(variant: Variant, hands: Sequence[HandCards], texts: Sequence[str]) -> None:
-    ends = _street_ends(variant)
+    problem = discard_problem(variant, hands, texts)
+    if problem is not None:
+        raise CardError(problem)
+    ends = kept_ends(variant) or _street_ends(variant)
     most = variant.max_cards_per_player
     for i, (hand, text) in enumerate(zip(hands, texts, strict=True)):
         if len(hand) > most:

@@ -76,6 +76,7 @@ from studkit.hooks.registry import (
     registry_of,
 )
 from studkit.hooks.specs import PROJECT_NAME, hookimpl
+from studkit.variant.card_choices import CARD_CHOICE_PLUGINS
 from studkit.variant.model import PluginRef, Variant
 
 __all__ = [
@@ -186,14 +187,15 @@ def host_for(variant: Variant) -> PluginHost | None:
     variant was loaded with; ``None`` when no plugin acts in it (no plugins named and no house
     plugins), so the engine can skip every hook."""
     registry = registry_of(variant)
+    refs = variant_plugin_refs(variant)
     key = json.dumps(
-        [[ref.name, plain(ref.options)] for ref in variant.plugins], default=repr, sort_keys=True
+        [[ref.name, plain(ref.options)] for ref in refs], default=repr, sort_keys=True
     )
     hosts = registry.hosts
     if key in hosts:
         found: PluginHost | None = hosts[key]
         return found
-    host: PluginHost | None = PluginHost(variant.plugins, registry=registry)
+    host: PluginHost | None = PluginHost(refs, registry=registry)
     if host is not None and not host.plugin_names:
         host = None
     if len(hosts) >= _HOSTS_KEPT:
@@ -203,6 +205,18 @@ def host_for(variant: Variant) -> PluginHost | None:
 
 
 _HOSTS_KEPT = 256
+
+
+def variant_plugin_refs(variant: Variant) -> tuple[PluginRef, ...]:
+    """The plugins acting in ``variant``: those it names, then the shipped plugins its data
+    asks for (a street's ``discard`` or ``flip``: :data:`~studkit.variant.card_choices.
+    CARD_CHOICE_PLUGINS`) that it does not name."""
+    named = {ref.name for ref in variant.plugins}
+    implied = tuple(
+        PluginRef(plugin) for key, plugin in CARD_CHOICE_PLUGINS
+        if plugin not in named and any(getattr(st, key) is not None for st in variant.streets)
+    )
+    return (*variant.plugins, *implied) if implied else variant.plugins
 
 
 DECISION_KINDS_HOOK = "studkit_decision_kinds"

@@ -18,6 +18,7 @@ import numpy.typing as npt
 
 from studkit.bots.strength import style_rows
 from studkit.engine.rules import Rules, compile_rules
+from studkit.variant.card_choices import CARD_CHOICE_PLUGINS
 from studkit.variant.model import Stakes, Variant
 
 __all__ = ["KernelPlan", "kernel_plan", "unsupported", "KERNEL_BOTS", "EVALUATOR_IDS"]
@@ -127,6 +128,11 @@ class KernelPlan:
 def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int) -> str | None:
     """Why the kernel cannot play this setup, in words; ``None`` when it can."""
     rules = compile_rules(variant)
+    chosen = [key for key, _ in CARD_CHOICE_PLUGINS
+              if any(getattr(street, key) is not None for street in variant.streets)]
+    if chosen:
+        return (f"{variant.name} has player decisions the kernel does not play "
+                f"({' and '.join(f'{key}s' for key in chosen)})")
     if rules.plugins is not None:
         names = ", ".join(p.name for p in variant.plugins)
         return f"{variant.name} uses Python plugin hooks ({names})"

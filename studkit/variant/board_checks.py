@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from studkit.variant.card_choice_checks import held_cards
+
 __all__ = ["MAX_RANKED_CARDS", "BOARD_CHECKS", "deck_cards", "share_held",
            "check_blind_amounts", "blind_amount_messages"]
 
@@ -43,7 +45,7 @@ def deck_cards(deck: dict[str, Any]) -> int:
 def share_held(data: dict[str, Any], share: dict[str, Any]) -> int:
     """How many cards a share's hand is made from at the showdown: own cards, plus the board
     for ``cards: all``; five for the Omaha rule (when there are enough)."""
-    own = sum(len(street["cards"]) for street in data["streets"])
+    own = held_cards(data["streets"])  # discards taken away
     board = sum(street["board"] for street in data["streets"])
     mode = share.get("cards", "all")
     if mode == "omaha":
@@ -53,10 +55,10 @@ def share_held(data: dict[str, Any], share: dict[str, Any]) -> int:
 
 def _check_street_cards(c: _Checker) -> None:
     for index, street in enumerate(c.data["streets"]):
-        if not street["cards"] and not street["board"]:
+        if not street["cards"] and not street["board"] and street.get("flip") is None:
             c.add(("streets", index, "cards"),
                   f"street {street['name']!r} deals no card to the players and none to the "
-                  "board (give cards, or board: N)")
+                  "board (give cards, or board: N, or a flip)")
 
 
 def _check_board_shares(c: _Checker) -> None:

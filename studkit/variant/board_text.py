@@ -30,7 +30,7 @@ def street_cards_words(street: Street, player_words: str) -> str:
     cards: ``two cards up to each player, then two board cards face up``."""
     board = _count(street.board, "board card") + " face up for every player"
     if not street.cards:
-        return board
+        return board if street.board else "no new card"  # a street that only flips cards
     dealt = player_words + " to each player"
     return f"{dealt}, then {board}" if street.board else dealt
 

@@ -13,6 +13,7 @@ from typing import Any
 import yaml
 
 from studkit.cards import Rank, Suit
+from studkit.variant.card_choices import discard_from_data, flip_from_data, street_choices_data
 from studkit.variant.model import (
     ActionOrder,
     Betting,
@@ -79,6 +80,8 @@ def data_to_variant(data: dict[str, Any], source: str | None = None) -> Variant:
                 betting=street["betting"],
                 bet_size=street["bet_size"],
                 board=street["board"],
+                discard=discard_from_data(street.get("discard")),
+                flip=flip_from_data(street.get("flip")),
             )
             for street in data["streets"]
         ),
@@ -154,6 +157,7 @@ def variant_to_data(variant: Variant) -> dict[str, Any]:
                 "betting": street.betting,
                 "bet_size": street.bet_size,
                 "board": street.board,
+                **street_choices_data(street),
             }
             for street in variant.streets
         ],

@@ -26,6 +26,8 @@ __all__ = [
     "CardFace",
     "DeckSpec",
     "Street",
+    "Discard",
+    "Flip",
     "BringIn",
     "ForcedBets",
     "ActionOrder",
@@ -73,6 +75,40 @@ class DeckSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class Discard:
+    """A discard without replacement on a street: every live player throws away ``count``
+    of their own cards, unseen by the others, and gets nothing for them (stud-family 2.3)."""
+
+    count: int
+    """How many cards each player throws away."""
+    when: Literal["before-deal", "after-deal", "after-betting"] = "after-deal"
+    """``before-deal``: after the previous street's betting, before this street's cards;
+    ``after-deal``: once this street's cards (and any flip) are dealt, before its betting;
+    ``after-betting``: after this street's betting (the last street only: the discard before
+    the showdown or the declaration)."""
+    source: Literal["down", "any"] = "down"
+    """Which cards may be thrown: only down cards (``down``) or any card (``any``); written
+    ``from`` in a variant file."""
+    simultaneous: bool = True
+    """Every player chooses before any discard is removed (``False``: in turn, in the
+    betting order)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Flip:
+    """A flip on a street: once the street's cards are dealt, every live player turns
+    ``count`` of their own down cards face up, choosing which (stud-family 2.5)."""
+
+    count: int = 1
+    """How many down cards each player turns up."""
+    optional: bool = False
+    """Whether a player may keep every card down instead (``keep``)."""
+    simultaneous: bool = True
+    """Every player chooses before any flipped card is shown (``False``: in turn, from the
+    dealer's left, each seeing the earlier flips)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Street:
     """One street: the cards dealt to each live player, then (usually) a betting round."""
 
@@ -88,6 +124,10 @@ class Street:
     board: int = 0
     """Board (community) cards dealt face up to the table on this street, after the
     players' cards: every player's hand may use them (Oxford stud, Razzaho)."""
+    discard: Discard | None = None
+    """A discard without replacement on this street, if any."""
+    flip: Flip | None = None
+    """A flip (each player turns a chosen down card up) after this street's deal, if any."""
 
     @property
     def pattern(self) -> str:
@@ -326,7 +366,14 @@ class Variant:
 
     @property
     def max_cards_per_player(self) -> int:
-        """Cards each player holds after the last street."""
+        """Cards each player holds after the last street (the cards dealt less the discards)."""
+        return self.cards_dealt_per_player - sum(
+            street.discard.count for street in self.streets if street.discard is not None
+        )
+
+    @property
+    def cards_dealt_per_player(self) -> int:
+        """Cards dealt to each player who stays to the end (discards included)."""
         return sum(len(street.cards) for street in self.streets)
 
     @property
@@ -338,7 +385,7 @@ class Variant:
     def cards_needed(self) -> int:
         """Cards the deal needs with every seat full and every player staying to the end."""
         burns = sum(street.burn for street in self.streets)
-        return self.max_cards_per_player * self.max_players + burns + self.board_cards
+        return self.cards_dealt_per_player * self.max_players + burns + self.board_cards
 
     def with_stakes(self, **amounts: int | None) -> Variant:
         """A copy with some amounts replaced, e.g. ``with_stakes(ante=5, big_bet=20)``."""

@@ -17,7 +17,7 @@ from typing import Any
 from studkit.cards import Rank, Suit
 from studkit.errors import PluginError
 from studkit.hooks.registry import PluginRegistry, registry_of
-from studkit.variant import board_text as bt
+from studkit.variant import board_text as bt, card_choice_text as choice_text
 from studkit.variant.family_text import ALWAYS_WON, FAMILY_WORDS, nobody_sentence, with_qualifier
 from studkit.variant.model import PotShare, Stakes, Street, Variant
 
@@ -100,7 +100,7 @@ def _number(count: int) -> str:
 
 def streets_pattern(variant: Variant) -> str:
     """The deal as arrows, a space between streets: ``↓↓↑ ↑ ↑ ↑ ↓``."""
-    return " ".join(bt.board_pattern(street) for street in variant.streets)
+    return " ".join(choice_text.pattern(street, bt.board_pattern) for street in variant.streets)
 
 
 def _winner(share: PotShare, variant: Variant | None = None) -> str:
@@ -154,11 +154,9 @@ def _card_words(cards: tuple[str, ...]) -> str:
 
 def _street_sentence(variant: Variant, street: Street) -> str:
     text = f"{street.name.capitalize()} street: "
-    text += "a burn, then " if street.burn else ""
+    text += choice_text.before_deal(street) + ("a burn, then " if street.burn else "")
     text += bt.street_cards_words(street, _card_words(street.cards) if street.cards else "")
-    chosen = street.cards.count("choice")
-    if chosen:
-        text += f", and each player turns {_number(chosen)} of their down cards face up"
+    text += choice_text.after_deal(street)
     if street.betting:
         if variant.betting.structure in ("fixed-limit", "spread-limit"):
             amount = (
@@ -172,7 +170,7 @@ def _street_sentence(variant: Variant, street: Street) -> str:
             text += ", then a betting round"
     else:
         text += "; no betting round"
-    return text + "."
+    return text + choice_text.after_betting(street) + "."
 
 
 def _deck_sentence(variant: Variant) -> str:

@@ -22,7 +22,7 @@ from studkit.evaluation import (
     group_qualifier,
 )
 from studkit.evaluation.rankings import CATEGORY_SHIFT, HCAT, Ranking
-from studkit.variant import board_checks as bc
+from studkit.variant import board_checks as bc, card_choice_checks as choices
 from studkit.variant.schema import locate, one_of_text, path_text, suggest
 from studkit.variant.yaml_source import Located, Location, Problem
 
@@ -164,18 +164,14 @@ def _check_streets(c: _Checker) -> None:
                 which = " or ".join(repr(name) for name in deciders) or "a"
                 c.add(("streets", index, "cards", card_index),
                       f"{face!r} cards need the {which} plugin; add it under 'plugins'")
-    held = sum(len(street["cards"]) for street in streets)
+    held = choices.held_cards(streets)
     if held > bc.MAX_RANKED_CARDS:
         c.add(("streets",), f"players end with {held} cards; hands are ranked from at most "
               f"{bc.MAX_RANKED_CARDS}")
+    for path, message in choices.card_choice_problems(c.data):
+        c.add(path, message)
     if not any(street["betting"] for street in streets):
         c.add(("streets",), "no street has a betting round")
-    first = streets[0]
-    if "up" not in first["cards"] and "choice" not in first["cards"]:
-        bring_in = c.data["forced_bets"]["bring_in"]
-        if bring_in is not None:
-            c.add(("streets", 0, "cards"),
-                  "the first street deals no up card, so nobody can be chosen to bring in")
 
 
 def _check_deck(c: _Checker) -> None:
@@ -282,7 +278,7 @@ def _check_open_pair(c: _Checker) -> None:
         return
     up_cards = 0
     for street in c.data["streets"]:
-        up_cards += street["cards"].count("up") + street["cards"].count("choice")
+        up_cards += choices.shown_cards(street)
         if street["name"] == street_name:
             break
     street = c.data["streets"][names.index(street_name)]
