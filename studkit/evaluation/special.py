@@ -275,9 +275,11 @@ class SpecialEvaluator:
                 offset = len(RANKINGS["a5-low"].low_categories) << CATEGORY_SHIFT
                 return np.where(face, razz + offset, razz).astype(np.int64)
             return np.array([self.evaluate(row) for row in array.tolist()], dtype=np.int64)
-        from studkit.evaluation.special_batch import row_strengths
+        from studkit.evaluation.special_batch import RANK_ONLY, rank_only_strengths, row_strengths
 
         function = self.ranking.function
+        if function in RANK_ONLY:
+            return rank_only_strengths(function, array)
         if function == "badugi" and not self.ranking.ace_low:
             function = "badugi-ace-high"
         return row_strengths(function, array)
