@@ -205,7 +205,7 @@ def test_2_9_mexican_joker_wild_down_and_bug_up() -> None:
 
 # ----------------------------------------------------------------- 2.9 razz high
 def test_2_9_razz_high_unpaired_beats_paired_and_the_higher_hand_wins() -> None:
-    assert describe("razz-high", "Kc Qd Jh Td 9s 2c 2d") == "K-Q-J-T-9"
+    assert describe("razz-high", "Kc Qd Jh Td 9s 2c 2d") == "King high, K-Q-J-T-9"
     assert strength("razz-high", "Kc Qd Jh Td 9s") > strength("razz-high", "Qc Jd Th 9d 8s")
     assert strength("razz-high", "6c 5d 4h 3d 2s") > strength("razz-high", "Kc Kd Qh Jd 9s")
     assert strength("razz-high", "Kc Kd Qh Jd 9s") > strength("razz-high", "Qc Qd Kh Jd 9s")
@@ -284,3 +284,21 @@ def test_2_9_the_bots_score_the_special_shares_in_their_own_terms(
 
     assert 0.0 <= score(weak) < score(strong) <= 1.0
     assert score(strong) != 0.5  # not the "no idea" score of an unknown share
+
+
+@pytest.mark.parametrize("name", SPECIAL_NAMES)
+def test_the_simulation_tally_reads_each_special_category_from_its_description(
+    name: str,
+) -> None:
+    from studkit.simulation.tally import category_of
+
+    rng = random.Random(f"tally-{name}")
+    evaluator = get_evaluator(name)
+    seen = set()
+    for _ in range(400):
+        hand = rng.sample(range(52), 7 if evaluator.name not in ("two-card-high",
+                                                                 "two-card-a5") else 2)
+        value = evaluator.evaluate(hand)
+        assert category_of(evaluator.describe(value)) == evaluator.category(value), hand
+        seen.add(evaluator.category(value))
+    assert len(seen) >= 2

@@ -232,7 +232,7 @@ class SpecialEvaluator:
 
     def describe(self, strength: int) -> str:
         """Readable text: ``"4-card badugi, 7-4-2-A"``, ``"Four flush, A-K-9-2, kicker 3"``,
-        ``"K-Q-J-T-9"``, ``"8-6-5-3-2, with a face card"``, ``"One pair, aces"``."""
+        ``"King high, K-Q-J-T-9"``, ``"8-6-5-3-2, with a face card"``, ``"One pair, aces"``."""
         self.category(strength)
         return describe_special(self.ranking, int(strength))
 
@@ -325,7 +325,7 @@ def describe_special(ranking: SpecialRanking, strength: int) -> str:
         ranks = [12 if p == 0 else p - 1 for p in positions]
         chars = [RANK_CHARS[r] for r in ranks]
         if number >= 6:
-            return "-".join(chars)
+            return f"{_SINGULARS[ranks[0]].capitalize()} high, {'-'.join(chars)}"
         hcat = {5: 2, 4: 3, 3: 4, 2: 7, 1: 8}[number]
         return _describe_high(hcat, ranks, chars)
     if function == "two_card_high":
