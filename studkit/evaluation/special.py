@@ -6,7 +6,7 @@ qualifier, best_five, categories).
 >>> from studkit.cards import parse_cards
 >>> badugi = special_evaluator("badugi")
 >>> badugi.describe(badugi.evaluate(parse_cards("Kd 4c 3h 2s As 2d 7h")))
-'4-card badugi, 7-4-2-A'
+'4-card badugi, 4-3-2-A'
 """
 
 from __future__ import annotations
