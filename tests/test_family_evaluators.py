@@ -302,3 +302,27 @@ def test_the_simulation_tally_reads_each_special_category_from_its_description(
         assert category_of(evaluator.describe(value)) == evaluator.category(value), hand
         seen.add(evaluator.category(value))
     assert len(seen) >= 2
+
+
+def test_studkit_odds_counts_a_special_evaluator_and_refuses_a_nine_card_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import json
+
+    from studkit.cli import main
+
+    assert main(["odds", "two-card-a5", "--json"]) == 0
+    table = json.loads(capsys.readouterr().out)
+    assert table["cards"] == 2 and table["total"] == comb(52, 2)
+    assert table["categories"]["one-pair"] == 78
+    assert main(["odds", "nine-card-stud"]) == 2
+    assert "ends with 9 cards per player" in capsys.readouterr().err
+    assert main(["odds", "badugi", "--cards", "9"]) == 2
+
+
+def test_2_9_a_wild_card_in_action_razz_may_become_the_face_card() -> None:
+    wild = get_evaluator("action-razz", WildCards(jokers="wild"))
+    hand = [*parse_cards("2c 3d 4h 5s 8c 9d"), 52]
+    assert wild.describe(wild.evaluate(hand)) == "8-5-4-3-2, with a face card"
+    with_king = [*parse_cards("2c 3d 4h 5s Kc 9d"), 52]
+    assert wild.describe(wild.evaluate(with_king)) == "5-4-3-2-A, with a face card"
