@@ -326,3 +326,15 @@ def test_2_9_a_wild_card_in_action_razz_may_become_the_face_card() -> None:
     assert wild.describe(wild.evaluate(hand)) == "8-5-4-3-2, with a face card"
     with_king = [*parse_cards("2c 3d 4h 5s Kc 9d"), 52]
     assert wild.describe(wild.evaluate(with_king)) == "5-4-3-2-A, with a face card"
+
+
+@pytest.mark.parametrize("name", SPECIAL_NAMES)
+def test_special_batches_with_wild_cards_equal_per_call(name: str) -> None:
+    rng = random.Random(f"wild-{name}")
+    size = 2 if name.startswith("two-card") else 5
+    for wild in (WildCards(jokers="wild"), WildCards(jokers="bug"),
+                 WildCards(ranks=frozenset({0}), jokers="bug")):
+        evaluator = get_evaluator(name, wild)
+        hands = np.array([rng.sample(range(54), size) for _ in range(120)])
+        assert evaluator.evaluate_batch(hands).tolist() == [
+            evaluator.evaluate(row) for row in hands.tolist()]

@@ -267,8 +267,15 @@ class SpecialEvaluator:
                                distinct=check_distinct)
         if check_distinct and len(repeated_card_rows(array)):
             raise EvaluatorError("a card appears more than once in a row of the batch")
-        if self.wild is not None or self.ranking.function == "action_razz":
-            if self.ranking.function == "action_razz" and self.wild is None:
+        if self.wild is not None:
+            from studkit.evaluation.special_wild import wild_batch
+
+            plain = special_evaluator(self.name).evaluate_batch
+            return wild_batch(plain, self.evaluate, array.astype(np.int64), self.wild,
+                              self.ranking.high_like, self._five_kind_number(),
+                              self.ranking.names)
+        if self.ranking.function == "action_razz":
+            if self.wild is None:
                 razz = _razz().evaluate_batch(array)
                 ranks = array.astype(np.int64) >> 2
                 face = ((ranks >= 9) & (ranks <= 11)).any(axis=1)
