@@ -79,6 +79,8 @@ CACHES: dict[str, str] = {
     "studkit.evaluation.wildtables.wild_layout": "a frozen layout per wild-card rule",
     "studkit.evaluation.special._razz": "the stateless ace-to-five evaluator",
     "studkit.evaluation.special_batch._loops": "the compiled row loops (functions) by name",
+    "studkit.evaluation.special_batch._rank_only_table": "a read-only strength table per "
+    "rank-only ranking",
     "studkit.history.actions._parse_action": (
         "an immutable Action per action text and decision kinds (kinds compare by their names "
         "and classes)"

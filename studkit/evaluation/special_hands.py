@@ -9,7 +9,7 @@ functions for batches (:mod:`studkit.evaluation.special_batch`): the per-call ev
 them as they are, so both paths rank every hand identically.
 
 >>> from studkit.cards import parse_cards
->>> badugi(parse_cards("Kd 4c 3h 2s As"), 5, 0) > badugi(parse_cards("5d 4c 3h 2s"), 4, 0)
+>>> badugi(parse_cards("5d 4c 3h 2s"), 4, 0) > badugi(parse_cards("Kd 4c 3h 2s As"), 5, 0)
 True
 """
 
