@@ -2,7 +2,7 @@
 
 Before the street named ``before`` (default: the last street, a betting round with no cards
 after the last deal), every live player, all-in players too, chooses the cards of the small
-hand (``sizes``: ``[5, 2]`` by default), one ``split <card>`` decision per card, all at once
+hand (``sizes``: ``[5, 2]`` by default), one ``arrange <card>`` decision per card, all at once
 (nobody's split is shown before every player has split). Each hand must hold at least
 ``min_down_each`` face-down cards, and with ``order_required`` the big hand must rank above
 the small one as in pai gow (a pair in the small hand needs a higher pair or better in the big
@@ -99,7 +99,7 @@ class SplitRequest:
 
 
 class SplitEvent(NamedTuple):
-    """``split``: a card the player put in the small hand (``up``: a face-up card; another
+    """``arrange``: a card the player put in the small hand (``up``: a face-up card; another
     seat sees a down card as ``None``)."""
 
     kind: str
@@ -170,15 +170,15 @@ SMALL_WEIGHT = 1.5
 
 
 class SplitKind(DecisionKind):
-    """Put a card in the small hand: ``split <card>``, one per card of the small hand."""
+    """Put a card in the small hand: ``arrange <card>``, one per card of the small hand."""
 
-    name = "split"
+    name = "arrange"
     event = SplitEvent
     request = SplitRequest
     field = "card"
     phh_argument = "card"
     phh_example = "Kd"
-    phh_help = "studkit: put a card in the small hand (separate hands): 'p2 split Kd'"
+    phh_help = "studkit: put a card in the small hand (separate hands): 'p2 arrange Kd'"
     sentence = ("put", "puts", "{who} {verb} {card} in the small hand")
 
     def check(self, hand: HandView, seat: int, request: SplitRequest) -> None:
@@ -207,7 +207,7 @@ class SplitKind(DecisionKind):
         return event
 
     def describe(self, value: Any) -> str:
-        return "split a card" if value is None else f"split {value}"
+        return "arrange a card" if value is None else f"arrange {value}"
 
     def bot_choice(self, view: Any, actions: Sequence[Action], variant: Any) -> Action | None:
         """The bots' split: the allowed small hand whose two hands rank best together (the
@@ -244,7 +244,7 @@ def studkit_decision_kinds() -> list[DecisionKind]:
 
 
 def split_of(events: Sequence[tuple[Any, ...]], seat: int) -> set[Card]:
-    """The cards ``seat`` put in its small hand (from the hand's ``split`` events)."""
+    """The cards ``seat`` put in its small hand (from the hand's ``arrange`` events)."""
     return {
         event.card for event in events
         if isinstance(event, SplitEvent) and event.seat == seat and event.card is not None

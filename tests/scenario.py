@@ -83,8 +83,8 @@ def street_events(hand: Hand, street: str) -> list[tuple[object, ...]]:
     out: list[tuple[object, ...]] = []
     current = ""
     for e in hand.events:
-        if e[0] == "street":
-            current = e[2]
+        if e.kind == "street":
+            current = e.name
         elif current == street:
             out.append(e)
     return out
@@ -93,13 +93,13 @@ def street_events(hand: Hand, street: str) -> list[tuple[object, ...]]:
 def showdown_order(hand: Hand) -> list[int]:
     """Seats in the order they showed or mucked at the showdown (after the last betting
     round)."""
-    last = [e[2] for e in hand.events if e[0] == "street"][-1]
-    return [int(e[1]) for e in street_events(hand, last) if e[0] in ("show", "muck")]
+    last = [e.name for e in hand.events if e.kind == "street"][-1]
+    return [int(e.seat) for e in street_events(hand, last) if e.kind in ("show", "muck")]
 
 
 def awards(hand: Hand) -> list[tuple[int, int, int, str]]:
     """``(seat, amount, pot, share)`` for each award, in the order made."""
-    return [(e[1], e[2], e[3], e[4]) for e in hand.events if e[0] == "award"]
+    return [(e.seat, e.amount, e.pot, e.share) for e in hand.events if e.kind == "award"]
 
 
 def cards(text: str) -> tuple[Card, ...]:

@@ -27,7 +27,7 @@ HAND_85 = Path(__file__).resolve().parent.parent / "docs" / "hand-histories.md"
 
 
 def shows(hand: Hand) -> list[int]:
-    return [event[1] for event in hand.events if event[0] == "show"]
+    return [event.seat for event in hand.events if event.kind == "show"]
 
 
 def play_randomly(name: str, seed: int) -> Hand:
@@ -54,9 +54,9 @@ def test_every_hand_shows_once_and_turned_up_hands_show_when_turned_up(name: str
         assert shown == hand.shown  # the showdown's order is the order they were shown
         if hand.exposed:
             exposed += 1
-            first_show = next(i for i, e in enumerate(hand.events) if e[0] == "show")
-            assert any(e[0] == "award" for e in hand.events[first_show:])
-            assert not any(e[0] == "muck" for e in hand.events)
+            first_show = next(i for i, e in enumerate(hand.events) if e.kind == "show")
+            assert any(e.kind == "award" for e in hand.events[first_show:])
+            assert not any(e.kind == "muck" for e in hand.events)
     assert exposed, f"no all-in closed the betting in {name}: the test plays too deep"
 
 
@@ -64,12 +64,12 @@ def test_turned_up_before_the_last_street_then_dealt_and_awarded_without_a_secon
     hand = deal("seven-card-stud", [100, 9], "Ah Kh 2c 3d 4s 7h 9c", "As Ad 9d Jc Qd 8h 7d")
     act(hand, "0 bring-in", "1 complete", "0 call")
     act(hand, "1 bet 3", "0 call")  # seat 1 all in on fourth street
-    kinds = [event[0] for event in hand.events]
+    kinds = [event.kind for event in hand.events]
     first_show = kinds.index("show")
     assert kinds[first_show:first_show + 2] == ["show", "show"]
     assert shows(hand) == [1, 0]  # the all-in bettor first
     assert kinds.count("deal") == 14 and kinds.index("deal", first_show) > first_show
-    assert [len(event[2]) for event in hand.events if event[0] == "show"] == [4, 4]
+    assert [len(event.cards) for event in hand.events if event.kind == "show"] == [4, 4]
     assert hand.payoffs == [-9, 9]
 
 
@@ -83,7 +83,7 @@ def test_the_showdown_order_applies_when_no_all_in_closed_the_betting() -> None:
     act(hand, f"{first} check", f"{second} bet 10", f"{third} call", f"{first} call")
     assert not hand.exposed
     assert shows(hand)[0] == second  # the last bettor shows first
-    assert len(shows(hand)) + sum(e[0] == "muck" for e in hand.events) == 3
+    assert len(shows(hand)) + sum(e.kind == "muck" for e in hand.events) == 3
 
 
 def _board_order(hand: Hand) -> list[int]:

@@ -179,8 +179,8 @@ def test_a_bot_sees_only_its_own_down_cards() -> None:
     for seat, down_cards, events in Spy.views:
         assert tuple(down_cards) == tuple(hand.down[seat][: len(down_cards)])
         for event in events:
-            if event[0] == "deal" and event[1] != seat and not event[3]:
-                assert event[2] is None
+            if event.kind == "deal" and event.seat != seat and not event.up:
+                assert event.card is None
 
 
 def test_strength_score_orders_hands_sensibly() -> None:

@@ -27,7 +27,7 @@ pytest.importorskip("distributed")
 from studkit.cli import main  # noqa: E402
 from studkit.compare import compare  # noqa: E402
 from studkit.errors import ClusterError  # noqa: E402
-from studkit.hooks.host import add_plugins_dir, set_plugins_dirs  # noqa: E402
+from studkit.hooks.registry import PluginRegistry  # noqa: E402
 from studkit.simulation import simulate  # noqa: E402
 from studkit.simulation.cluster import Cluster, connect  # noqa: E402
 
@@ -144,12 +144,6 @@ def scheduler(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Scheduler]:
         running.stop()
 
 
-@pytest.fixture
-def plugins_dirs_restored() -> Iterator[None]:
-    yield
-    set_plugins_dirs([])
-
-
 def test_local_cluster_gives_the_report_of_one_process(local2: Cluster) -> None:
     kwargs: dict[str, Any] = dict(hands=400, bots=BOTS, seed=42)
     one = simulate("seven-card-stud", workers=1, **kwargs)
@@ -194,17 +188,17 @@ def test_a_variant_file_and_its_parent_reach_the_workers(local2: Cluster, tmp_pa
     assert plain(cluster.to_json()) == plain(one.to_json())
 
 
-def test_plugins_dir_plugins_are_shipped_to_the_workers(
-    local2: Cluster, tmp_path: Path, plugins_dirs_restored: None
-) -> None:
+def test_plugins_dir_plugins_are_shipped_to_the_workers(local2: Cluster, tmp_path: Path) -> None:
+    from studkit import load_variant
+
     without = simulate("razz", hands=100, bots=BOTS, seed=3)
     (tmp_path / "double_ante.py").write_text(HOUSE_PLUGIN)
-    add_plugins_dir(tmp_path)
-    here = simulate("razz", hands=100, bots=BOTS, seed=3)
-    there = simulate("razz", hands=100, bots=BOTS, seed=3, cluster=local2)
+    house = load_variant("razz", registry=PluginRegistry([tmp_path]))
+    here = simulate(house, hands=100, bots=BOTS, seed=3)
+    there = simulate(house, hands=100, bots=BOTS, seed=3, cluster=local2)
     assert plain(here.to_json()) != plain(without.to_json())  # the plugin acts
     assert plain(there.to_json()) == plain(here.to_json())
-    set_plugins_dirs([])  # and a later run on the same workers plays without it
+    # and a later run on the same workers, of a variant loaded without it, plays without it
     after = simulate("razz", hands=100, bots=BOTS, seed=3, cluster=local2)
     assert plain(after.to_json()) == plain(without.to_json())
 

@@ -132,15 +132,15 @@ def play_both(name: str, seed: int) -> tuple[list[int], list[int]] | None:
         while fed < len(events):
             event = events[fed]
             fed += 1
-            kind = event[0]
+            kind = event.kind
             if kind == "deal":
-                state.deal_hole(str(event[2]), event[1])
+                state.deal_hole(str(event.card), event.seat)
             elif kind == "burn":
-                state.burn_card(str(event[1]))
+                state.burn_card(str(event.card))
             elif kind == "bring-in":
                 state.post_bring_in()
             elif kind in ("complete", "bet", "raise"):
-                state.complete_bet_or_raise_to(event[2])
+                state.complete_bet_or_raise_to(event.to)
             elif kind in ("check", "call"):
                 state.check_or_call()
             elif kind == "fold":
@@ -155,7 +155,7 @@ def play_both(name: str, seed: int) -> tuple[list[int], list[int]] | None:
     assert not state.status, f"PokerKit's hand is still running (seed {seed})"
     if deliberately_different(hand):
         return None
-    SHOWDOWNS[0] += any(event[0] == "show" for event in hand.events)
+    SHOWDOWNS[0] += any(event.kind == "show" for event in hand.events)
     return list(hand.stacks), list(state.stacks)
 
 

@@ -209,6 +209,6 @@ def test_all_in_closes_the_betting_turns_hands_up_and_deals_the_rest() -> None:
     assert kinds(hand) == ["fold", "call 2"]
     hand.call()
     assert hand.is_over and hand.exposed
-    shows = [e[1] for e in hand.events if e[0] == "show"]
+    shows = [e.seat for e in hand.events if e.kind == "show"]
     assert shows == [1, 0]  # once each, the all-in raiser first (showdown order, A15)
     assert sum(hand.payoffs) == 0

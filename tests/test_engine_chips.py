@@ -34,8 +34,9 @@ def test_a_whole_amount_of_any_numeric_type_is_taken_as_an_int(amount: object) -
     hand = opened()
     seat = hand.actor
     hand.raise_to(amount)  # type: ignore[arg-type]
-    assert hand.events[-1][:3] == ("raise", seat, 20)
-    assert all(type(x) is int for x in (*hand.stacks, *hand.bets, *hand.events[-1][2:]))
+    last = hand.events[-1]
+    assert (last.kind, last.seat, last.to) == ("raise", seat, 20)
+    assert all(type(x) is int for x in (*hand.stacks, *hand.bets, last.to, last.added))
 
 
 @pytest.mark.parametrize("amount", [20.5, "20", True, None])
@@ -61,7 +62,7 @@ def test_apply_takes_a_whole_float_amount_and_refuses_a_fraction() -> None:
     assert snapshot(hand) == before
     listed = next(a for a in hand.legal_actions() if a.kind == "raise")
     hand.apply(listed.to(float(listed.amount or 0)))  # type: ignore[arg-type]
-    assert hand.events[-1][2] == listed.amount and type(hand.events[-1][2]) is int
+    assert hand.events[-1].to == listed.amount and type(hand.events[-1].to) is int
     assert all(type(x) is int for x in hand.stacks)
 
 
@@ -70,7 +71,7 @@ def test_a_call_with_a_whole_float_amount_is_the_call() -> None:
     hand.bring_in()
     call = next(a for a in hand.legal_actions() if a.kind == "call")
     hand.apply(Action("call", float(call.amount or 0)))  # type: ignore[arg-type]
-    assert hand.events[-1][0] == "call" and type(hand.events[-1][3]) is int
+    assert hand.events[-1].kind == "call" and type(hand.events[-1].added) is int
 
 
 @pytest.mark.parametrize(

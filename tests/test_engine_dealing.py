@@ -48,7 +48,7 @@ def test_ordered_source_deals_the_given_order_burns_included() -> None:
     assert hand.down_cards(0) == parse_cards("2c 5c")
     assert hand.up_cards(2) == parse_cards("Tc")
     play_passively(hand)
-    burns = [e[1] for e in hand.events if e[0] == "burn"]
+    burns = [e.card for e in hand.events if e.kind == "burn"]
     assert burns[0] == order[9]
     with pytest.raises(CardError, match="twice"):
         OrderedSource(parse_cards("2c 3c", unique=False) + parse_cards("2c"))
@@ -68,7 +68,7 @@ def test_scripted_source_draws_burns_and_unknown_cards_from_the_unused() -> None
 def test_eight_players_to_seventh_get_a_community_card() -> None:
     hand = Hand(STUD, [100] * 8, seed=3)
     play_passively(hand)
-    community = [e for e in hand.events if e[0] == "community"]
+    community = [e for e in hand.events if e.kind == "community"]
     assert len(community) == 1  # 56 cards + 3 burns cannot come from 52
     assert all(len(hand.cards[s]) == 6 for s in range(8))
     assert hand.community and sum(hand.payoffs) == 0
@@ -101,14 +101,15 @@ def test_loser_mucks_unshown_unless_all_must_show() -> None:
     holes = ("Kd Kc 9h 9d 8c 7c Jd", "As Ah 2c 3c 4c 5d 2d")
     hand = scripted(STUD, [100, 100], *holes)
     play_passively(hand)
-    assert [e[:2] for e in hand.events if e[0] in ("show", "muck")] == [("show", 1), ("muck", 0)]
+    shown = [(e.kind, e.seat) for e in hand.events if e.kind in ("show", "muck")]
+    assert shown == [("show", 1), ("muck", 0)]
     assert hand.payoffs[1] > 0
     show_all = dataclasses.replace(
         STUD, showdown=dataclasses.replace(STUD.showdown, losers_may_muck=False)
     )
     hand = scripted(show_all, [100, 100], *holes)
     play_passively(hand)
-    assert [e[0] for e in hand.events if e[0] in ("show", "muck")] == ["show", "show"]
+    assert [e.kind for e in hand.events if e.kind in ("show", "muck")] == ["show", "show"]
 
 
 @pytest.mark.parametrize(
@@ -126,10 +127,10 @@ def test_odd_chip_of_a_tie(method: str, odd_chip_seat: int | None) -> None:
     hand.bring_in()
     hand.fold()
     play_passively(hand)
-    awards = {e[1]: e[2] for e in hand.events if e[0] == "award"}
+    awards = {e.seat: e.amount for e in hand.events if e.kind == "award"}
     assert sorted(awards.values()) == [3, 4]
     if odd_chip_seat is None:  # spec-000: the player who showed first
-        odd_chip_seat = next(e[1] for e in hand.events if e[0] == "show")
+        odd_chip_seat = next(e.seat for e in hand.events if e.kind == "show")
     assert awards[odd_chip_seat] == 4
 
 
@@ -138,8 +139,8 @@ def test_view_hides_other_players_down_cards() -> None:
     view = hand.view(0)
     assert view.down_cards == hand.down_cards(0)
     assert view.up_cards[1] == hand.up_cards(1)
-    hidden = [e for e in view.events if e[0] == "deal" and e[1] != 0 and not e[3]]
-    assert hidden and all(e[2] is None for e in hidden)
+    hidden = [e for e in view.events if e.kind == "deal" and e.seat != 0 and not e.up]
+    assert hidden and all(e.card is None for e in hidden)
     assert view.legal_actions == () or hand.actor == 0
     actor_view = hand.view(hand.actor or 0)
     assert actor_view.legal_actions == tuple(hand.legal_actions())

@@ -29,14 +29,12 @@ def test_check_call_hand_runs_to_showdown_and_conserves_chips() -> None:
     assert hand.is_over and hand.actor is None
     assert sum(hand.payoffs) == 0
     assert sum(hand.stacks) == 400
-    kinds = [e[0] for e in hand.events]
+    kinds = [e.kind for e in hand.events]
     assert kinds.count("ante") == 4
     assert kinds.count("deal") == 28
     assert kinds.count("burn") == 4
     assert kinds.count("award") >= 1
-    dealt = [e[2] for e in hand.events if e[0] in ("deal",)] + [
-        e[1] for e in hand.events if e[0] == "burn"
-    ]
+    dealt = [e.card for e in hand.events if e.kind in ("deal", "burn")]
     assert len(set(dealt)) == len(dealt)
 
 
@@ -94,7 +92,7 @@ def test_uncalled_bet_is_returned_and_pot_won_without_showing() -> None:
     hand.fold()
     assert hand.is_over
     assert ("return", 2, 3) in hand.events
-    assert not any(e[0] == "show" for e in hand.events)
+    assert not any(e.kind == "show" for e in hand.events)
     assert hand.payoffs == [-1, -3, 4]
 
 
@@ -162,7 +160,8 @@ def test_an_amount_chosen_from_a_range_prints_that_amount_and_applies() -> None:
     assert chosen == Action("raise", 50, 50, 50)
     assert raise_range.allows(chosen)
     hand.apply(chosen)
-    assert hand.events[-1][:3] == ("raise", 1, 50)
+    last = hand.events[-1]
+    assert (last.kind, last.seat, last.to) == ("raise", 1, 50)
     (too_much,) = [a.to(a.max + 1) for a in hand.legal_actions() if a.kind == "raise"]
     with pytest.raises(IllegalActionError):
         hand.apply(too_much)

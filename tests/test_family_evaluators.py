@@ -205,7 +205,7 @@ def test_2_9_mexican_joker_wild_down_and_bug_up() -> None:
 
 # ----------------------------------------------------------------- 2.9 razz high
 def test_2_9_razz_high_unpaired_beats_paired_and_the_higher_hand_wins() -> None:
-    assert describe("razz-high", "Kc Qd Jh Td 9s 2c 2d") == "K-Q-J-T-9"
+    assert describe("razz-high", "Kc Qd Jh Td 9s 2c 2d") == "King high, K-Q-J-T-9"
     assert strength("razz-high", "Kc Qd Jh Td 9s") > strength("razz-high", "Qc Jd Th 9d 8s")
     assert strength("razz-high", "6c 5d 4h 3d 2s") > strength("razz-high", "Kc Kd Qh Jd 9s")
     assert strength("razz-high", "Kc Kd Qh Jd 9s") > strength("razz-high", "Qc Qd Kh Jd 9s")
@@ -261,3 +261,80 @@ def test_special_batches_equal_per_call_and_bad_hands_are_refused(name: str) -> 
         evaluator.evaluate([60])
     with pytest.raises(EvaluatorError):
         evaluator.evaluate([52, 1])
+
+
+# ----------------------------------------------------------------- the bots' estimate
+@pytest.mark.parametrize(("name", "strong", "weak"), [
+    ("badugi", "As 2d 3h 4c 9c 9d Kc", "Ks Qs Js 9s 8s 7s 6s"),
+    ("badugi-ace-high", "2s 3d 4h 5c 9c 9d Kc", "As Ad Ah 9s 8s 7s 6s"),
+    ("soko", "Ah Kh 9h 2h 3c", "Ac Kd 9h 2h 3c"),
+    ("mexican-high", "Ac Ad Ah 2s 2c", "Ac Kd 9h 4h 3c"),
+    ("razz-high", "Kc Qd Jh Td 9s", "Ac 2d 3h 4d 6s"),
+    ("action-razz", "Kc 2d 3h 4d 5s 6c 7d", "8c 2d 3h 4d 5s 6c 7d"),
+    ("two-card-high", "Ac Ad", "7c 2d"),
+    ("two-card-a5", "Ac 2d", "Kc Kd"),
+])
+def test_2_9_the_bots_score_the_special_shares_in_their_own_terms(
+    name: str, strong: str, weak: str
+) -> None:
+    from studkit.bots.strength import strength_score
+
+    def score(cards: str) -> float:
+        return strength_score(parse_cards(cards), [parse_cards("7c 8d")], 0, [name])
+
+    assert 0.0 <= score(weak) < score(strong) <= 1.0
+    assert score(strong) != 0.5  # not the "no idea" score of an unknown share
+
+
+@pytest.mark.parametrize("name", SPECIAL_NAMES)
+def test_the_simulation_tally_reads_each_special_category_from_its_description(
+    name: str,
+) -> None:
+    from studkit.simulation.tally import category_of
+
+    rng = random.Random(f"tally-{name}")
+    evaluator = get_evaluator(name)
+    seen = set()
+    for _ in range(400):
+        hand = rng.sample(range(52), 7 if evaluator.name not in ("two-card-high",
+                                                                 "two-card-a5") else 2)
+        value = evaluator.evaluate(hand)
+        assert category_of(evaluator.describe(value)) == evaluator.category(value), hand
+        seen.add(evaluator.category(value))
+    assert len(seen) >= 2
+
+
+def test_studkit_odds_counts_a_special_evaluator_and_refuses_a_nine_card_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import json
+
+    from studkit.cli import main
+
+    assert main(["odds", "two-card-a5", "--json"]) == 0
+    table = json.loads(capsys.readouterr().out)
+    assert table["cards"] == 2 and table["total"] == comb(52, 2)
+    assert table["categories"]["one-pair"] == 78
+    assert main(["odds", "nine-card-stud"]) == 2
+    assert "ends with 9 cards per player" in capsys.readouterr().err
+    assert main(["odds", "badugi", "--cards", "9"]) == 2
+
+
+def test_2_9_a_wild_card_in_action_razz_may_become_the_face_card() -> None:
+    wild = get_evaluator("action-razz", WildCards(jokers="wild"))
+    hand = [*parse_cards("2c 3d 4h 5s 8c 9d"), 52]
+    assert wild.describe(wild.evaluate(hand)) == "8-5-4-3-2, with a face card"
+    with_king = [*parse_cards("2c 3d 4h 5s Kc 9d"), 52]
+    assert wild.describe(wild.evaluate(with_king)) == "5-4-3-2-A, with a face card"
+
+
+@pytest.mark.parametrize("name", SPECIAL_NAMES)
+def test_special_batches_with_wild_cards_equal_per_call(name: str) -> None:
+    rng = random.Random(f"wild-{name}")
+    size = 2 if name.startswith("two-card") else 5
+    for wild in (WildCards(jokers="wild"), WildCards(jokers="bug"),
+                 WildCards(ranks=frozenset({0}), jokers="bug")):
+        evaluator = get_evaluator(name, wild)
+        hands = np.array([rng.sample(range(54), size) for _ in range(120)])
+        assert evaluator.evaluate_batch(hands).tolist() == [
+            evaluator.evaluate(row) for row in hands.tolist()]

@@ -7,8 +7,6 @@ message quotes the input, and exit 2 from the command line; never a made-up resu
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from studkit import CARDS, CardError, Hand, StudkitError, Table, Variant, load_variant
@@ -323,13 +321,9 @@ def test_an_endless_device_is_refused_not_read_forever(
 
 
 @pytest.fixture
-def no_plugin_dirs(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    from studkit.hooks import host as pluginhost, registry as plugin_registry
-
-    monkeypatch.setattr(plugin_registry, "_DEFAULT", plugin_registry.PluginRegistry())
-    pluginhost.refresh()
-    yield
-    pluginhost.refresh()
+def no_plugin_dirs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Entry-point plugins act as in a plain shell."""
+    monkeypatch.delenv("STUDKIT_DISABLE_PLUGIN_AUTOLOAD", raising=False)
 
 
 def test_a_house_plugin_named_like_a_built_in_is_refused(

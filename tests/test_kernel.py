@@ -22,7 +22,8 @@ from studkit.engine import Action
 from studkit.engine.dealing import ScriptedSource
 from studkit.engine.hand import Hand
 from studkit.engine.rules import compile_rules
-from studkit.evaluation import get_evaluator
+from studkit.evaluation import SPECIAL_NAMES, get_evaluator
+from studkit.hooks.host import variant_plugin_refs
 from studkit.kernel.evaltables import eval_tables
 from studkit.kernel.evaluate import evaluate
 from studkit.kernel.plan import EVALUATOR_IDS, unsupported
@@ -45,7 +46,40 @@ def test_the_plugin_free_variants_are_the_kernel_s() -> None:
     assert "baseball" in PLUGIN_VARIANTS and "high-low-declare" in PLUGIN_VARIANTS
     for name in PLUGIN_VARIANTS:
         variant = load_variant(name)
-        assert variant.plugins or variant.deck.wild_ranks or variant.deck.jokers, name
+        reason = unsupported(variant, ("random",), 2, 100)
+        assert reason is not None, name
+        if variant_plugin_refs(variant) or variant.deck.wild_ranks or variant.deck.jokers:
+            continue
+        special = {variant.action_order.evaluator, *(s.evaluator for s in variant.pots)} & set(
+            SPECIAL_NAMES)
+        if special:  # the stud family's special evaluators have no kernel tables
+            assert f"ranks hands with {sorted(special)[0]!r}" in reason or "with '" in reason
+            continue
+        if any(words in reason for words in KERNEL_DECLINES):
+            continue
+        assert variant.max_cards_per_player > 8, name
+        assert "more than 8 cards" in reason
+
+
+KERNEL_DECLINES = (
+    "board (community) cards", "opens rounds by seat", "(pots[].cards)", "posts blinds",
+)
+"""What the kernel declares it does not play (the general engine does): board cards, rounds
+opened by seat, shares made from some cards only, blinds."""
+
+
+def test_the_kernel_declines_board_cards_and_seat_openers_in_words() -> None:
+    assert "board (community) cards" in (
+        unsupported(load_variant("oxford-stud"), ("random",), 2, 100) or "")
+
+
+def test_games_with_discards_or_flips_are_declined_by_name() -> None:
+    """stud-family 2.3 and 2.5: discards and flips are player decisions the kernel has no
+    compiled form of, so auto falls back to the general engine and says why."""
+    assert unsupported(load_variant("super-stud"), ("tag",), 4, 100) == (
+        "super-stud has player decisions the kernel does not play (discards)")
+    assert unsupported(load_variant("pineapple-stud"), ("tag",), 4, 100) == (
+        "pineapple-stud has player decisions the kernel does not play (discards and flips)")
 
 
 @pytest.mark.parametrize("name", sorted(EVALUATOR_IDS))

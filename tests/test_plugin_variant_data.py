@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from studkit.hooks import host as pluginhost, registry as plugin_registry
+from studkit.hooks import host as pluginhost
+from studkit.hooks.registry import PluginRegistry
 from studkit.variant.loader import builtin_variant_names, load_variant, load_variant_text
 from studkit.variant.model import DeckExhaustion
 from studkit.variant.rules_text import show_text
@@ -15,12 +15,8 @@ from studkit.variant.yaml_source import VariantFileError
 
 
 @pytest.fixture(autouse=True)
-def clean_host(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(plugin_registry, "_DEFAULT", plugin_registry.PluginRegistry())
+def autoload_on(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(pluginhost.AUTOLOAD_ENV, raising=False)
-    pluginhost.refresh()
-    yield
-    pluginhost.refresh()
 
 
 def test_south_dakota_data_is_the_burns_only_policy() -> None:
@@ -56,11 +52,11 @@ def test_a_failing_variant_data_names_the_plugin_and_line(tmp_path: Path) -> Non
     (tmp_path / "broken_data.py").write_text(
         "def variant_data(options):\n    raise RuntimeError('no table for that')\n"
     )
-    pluginhost.add_plugins_dir(tmp_path)
+    registry = PluginRegistry([tmp_path])
     with pytest.raises(VariantFileError) as caught:
         load_variant_text(
             "studkit: 1\nextends: seven-card-stud\nname: house\n"
-            "plugins:\n  - name: broken-data\n", name="house.yaml",
+            "plugins:\n  - name: broken-data\n", name="house.yaml", registry=registry,
         )
     message = str(caught.value)
     assert "house.yaml:5:5: plugins[0]" in message
@@ -71,11 +67,11 @@ def test_variant_data_the_schema_rejects_is_an_error(tmp_path: Path) -> None:
     (tmp_path / "bad_data.py").write_text(
         "def variant_data(options):\n    return {'deck_exhaustion': {'reuse_folded': 'yes'}}\n"
     )
-    pluginhost.add_plugins_dir(tmp_path)
+    registry = PluginRegistry([tmp_path])
     with pytest.raises(VariantFileError, match="'bad-data' implies data the schema rejects"):
         load_variant_text(
             "studkit: 1\nextends: seven-card-stud\nname: house\n"
-            "plugins:\n  - name: bad-data\n", name="house.yaml",
+            "plugins:\n  - name: bad-data\n", name="house.yaml", registry=registry,
         )
 
 
@@ -102,8 +98,9 @@ def test_a_failing_check_variant_names_the_plugin(tmp_path: Path) -> None:
     (tmp_path / "odd_check.py").write_text(
         "def check_variant(options, data):\n    return 1 / 0\n"
     )
-    pluginhost.add_plugins_dir(tmp_path)
+    registry = PluginRegistry([tmp_path])
     with pytest.raises(VariantFileError, match="plugin 'odd-check': check_variant failed"):
         load_variant_text(
-            "studkit: 1\nextends: seven-card-stud\nname: house\nplugins:\n  - name: odd-check\n"
+            "studkit: 1\nextends: seven-card-stud\nname: house\nplugins:\n  - name: odd-check\n",
+            registry=registry,
         )

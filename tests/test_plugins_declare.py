@@ -25,7 +25,8 @@ from conftest import run_doctests
 from scenario import deal
 
 from studkit.engine import Action, Hand
-from studkit.hooks import host as pluginhost, registry as plugin_registry
+from studkit.hooks import host as pluginhost
+from studkit.hooks.registry import PluginRegistry
 from studkit.variant.loader import load_variant
 from studkit.variant.model import PluginRef, Variant
 
@@ -36,13 +37,10 @@ MAIN, SIDE = 63, 40
 @pytest.fixture(autouse=True)
 def plugins_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """No plugin but the variant's own: a plugins directory of the test's, no autoloading."""
-    monkeypatch.setattr(plugin_registry, "_DEFAULT", plugin_registry.PluginRegistry())
     monkeypatch.delenv(pluginhost.AUTOLOAD_ENV, raising=False)
-    pluginhost.refresh()
     directory = tmp_path / "plugins"
     directory.mkdir()
     yield directory
-    pluginhost.refresh()
 
 
 def declare_game(**options: object) -> Variant:
@@ -259,8 +257,7 @@ def test_the_judge_example_and_the_rule_sentence() -> None:
 
 def stud_with(plugins_dir: Path, name: str, body: str) -> Variant:
     (plugins_dir / f"{name}.py").write_text("from studkit.hooks.specs import hookimpl\n\n" + body)
-    pluginhost.add_plugins_dir(plugins_dir)
-    variant = load_variant("seven-card-stud")
+    variant = load_variant("seven-card-stud", registry=PluginRegistry([plugins_dir]))
     return replace(variant, plugins=(PluginRef(name),))
 
 

@@ -4,7 +4,7 @@ variant that names one, and a plugin failure leaving the hand as it was."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -13,7 +13,8 @@ import pytest
 from studkit.cards import Card, Rank, parse_card, parse_cards, standard_deck
 from studkit.engine import Action, Hand
 from studkit.errors import PluginError
-from studkit.hooks import host as pluginhost, registry as plugin_registry
+from studkit.hooks import host as pluginhost
+from studkit.hooks.registry import PluginRegistry
 from studkit.variant.loader import load_variant
 from studkit.variant.model import PluginRef, Variant
 
@@ -21,17 +22,13 @@ Decide = Callable[[Hand, list[Action]], Action]
 
 
 @pytest.fixture(autouse=True)
-def clean_host(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(plugin_registry, "_DEFAULT", plugin_registry.PluginRegistry())
+def autoload_on(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(pluginhost.AUTOLOAD_ENV, raising=False)
-    pluginhost.refresh()
-    yield
-    pluginhost.refresh()
 
 
-def fresh(name: str, **changes: object) -> Variant:
+def fresh(name: str, registry: PluginRegistry | None = None, **changes: object) -> Variant:
     """A new variant object (so no cached rules or plugin host is shared between tests)."""
-    return replace(load_variant(name), **changes)  # type: ignore[arg-type]
+    return replace(load_variant(name, registry=registry), **changes)  # type: ignore[arg-type]
 
 
 def with_plugin(name: str, plugin: str, options: dict[str, object]) -> Variant:
@@ -183,7 +180,7 @@ FTQ = [
 def test_follow_the_queen_wild_rank_follows_each_up_queen() -> None:
     variant = fresh("follow-the-queen")
     hand = play(Hand(variant, [200] * 3, cards=deal_order(variant, FTQ)))
-    wild = [event[1] for event in hand.events if event[0] == "wild"]
+    wild = [event.ranks for event in hand.events if event.kind == "wild"]
     queen, seven, five = Rank.QUEEN, Rank.SEVEN, Rank.FIVE
     assert wild == [(seven,), (), (five,)]
     assert_sound(hand)
@@ -197,7 +194,7 @@ def test_follow_the_queen_queens_not_wild_option() -> None:
     variant = with_plugin("follow-the-queen", "follow-the-queen", {"trigger_is_wild": False})
     hand = play(Hand(variant, [200] * 3, cards=deal_order(variant, FTQ)))
     assert_sound(hand)
-    wild = [event[1] for event in hand.events if event[0] == "wild"]
+    wild = [event.ranks for event in hand.events if event.kind == "wild"]
     assert wild == [(Rank.SEVEN,), (), (Rank.FIVE,)]
     # queens plain: seat 0 has three nines and one wild five: four of a kind
     assert hand.awards[0][:1] == (0,) and hand.awards[0][4].startswith("Four of a kind")
@@ -219,7 +216,7 @@ def test_eight_players_to_seventh_street_get_a_community_card(policy: str) -> No
         total = sum(amount for _seat, amount, *_ in hand.awards)
         assert total == sum(pot.amount for pot in hand.pots) == sum(hand.contrib)
         seventh = hand.events.index(("street", 4, "seventh"))
-        burns = sum(1 for e in hand.events[seventh:] if e[0] == "burn")
+        burns = sum(1 for e in hand.events[seventh:] if e.kind == "burn")
         assert burns == (0 if policy == "spec" else 1)  # spec: the last card is the community
 
 
@@ -230,7 +227,7 @@ def test_tda_policy_sixth_street_first_actor_acts_first_on_seventh() -> None:
         first = {}
         for name, index in (("sixth", 3), ("seventh", 4)):
             start = hand.events.index(("street", index, name))
-            first[name] = next(e[1] for e in hand.events[start:] if e[0] in ("check", "bet"))
+            first[name] = next(e.seat for e in hand.events[start:] if e.kind in ("check", "bet"))
         assert first["seventh"] == first["sixth"]
 
 
@@ -282,9 +279,9 @@ def test_roll_your_own_simultaneous_hides_choices_until_all_chose() -> None:
     hand = Hand(variant, [200] * 3, seed=4)
     hand.apply(hand.legal_actions()[0])
     hand.apply(hand.legal_actions()[0])
-    assert not any(e[0] == "expose" for e in hand.events)
+    assert not any(e.kind == "expose" for e in hand.events)
     hand.apply(hand.legal_actions()[0])
-    assert sum(1 for e in hand.events if e[0] == "expose") == 3
+    assert sum(1 for e in hand.events if e.kind == "expose") == 3
 
 
 def test_roll_your_own_before_timing_chooses_before_the_card_comes() -> None:
@@ -308,7 +305,7 @@ def test_roll_your_own_before_timing_chooses_before_the_card_comes() -> None:
     while hand.street == 0:
         hand.apply(passive(hand, hand.legal_actions()))
     assert hand.up[seat][-1] == chosen and len(hand.down[seat]) == 2  # the new card stays down
-    assert all(e[0] != "expose" for e in hand.events[hand.events.index(("street", 1, "fourth")):])
+    assert all(e.kind != "expose" for e in hand.events[hand.events.index(("street", 1, "fourth")):])
 
 
 # ---------------------------------------------------------------- declare
@@ -336,7 +333,7 @@ def test_declare_each_competes_only_for_what_they_declared() -> None:
     assert_sound(hand)
     assert list(won(hand, "high")) == [1]  # only seat 1 declared high
     assert list(won(hand, "low")) == [1] or list(won(hand, "low")) in ([0], [2])
-    declared = {e[1]: e[2] for e in hand.events if e[0] == "declare"}
+    declared = {e.seat: e.choice for e in hand.events if e.kind == "declare"}
     assert declared == {0: "low", 1: "high", 2: "low"}
 
 
@@ -369,9 +366,9 @@ def test_simultaneous_declarations_are_shown_together() -> None:
     assert kinds == ["declare-high", "declare-low", "declare-swing"]
     hand.apply(Action("declare-high"))
     hand.apply(Action("declare-low"))
-    assert not any(e[0] == "declare" for e in hand.events)
+    assert not any(e.kind == "declare" for e in hand.events)
     hand.apply(Action("declare-swing"))
-    assert sum(1 for e in hand.events if e[0] == "declare") == 3
+    assert sum(1 for e in hand.events if e.kind == "declare") == 3
 
 
 # ---------------------------------------------------------------- twist
@@ -390,7 +387,8 @@ def test_twist_replaces_a_card_face_for_face_at_a_cost() -> None:
     assert hand.stacks[seat] == stack - variant.stakes.small_bet
     assert old_down not in hand.cards[seat] and len(hand.down[seat]) == 2
     twist_at = hand.events.index(("twist", seat, old_down, variant.stakes.small_bet, False))
-    assert hand.events[twist_at + 1][:2] == ("deal", seat) and hand.events[twist_at + 1][3] is False
+    dealt = hand.events[twist_at + 1]
+    assert (dealt.kind, dealt.seat, dealt.up) == ("deal", seat, False)
     other = hand.view((seat + 1) % 3).events
     assert other[twist_at] == ("twist", seat, None, variant.stakes.small_bet, False)
     assert other[twist_at + 1] == ("deal", seat, None, False)  # the new down card is hidden too
@@ -399,7 +397,7 @@ def test_twist_replaces_a_card_face_for_face_at_a_cost() -> None:
     up = hand.up[seat][0]
     hand.apply(Action("twist", up))
     twist_at = hand.events.index(("twist", seat, up, variant.stakes.small_bet, True))
-    assert hand.events[twist_at + 1][3] is True  # an up card comes back up
+    assert hand.events[twist_at + 1].up is True  # an up card comes back up
     assert_sound_with_reuse(play(hand))
 
 
@@ -450,8 +448,8 @@ def test_a_plugin_failing_mid_action_leaves_the_hand_as_it_was(tmp_path: Path) -
         "    if street.name == 'fourth':\n"
         "        raise RuntimeError('no fourth street today')\n"
     )
-    pluginhost.add_plugins_dir(tmp_path)
-    variant = fresh("seven-card-stud", plugins=(PluginRef("grumpy"),))
+    registry = PluginRegistry([tmp_path])
+    variant = fresh("seven-card-stud", registry, plugins=(PluginRef("grumpy"),))
     hand = Hand(variant, [100] * 3, seed=2)
     while hand.street == 0:
         actions = hand.legal_actions()
@@ -480,7 +478,6 @@ def test_the_example_entry_point_plugin_changes_a_game(
     seats = ["2c 2d Kc Kh 8d Jc 3s", "Ah Ad Ac 9h 7s 6s 4d"]
 
     def winner() -> list[int]:
-        pluginhost.refresh()
         variant = fresh("seven-card-stud")
         hand = play(Hand(variant, [100] * 2, cards=deal_order(variant, seats)))
         return list(won(hand, "high"))
@@ -552,7 +549,7 @@ def test_cards_plugins_give_are_chance_nodes_when_dealing_from_outside(
                 hand.deal(rng.choice(left))
             else:
                 hand.apply(rng.choice(hand.legal_actions()))
-        seen.update(e[0] for e in hand.events)
+        seen.update(e.kind for e in hand.events)
         most = max(most, *(len(cards) for cards in hand.cards))
         assert sum(hand.payoffs) == 0
     assert expected in seen

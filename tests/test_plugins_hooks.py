@@ -3,7 +3,6 @@ evaluator, bring-in and first-actor overrides, per-player wild ranks, the odd-ch
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -12,28 +11,27 @@ from test_plugins_games import deal_order, passive, play, won
 
 from studkit.engine import Hand
 from studkit.errors import PluginError
-from studkit.hooks import host as pluginhost, registry as plugin_registry
+from studkit.hooks.registry import PluginRegistry
 from studkit.variant.loader import load_variant
 from studkit.variant.model import PluginRef, PotShare, Variant
 
 
 @pytest.fixture(autouse=True)
-def plugins_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    monkeypatch.setattr(plugin_registry, "_DEFAULT", plugin_registry.PluginRegistry())
-    pluginhost.refresh()
+def plugins_dir(tmp_path: Path) -> Path:
     directory = tmp_path / "plugins"
     directory.mkdir()
-    yield directory
-    pluginhost.refresh()
+    return directory
 
 
-def add(directory: Path, name: str, body: str) -> None:
+def add(directory: Path, name: str, body: str) -> PluginRegistry:
+    """Write a plugin into ``directory``: the registry ``--plugins-dir directory`` makes."""
     (directory / f"{name}.py").write_text("from studkit.hooks.specs import hookimpl\n\n" + body)
-    pluginhost.add_plugins_dir(directory)
+    return PluginRegistry([directory])
 
 
-def stud(*plugins: str, **changes: object) -> Variant:
-    variant = replace(load_variant("seven-card-stud"), **changes)  # type: ignore[arg-type]
+def stud(*plugins: str, registry: PluginRegistry | None = None, **changes: object) -> Variant:
+    loaded = load_variant("seven-card-stud", registry=registry)
+    variant = replace(loaded, **changes)  # type: ignore[arg-type]
     return replace(variant, plugins=tuple(PluginRef(name) for name in plugins))
 
 
@@ -41,7 +39,7 @@ SEATS = ["Ah Kd 2c 7s 8d 9s Jd", "3h 4d Kc Qs Jh 5c 6h", "Ad As 8c 8h 2d Ts 4c"]
 
 
 def test_a_custom_hand_evaluator_ranks_a_pot_share(plugins_dir: Path) -> None:
-    add(plugins_dir, "fewest_spades", (
+    registry = add(plugins_dir, "fewest_spades", (
         "class Fewest:\n"
         "    name = 'fewest-spades'\n"
         "    def evaluate(self, cards):\n"
@@ -56,7 +54,7 @@ def test_a_custom_hand_evaluator_ranks_a_pot_share(plugins_dir: Path) -> None:
         "def studkit_hand_evaluator(name, wild_ranks):\n"
         "    return Fewest() if name == 'fewest-spades' else None\n"
     ))
-    variant = stud("fewest-spades", pots=(PotShare("fewest", "fewest-spades"),))
+    variant = stud("fewest-spades", registry=registry, pots=(PotShare("fewest", "fewest-spades"),))
     hand = play(Hand(variant, [100] * 3, cards=deal_order(variant, SEATS)))
     assert list(won(hand, "fewest")) == [1]  # seat 1 holds one spade; the others two and three
     assert hand.awards[0][4] == "1 spades"
@@ -65,7 +63,7 @@ def test_a_custom_hand_evaluator_ranks_a_pot_share(plugins_dir: Path) -> None:
 def test_a_custom_evaluator_can_rank_the_showing_hands(plugins_dir: Path) -> None:
     from studkit.variant.model import ActionOrder
 
-    add(plugins_dir, "most_red", (
+    registry = add(plugins_dir, "most_red", (
         "class MostRed:\n"
         "    name = 'most-red'\n"
         "    def evaluate(self, cards):\n"
@@ -80,7 +78,7 @@ def test_a_custom_evaluator_can_rank_the_showing_hands(plugins_dir: Path) -> Non
     while hand.street < 1:
         hand.apply(passive(hand, hand.legal_actions()))
     assert hand.actor == 2  # fourth street: 2c 7s, Kh Qd, 8c 8s: the pair opens
-    variant = stud("most-red", action_order=ActionOrder(evaluator="most-red"))
+    variant = stud("most-red", registry=registry, action_order=ActionOrder(evaluator="most-red"))
     hand = Hand(variant, [100] * 3, cards=deal_order(variant, seats))
     while hand.street < 1:
         hand.apply(passive(hand, hand.legal_actions()))
@@ -88,7 +86,7 @@ def test_a_custom_evaluator_can_rank_the_showing_hands(plugins_dir: Path) -> Non
 
 
 def test_bring_in_and_first_actor_overrides(plugins_dir: Path) -> None:
-    add(plugins_dir, "button_opens", (
+    registry = add(plugins_dir, "button_opens", (
         "@hookimpl\n"
         "def studkit_bring_in(hand, seat):\n"
         "    return hand.n - 1\n"
@@ -96,7 +94,7 @@ def test_bring_in_and_first_actor_overrides(plugins_dir: Path) -> None:
         "def studkit_first_actor(hand, seat, previous):\n"
         "    return 0 if not hand.folded[0] else None\n"
     ))
-    variant = stud("button-opens")
+    variant = stud("button-opens", registry=registry)
     hand = Hand(variant, [100] * 3, cards=deal_order(variant, SEATS))
     assert hand.forced_seat == 2 and hand.actor == 2  # the lowest card (2c, seat 0) is overruled
     while hand.street == 0:
@@ -105,21 +103,21 @@ def test_bring_in_and_first_actor_overrides(plugins_dir: Path) -> None:
 
 
 def test_an_override_naming_a_seat_that_is_not_live_is_an_error(plugins_dir: Path) -> None:
-    add(plugins_dir, "nobody", "@hookimpl\ndef studkit_bring_in(seat):\n    return 9\n")
+    registry = add(plugins_dir, "nobody", "@hookimpl\ndef studkit_bring_in(seat):\n    return 9\n")
     with pytest.raises(PluginError, match=r"studkit_bring_in returned 9, which is not a live"):
-        Hand(stud("nobody"), [100] * 3, seed=1)
+        Hand(stud("nobody", registry=registry), [100] * 3, seed=1)
 
 
 def test_per_player_wild_ranks(plugins_dir: Path) -> None:
     plain = play(Hand(stud(), [100] * 3, cards=deal_order(stud(), SEATS)))
     assert list(won(plain, "high")) == [2]  # without the plugin: aces and eights win
-    add(plugins_dir, "kings_for_seat_one", (
+    registry = add(plugins_dir, "kings_for_seat_one", (
         "from studkit.cards import Rank\n"
         "@hookimpl\n"
         "def studkit_wild_ranks(seat, table_wild):\n"
         "    return table_wild | {Rank.KING} if seat == 1 else None\n"
     ))
-    variant = stud("kings-for-seat-one")
+    variant = stud("kings-for-seat-one", registry=registry)
     hand = play(Hand(variant, [100] * 3, cards=deal_order(variant, SEATS)))
     # seat 1's Kc plays as the seven of 3-4-5-6-7: a straight beats seat 2's aces and eights
     assert list(won(hand, "high")) == [1]
@@ -127,22 +125,25 @@ def test_per_player_wild_ranks(plugins_dir: Path) -> None:
 
 
 def test_odd_chip_order_override(plugins_dir: Path) -> None:
-    add(plugins_dir, "last_seat_first", (
+    registry = add(plugins_dir, "last_seat_first", (
         "@hookimpl\n"
         "def studkit_odd_chip_order(order):\n"
         "    return sorted(order, reverse=True)\n"
     ))
     seats = ["Ah Kd 2c 7s 8d 9c Jd", "As Kh 2d 7c 8h 9d Js", "3c 4d 6h Ts 9h Qd 2h"]
-    variant = stud("last-seat-first")
+    variant = stud("last-seat-first", registry=registry)
     hand = play(Hand(variant, [100] * 3, cards=deal_order(variant, seats)))
     amounts = won(hand, "high")
     assert set(amounts) == {0, 1} and amounts[1] == amounts[0] + 1  # the odd chip to seat 1
 
 
-def test_a_plugins_dir_added_later_reaches_a_variant_already_played(plugins_dir: Path) -> None:
-    variant = stud()
+def test_a_refreshed_registry_reaches_a_variant_already_played(plugins_dir: Path) -> None:
+    registry = PluginRegistry([plugins_dir])
+    variant = stud(registry=registry)
     assert Hand(variant, [100] * 3, seed=1).plugins is None
     add(plugins_dir, "watcher", "@hookimpl\ndef studkit_bring_in(seat):\n    return None\n")
+    assert Hand(variant, [100] * 3, seed=1).plugins is None, "found once, until a refresh"
+    registry.refresh()
     assert Hand(variant, [100] * 3, seed=1).plugins is not None
 
 
@@ -221,13 +222,13 @@ def test_any_failing_hook_leaves_the_hand_as_it_was(plugins_dir: Path, name: str
 
     from test_plugins_games import state
 
-    add(plugins_dir, "flaky", (
+    registry = add(plugins_dir, "flaky", (
         "@hookimpl\n"
         "def studkit_card_dealt(street, card, face):\n"
         "    if street.name != 'third' and card % 11 == 0:\n"
         "        raise RuntimeError('dealt a bad card')\n"
     ))
-    variant = load_variant(name)
+    variant = load_variant(name, registry=registry)
     rng = random.Random(name)
     failures = 0
     for seed in range(30):

@@ -12,20 +12,17 @@ import pytest
 from conftest import ROOT
 
 from studkit.errors import PluginError, StudkitError, VariantError
-from studkit.hooks import host as pluginhost, registry as plugin_registry
+from studkit.hooks import host as pluginhost
 from studkit.hooks.host import PluginHost, host_for
+from studkit.hooks.registry import PluginRegistry
 from studkit.hooks.specs import Holding
 from studkit.variant.model import PluginRef, PotShare, Variant
 
 
 @pytest.fixture(autouse=True)
-def clean_host(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Each test starts with no plugin directories and no cached lookups."""
-    monkeypatch.setattr(plugin_registry, "_DEFAULT", plugin_registry.PluginRegistry())
+def autoload_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Entry-point plugins autoload unless a test says otherwise."""
     monkeypatch.delenv(pluginhost.AUTOLOAD_ENV, raising=False)
-    pluginhost.refresh()
-    yield
-    pluginhost.refresh()
 
 
 def write_plugin(directory: Path, name: str, body: str) -> Path:
@@ -57,9 +54,9 @@ def test_options_checked_against_the_plugins_schema() -> None:
 
 def test_plugin_without_schema_takes_no_options(tmp_path: Path) -> None:
     write_plugin(tmp_path, "plain", "")
-    pluginhost.add_plugins_dir(tmp_path)
+    registry = PluginRegistry([tmp_path])
     with pytest.raises(PluginError, match=r"'plain': options: Additional properties"):
-        PluginHost([PluginRef("plain", {"x": 1})])
+        PluginHost([PluginRef("plain", {"x": 1})], registry=registry)
 
 
 def test_named_twice_is_an_error() -> None:
@@ -73,20 +70,18 @@ def test_misspelled_hook_names_plugin_and_hook(tmp_path: Path) -> None:
         "typo",
         "@hookimpl\ndef studkit_card_delt(card):\n    return None\n",
     )
-    pluginhost.add_plugins_dir(tmp_path)
     with pytest.raises(
         PluginError,
         match=r"plugin 'typo' implements unknown hook 'studkit_card_delt'; "
         r"did you mean 'studkit_card_dealt'",
     ):
-        PluginHost()
+        PluginHost(registry=PluginRegistry([tmp_path]))
 
 
 def test_unknown_hook_argument_names_the_plugin(tmp_path: Path) -> None:
     write_plugin(tmp_path, "badarg", "@hookimpl\ndef studkit_bring_in(hand, sear):\n    return 0\n")
-    pluginhost.add_plugins_dir(tmp_path)
     with pytest.raises(PluginError, match=r"plugin 'badarg'.*sear"):
-        PluginHost()
+        PluginHost(registry=PluginRegistry([tmp_path]))
 
 
 def test_wrappers_are_refused(tmp_path: Path) -> None:
@@ -95,9 +90,8 @@ def test_wrappers_are_refused(tmp_path: Path) -> None:
         "wrap",
         "@hookimpl(wrapper=True)\ndef studkit_bring_in(hand, seat):\n    return (yield)\n",
     )
-    pluginhost.add_plugins_dir(tmp_path)
     with pytest.raises(PluginError, match=r"plugin 'wrap': hook 'studkit_bring_in' is a wrapper"):
-        PluginHost()
+        PluginHost(registry=PluginRegistry([tmp_path]))
 
 
 def test_exception_inside_a_plugin_is_reported_naming_it(tmp_path: Path) -> None:
@@ -106,8 +100,7 @@ def test_exception_inside_a_plugin_is_reported_naming_it(tmp_path: Path) -> None
         "broken",
         "@hookimpl\ndef studkit_bring_in(seat):\n    raise KeyError(seat)\n",
     )
-    pluginhost.add_plugins_dir(tmp_path)
-    host = PluginHost()
+    host = PluginHost(registry=PluginRegistry([tmp_path]))
     with pytest.raises(PluginError, match=r"plugin 'broken' failed in studkit_bring_in: KeyError"):
         host.call_first("studkit_bring_in", hand=None, seat=3)
     assert isinstance(PluginError("x"), StudkitError)
@@ -115,14 +108,13 @@ def test_exception_inside_a_plugin_is_reported_naming_it(tmp_path: Path) -> None
 
 def test_import_error_names_the_plugin(tmp_path: Path) -> None:
     (tmp_path / "noimport.py").write_text("import no_such_module_anywhere\n")
-    pluginhost.add_plugins_dir(tmp_path)
     with pytest.raises(PluginError, match=r"plugin 'noimport' .* failed to import"):
-        PluginHost()
+        PluginHost(registry=PluginRegistry([tmp_path]))
 
 
 def test_plugins_dir_must_exist(tmp_path: Path) -> None:
     with pytest.raises(PluginError, match=r"--plugins-dir .*: not a directory"):
-        pluginhost.add_plugins_dir(tmp_path / "missing")
+        PluginRegistry([tmp_path / "missing"])
 
 
 def test_plugins_dir_plugin_acts_in_every_game_and_can_be_named(tmp_path: Path) -> None:
@@ -137,12 +129,13 @@ def test_plugins_dir_plugin_acts_in_every_game_and_can_be_named(tmp_path: Path) 
         "    def studkit_bring_in(self, seat):\n"
         "        return self.seat\n",
     )
-    pluginhost.add_plugins_dir(tmp_path)
-    assert pluginhost.available_plugins()["second-seat"] == "plugins-dir"
-    host = host_for(Variant(name="seven-card-stud"))
+    registry = PluginRegistry([tmp_path])
+    assert pluginhost.available_plugins(registry)["second-seat"] == "plugins-dir"
+    assert "second-seat" not in pluginhost.available_plugins()
+    host = host_for(Variant(name="seven-card-stud", plugin_registry=registry))
     assert host is not None and host.plugin_names == ("second-seat",)
     assert host.call_first("studkit_bring_in", hand=None, seat=0) == 1
-    named = PluginHost([PluginRef("second-seat", {"seat": 4})])
+    named = PluginHost([PluginRef("second-seat", {"seat": 4})], registry=registry)
     assert named.call_first("studkit_bring_in", hand=None, seat=0) == 4
 
 
@@ -179,7 +172,6 @@ def installed_example(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterat
     site = tmp_path / "site"
     _fake_distribution(site)
     monkeypatch.syspath_prepend(str(site))
-    pluginhost.refresh()
     yield site
     sys.modules.pop("studkit_deuces", None)
 
@@ -196,7 +188,6 @@ def test_disable_autoload_keeps_entry_points_to_named_use(
     installed_example: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv(pluginhost.AUTOLOAD_ENV, "1")
-    pluginhost.refresh()
     assert host_for(Variant(name="seven-card-stud")) is None
     named = PluginHost([PluginRef("deuces-wild", {"also": ["7"]})])
     assert named.plugin_names == ("deuces-wild",)
@@ -256,7 +247,9 @@ def test_plugins_dir_option_works_before_or_after_any_command(
 
     write_plugin(tmp_path, "quiet", "")
     assert studkit.cli.main(["--plugins-dir", str(tmp_path), "list"]) == 0
-    assert pluginhost.plugins_dirs() == (tmp_path.resolve(),)
+    assert pluginhost.take_plugins_dirs(["list", "--plugins-dir", str(tmp_path)]) == (
+        PluginRegistry([tmp_path]), ["list"]
+    )
     assert studkit.cli.main(["list", f"--plugins-dir={tmp_path}"]) == 0
     assert studkit.cli.main(["list", "--plugins-dir", str(tmp_path / "nope")]) == 2
     assert "--plugins-dir" in capsys.readouterr().err
@@ -307,7 +300,6 @@ def test_two_plugin_registries_with_their_own_directories_in_one_process(
     import pickle
 
     from studkit import Hand, load_variant
-    from studkit.hooks.registry import PluginRegistry, default_registry
     from studkit.variant.loader import load_variant_text
 
     first, second = tmp_path / "first", tmp_path / "second"
@@ -328,10 +320,80 @@ def test_two_plugin_registries_with_their_own_directories_in_one_process(
         forced.append(hand.forced_seat)
         assert pickle.loads(pickle.dumps(hand)).forced_seat == hand.forced_seat
     assert forced == [0, 2]
-    assert default_registry().dirs == ()
     plain = Hand(load_variant("seven-card-stud"), [100, 100, 100], seed=1)
-    assert plain.rules.plugins is None  # the default registry has no house plugins
+    assert plain.rules.plugins is None  # no registry given: no house plugins
     text = "studkit: 1\nextends: seven-card-stud\nname: x\nplugins:\n  - name: only-here\n"
     assert load_variant_text(text, registry=registries[0]).plugins[0].name == "only-here"
     with pytest.raises(VariantError, match="only-here"):
         load_variant_text(text, registry=registries[1])
+
+
+def _picker_dirs(tmp_path: Path) -> tuple[Path, Path]:
+    """Two plugin directories, each with a house plugin ``picker`` that brings in another
+    seat (0 and 2)."""
+    first, second = tmp_path / "first", tmp_path / "second"
+    for directory, seat in ((first, 0), (second, 2)):
+        directory.mkdir()
+        write_plugin(
+            directory, "picker", f"@hookimpl\ndef studkit_bring_in(seat):\n    return {seat}\n"
+        )
+    return first, second
+
+
+def test_two_plugins_dir_sets_on_the_command_line_in_one_process(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    import studkit.cli
+
+    first, second = _picker_dirs(tmp_path)
+    write_plugin(second, "only_second", '"""A rule only the second set has."""\n')
+    runs = {}
+    for label, extra in (("first", ["--plugins-dir", str(first)]),
+                         ("second", [f"--plugins-dir={second}"]), ("none", [])):
+        assert studkit.cli.main([*extra, "plugins", "--json"]) == 0
+        listed = {p["name"] for p in json.loads(capsys.readouterr().out)["plugins"]}
+        assert ("picker" in listed) is (label != "none")
+        assert ("only-second" in listed) is (label == "second")
+        argv = ["simulate", "seven-card-stud", "--hands", "30", "--players", "3", "--seed", "5",
+                "--workers", "1", "--bots", "tag", "--json", *extra]
+        assert studkit.cli.main(argv) == 0
+        runs[label] = json.loads(capsys.readouterr().out)
+    seats = {label: [seat["net"] for seat in run["seats"]] for label, run in runs.items()}
+    assert len({json.dumps(s) for s in seats.values()}) == 3, seats  # each played its rule
+    again = ["simulate", "seven-card-stud", "--hands", "30", "--players", "3", "--seed", "5",
+             "--workers", "1", "--bots", "tag", "--json", "--plugins-dir", str(first)]
+    assert studkit.cli.main(again) == 0
+    assert json.loads(capsys.readouterr().out) == runs["first"]
+
+
+def _forced_seat_in_a_fresh_process(variant: Variant) -> tuple[tuple[str, ...], int]:
+    from studkit import Hand
+
+    host = host_for(variant)
+    return (host.plugin_names if host else ()), Hand(variant, [100] * 3, seed=1).forced_seat
+
+
+def test_a_worker_process_plays_with_the_registry_of_its_variant(tmp_path: Path) -> None:
+    """A variant sent to another process (pickled, as Python's spawn start method does, and
+    by a pool's workers) finds its plugins in the same directories there."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from studkit import load_variant, simulate
+
+    first, second = _picker_dirs(tmp_path)
+    variants = [load_variant("seven-card-stud", registry=PluginRegistry([d]))
+                for d in (first, second)]
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(1, mp_context=spawn) as pool:
+        found = list(pool.map(_forced_seat_in_a_fresh_process, variants))
+    assert found == [(("picker",), 0), (("picker",), 2)]
+    kwargs: dict[str, object] = dict(hands=40, players=3, bots="calling-station", seed=9)
+    alone = simulate(variants[1], workers=1, **kwargs).to_json()  # type: ignore[arg-type]
+    shared = simulate(variants[1], workers=2, **kwargs).to_json()  # type: ignore[arg-type]
+    plain = simulate("seven-card-stud", workers=2, **kwargs).to_json()  # type: ignore[arg-type]
+    assert {k: v for k, v in shared.items() if k != "workers"} == {
+        k: v for k, v in alone.items() if k != "workers"}
+    assert shared["seats"] != plain["seats"]

@@ -50,12 +50,12 @@ def check_hand(variant: Variant, players: int, seed: int) -> Hand:
     held += hand.community
     assert len(held) == len(set(held)), "a card is held twice"
     policy = hand.variant.deck_exhaustion
-    dealt = [e[2] for e in hand.events if e[0] == "deal"]
-    dealt += [e[1] for e in hand.events if e[0] == "community"]
+    dealt = [e.card for e in hand.events if e.kind == "deal"]
+    dealt += [e.card for e in hand.events if e.kind == "community"]
     if not policy.reuse_folded:  # folded cards may come back only if the policy says so
         assert len(dealt) == len(set(dealt)), "a card was dealt twice"
     if not policy.reuse_folded and not policy.reshuffle_burns:
-        dealt += [e[1] for e in hand.events if e[0] == "burn"]
+        dealt += [e.card for e in hand.events if e.kind == "burn"]
         assert len(dealt) == len(set(dealt)), "a burned card was dealt"
     rebuilt = replay(variant, hand.starting_stacks, hand.events, button=hand.button)
     assert rebuilt.events == hand.events

@@ -40,7 +40,7 @@ def test_hand_85_all_in_before_seventh_street() -> None:
     (result,) = replay_file(WSOP / "hand-85.phh")
     assert result.ok and result.finishing_stacks == [0, 29700000]
     assert result.hand is not None
-    shows = [e for e in result.hand.events if e[0] == "show"]
+    shows = [e for e in result.hand.events if e.kind == "show"]
     assert len(shows) >= 2  # turned up at the all-in on sixth street, then at the showdown
 
 
@@ -116,8 +116,8 @@ def test_written_hands_replay_to_the_same_stacks(name: str, phh: bool) -> None:
         result = replay(history)
         assert result.finishing_stacks == hand.stacks
         assert result.hand is not None
-        unburned = [e for e in hand.events if e[0] != "burn"]  # PHH does not record burns
-        assert [e for e in result.hand.events if e[0] != "burn"] == unburned
+        unburned = [e for e in hand.events if e.kind != "burn"]  # PHH does not record burns
+        assert [e for e in result.hand.events if e.kind != "burn"] == unburned
 
 
 def test_codes_for_variants() -> None:
@@ -233,6 +233,7 @@ def _cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str,
     from studkit.cli import replay as command
 
     parser = argparse.ArgumentParser(prog="studkit")
+    parser.set_defaults(registry=None)  # as studkit.cli.main does without --plugins-dir
     command.register(parser.add_subparsers(dest="command"))
     args = parser.parse_args(argv)
     try:

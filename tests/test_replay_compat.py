@@ -104,8 +104,8 @@ def test_the_default_refuses_pokerkit_s_raise_and_compat_replays_it() -> None:
     )
     result = replay(history, compat="pokerkit")
     assert result.ok and result.hand is not None
-    assert [e[:3] for e in result.hand.events if e[0] == "raise"] == [("raise", 1, 6),
-                                                                      ("raise", 2, 11)]
+    raises = [(e.seat, e.to) for e in result.hand.events if e.kind == "raise"]
+    assert raises == [(1, 6), (2, 11)]
 
 
 def test_compat_from_the_cli_and_unknown_modes(

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from studkit import IllegalActionError, builtin_variant_names
+from studkit import IllegalActionError, builtin_variant_names, load_variant
 from studkit.bots.protocol import BotError
 from studkit.errors import RLError, VariantError
 
@@ -57,7 +57,7 @@ def test_openspiel_random_sim_test(name: str) -> None:
 @pytest.mark.parametrize("name", VARIANTS)
 def test_conformance_at_more_seats_and_hands(name: str) -> None:
     openspiel.register()
-    players = 6 if name != "mississippi-stud" else 4
+    players = min(6 if name != "mississippi-stud" else 4, load_variant(name).max_players)
     pettingzoo_test.api_test(rl.env(name, players=players), num_cycles=hands_each(300 * 22, 100),
                              verbose_progress=False)
     game = pyspiel.load_game("python_studkit", {"variant": name, "players": players})
@@ -212,20 +212,16 @@ def test_missing_extra_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_a_newly_registered_decision_kind_gets_ids_in_all_three(tmp_path: Path) -> None:
-    """tests/discard_kind registers a 'discard' kind (a card argument): it gets one id per
+    """tests/discard_kind registers a 'toss' kind (a card argument): it gets one id per
     card, and the variant passes the three libraries' checks like a shipped one."""
-    from studkit.hooks.registry import default_registry
+    from studkit.hooks.registry import PluginRegistry
     from studkit.rl.check import conformance
 
     plugin_dir = ROOT / "tests" / "discard_kind"
-    registry = default_registry()
-    registry.add_dir(plugin_dir)
-    try:
-        game = rl.StudGame(str(plugin_dir / "discard-stud.yaml"), players=3)
-        start = game.actions.betting_size
-        assert game.actions.names[start:start + 2] == ("discard 2c", "discard 2d")
-        assert game.actions.size == start + 52
-        results = conformance(str(plugin_dir / "discard-stud.yaml"), players=3, hands=1)
-        assert [r.passed for r in results] == [True, True, True], results
-    finally:
-        registry.remove_dir(plugin_dir)
+    variant = load_variant(plugin_dir / "discard-stud.yaml", registry=PluginRegistry([plugin_dir]))
+    game = rl.StudGame(variant, players=3)
+    start = game.actions.betting_size
+    assert game.actions.names[start:start + 2] == ("toss 2c", "toss 2d")
+    assert game.actions.size == start + 52
+    results = conformance(variant, players=3, hands=1)  # OpenSpiel's game gets the directory
+    assert [r.passed for r in results] == [True, True, True], results

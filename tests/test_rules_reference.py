@@ -86,7 +86,7 @@ def test_0_ante_none_is_selectable() -> None:
     """Section 0, ante: every player antes; a variant without antes posts none."""
     no_ante = with_settings(STUD, forced_bets={"ante": False})
     hand = deal(no_ante, [100] * 2, "Ah Kh 2c", "As Ks 9d")
-    assert not any(e[0] == "ante" for e in hand.events)
+    assert not any(e.kind == "ante" for e in hand.events)
     act(hand, "0 bring-in", "1 call")
     assert hand.pot == 4
 
@@ -101,8 +101,8 @@ def test_0_all_hands_shown_when_mucking_is_off() -> None:
         act(hand, "0 bring-in", "1 call", "2 call")
         to_street(hand, "seventh")
         act(hand, "2 bet 10", "0 call", "1 call")
-        mucks = [e[1] for e in hand.events if e[0] == "muck"]
-        shows = [e[1] for e in hand.events if e[0] == "show"]
+        mucks = [e.seat for e in hand.events if e.kind == "muck"]
+        shows = [e.seat for e in hand.events if e.kind == "show"]
         assert showdown_order(hand) == [2, 0, 1]
         if may_muck:
             assert (shows, mucks) == ([2], [0, 1])
@@ -150,8 +150,8 @@ def test_A3_antes_before_the_deal_amounts_are_parameters() -> None:
     hand = deal(STUD, [500] * 3, "Ah Kh 2c 9h 9s", "As Ks 9d 4d 5c", "Ad Kd Tc 3c 7h",
                 stakes=stakes)
     events = hand.events
-    first_deal = next(i for i, e in enumerate(events) if e[0] == "deal")
-    assert [e for e in events[:first_deal] if e[0] == "ante"] == [
+    first_deal = next(i for i, e in enumerate(events) if e.kind == "deal")
+    assert [e for e in events[:first_deal] if e.kind == "ante"] == [
         ("ante", 0, 3), ("ante", 1, 3), ("ante", 2, 3)]
     assert legal(hand) == ["bring-in 5", "complete to 15"]
     act(hand, "0 bring-in", "1 complete", "2 raise 30", "0 call", "1 call")
@@ -344,18 +344,18 @@ def test_A11_burn_before_each_of_fourth_to_seventh() -> None:
     check_down(hand)
     for street in ("third", "fourth", "fifth", "sixth", "seventh"):
         events = street_events(hand, street)
-        burns = [e for e in events if e[0] == "burn"]
+        burns = [e for e in events if e.kind == "burn"]
         assert len(burns) == (0 if street == "third" else 1)
         if burns:
-            assert events[0][0] == "burn"
+            assert events[0].kind == "burn"
 
 
 def test_A12_seventh_street_dealt_down() -> None:
     """A12: seventh street is dealt face down."""
     hand = Hand(variant(STUD), [100] * 3, seed=9)
     check_down(hand)
-    deals = [e for e in street_events(hand, "seventh") if e[0] == "deal"]
-    assert len(deals) == 3 and not any(e[3] for e in deals)
+    deals = [e for e in street_events(hand, "seventh") if e.kind == "deal"]
+    assert len(deals) == 3 and not any(e.up for e in deals)
 
 
 # Eight players to seventh street: the stub holds one card after sixth street.
@@ -377,7 +377,7 @@ def test_A13_eight_players_stub_of_one_gives_a_community_card() -> None:
     hand = deal(STUD, [100] * 8, *EIGHT_BOARDS, community="Kd")
     to_street(hand, "seventh")
     assert hand.community == list(cards("Kd"))
-    assert not [e for e in street_events(hand, "seventh") if e[0] == "deal"]
+    assert not [e for e in street_events(hand, "seventh") if e.kind == "deal"]
     assert hand.actor == 5  # with the king, seat 5's board is three kings
     check_down(hand)
     # The community king gives seat 5 three kings, which beat seat 0's aces.
@@ -410,7 +410,7 @@ def test_A13_tda_burns_scrambled_in_before_a_community_card() -> None:
     check_down(eight)
     assert len(eight.community) == 1
     seventh = street_events(eight, "seventh")
-    assert [e[0] for e in seventh if e[0] in ("burn", "community")] == ["burn", "community"]
+    assert [e.kind for e in seventh if e.kind in ("burn", "community")] == ["burn", "community"]
 
 
 def test_A13_tda_never_reuses_the_muck() -> None:
@@ -431,7 +431,7 @@ def test_A13_tda_never_reuses_the_muck() -> None:
     check_down(hand)
     assert len(hand.community) == 1
     assert hand.community[0] not in folded
-    assert not [e for e in street_events(hand, "seventh") if e[0] == "deal"]
+    assert not [e for e in street_events(hand, "seventh") if e.kind == "deal"]
 
 
 def test_A14_all_in_for_the_ante_next_player_brings_in() -> None:
@@ -523,9 +523,9 @@ def test_A15_all_in_with_betting_over_all_hands_turned_up() -> None:
     assert hand.is_over and hand.exposed
     # Both hands are turned up on fourth street, before fifth is dealt, the all-in bettor
     # first (showdown order), once: not again at the showdown, and never mucked.
-    assert [e[1] for e in street_events(hand, "fourth") if e[0] == "show"] == [1, 0]
-    assert [e[1] for e in hand.events if e[0] == "show"] == [1, 0]
-    assert not any(e[0] == "muck" for e in hand.events)
+    assert [e.seat for e in street_events(hand, "fourth") if e.kind == "show"] == [1, 0]
+    assert [e.seat for e in hand.events if e.kind == "show"] == [1, 0]
+    assert not any(e.kind == "muck" for e in hand.events)
     assert hand.payoffs == [-9, 9]
 
 
@@ -536,7 +536,7 @@ def test_A16_a_called_aggressor_always_shows() -> None:
     to_street(hand, "seventh")
     act(hand, "2 check", "0 bet 10", "1 fold", "2 call")
     assert showdown_order(hand) == [0, 2]
-    assert [e[1] for e in hand.events if e[0] == "show"] == [0, 2]
+    assert [e.seat for e in hand.events if e.kind == "show"] == [0, 2]
     assert hand.payoffs == [-13, -3, 16]
 
 

@@ -23,25 +23,25 @@ from studkit.engine import Hand, OrderedSource, Table
 
 
 def kinds(hand: Hand) -> list[str]:
-    return [e[0] for e in hand.events]
+    return [e.kind for e in hand.events]
 
 
 def shown(hand: Hand) -> list[int]:
-    return [e[1] for e in hand.events if e[0] == "show"]
+    return [e.seat for e in hand.events if e.kind == "show"]
 
 
 def mucked(hand: Hand) -> list[int]:
-    return [e[1] for e in hand.events if e[0] == "muck"]
+    return [e.seat for e in hand.events if e.kind == "muck"]
 
 
 def first_actor(hand: Hand, street: str) -> int:
     """The first seat to act (bet, check, bring in...) on ``street``."""
     current = ""
     for e in hand.events:
-        if e[0] == "street":
-            current = e[2]
-        elif current == street and e[0] in ("bring-in", "complete", "bet", "check", "fold"):
-            return int(e[1])
+        if e.kind == "street":
+            current = e.name
+        elif current == street and e.kind in ("bring-in", "complete", "bet", "check", "fold"):
+            return int(e.seat)
     raise AssertionError(f"nobody acted on {street} street")
 
 
@@ -63,7 +63,7 @@ def test_spec000_burn_before_fourth_to_seventh_streets() -> None:
     hand = Hand(variant("seven-card-stud"), [100, 100], cards=parse_cards(order))
     check_down(hand)
     assert hand.burned == list(cards("Jc Qc Kc Ac"))
-    assert not any(e[0] == "burn" for e in street_events(hand, "third"))
+    assert not any(e.kind == "burn" for e in street_events(hand, "third"))
     for street, burn in zip(("fourth", "fifth", "sixth", "seventh"), cards("Jc Qc Kc Ac"),
                             strict=True):
         events = street_events(hand, street)
@@ -108,8 +108,8 @@ def test_spec000_seventh_card_dealt_down() -> None:
         hand.check_or_call()
     assert hand.down_cards(0) == cards("Ah Kh 9c")
     assert hand.up_cards(0) == cards("2c 3d 4s 5h")
-    seventh = [e for e in street_events(hand, "seventh") if e[0] == "deal"]
-    assert [(e[1], e[3]) for e in seventh] == [(0, False), (1, False)]
+    seventh = [e for e in street_events(hand, "seventh") if e.kind == "deal"]
+    assert [(e.seat, e.up) for e in seventh] == [(0, False), (1, False)]
 
 
 SHOWDOWN_HOLES = (
@@ -158,7 +158,7 @@ def test_spec000_the_weaker_hand_may_muck_unshown() -> None:
     # Seat 2 shows two pair first; seat 0 (ace high) and seat 1 (aces) cannot beat it: mucked.
     assert shown(hand) == [2]
     assert mucked(hand) == [0, 1]
-    assert not any(e[0] == "show" and e[1] in (0, 1) for e in hand.events)
+    assert not any(e.kind == "show" and e.seat in (0, 1) for e in hand.events)
     assert hand.payoffs == [-13, -13, 26]
 
 
@@ -208,7 +208,7 @@ def test_spec000_nobody_calls_the_bring_in() -> None:
     act(hand, "0 bring-in", "1 fold", "2 fold")
     assert hand.is_over
     assert ("return", 0, 2) in hand.events
-    assert not any(e[0] in ("show", "muck") for e in hand.events)
+    assert not any(e.kind in ("show", "muck") for e in hand.events)
     assert hand.payoffs == [2, -1, -1]
 
 
@@ -322,15 +322,16 @@ def test_spec000_all_in_no_more_betting_cards_turned_up_at_once() -> None:
     after the last round) and the remaining cards are dealt."""
     hand = side_pot_hand(["pair", "trips", "full-house", "quads"])
     third = street_events(hand, "third")
-    shows = [e for e in third if e[0] == "show"]
+    shows = [e for e in third if e.kind == "show"]
     # Turned up before fourth street is dealt, in showdown order: seat 3 raised last, then
     # the side-pot contenders before the smaller all-ins (A15); and never shown again.
-    assert [e[1] for e in shows] == [3, 2, 1, 0]
-    assert [e[1] for e in hand.events if e[0] == "show"] == [3, 2, 1, 0]
+    assert [e.seat for e in shows] == [3, 2, 1, 0]
+    assert [e.seat for e in hand.events if e.kind == "show"] == [3, 2, 1, 0]
     assert hand.shown == [3, 2, 1, 0]
     assert hand.exposed
     assert all(len(hand.cards[seat]) == 7 for seat in range(4))
-    assert not any(e[0] in ("bet", "check", "call", "raise") for e in street_events(hand, "fifth"))
+    fifth = street_events(hand, "fifth")
+    assert not any(e.kind in ("bet", "check", "call", "raise") for e in fifth)
 
 
 def test_spec000_button_moves_clockwise_after_each_hand() -> None:
@@ -341,7 +342,7 @@ def test_spec000_button_moves_clockwise_after_each_hand() -> None:
     for _ in range(4):
         buttons.append(table.button)
         hand = table.new_hand()
-        first_dealt.append(table.hand_seats[next(e[1] for e in hand.events if e[0] == "deal")])
+        first_dealt.append(table.hand_seats[next(e.seat for e in hand.events if e.kind == "deal")])
         check_down(hand)
     assert buttons == [0, 1, 2, 0]
     assert first_dealt == [1, 2, 0, 1]  # the deal starts at the dealer's left
@@ -353,7 +354,7 @@ def test_spec000_community_card_when_the_deck_runs_out() -> None:
     hand = Hand(variant("seven-card-stud"), [100] * 8, seed=3)
     check_down(hand)
     seventh = street_events(hand, "seventh")
-    assert [e[0] for e in seventh if e[0] in ("deal", "community")] == ["community"]
+    assert [e.kind for e in seventh if e.kind in ("deal", "community")] == ["community"]
     assert len(hand.community) == 1
     assert all(len(hand.cards[s]) == 6 for s in range(8))
     dealt = [c for s in range(8) for c in hand.cards[s]] + hand.community + hand.burned
@@ -379,10 +380,10 @@ def test_spec000_folded_cards_may_be_used_when_the_deck_runs_out() -> None:
     folded = {c for s in range(8) if hand.folded[s] for c in hand.cards[s]}
     assert len(folded) == 12
     check_down(hand)
-    seventh = [e for e in street_events(hand, "seventh") if e[0] == "deal"]
+    seventh = [e for e in street_events(hand, "seventh") if e.kind == "deal"]
     assert len(seventh) == 6 and not hand.community
     # The stub held one card; at least five of the six seventh-street cards were folded ones.
-    assert sum(e[2] in folded for e in seventh) >= 5
+    assert sum(e.card in folded for e in seventh) >= 5
 
 
 def test_spec000_pot_limit_is_a_shipped_structure() -> None:
@@ -404,7 +405,7 @@ def test_spec001_deal_starts_left_of_dealer_two_down_one_up() -> None:
     order = "2c 3c 4c 2d 3d 4d 2h 3h 4h"
     hand = Hand(variant("seven-card-stud"), [100] * 3, button=1,
                 source=OrderedSource(parse_cards(order)))
-    deals = [(e[1], format_cards([e[2]]), e[3]) for e in hand.events if e[0] == "deal"]
+    deals = [(e.seat, format_cards([e.card]), e.up) for e in hand.events if e.kind == "deal"]
     assert deals == [
         (2, "2c", False), (0, "3c", False), (1, "4c", False),
         (2, "2d", False), (0, "3d", False), (1, "4d", False),
@@ -419,8 +420,8 @@ def test_spec001_fourth_card_up_starting_left_of_dealer() -> None:
     hand = Hand(variant("seven-card-stud"), [100] * 3, button=1,
                 source=OrderedSource(parse_cards(order)))
     act(hand, "2 bring-in", "0 fold", "1 call")
-    deals = [(e[1], format_cards([e[2]]), e[3]) for e in street_events(hand, "fourth")
-             if e[0] == "deal"]
+    deals = [(e.seat, format_cards([e.card]), e.up) for e in street_events(hand, "fourth")
+             if e.kind == "deal"]
     assert deals == [(2, "5c", True), (1, "5d", True)]
 
 
@@ -439,7 +440,7 @@ def test_spec001_burn_before_each_later_round_and_optionally_the_first() -> None
 def test_spec001_each_player_antes() -> None:
     """spec-001: each player in the round places an ante."""
     hand = deal("seven-card-stud", [100] * 4, "Ah Kh 2c", "As Ks 9d", "Ad Kd Tc", "Qs Qd Jh")
-    antes = [(e[1], e[2]) for e in hand.events if e[0] == "ante"]
+    antes = [(e.seat, e.amount) for e in hand.events if e.kind == "ante"]
     assert antes == [(0, 1), (1, 1), (2, 1), (3, 1)]
     assert kinds(hand).index("ante") < kinds(hand).index("deal")
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from studkit.cli import main
-from studkit.hooks import host as pluginhost, registry as plugin_registry
+from studkit.hooks.registry import PluginRegistry
 from studkit.variant.loader import load_variant, load_variant_text
 from studkit.variant.rules_text import show_text
 
@@ -52,15 +52,11 @@ def test_options_change_the_plugin_sentence() -> None:
 
 def test_a_plugin_without_a_sentence_still_shows(tmp_path: Path) -> None:
     (tmp_path / "quiet_rule.py").write_text('"""A rule with no sentence."""\n')
-    pluginhost.add_plugins_dir(tmp_path)
-    try:
-        variant = load_variant_text(
-            "studkit: 1\nextends: seven-card-stud\nname: q\nplugins:\n  - name: quiet-rule\n"
-        )
-        assert "quiet-rule: a rule beyond the data." in " ".join(show_text(variant).split())
-    finally:
-        pluginhost.default_registry().remove_dir(tmp_path)
-        pluginhost.refresh()
+    variant = load_variant_text(
+        "studkit: 1\nextends: seven-card-stud\nname: q\nplugins:\n  - name: quiet-rule\n",
+        registry=PluginRegistry([tmp_path]),
+    )
+    assert "quiet-rule: a rule beyond the data." in " ".join(show_text(variant).split())
 
 
 def test_diff_says_a_plugin_names_the_wild_cards() -> None:
@@ -78,19 +74,16 @@ def test_diff_says_a_plugin_names_the_wild_cards() -> None:
 
 
 def test_show_names_the_house_plugins_that_act_in_the_game(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(plugin_registry, "_DEFAULT", plugin_registry.PluginRegistry())
     (tmp_path / "deuces_wild.py").write_text(
         '"""Deuces wild in every game."""\n'
         "def rules_sentence(options):\n    return 'Deuces are wild.'\n"
     )
-    pluginhost.refresh()
-    try:
-        assert main(["--plugins-dir", str(tmp_path), "show", "seven-card-stud"]) == 0
-        out = " ".join(capsys.readouterr().out.split())
-    finally:
-        pluginhost.refresh()
+    assert main(["--plugins-dir", str(tmp_path), "show", "seven-card-stud"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert main(["show", "seven-card-stud"]) == 0  # the same process, no directory: none
+    assert "House plugins" not in capsys.readouterr().out
     assert "House plugins. Also in force in every game here: deuces-wild (from " in out
     assert "deuces_wild.py): Deuces are wild." in out
 
@@ -150,7 +143,10 @@ def test_an_unwon_share_is_mentioned_only_where_a_share_can_go_unwon(name: str) 
     can_go_unwon = name in (
         "seven-card-stud-hi-lo", "chicago", "low-chicago", "high-low-declare",
         "english-stud-hi-lo", "five-card-stud-hi-lo-declare", "satan", "beelzebub",
-        "one-three-one", "two-card-hi-lo-declare", "outhouse")
+        "one-three-one", "two-card-hi-lo-declare", "outhouse",
+        "super-stud-hi-lo", "low-todd", "seven-card-reverse", "caveman-super",
+        "oxford-stud", "mississippi-stud-hi-lo", "mississippi-studugi",
+        "five-card-stud-hi-lo", "seven-card-stud-double-qualifier")
     assert ("A share no hand can win goes to the others" in flat(name)) == can_go_unwon
 
 

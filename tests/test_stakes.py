@@ -25,9 +25,9 @@ def test_parse_every_key() -> None:
         ("", "--stakes '': give amounts like ante=1,bring-in=2,small=5,big=10"),
         ("ante=1,,big=10", "--stakes 'ante=1,,big=10': empty item between commas"),
         ("ante", "--stakes: 'ante' is not KEY=AMOUNT; accepted keys: ante, bring-in, small, "
-         "big, min, max, last-max"),
+         "big, min, max, last-max, small-blind, big-blind"),
         ("smal=5", "--stakes: unknown key 'smal' in 'smal=5' (did you mean 'small'?); accepted "
-         "keys: ante, bring-in, small, big, min, max, last-max"),
+         "keys: ante, bring-in, small, big, min, max, last-max, small-blind, big-blind"),
         ("ante=1,ante=2", "--stakes: 'ante' is given twice (in 'ante=2')"),
         ("big=ten", "--stakes: 'big=ten': the amount must be a whole number of chips, "
          "0 or more, not 'ten'"),

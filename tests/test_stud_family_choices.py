@@ -6,7 +6,7 @@ declare games (2.6), wild cards by follow rule and per player (2.11); and the bo
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 import pytest
@@ -15,7 +15,7 @@ from studkit.bots.registry import make_bot
 from studkit.cards import CARDS, Card, Rank, parse_card, parse_cards, standard_deck
 from studkit.engine import Action, Hand
 from studkit.engine.replay import replay
-from studkit.hooks import host as pluginhost, registry as plugin_registry
+from studkit.hooks import host as pluginhost
 from studkit.kernel.plan import unsupported
 from studkit.variant.loader import load_variant
 from studkit.variant.model import PluginRef, Variant
@@ -25,12 +25,8 @@ Decide = Callable[[Hand, list[Action]], Action]
 
 
 @pytest.fixture(autouse=True)
-def clean_host(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(plugin_registry, "_DEFAULT", plugin_registry.PluginRegistry())
+def autoload_off(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(pluginhost.AUTOLOAD_ENV, raising=False)
-    pluginhost.refresh()
-    yield
-    pluginhost.refresh()
 
 
 def fresh(name: str) -> Variant:
@@ -130,7 +126,7 @@ def test_2_4_replacement_face_as_discarded_gives_an_up_card_back_up() -> None:
 
 def test_2_4_a_street_with_no_cards_reads_as_a_betting_round() -> None:
     text = " ".join(show_text(fresh("english-stud")).split())
-    assert "Buy street: no cards, then a betting round at the big bet (10)." in text
+    assert "Buy street: no new card, then a betting round at the big bet (10)." in text
     assert "for the big bet (dead money: nobody matches it; a player short of it stands)" in text
     assert "(face down)" in text
 
@@ -438,7 +434,7 @@ OUTHOUSE = [
 def splitting(smalls: dict[int, str]) -> Decide:
     """Each seat puts the cards ``smalls[seat]`` in its small hand."""
     def decide(hand: Hand, actions: list[Action]) -> Action:
-        if actions[0].kind == "split":
+        if actions[0].kind == "arrange":
             wanted = parse_cards(smalls[hand.actor or 0])
             return next(a for a in actions if a.amount in wanted)
         return passive(hand, actions)
@@ -447,7 +443,7 @@ def splitting(smalls: dict[int, str]) -> Decide:
 
 
 def until_split(hand: Hand) -> None:
-    until(hand, "split")
+    until(hand, "arrange")
     assert hand.street_name == "seventh" and all(len(cards) == 7 for cards in hand.cards)
 
 
@@ -471,7 +467,7 @@ def test_2_7_five_must_beat_two_and_each_hand_holds_a_down_card() -> None:
     offered = {a.amount for a in hand.legal_actions()}
     assert offered <= set(hand.cards[seat])
     if seat == 1:
-        hand.apply(Action("split", parse_card("Jh")))
+        hand.apply(Action("arrange", parse_card("Jh")))
         second = {a.amount for a in hand.legal_actions()}
         # Jh Jc would leave 7 7 8 3 4 (sevens) under a pair of jacks: not offered; Jh with
         # an up card would leave no down card in the small hand: not offered
@@ -496,11 +492,11 @@ def test_2_7_up_cards_placed_are_public_down_cards_wait_for_the_showdown() -> No
     hand = Hand(variant, [200] * 3, cards=deal_order(variant, OUTHOUSE))
     until_split(hand)
     decide = splitting({0: "Qs Kh", 1: "7c 7d", 2: "9h 2c"})
-    while hand.legal_actions()[0].kind == "split":
+    while hand.legal_actions()[0].kind == "arrange":
         hand.apply(decide(hand, hand.legal_actions()))
     assert hand.street_name == "split"
     other = hand.view(1).events
-    seat0 = [e for e in other if e[0] == "split" and e[1] == 0]
+    seat0 = [e for e in other if e[0] == "arrange" and e[1] == 0]
     assert sorted(str(e[2]) for e in seat0) == ["Kh", "None"]  # the up king seen, Qs hidden
     sound(play(hand))
 
@@ -510,7 +506,7 @@ def test_2_7_the_bots_split_to_win_both_halves() -> None:
     hand = Hand(variant, [200] * 3, cards=deal_order(variant, OUTHOUSE))
     until_split(hand)
     chosen: dict[int, list[str]] = {}
-    while hand.legal_actions()[0].kind == "split":
+    while hand.legal_actions()[0].kind == "arrange":
         seat = hand.actor or 0
         action = bot_choice("tag", variant, hand)
         chosen.setdefault(seat, []).append(str(CARDS[action.amount or 0]))

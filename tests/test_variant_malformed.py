@@ -33,7 +33,7 @@ EXPECTED: dict[str, str] = {
     ),
     'bad-enum-card.yaml': (
         "bad-enum-card.yaml:16:7: streets[2] (fifth).cards[0]: 'upp' is not one of "
-        "'up', 'down', 'choice' (did you mean 'up'?)"
+        "'up', 'down', 'choice', 'up-unless-all-exposed' (did you mean 'up'?)"
     ),
     'bad-enum-structure.yaml': (
         "bad-enum-structure.yaml:4:14: betting.structure: 'fixed-limt' is not one of "
@@ -135,9 +135,9 @@ EXPECTED: dict[str, str] = {
         'multiple-documents.yaml:3:1: YAML syntax error: more than one YAML document '
         "('---'); a variant file holds one"
     ),
-    'nine-cards.yaml': (
-        'nine-cards.yaml:6:3: streets: players end with 9 cards; hands are ranked from '
-        'at most 8'
+    'ten-cards.yaml': (
+        'ten-cards.yaml:6:3: streets: players end with 10 cards; hands are ranked from '
+        'at most 9'
     ),
     'no-exhaustion-policy.yaml': (
         'no-exhaustion-policy.yaml:5:3: deck_exhaustion: 8 players staying to the '
@@ -284,7 +284,8 @@ def test_problems_are_structured(monkeypatch: pytest.MonkeyPatch) -> None:
             "line": 16,
             "column": 7,
             "path": "streets[2] (fifth).cards[0]",
-            "message": "'upp' is not one of 'up', 'down', 'choice' (did you mean 'up'?)",
+            "message": "'upp' is not one of 'up', 'down', 'choice', 'up-unless-all-exposed' "
+                       "(did you mean 'up'?)",
         }
     ]
 

@@ -303,30 +303,28 @@ def test_a_port_in_use_is_an_error_not_a_traceback() -> None:
 def test_a_plugins_dir_given_at_start_serves_its_plugins_and_only_those(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from studkit.hooks import host as pluginhost, registry as plugin_registry
-    from studkit.web import create_app
+    from studkit.hooks.registry import PluginRegistry
+    from studkit.web import WebSettings, create_app
 
-    monkeypatch.setattr(plugin_registry, "_DEFAULT", plugin_registry.PluginRegistry())
-    pluginhost.refresh()
     house = tmp_path / "house"
     house.mkdir()
     (house / "house_rule.py").write_text('"""A house rule that changes nothing."""\n')
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     (elsewhere / "other_rule.py").write_text("raise SystemExit('never imported')\n")
-    try:
-        pluginhost.add_plugins_dir(house)  # what --plugins-dir does before the server starts
-        with TestClient(create_app()) as started:
-            def check(name: str) -> dict[str, Any]:
-                text = f"studkit: 1\nname: x\nextends: razz\nplugins:\n  - name: {name}\n"
-                answer: dict[str, Any] = started.post("/api/validate", json={"yaml": text}).json()
-                return answer
+    settings = WebSettings(registry=PluginRegistry([house]))  # what serve --plugins-dir makes
+    plain_app = create_app()  # another app in the same process, with no plugin directory
+    with TestClient(create_app(settings)) as started, TestClient(plain_app) as plain:
+        def check(client: TestClient, name: str) -> dict[str, Any]:
+            text = f"studkit: 1\nname: x\nextends: razz\nplugins:\n  - name: {name}\n"
+            answer: dict[str, Any] = client.post("/api/validate", json={"yaml": text}).json()
+            return answer
 
-            assert check("house-rule")["ok"] is True
-            refused = check("other-rule")
-            assert refused["ok"] is False and "not installed" in refused["problems"][0]["message"]
-    finally:
-        pluginhost.refresh()
+        assert check(started, "house-rule")["ok"] is True
+        refused = check(started, "other-rule")
+        assert refused["ok"] is False and "not installed" in refused["problems"][0]["message"]
+        elsewhere_too = check(plain, "house-rule")
+        assert elsewhere_too["ok"] is False, "the directory is the first app's alone"
 
 
 def test_the_play_page_selects_the_default_game_the_server_sets() -> None:

@@ -62,7 +62,7 @@ def test_a_history_may_not_name_a_variant_file(client: TestClient) -> None:
 # ---------------------------------------------------------------------- compare
 
 
-def _events(client: TestClient, job: str) -> list[tuple[str, dict[str, Any]]]:
+def _messages(client: TestClient, job: str) -> list[tuple[str, dict[str, Any]]]:
     out = []
     with client.stream("GET", f"/api/compare/{job}/events") as response:
         assert response.headers["content-type"].startswith("text/event-stream")
@@ -82,10 +82,10 @@ def test_a_comparison_streams_progress_and_ends_with_the_report(client: TestClie
     })
     assert response.status_code == 202
     job = response.json()["id"]
-    events = _events(client, job)
-    assert events[-1][0] == "done"
-    assert events[-1][1]["done"] == events[-1][1]["total"] == 80
-    counts = [data["done"] for kind, data in events if kind == "progress"]
+    messages = _messages(client, job)  # the server-sent stream: (event name, data) pairs
+    assert messages[-1][0] == "done"
+    assert messages[-1][1]["done"] == messages[-1][1]["total"] == 80
+    counts = [data["done"] for kind, data in messages if kind == "progress"]
     assert counts and counts == sorted(counts)  # as the hands are played (or all at once, when
     # the stream opens after the job ended)
     status = client.get(f"/api/compare/{job}").json()

@@ -23,7 +23,8 @@ def estimate_equity(info: Seen, trials: int, rng: random.Random) -> float | None
     hands: list[tuple[Card | None, ...]] = [tuple(info.down) + tuple(info.up)]
     hands.extend(unknown + up for up in info.opponents_up)
     try:
-        spot = parse_spot(info.variant, hands, info.dead)
+        board = info.community if info.variant.board_cards else ()
+        spot = parse_spot(info.variant, hands, info.dead, board)
         return sampled_equities(spot, trials, rng.getrandbits(63))[0]
     except StudkitError:
         return None

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from studkit.bots.card_sense import discards_pending
 from studkit.bots.plugin_choice import kinds_advise, plugin_choice
 from studkit.bots.protocol import pot_sized, random_action
 from studkit.bots.seen import Seen, seen
@@ -208,7 +209,8 @@ class EquityBot:
         from studkit.bots.estimate import estimate_equity
 
         info = seen(view, self.variant)
-        value = estimate_equity(info, self.trials, rng)
+        pending = discards_pending(view, self.variant)  # equity is defined only after them
+        value = None if pending else estimate_equity(info, self.trials, rng)
         if value is None:  # no equity for this spot: play tight-aggressive
             fallback = TightAggressiveBot(self.variant)
             return fallback.decide(info, fallback.score(info), actions, rng)

@@ -61,7 +61,7 @@ def seen(view: Any, variant: Variant) -> Seen:
         opponents_up=opponents,
         dead=dead,
         community=community,
-        to_come=max(0, variant.max_cards_per_player - have - len(community)),
+        to_come=max(0, variant.max_cards_per_player + variant.board_cards - have - len(community)),
         first_street=view.street == variant.streets[0].name,
         to_call=int(view.to_call),
         pot=int(view.pot),

@@ -43,6 +43,16 @@ class ShareStyle:
     qualify_top: int | None
     """Lows: the worst top card (in the share's order, 0 = its lowest rank) that still wins;
     ``None`` when any low may win."""
+    kind: int = 0
+    """0: scored as :attr:`low` says; else one of the ``KIND_*`` scores (badugi, razz high,
+    two-card hands, action razz, soko)."""
+
+
+KIND_BADUGI = 2
+KIND_RAZZ_HIGH = 3
+KIND_TWO_CARD = 4
+KIND_ACTION_RAZZ = 5
+KIND_SOKO = 6
 
 
 _STYLES: dict[str, ShareStyle] = {
@@ -51,6 +61,21 @@ _STYLES: dict[str, ShareStyle] = {
     "eight-or-better": ShareStyle(low=True, ace_low=True, straights=False, qualify_top=7),
     "2-7-low": ShareStyle(low=True, ace_low=False, straights=True, qualify_top=None),
     "a6-low": ShareStyle(low=True, ace_low=True, straights=True, qualify_top=None),
+    "badugi": ShareStyle(low=True, ace_low=True, straights=False, qualify_top=None,
+                         kind=KIND_BADUGI),
+    "badugi-ace-high": ShareStyle(low=True, ace_low=False, straights=False, qualify_top=None,
+                                  kind=KIND_BADUGI),
+    "razz-high": ShareStyle(low=False, ace_low=True, straights=False, qualify_top=None,
+                            kind=KIND_RAZZ_HIGH),
+    "two-card-high": ShareStyle(low=False, ace_low=False, straights=False, qualify_top=None,
+                                kind=KIND_TWO_CARD),
+    "two-card-a5": ShareStyle(low=True, ace_low=True, straights=False, qualify_top=None,
+                              kind=KIND_TWO_CARD),
+    "action-razz": ShareStyle(low=True, ace_low=True, straights=False, qualify_top=None,
+                              kind=KIND_ACTION_RAZZ),
+    "soko": ShareStyle(low=False, ace_low=False, straights=True, qualify_top=None,
+                       kind=KIND_SOKO),
+    "mexican-high": ShareStyle(low=False, ace_low=False, straights=True, qualify_top=None),
 }
 
 
@@ -68,7 +93,8 @@ def style_rows(evaluators: Sequence[str]) -> list[int]:
         style = _STYLES.get(name)
         if style is not None:
             top = style.qualify_top
-            rows.extend((int(style.low), int(style.ace_low), -1 if top is None else top))
+            first = style.kind if style.kind else int(style.low)
+            rows.extend((first, int(style.ace_low), -1 if top is None else top))
     return rows
 
 
@@ -186,7 +212,9 @@ def _low_score(cards: Cards, off: int, count: int, to_come: int, ace_low: int,
             wild += 1
             continue
         rank = c >> 2
-        if ace_low:
+        if ace_low == 2:  # razz high: ace-to-five ranks with the king best
+            order = 12 - (0 if rank == ACE else rank + 1)
+        elif ace_low:
             order = 0 if rank == ACE else rank + 1
         else:
             order = rank
@@ -212,26 +240,140 @@ def _low_score(cards: Cards, off: int, count: int, to_come: int, ace_low: int,
     return 0.2 + 0.13 * distinct - 0.02 * max(0, highest - 4) - 0.05 * max(0, need - 2)
 
 
+def _badugi_score(cards: Cards, n: int, to_come: int, ace_low: int) -> float:
+    """Score of a badugi: cards of different ranks and suits taken from the lowest rank up
+    (a greedy choice, near the best), its size and top card, and the cards to come."""
+    ranks = 0
+    suits = 0
+    size = 0
+    top = 0
+    for order in range(13):
+        for k in range(n):
+            c = cards[k]
+            if c >= 52:
+                continue
+            rank = c >> 2
+            place = (0 if rank == ACE else rank + 1) if ace_low else rank
+            if place != order or (ranks >> order) & 1 or (suits >> (c & 3)) & 1:
+                continue
+            ranks |= 1 << order
+            suits |= 1 << (c & 3)
+            size += 1
+            top = order
+    if size >= 4:
+        return 0.55 + 0.45 * max(0, 12 - top) / 9
+    draw = 0.12 if to_come >= 1 else 0.0
+    if size == 3:
+        return 0.2 + 0.15 * max(0, 12 - top) / 10 + draw
+    return 0.04 + 0.03 * size + draw / 2
+
+
+def _two_card_score(cards: Cards, n: int, ace_low: int) -> float:
+    """Score of the best two cards: a high pair or high cards, or (ace-to-five) two low
+    unpaired cards."""
+    ranks = 0
+    pair = -1
+    for k in range(n):
+        c = cards[k]
+        if c >= 52:
+            continue
+        rank = c >> 2
+        if (ranks >> rank) & 1 and rank > pair:
+            pair = rank
+        ranks |= 1 << rank
+    if not ace_low:
+        if pair >= 0:
+            return 0.6 + 0.4 * pair / 12
+        high = -1
+        for rank in range(13):
+            if (ranks >> rank) & 1:
+                high = rank
+        return 0.1 + 0.4 * max(high, 0) / 12
+    places = 0
+    for rank in range(13):
+        if (ranks >> rank) & 1:
+            places |= 1 << (0 if rank == ACE else rank + 1)
+    found = 0
+    second = -1
+    for order in range(13):
+        if (places >> order) & 1:
+            found += 1
+            if found == 2:
+                second = order
+    if second < 0:
+        return 0.05
+    return 1.0 - 0.075 * (second - 1)
+
+
+def _four_card_hands(cards: Cards, n: int) -> int:
+    """Whether the cards hold four of one suit or four ranks in a row (soko's hands)."""
+    suits = 0
+    present = 0
+    for k in range(n):
+        c = cards[k]
+        if c >= 52:
+            continue
+        suits += 1 << (4 * (c & 3))
+        present |= 1 << ((c >> 2) + 1)
+        if c >> 2 == ACE:
+            present |= 1
+    for suit in range(4):
+        if (suits >> (4 * suit)) & 15 >= 4:
+            return 1
+    for low in range(11):
+        if (present >> low) & 15 == 15:
+            return 1
+    return 0
+
+
+def _has_face(cards: Cards, n: int) -> int:
+    for k in range(n):
+        c = cards[k]
+        if c < 52 and 9 <= c >> 2 <= 11:
+            return 1
+    return 0
+
+
+def _low_vs_boards(own: Cards, n_own: int, opp: Cards, width: int, opp_n: Cards, n_opp: int,
+                   to_come: int, ace_low: int, qualify_top: int) -> float:
+    """A low hand's score, discounted when an opponent's board looks lower."""
+    mine = _low_score(own, 0, n_own, to_come, ace_low, qualify_top)
+    # an opponent's up cards alone, with its hidden and future cards still to help it
+    shortest = 0
+    for k in range(n_opp):
+        if k == 0 or opp_n[k] < shortest:
+            shortest = opp_n[k]
+    hidden = n_own - shortest + to_come
+    theirs = 0.0
+    found = False
+    for k in range(n_opp):
+        if opp_n[k] > 0:
+            value = _low_score(opp, k * width, opp_n[k], hidden, ace_low, qualify_top)
+            if not found or value > theirs:
+                theirs = value
+                found = True
+    return mine * (0.75 if theirs > mine else 1.0)
+
+
 def _share_score(own: Cards, n_own: int, opp: Cards, width: int, opp_n: Cards, n_opp: int,
                  to_come: int, low: int, ace_low: int, qualify_top: int) -> float:
-    if low:
-        mine = _low_score(own, 0, n_own, to_come, ace_low, qualify_top)
-        # an opponent's up cards alone, with its hidden and future cards still to help it
-        shortest = 0
-        for k in range(n_opp):
-            if k == 0 or opp_n[k] < shortest:
-                shortest = opp_n[k]
-        hidden = n_own - shortest + to_come
-        theirs = 0.0
-        found = False
-        for k in range(n_opp):
-            if opp_n[k] > 0:
-                value = _low_score(opp, k * width, opp_n[k], hidden, ace_low, qualify_top)
-                if not found or value > theirs:
-                    theirs = value
-                    found = True
-        return mine * (0.75 if theirs > mine else 1.0)
+    if low == KIND_BADUGI:
+        return _badugi_score(own, n_own, to_come, ace_low)
+    if low == KIND_TWO_CARD:
+        return _two_card_score(own, n_own, ace_low)
+    if low == KIND_RAZZ_HIGH:
+        return _low_score(own, 0, n_own, to_come, 2, -1)
+    if low == KIND_ACTION_RAZZ:
+        razz = _low_vs_boards(own, n_own, opp, width, opp_n, n_opp, to_come, 1, -1)
+        if _has_face(own, n_own):
+            return min(1.0, 0.3 + 0.7 * razz)
+        return razz * (0.3 if to_come == 0 else 0.6)
+    if low == 1:
+        return _low_vs_boards(own, n_own, opp, width, opp_n, n_opp, to_come, ace_low,
+                              qualify_top)
     made = _high_made(own, 0, n_own)
+    if low == KIND_SOKO and made < 0.56 and _four_card_hands(own, n_own):
+        made = 0.56  # a four-flush or four-straight: between one pair and two pair
     threat = 1.0  # below 1 when an opponent's up cards alone already beat the hand
     for k in range(n_opp):
         if opp_n[k] == 0:
@@ -269,7 +411,8 @@ def score_cards(own: Cards, n_own: int, opp: Cards, width: int, opp_n: Cards, n_
 
 
 SCORED: tuple[Any, ...] = (_bits5, _longest_run, _high_made, _high_draws, _low_score,
-                           _share_score, score_cards)
+                           _badugi_score, _two_card_score, _four_card_hands, _has_face,
+                           _low_vs_boards, _share_score, score_cards)
 """Every function of the score, for the kernel to compile (callees first)."""
 
 

@@ -49,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="load every *.py in DIR as a studkit plugin (repeatable; accepted before or after "
         "the command)",
     )
+    parser.set_defaults(registry=None)  # main() puts the --plugins-dir registry here
     subcommands = parser.add_subparsers(dest="command", metavar="COMMAND")
     subcommands.required = True
     for name in COMMAND_MODULES:
@@ -60,11 +61,12 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (0 success, 1 check failed, 2 error)."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    registry = None  # every command's plugins: the built-ins and entry points, or these
     if any(arg.startswith("--plugins-dir") for arg in argv):  # the plugin manager if needed
         from studkit.hooks.host import take_plugins_dirs
 
         try:  # --plugins-dir works with every command, before or after its name
-            argv = take_plugins_dirs(argv)
+            registry, argv = take_plugins_dirs(argv)
         except StudkitError as error:
             print(f"studkit: error: {error}", file=sys.stderr)
             return 2
@@ -73,6 +75,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.registry = registry
     try:
         code: int = args.run(args)
     except StudkitError as error:

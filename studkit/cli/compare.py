@@ -57,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
     """Run the comparison and print it (and write the report)."""
     from studkit.compare import CompareError, compare, write_report
     from studkit.compare.report import prepare_report_folder
+    from studkit.variant.loader import load_variant
 
     if len(args.variants) < 2:
         raise CompareError(f"compare needs at least two variants, got {args.variants}")
@@ -73,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
                 update(sum(done))
 
         comparison = compare(
-            args.variants,
+            [load_variant(name, registry=args.registry) for name in args.variants],
             hands=args.hands,
             players=args.players,
             bots=args.bots,

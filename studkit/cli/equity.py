@@ -38,6 +38,10 @@ def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         help="one player's cards in deal order, e.g. 'As Ad Kc 7h' or '?? ?? Qs Jh' (repeat)",
     )
     parser.add_argument(
+        "--board", default="", metavar="CARDS",
+        help="the board (community) cards dealt so far, in a game that deals them",
+    )
+    parser.add_argument(
         "--dead", default="", metavar="CARDS", help="cards known to be out, e.g. folded up cards"
     )
     method = parser.add_mutually_exclusive_group()
@@ -55,11 +59,13 @@ def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 def run(args: argparse.Namespace) -> int:
     """Compute and print the equities."""
     from studkit.equity import equity
+    from studkit.variant.loader import load_variant
 
     result = equity(
-        args.variant,
+        load_variant(args.variant, registry=args.registry),
         args.hand,
         dead=args.dead,
+        board=args.board,
         exact=True if args.exact else None,
         trials=args.trials,
         seed=args.seed,
@@ -104,6 +110,9 @@ def render(result: EquityResult, console: Console) -> None:
     notes = [_method_line(result)]
     if result.dead:
         notes.append("dead: " + " ".join(str(c) for c in result.dead))
+    if result.board or result.board_to_come:
+        shown = " ".join(str(c) for c in result.board) or "none yet"
+        notes.append(f"board: {shown}; {result.board_to_come} board card(s) to come")
     if result.community_cards:
         notes.append(
             f"the unseen cards cannot give everyone a card: {result.community_cards} "

@@ -14,6 +14,7 @@ from studkit.errors import EvaluatorError
 if TYPE_CHECKING:
     from studkit.evaluation import WildCards
     from studkit.evaluation.odds import OddsTable
+    from studkit.hooks.registry import PluginRegistry
     from studkit.variant.model import Variant
 
 __all__ = ["register", "run", "OddsRequest", "resolve_target", "TARGET_RESOLVERS"]
@@ -47,7 +48,7 @@ SPECIAL_DEFAULTS: dict[str, tuple[int, frozenset[int]]] = {
 badugi of four cards, soko's five, the 40 natural cards of the Mexican deck, two cards)."""
 
 
-def _evaluator_target(target: str) -> OddsRequest | None:
+def _evaluator_target(target: str, registry: PluginRegistry | None) -> OddsRequest | None:
     from studkit.evaluation import EVALUATOR_NAMES
 
     if target not in EVALUATOR_NAMES:
@@ -56,8 +57,9 @@ def _evaluator_target(target: str) -> OddsRequest | None:
     return OddsRequest((target,), cards=cards, stripped_ranks=stripped)
 
 
-def _variant_target(target: str) -> OddsRequest | None:
-    """A variant name, alias or file: its pots' evaluators, deck, wild cards and hand size."""
+def _variant_target(target: str, registry: PluginRegistry | None) -> OddsRequest | None:
+    """A variant name, alias or file: its pots' evaluators, deck, wild cards and hand size
+    (its plugins found through ``registry``)."""
     from studkit.errors import VariantError
     from studkit.evaluation import EVALUATOR_NAMES
     from studkit.variant.loader import builtin_aliases, builtin_variant_names, load_variant
@@ -67,7 +69,7 @@ def _variant_target(target: str) -> OddsRequest | None:
     if target not in known and not looks_like_file:
         return None
     try:
-        variant = load_variant(target, require_plugins=False)
+        variant = load_variant(target, require_plugins=False, registry=registry)
     except VariantError:
         if looks_like_file:
             raise
@@ -98,7 +100,7 @@ def _variant_target(target: str) -> OddsRequest | None:
     deck = variant.deck
     return OddsRequest(
         evaluators=names,
-        cards=min(variant.max_cards_per_player, 8),
+        cards=variant.max_cards_per_player,
         jokers=deck.jokers,
         wild_ranks=frozenset(int(rank) for rank in deck.wild_ranks),
         joker_rule=deck.joker_mode,
@@ -121,12 +123,12 @@ def _play_changing_plugins(variant: Variant) -> list[str]:
     A plugin that cannot be loaded is listed too: nothing says it leaves the hands alone.
     """
     from studkit.errors import PluginError
-    from studkit.hooks.host import PluginHost
+    from studkit.hooks.host import PluginHost, registry_of
 
     found = []
     for ref in variant.plugins:
         try:
-            host = PluginHost([ref], house=False)
+            host = PluginHost([ref], house=False, registry=registry_of(variant))
         except PluginError:
             found.append(f"{ref.name} (not installed)")
             continue
@@ -135,15 +137,18 @@ def _play_changing_plugins(variant: Variant) -> list[str]:
     return found
 
 
-TARGET_RESOLVERS: list[Callable[[str], OddsRequest | None]] = [_evaluator_target, _variant_target]
+TARGET_RESOLVERS: tuple[Callable[[str, PluginRegistry | None], OddsRequest | None], ...] = (
+    _evaluator_target, _variant_target,
+)
 """Functions that turn the positional argument into a request, tried in order; each returns
 None when the target is not theirs: evaluator names first, then variants."""
 
 
-def resolve_target(target: str) -> OddsRequest:
-    """The request for ``studkit odds TARGET``: an evaluator name or a variant."""
+def resolve_target(target: str, registry: PluginRegistry | None = None) -> OddsRequest:
+    """The request for ``studkit odds TARGET``: an evaluator name or a variant (its plugins
+    found through ``registry``)."""
     for resolver in TARGET_RESOLVERS:
-        request = resolver(target)
+        request = resolver(target, registry)
         if request is not None:
             return request
     import difflib
@@ -202,7 +207,7 @@ def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 def _request(args: argparse.Namespace) -> OddsRequest:
     from studkit.evaluation import WildCards
 
-    request = resolve_target(args.target)
+    request = resolve_target(args.target, args.registry)
     ranks = request.wild_ranks
     rule = request.joker_rule
     jokers = request.jokers
@@ -248,6 +253,11 @@ def run(args: argparse.Namespace) -> int:
     cards = request.cards if request.cards is not None else 7
     least = MIN_CARDS if any(n in TABLE_EVALUATOR_NAMES for n in request.evaluators) else 1
     if not least <= cards <= MAX_CARDS:
+        if args.cards is None and request.source is not None:
+            raise EvaluatorError(
+                f"variant {request.source!r} ends with {cards} cards per player; exact odds "
+                f"cover hands of {least} to {MAX_CARDS} cards: pass --cards"
+            )
         raise EvaluatorError(f"--cards must be {least} to {MAX_CARDS}, not {cards}")
     wild = None
     if request.wild_ranks or request.jokers:

@@ -107,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     from studkit.play.render import FANCY, PLAIN
     from studkit.variant.stakes import apply_stakes
 
-    variant = apply_stakes(load_variant(args.variant), args.stakes)
+    variant = apply_stakes(load_variant(args.variant, registry=args.registry), args.stakes)
     players = args.players
     if players is None:
         players = max(variant.min_players, min(DEFAULT_PLAYERS, variant.max_players))

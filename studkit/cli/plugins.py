@@ -10,9 +10,8 @@ from typing import Any
 from studkit.hooks import specs as hookspecs
 from studkit.hooks.host import (
     DECISION_KINDS_HOOK,
+    PluginRegistry,
     autoload_enabled,
-    available_plugins,
-    find_plugin,
     module_decision_kinds,
 )
 
@@ -77,9 +76,10 @@ def _options(schema: Mapping[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def plugin_record(name: str) -> dict[str, Any]:
-    """What ``studkit plugins NAME --json`` prints for one plugin."""
-    source = find_plugin(name)
+def plugin_record(name: str, registry: PluginRegistry | None = None) -> dict[str, Any]:
+    """What ``studkit plugins NAME --json`` prints for one plugin (found through
+    ``registry``; default: the built-ins and entry points)."""
+    source = (registry if registry is not None else PluginRegistry()).find(name)
     return {
         "name": source.name,
         "origin": source.origin,
@@ -93,8 +93,9 @@ def plugin_record(name: str) -> dict[str, Any]:
 
 def run_plugins(args: argparse.Namespace) -> int:
     """List the plugins, or describe one."""
+    registry = args.registry if args.registry is not None else PluginRegistry()
     if args.name:
-        record = plugin_record(args.name)
+        record = plugin_record(args.name, registry)
         if args.json:
             print(json.dumps(record, indent=2))
             return 0
@@ -112,7 +113,7 @@ def run_plugins(args: argparse.Namespace) -> int:
             if option["description"]:
                 print(f"      {option['description']}")
         return 0
-    records = [plugin_record(name) for name in sorted(available_plugins())]
+    records = [plugin_record(name, registry) for name in sorted(registry.available())]
     if args.json:
         print(json.dumps({"autoload": autoload_enabled(), "plugins": records}, indent=2))
         return 0

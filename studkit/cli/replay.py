@@ -8,6 +8,7 @@ import json
 import sys
 from typing import Any
 
+from studkit.engine.decisions import decision_kinds
 from studkit.history.compat import COMPAT_MODES
 from studkit.history.narrate import format_chips, narrate
 from studkit.history.replay import Replay, replay_paths
@@ -84,6 +85,7 @@ def account(result: Replay) -> str:
     )
     text = narrate(
         hand.events,
+        kinds=decision_kinds(variant),
         names=_names(result),
         starting_stacks=hand.starting_stacks,
         finishing_stacks=hand.stacks if result.ok else None,
@@ -115,7 +117,7 @@ def _line(result: Replay) -> str:
 
 def run_replay(args: argparse.Namespace) -> int:
     """Replay the hands; print stacks (or JSON, or accounts); 1 if any hand failed."""
-    results = replay_paths(args.paths, compat=args.compat)
+    results = replay_paths(args.paths, compat=args.compat, registry=args.registry)
     failed = [r for r in results if not r.ok]
     if args.json:
         out: list[dict[str, Any]] = []

@@ -44,8 +44,10 @@ def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 def spaces_record(args: argparse.Namespace) -> dict[str, Any]:
     """What ``studkit rl spaces --json`` prints."""
     from studkit.rl.game import StudGame
+    from studkit.variant.loader import load_variant
 
-    game = StudGame(args.variant, players=args.players, stakes=args.stakes)
+    variant = load_variant(args.variant, registry=args.registry)
+    game = StudGame(variant, players=args.players, stakes=args.stakes)
     return {
         "variant": game.variant.name,
         "players": game.players,
@@ -80,8 +82,10 @@ def run_spaces(args: argparse.Namespace) -> int:
 def run_check(args: argparse.Namespace) -> int:
     """Run the three conformance checks; 1 if one fails."""
     from studkit.rl.check import conformance
+    from studkit.variant.loader import load_variant
 
-    results = conformance(args.variant, players=args.players, stakes=args.stakes,
+    variant = load_variant(args.variant, registry=args.registry)
+    results = conformance(variant, players=args.players, stakes=args.stakes,
                           hands=args.hands)
     if args.json:
         print(json.dumps([

@@ -40,5 +40,8 @@ def run(args: argparse.Namespace) -> int:
             f"studkit serve needs the web extra ({error.name} is missing): "
             "pip install 'studkit[web]'"
         ) from None
-    serve(args.host, args.port, open_browser=not args.no_browser)
+    from studkit.web.app import WebSettings
+
+    settings = WebSettings(registry=args.registry)
+    serve(args.host, args.port, open_browser=not args.no_browser, settings=settings)
     return 0

@@ -156,11 +156,13 @@ def progress_bar(total: int, label: str) -> Iterator[Callable[[int], None] | Non
 def run(args: argparse.Namespace) -> int:
     """Run the simulation and print the report."""
     from studkit.simulation import simulate
+    from studkit.variant.loader import load_variant
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    variant = load_variant(args.variant, registry=args.registry)
     with open_cluster(args) as cluster, progress_bar(args.hands, f"{args.variant}") as update:
         report = simulate(
-            args.variant,
+            variant,
             hands=args.hands,
             players=args.players,
             bots=args.bots,

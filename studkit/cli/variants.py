@@ -124,7 +124,8 @@ def _summary(variant: Variant) -> dict[str, Any]:
 def run_list(args: argparse.Namespace) -> int:
     """Print the built-in variants as a table or JSON."""
     rows = [
-        _summary(load_variant(name, require_plugins=False)) for name in builtin_variant_names()
+        _summary(load_variant(name, require_plugins=False, registry=args.registry))
+        for name in builtin_variant_names()
     ]
     if args.json:
         print(json.dumps(rows, indent=2, ensure_ascii=False))
@@ -152,7 +153,8 @@ def run_list(args: argparse.Namespace) -> int:
 
 def run_show(args: argparse.Namespace) -> int:
     """Print one variant's rules (or its complete file)."""
-    variant = apply_stakes(load_variant(args.variant, require_plugins=False), args.stakes)
+    variant = load_variant(args.variant, require_plugins=False, registry=args.registry)
+    variant = apply_stakes(variant, args.stakes)
     if args.yaml:
         print(dump_variant(variant), end="")
         return 0
@@ -170,16 +172,17 @@ def run_show(args: argparse.Namespace) -> int:
 
 def _print_house_plugins(variant: Variant) -> None:
     """Name the house plugins that would act in this game too (they change the rules shown)."""
-    from studkit.hooks.host import house_plugins
+    from studkit.hooks.registry import registry_of
     from studkit.variant.rules_text import plugin_sentence
 
+    registry = registry_of(variant)
     named = {plugin.name for plugin in variant.plugins}
-    extra = [source for source in house_plugins() if source.name not in named]
+    extra = [source for source in registry.house_plugins() if source.name not in named]
     if not extra:
         return
     said = " ".join(
         f"{source.name} (from {source.location}): "
-        + plugin_sentence(source.name, {}).removeprefix(f"{source.name}: ")
+        + plugin_sentence(source.name, {}, registry).removeprefix(f"{source.name}: ")
         for source in extra
     )
     print(textwrap.fill(f"House plugins. Also in force in every game here: {said}", width=88,
@@ -206,7 +209,7 @@ def run_validate(args: argparse.Namespace) -> int:
     for path in _expand(args.files):
         problems = (
             [Problem(display_name(path), 0, 0, "", "no .yaml or .yml file in this folder")]
-            if path.is_dir() else check_variant_file(path)
+            if path.is_dir() else check_variant_file(path, args.registry)
         )
         results.append((display_name(path), problems))
     failed = sum(1 for _, problems in results if problems)
@@ -241,8 +244,8 @@ def run_validate(args: argparse.Namespace) -> int:
 
 def run_diff(args: argparse.Namespace) -> int:
     """Print the rules in which B differs from A."""
-    first = load_variant(args.a, require_plugins=False)
-    second = load_variant(args.b, require_plugins=False)
+    first = load_variant(args.a, require_plugins=False, registry=args.registry)
+    second = load_variant(args.b, require_plugins=False, registry=args.registry)
     differences = rule_differences(first, second)
     if args.json:
         payload = {

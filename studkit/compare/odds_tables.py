@@ -110,8 +110,8 @@ def odds_where_different(variants: Sequence[Variant]) -> list[EvaluatorOdds]:
     for variant in variants:
         keys: set[str] = set()
         for share in variant.pots:
-            if share.evaluator not in BUILT_IN:
-                continue
+            if share.evaluator not in BUILT_IN or variant.max_cards_per_player > 8:
+                continue  # nine-card hands: no exact table (3.7 billion hands)
             key = evaluator_key(variant, share.evaluator)
             keys.add(key)
             entry = settings.setdefault(key, (variant, share.evaluator, []))

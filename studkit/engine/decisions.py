@@ -35,7 +35,7 @@ from studkit.engine.actions import ACTION_KINDS, Action
 from studkit.engine.events import kind_of
 from studkit.errors import PluginError
 from studkit.hooks.host import host_for, registry_decision_kinds
-from studkit.hooks.registry import PluginRegistry, default_registry, registry_of
+from studkit.hooks.registry import PluginRegistry, registry_of
 
 if TYPE_CHECKING:
     from studkit.variant.model import Variant
@@ -145,7 +145,7 @@ table the records, the narration and the table's choices read."""
 
 RESERVED_NAMES: frozenset[str] = frozenset(
     (*ACTION_KINDS, *(verb.phh_verb for verb in BETTING_VERBS.values()), "dh", "db", "sm",
-     "sd", "d", "ante", "street",
+     "sd", "d", "ante", "blind", "street",
      "deal", "burn", "community", "return", "show", "muck", "award", "wild")
 )
 """Names a decision kind may not take: betting verbs, PHH verbs and the engine's events."""
@@ -323,6 +323,19 @@ class DecisionKinds:
     def __contains__(self, name: object) -> bool:
         return name in self.by_name
 
+    def __eq__(self, other: object) -> bool:
+        # The same kinds: the same names, each of the same class (kinds hold no state of
+        # their own), so a cache keyed by the kinds is keyed by value.
+        if not isinstance(other, DecisionKinds):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def _key(self) -> tuple[tuple[str, type], ...]:
+        return tuple((name, type(kind)) for name, kind in self.by_name.items())
+
     def __iter__(self) -> Any:
         return iter(self.by_name.values())
 
@@ -357,7 +370,15 @@ def decision_kinds(variant: Variant) -> DecisionKinds:
 
 
 def known_kinds(registry: PluginRegistry | None = None) -> DecisionKinds:
-    """Every decision kind registered by a plugin ``registry`` (default: the default one)
-    can find, for reading a hand history before its game is known."""
-    registry = registry or default_registry()
-    return DecisionKinds(registry_decision_kinds(registry))
+    """Every decision kind registered by a plugin ``registry`` (default: ``PluginRegistry()``,
+    the built-ins and entry points) can find, for reading a hand history before its game is
+    known."""
+    registry = registry if registry is not None else PluginRegistry()
+    found = registry.memo.get(_KNOWN_KEY)
+    if found is None:
+        found = registry.memo[_KNOWN_KEY] = DecisionKinds(registry_decision_kinds(registry))
+    kinds: DecisionKinds = found
+    return kinds
+
+
+_KNOWN_KEY = "engine.known-kinds"

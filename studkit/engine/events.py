@@ -11,6 +11,8 @@ serialize them and :func:`studkit.engine.replay.replay` can rebuild the hand:
 kind             record                   fields after ``kind``
 ===============  =======================  =================================================
 ``ante``         :class:`AnteEvent`       ``seat``, ``amount``
+``blind``        :class:`BlindEvent`      ``seat``, ``amount``, ``which`` (``small`` or
+                                          ``big``): a blind posted before the deal
 ``street``       :class:`StreetEvent`     ``index``, ``name``: before a street's cards
 ``deal``         :class:`DealEvent`       ``seat``, ``card``, ``up`` (True: face up; in a
                                           seat's view another seat's down card is ``None``)
@@ -60,6 +62,7 @@ from studkit.engine.actions import (
 __all__ = [
     "Event",
     "AnteEvent",
+    "BlindEvent",
     "StreetEvent",
     "DealEvent",
     "BurnEvent",
@@ -71,6 +74,7 @@ __all__ = [
     "AwardEvent",
     "WildEvent",
     "ANTE",
+    "BLIND",
     "STREET",
     "DEAL",
     "BURN",
@@ -96,6 +100,7 @@ Event = tuple[Any, ...]
 first item is its ``kind``)."""
 
 ANTE: Final = "ante"
+BLIND: Final = "blind"
 STREET: Final = "street"
 DEAL: Final = "deal"
 BURN: Final = "burn"
@@ -113,6 +118,15 @@ class AnteEvent(NamedTuple):
     kind: str
     seat: int
     amount: int
+
+
+class BlindEvent(NamedTuple):
+    """``blind``: a seat's small or big blind, a live bet on the first round."""
+
+    kind: str
+    seat: int
+    amount: int
+    which: str
 
 
 class StreetEvent(NamedTuple):
@@ -247,6 +261,7 @@ _ = (CHECK, FOLD)  # the kinds that print just the verb
 
 _SENTENCES: Final[dict[type, Callable[[Any, Who], str]]] = {
     AnteEvent: lambda e, who: f"{who(e.seat)}: antes {e.amount}",
+    BlindEvent: lambda e, who: f"{who(e.seat)}: posts the {e.which} blind of {e.amount}",
     StreetEvent: lambda e, who: f"*** {e.name} ***",
     DealEvent: lambda e, who: (
         f"{who(e.seat)}: dealt {CARDS[e.card] if e.card is not None else '??'} "
@@ -263,7 +278,7 @@ _SENTENCES: Final[dict[type, Callable[[Any, Who], str]]] = {
 """Each record's sentence; an event of another kind (a plugin's) prints its items."""
 
 RECORDS: Final[dict[str, Callable[..., tuple[Any, ...]]]] = {
-    ANTE: AnteEvent, STREET: StreetEvent, DEAL: DealEvent, BURN: BurnEvent,
+    ANTE: AnteEvent, BLIND: BlindEvent, STREET: StreetEvent, DEAL: DealEvent, BURN: BurnEvent,
     COMMUNITY: CommunityEvent, RETURN: ReturnEvent, SHOW: ShowEvent, MUCK: MuckEvent,
     AWARD: AwardEvent, WILD: WildEvent,
     **{kind: ActionEvent for kind in ACTION_KINDS},

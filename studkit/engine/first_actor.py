@@ -87,6 +87,8 @@ def best_board(hand: Hand) -> int:
         return hand.progress.leader
     evaluate = rules.showing.evaluate
     community = hand.community
+    if community and not hand.variant.action_order.board_includes_community:
+        community = []  # board cards do not count in the showing hands
     up = hand.up
     best = -1
     leader = -1

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from studkit.cards import Card
+from studkit.engine.blinds import open_blind_round
 from studkit.engine.dealing import BURN, card_at
 from studkit.engine.events import (
     AWARD,
@@ -183,6 +184,8 @@ class HandFlow(LegalActions):
         r.players = self.n_in
         r.aggressor = -1
         r.last_checker = -1
+        if self.street == 0 and rules.big_blind and open_blind_round(self):
+            return True
         if self.street == 0 and rules.bring_in:
             forced = choose_forced(self)
             if self.plugins is not None:
@@ -193,7 +196,10 @@ class HandFlow(LegalActions):
                 self.actor = forced
                 return True
         previous = progress.leader
-        if (
+        if rules.by_position and rules.by_position[self.street]:
+            folded = self.folded  # opened by seat: the first live player on the dealer's left
+            leader = next(s for s in self._order if not folded[s])
+        elif (
             previous >= 0
             and not plan.faces_up
             and not self.folded[previous]

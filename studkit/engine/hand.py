@@ -33,6 +33,7 @@ from studkit.engine.actions import (
     RAISE,
     Action,
 )
+from studkit.engine.blinds import post_blinds
 from studkit.engine.chips import starting_chips, whole_chips
 from studkit.engine.dealing import (
     BLANK_SOURCE,
@@ -189,6 +190,8 @@ class Hand(HandFlow):
                     chips[seat] -= amount
                     contrib[seat] += amount
                     log(_new(AnteEvent, (ANTE, seat, amount)))
+        if rules.big_blind:
+            post_blinds(self)
         self._advance_street()
 
     def view(self, seat: int) -> SeatView:

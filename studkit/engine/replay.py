@@ -24,6 +24,7 @@ from studkit.engine.events import (
     ActionEvent,
     AnteEvent,
     AwardEvent,
+    BlindEvent,
     BurnEvent,
     CommunityEvent,
     DealEvent,
@@ -44,8 +45,8 @@ from studkit.variant.model import Stakes, Variant
 __all__ = ["replay", "cards_from_events"]
 
 _NOT_DECISIONS = (
-    AnteEvent, StreetEvent, DealEvent, BurnEvent, CommunityEvent, ReturnEvent, ShowEvent,
-    MuckEvent, AwardEvent, WildEvent,
+    AnteEvent, BlindEvent, StreetEvent, DealEvent, BurnEvent, CommunityEvent, ReturnEvent,
+    ShowEvent, MuckEvent, AwardEvent, WildEvent,
 )
 """The records of what the dealer and the engine do (everything else is a decision)."""
 

@@ -15,7 +15,7 @@ from studkit.cards import CARDS, Card, Rank, standard_deck
 from studkit.engine.betting import STRUCTURES, FixedLimit, Structure
 from studkit.engine.events import STREET, StreetEvent
 from studkit.errors import VariantError
-from studkit.hooks.evaluators import share_evaluator, showing_evaluator
+from studkit.hooks.evaluators import many_cards, share_evaluator, showing_evaluator
 from studkit.hooks.host import host_for, registry_of
 from studkit.variant.model import ROLLED, Stakes, Variant
 
@@ -42,6 +42,8 @@ class StreetPlan(NamedTuple):
     """Whether any card of this street is dealt face up (the boards change)."""
     event: StreetEvent
     """The street's ``street`` event, made once."""
+    board: int = 0
+    """Board (community) cards dealt face up to the table after the players' cards."""
     rolled: tuple[bool, ...] = ()
     """Per card round: True for an ``up-unless-all-exposed`` card (dealt up to a player who
     holds a down card, down to one who holds none); ``()`` when the street has none."""
@@ -54,6 +56,8 @@ class ShareRule(NamedTuple):
     weight: int
     evaluator: Any
     qualifier: int
+    cards: str = "all"
+    """Which cards make the hand: ``all``, ``own`` or ``omaha`` (``PotShare.cards``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +101,14 @@ class Rules:
     """``variant.betting.completion_is_raise``."""
     fixed_limit: bool = False
     """Whether the structure is fixed limit (the engine's inlined legal-action path)."""
+    small_blind: int = 0
+    """The small blind; 0 when the variant has no blinds."""
+    big_blind: int = 0
+    """The big blind; 0 when the variant has no blinds."""
+    by_position: tuple[bool, ...] = ()
+    """Per street: whether its round is opened by seat (the first live player on the
+    dealer's left) rather than by the boards (``action_order.first_round`` and
+    ``later_rounds``); empty when no round is."""
     plugins: Any = None
     """The variant's :class:`~studkit.hooks.host.PluginHost` (from the variant's plugin
     registry); ``None`` when no plugin acts."""
@@ -180,8 +192,9 @@ def _compile(variant: Variant, stakes: Stakes) -> Rules:
             size=stakes.big_bet if st.bet_size == "big" else stakes.small_bet,
             open_pair=variant.betting.open_pair_street == st.name,
             round_max=last_max if i == last_betting else spread_max,
-            faces_up=any(face != "down" for face in st.cards),
+            faces_up=any(face != "down" for face in st.cards) or st.board > 0,
             event=StreetEvent(STREET, i, st.name),
+            board=st.board,
             rolled=tuple(face == ROLLED for face in st.cards) if ROLLED in st.cards else (),
         )
         for i, st in enumerate(variant.streets)
@@ -208,9 +221,11 @@ def _compile(variant: Variant, stakes: Stakes) -> Rules:
     wild = _wild_cards(variant)
     shares = []
     for share in variant.pots:
-        evaluator = share_evaluator(share.evaluator, wild, plugins)
+        evaluator = many_cards(
+            share_evaluator(share.evaluator, wild, plugins), _ranked_cards(variant, share.cards)
+        )
         qualifier = evaluator.qualifier(share.qualifier) if share.qualifier else 0
-        shares.append(ShareRule(share.name, share.weight, evaluator, qualifier))
+        shares.append(ShareRule(share.name, share.weight, evaluator, qualifier, share.cards))
     side = variant.odd_chips.hi_lo_side
     names = [s.name for s in variant.pots]
     if side is not None and side not in names:
@@ -231,7 +246,10 @@ def _compile(variant: Variant, stakes: Stakes) -> Rules:
         force_key=force_key,
         tie_key=tuple(tie_key),
         suit_tie_break=variant.action_order.tie_break == "suit",
-        showing=showing_evaluator(variant.action_order.evaluator, wild, plugins),
+        showing=many_cards(
+            showing_evaluator(variant.action_order.evaluator, wild, plugins),
+            _showing_cards(variant),
+        ),
         shares=tuple(shares),
         odd_chip_share=names.index(side) if side is not None else 0,
         min_open=stakes.bring_in if bring is not None and stakes.bring_in > 0
@@ -243,8 +261,37 @@ def _compile(variant: Variant, stakes: Stakes) -> Rules:
         short_full=variant.betting.short_all_in_is_full,
         completion_is_raise=variant.betting.completion_is_raise,
         fixed_limit=type(structure) is FixedLimit,
+        by_position=_by_position(variant),
+        small_blind=(stakes.small_blind or 0) if variant.forced_bets.blinds else 0,
+        big_blind=(stakes.big_blind or 0) if variant.forced_bets.blinds else 0,
         plugins=plugins,
     )
+
+
+def _by_position(variant: Variant) -> tuple[bool, ...]:
+    """:attr:`Rules.by_position`: the first street by ``action_order.first_round`` (a
+    bring-in, when there is one, opens it anyway), the others by ``later_rounds``."""
+    order = variant.action_order
+    first = order.first_round == "position"
+    later = order.later_rounds == "position"
+    if not first and not later:
+        return ()
+    return tuple(first if i == 0 else later for i in range(len(variant.streets)))
+
+
+def _ranked_cards(variant: Variant, mode: str) -> int:
+    """The most cards a share's hand is ranked from: own cards, plus the board for ``all``
+    (five for the Omaha rule)."""
+    if mode == "omaha":
+        return 5
+    own = variant.max_cards_per_player
+    return own + variant.board_cards if mode == "all" else own
+
+
+def _showing_cards(variant: Variant) -> int:
+    """The most cards a showing hand holds: every up card and (usually) the board."""
+    ups = sum(face != "down" for street in variant.streets for face in street.cards)
+    return ups + (variant.board_cards if variant.action_order.board_includes_community else 0)
 
 
 def _wild_cards(variant: Variant) -> Any:

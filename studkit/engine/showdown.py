@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Final
 from studkit.engine.events import AWARD, MUCK, SHOW, AwardEvent, MuckEvent, ShowEvent
 from studkit.engine.pots import Pot, ShareInput, award_pots, build_pots
 from studkit.engine.seats import rotation
+from studkit.evaluation.board_hands import best_cards, evaluate_cards
 
 if TYPE_CHECKING:
     from studkit.engine.flow import HandFlow as Hand
@@ -83,8 +84,9 @@ def showdown_strengths(hand: Hand) -> list[list[int]]:
     return best
 
 
-def _ranked_strengths(hand: Hand) -> list[list[int]]:
-    """:func:`showdown_strengths` before any plugin adjusts them pot by pot."""
+def _ranked_strengths(hand: Hand, *, qualified: bool = True) -> list[list[int]]:
+    """:func:`showdown_strengths` before any plugin adjusts them pot by pot (``qualified``
+    false: every share's qualifier ignored)."""
     n = hand.n
     folded = hand.folded
     community = hand.community
@@ -93,8 +95,14 @@ def _ranked_strengths(hand: Hand) -> list[list[int]]:
     strengths: list[list[int]] = []
     for share in hand.rules.shares:
         evaluate = share.evaluator.evaluate
-        qualifier = share.qualifier
+        qualifier = share.qualifier if qualified else 0
         row = [0] * n
+        if share.cards != "all":  # own cards only, or the Omaha rule (board games)
+            for s in seats:
+                value = evaluate_cards(share.evaluator, share.cards, held[s], community)
+                row[s] = value if value >= qualifier else 0
+            strengths.append(row)
+            continue
         for s in seats:
             value = evaluate(held[s] + community if community else held[s])
             row[s] = value if value >= qualifier else 0
@@ -102,6 +110,23 @@ def _ranked_strengths(hand: Hand) -> list[list[int]]:
     if hand.plugins is not None:
         hand.plugins.showdown_strengths(strengths)  # wild ranks, plugin-ranked shares
     return strengths
+
+
+def _unqualified_where_nobody_qualifies(
+    hand: Hand, pots: list[Pot], by_pot: list[list[list[int]]]
+) -> list[list[list[int]]]:
+    """``showdown.if_nobody_qualifies: ignore-qualifiers``: a pot in which no eligible hand
+    qualifies for any share is shared as if no share had a qualifier."""
+    raw: list[list[int]] | None = None
+    out = list(by_pot)
+    for index, pot in enumerate(pots):
+        rows = by_pot[index]
+        if any(row[s] > 0 for row in rows for s in pot.eligible):
+            continue
+        if raw is None:
+            raw = _ranked_strengths(hand, qualified=False)
+        out[index] = [list(row) for row in raw]
+    return out
 
 
 def showdown(hand: Hand) -> None:
@@ -118,6 +143,8 @@ def showdown(hand: Hand) -> None:
         by_pot = [plugins.pot_strengths(strengths, pot.eligible) for pot in pots]
     else:
         by_pot = [strengths] * len(pots)
+    if plugins is None and hand.variant.showdown.if_nobody_qualifies == "ignore-qualifiers":
+        by_pot = _unqualified_where_nobody_qualifies(hand, pots, by_pot)
     exposed = hand.progress.exposed  # turned up when all-ins closed the betting: shown once
     order = [s for s in hand.shown if live[s]] if exposed else show_order(hand)
     events = hand.events
@@ -289,7 +316,9 @@ def odd_chip_order(hand: Hand, show_order: list[int], share: object) -> list[int
         cards: Sequence[int] = hand.cards[s]
         if settings.cards == "hand":
             evaluator = share.evaluator  # type: ignore[attr-defined]
-            cards = evaluator.best_five(hand.cards[s] + hand.community)
+            cards = best_cards(
+                evaluator, getattr(share, "cards", "all"), hand.cards[s], hand.community
+            )
         keys = [key(c) for c in cards if c < 52] or [-1]
         return min(keys) if low else -max(keys)
 

@@ -9,7 +9,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from studkit.engine.dealing import BURN, COMMUNITY, DeckSource
-from studkit.engine.events import BURNED, DEALT_DOWN, DEALT_UP, TABLE_SEATS
+from studkit.engine.events import (
+    BURNED,
+    COMMUNITY as COMMUNITY_EVENT,
+    DEALT_DOWN,
+    DEALT_UP,
+    TABLE_SEATS,
+    CommunityEvent,
+)
 from studkit.engine.exhaustion import plan_short_street
 
 if TYPE_CHECKING:
@@ -38,7 +45,8 @@ def deal_street(hand: Hand) -> None:
         # The common case, inlined: draw uniformly from the stub (see DeckSource.draw).
         stub = source._stub
         left = len(stub)
-        if left >= len(faces) * len(live) + burn and hand.n <= TABLE_SEATS and not plan.rolled:
+        if (left >= len(faces) * len(live) + burn + plan.board and hand.n <= TABLE_SEATS
+                and not plan.rolled):
             pick = source._random
             take = stub.pop
             log = events.append
@@ -65,6 +73,14 @@ def deal_street(hand: Hand) -> None:
                     cards[s].append(card)
                     held[s].append(card)
                     log(records[s][card])
+            for _ in range(plan.board):  # board cards, face up to the table
+                i = int(pick() * left)
+                left -= 1
+                card = stub[i]
+                stub[i] = stub[-1]
+                take()
+                hand.community.append(card)
+                log(CommunityEvent(COMMUNITY_EVENT, card))
             hand._after_deal()
             return
     _deal_street_slowly(hand, plan, live)
@@ -76,8 +92,8 @@ def _deal_street_slowly(hand: Hand, plan: StreetPlan, live: list[int]) -> None:
     rounds = len(faces)
     burn = plan.burn
     source = hand._source
-    needed = rounds * len(live) + (1 if burn else 0)
-    community = 0
+    needed = rounds * len(live) + (1 if burn else 0) + plan.board
+    community = plan.board
     if source.remaining() < needed:
         deal = plan_short_street(
             hand.variant.deck_exhaustion if hand.plugins is None
@@ -91,7 +107,7 @@ def _deal_street_slowly(hand: Hand, plan: StreetPlan, live: list[int]) -> None:
             folded=hand.folded_cards,
             rng=hand._rng,
         )
-        burn, rounds, community = deal.burn, deal.rounds, deal.community
+        burn, rounds, community = deal.burn, deal.rounds, deal.community + plan.board
         faces = faces[:rounds]
     rolled = plan.rolled
     downs = [len(held) for held in hand.down] if rolled else []

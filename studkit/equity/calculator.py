@@ -23,9 +23,11 @@ import numpy.typing as npt
 
 from studkit.cards import Card, format_cards
 from studkit.equity.deals import CardArray, deal_count, enumerate_draws, sample_draws
+from studkit.equity.discards import discard_notes
 from studkit.equity.showdown import EquityError, ShareRanker, share_evaluators
 from studkit.equity.spot import Spot, parse_spot
 from studkit.errors import PluginError
+from studkit.hooks.host import variant_plugin_refs
 from studkit.hooks.registry import registry_of
 from studkit.variant.model import Variant
 
@@ -89,6 +91,10 @@ class EquityResult:
     share_names: tuple[str, ...] = field(default=())
     notes: tuple[str, ...] = field(default=())
     """What the figures leave out (a plugin's rules equity does not model)."""
+    board: tuple[Card, ...] = field(default=())
+    """The board (community) cards given as dealt (games with board cards)."""
+    board_to_come: int = 0
+    """Board cards each deal still draws (games with board cards)."""
 
     @property
     def equities(self) -> list[float]:
@@ -105,6 +111,8 @@ class EquityResult:
             "seed": self.seed,
             "dead": format_cards(self.dead),
             "community_cards": self.community_cards,
+            "board": format_cards(self.board),
+            "board_to_come": self.board_to_come,
             "shares": list(self.share_names),
             "equities": self.equities,
             "hands": [
@@ -146,7 +154,8 @@ def _hand_arrays(spot: Spot, draws: CardArray, fills: list[list[int]]) -> CardAr
     last."""
     rows = draws.shape[0]
     cards = np.empty((len(spot.hands), rows, spot.final_cards), dtype=np.int8)
-    own = spot.final_cards - spot.community_cards
+    known = len(spot.board)
+    own = spot.final_cards - spot.community_cards - known
     used = sum(len(f) for f in fills)
     start = 0
     for p, (hand, fill) in enumerate(zip(spot.hands, fills, strict=True)):
@@ -155,15 +164,53 @@ def _hand_arrays(spot: Spot, draws: CardArray, fills: list[list[int]]) -> CardAr
                 cards[p, :, i] = card
         if fill:
             cards[p][:, fill] = draws[:, start : start + len(fill)]
-        cards[p, :, own:] = draws[:, used:]
+        for i, card in enumerate(spot.board):
+            cards[p, :, own + i] = card
+        cards[p, :, own + known :] = draws[:, used:]
         start += len(fill)
     return cards
 
 
 def _pot_fractions(
+    hands: CardArray, community: int, evaluators: Sequence[ShareRanker],
+    nobody: str = "chop-all",
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """Per row and player: fraction of the pot won, and the same split by share. A deal in
+    which no hand qualifies for any share goes by ``nobody`` (the variant's
+    ``showdown.if_nobody_qualifies``): split equally (``chop-all``, in the first share), or
+    shared as if no share had a qualifier (``ignore-qualifiers``)."""
+    import copy
+
+    won, weights = _share_wins(hands, community, evaluators)
+    total = weights.sum(axis=0)
+    empty = np.flatnonzero(total == 0)
+    if len(empty) and nobody == "ignore-qualifiers":
+        loose = []
+        for share in evaluators:
+            unqualified = copy.copy(share)
+            object.__setattr__(unqualified, "qualifier", 0)
+            loose.append(unqualified)
+        again, again_weights = _share_wins(hands[:, empty], community, loose)
+        won[:, empty] = again
+        weights[:, empty] = again_weights
+        total = weights.sum(axis=0)
+        empty = np.flatnonzero(total == 0)
+    if len(empty):
+        players = hands.shape[0]
+        won[:, empty] = 0.0
+        won[0, empty] = 1.0 / players
+        weights[:, empty] = 0.0
+        weights[0, empty] = 1.0
+        total = weights.sum(axis=0)
+    by_share = won * (weights / total)[:, :, None]
+    return by_share.sum(axis=0), by_share
+
+
+def _share_wins(
     hands: CardArray, community: int, evaluators: Sequence[ShareRanker]
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
-    """Per row and player: fraction of the pot won, and the same split by share."""
+    """Per share, row and player: the fraction of the share won; per share and row: the
+    share's weight where some hand qualifies for it, else 0."""
     players, rows = hands.shape[0], hands.shape[1]
     won = np.zeros((len(evaluators), rows, players))
     weights = np.zeros((len(evaluators), rows))
@@ -174,11 +221,7 @@ def _pot_fractions(
         count = winners.sum(axis=1)
         won[s] = winners / np.maximum(count, 1)[:, None]
         weights[s] = np.where(best > 0, float(share.weight), 0.0)
-    total = weights.sum(axis=0)
-    if np.any(total == 0):
-        raise EquityError("a deal where no pot share has a qualifying hand: check the variant")
-    by_share = won * (weights / total)[:, :, None]
-    return by_share.sum(axis=0), by_share
+    return won, weights
 
 
 def _layout(spot: Spot, evaluators: Sequence[ShareRanker]) -> tuple[list[int], list[list[int]]]:
@@ -190,7 +233,8 @@ def _run_exact(spot: Spot, evaluators: Sequence[ShareRanker], tally: _Tally) -> 
     groups, fills = _layout(spot, evaluators)
     for draws in enumerate_draws(spot.stub, groups, chunk_rows=_CHUNK):
         hands = _hand_arrays(spot, draws, fills)
-        tally.add(*_pot_fractions(hands, spot.community_cards, evaluators))
+        tally.add(*_pot_fractions(hands, spot.community_cards + len(spot.board), evaluators,
+                                  spot.variant.showdown.if_nobody_qualifies))
 
 
 def _run_sampled(
@@ -203,7 +247,8 @@ def _run_sampled(
         rows = min(_CHUNK, trials - done)
         draws = sample_draws(spot.stub, spot.cards_drawn, rows, rng)
         hands = _hand_arrays(spot, draws, fills)
-        tally.add(*_pot_fractions(hands, spot.community_cards, evaluators))
+        tally.add(*_pot_fractions(hands, spot.community_cards + len(spot.board), evaluators,
+                                  spot.variant.showdown.if_nobody_qualifies))
         done += rows
 
 
@@ -220,6 +265,7 @@ def equity(
     hands: Sequence[str | Iterable[str | Card | None]],
     *,
     dead: str | Iterable[str | Card] = (),
+    board: str | Iterable[str | Card] = (),
     exact: bool | None = None,
     trials: int | None = None,
     seed: int | None = None,
@@ -227,11 +273,12 @@ def equity(
     """Each hand's equity (expected share of the pot) in ``variant``.
 
     ``hands`` are each player's cards in deal order, ``??`` for unknown ones; ``dead`` are
-    cards known to be out. ``exact=True`` enumerates every completion (refused beyond
-    :data:`EXACT_MAX`), ``exact=False`` or ``trials`` samples; by default the space is
-    enumerated when it has at most :data:`EXACT_LIMIT` completions, else
-    :data:`DEFAULT_TRIALS` random ones are drawn from ``seed`` (without one, a random seed
-    is drawn and reported in the result).
+    cards known to be out; ``board`` the board (community) cards dealt so far in a game that
+    deals them (the rest of the board is dealt like any unseen card). ``exact=True``
+    enumerates every completion (refused beyond :data:`EXACT_MAX`), ``exact=False`` or
+    ``trials`` samples; by default the space is enumerated when it has at most
+    :data:`EXACT_LIMIT` completions, else :data:`DEFAULT_TRIALS` random ones are drawn from
+    ``seed`` (without one, a random seed is drawn and reported in the result).
 
     >>> result = equity("seven-card-stud", ["As Ad Kc 7h 2s 3s 4d", "Ks Kd Qc 7d 8s 9s ??"])
     >>> result.method, round(result.equities[0], 4)
@@ -257,7 +304,7 @@ def equity(
         raise EquityError(f"--seed must be 0 or more, not {seed}")
     if exact and trials is not None:
         raise EquityError("give either exact enumeration or a number of trials, not both")
-    spot = parse_spot(variant, hands, dead)
+    spot = parse_spot(variant, hands, dead, board)
     evaluators = share_evaluators(variant)
     space = deal_count(len(spot.stub), _layout(spot, evaluators)[0])
     slow = any(e.needs_faces for e in evaluators)
@@ -316,11 +363,13 @@ def _result(
         space=space,
         hands=tuple(hands),
         dead=spot.dead,
-        community_cards=spot.community_cards,
+        community_cards=spot.community_cards - spot.board_to_come,
+        board=spot.board,
+        board_to_come=spot.board_to_come,
         seed=None if exact else seed,
         seconds=seconds,
         share_names=tuple(e.name for e in evaluators),
-        notes=plugin_notes(spot.variant),
+        notes=plugin_notes(spot.variant) + discard_notes(spot.variant, len(spot.hands[0])),
     )
 
 
@@ -333,7 +382,7 @@ def plugin_notes(variant: Variant) -> tuple[str, ...]:
         f"plugin {ref.name!r} is not applied: equity deals and ranks hands by the variant's "
         "data alone (its deck, static wild cards, streets and pot shares)"
         + _why_not(variant, ref.name)
-        for ref in variant.plugins
+        for ref in variant_plugin_refs(variant)
         if not _equity_neutral(variant, ref.name)
     )
 

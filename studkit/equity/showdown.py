@@ -32,6 +32,8 @@ class ShareEvaluator:
     evaluator: Any
     qualifier: int
     """The weakest strength that may win this share (0: any hand)."""
+    cards: str = "all"
+    """Which cards make the hand (``PotShare.cards``): all, own cards only, or Omaha."""
 
     needs_faces = False
     """Whether the share looks at which cards are down (so deals must say which are)."""
@@ -47,6 +49,16 @@ class ShareEvaluator:
         """Strengths ``(rows, players)`` of every player's hand, ``hands`` being
         ``(players, rows, cards)`` in deal order, the last ``community`` cards shared."""
         players, rows, width = hands.shape
+        if self.cards != "all" and community:
+            from studkit.evaluation.board_hands import evaluate_cards_batch
+
+            flat = hands.reshape(-1, width)
+            own = width - community
+            values = evaluate_cards_batch(self.evaluator, self.cards, flat[:, :own],
+                                          flat[:, own:])
+            if self.qualifier > 0:
+                values = np.where(values >= self.qualifier, values, 0)
+            return values.reshape(players, rows).T
         return self.strengths(hands.reshape(-1, width)).reshape(players, rows).T
 
 
@@ -121,7 +133,8 @@ def share_evaluators(variant: Variant) -> list[ShareRanker]:
     out: list[ShareRanker] = []
     for rule, share in zip(compile_rules(variant).shares, variant.pots, strict=True):
         if hasattr(rule.evaluator, "evaluate_batch"):
-            out.append(ShareEvaluator(rule.name, rule.weight, rule.evaluator, rule.qualifier))
+            out.append(ShareEvaluator(
+                rule.name, rule.weight, rule.evaluator, rule.qualifier, rule.cards))
             continue
         from studkit.hooks.host import host_for
 

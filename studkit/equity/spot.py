@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from studkit.cards import CARDS, Card, Rank, parse_card, standard_deck
+from studkit.equity.board import board_to_come
+from studkit.equity.discards import discard_problem, kept_ends
 from studkit.errors import CardError
 from studkit.variant.model import Variant
 
@@ -88,6 +90,11 @@ class Spot:
     card on the last streets (deck exhaustion); 0 almost always."""
     stub: tuple[Card, ...]
     """The unseen cards: the variant's deck less every known and dead card."""
+    board: tuple[Card, ...] = ()
+    """The board (community) cards already dealt, in deal order (games with board cards);
+    the board cards still to come are counted in :attr:`community_cards`."""
+    board_to_come: int = 0
+    """Board cards every deal still draws (part of :attr:`community_cards`)."""
 
     @property
     def unknown_slots(self) -> tuple[int, ...]:
@@ -108,7 +115,7 @@ class Spot:
         down cards and one of up cards (for a share that looks at which cards are down, so
         exact enumeration tells them apart). Community cards are not included.
         """
-        own = self.final_cards - self.community_cards
+        own = self.final_cards - self.community_cards - len(self.board)
         faces = [face for street in self.variant.streets for face in street.cards][:own]
         groups: list[int] = []
         fills: list[list[int]] = []
@@ -144,7 +151,10 @@ def _street_list(ends: dict[int, str]) -> str:
 
 
 def _check_lengths(variant: Variant, hands: Sequence[HandCards], texts: Sequence[str]) -> None:
-    ends = _street_ends(variant)
+    problem = discard_problem(variant, hands, texts)
+    if problem is not None:
+        raise CardError(problem)
+    ends = kept_ends(variant) or _street_ends(variant)
     most = variant.max_cards_per_player
     for i, (hand, text) in enumerate(zip(hands, texts, strict=True)):
         if len(hand) > most:
@@ -226,8 +236,11 @@ def parse_spot(
     variant: Variant,
     hands: Sequence[str | Iterable[str | Card | None]],
     dead: str | Iterable[str | Card] = (),
+    board: str | Iterable[str | Card] = (),
 ) -> Spot:
     """Check an equity question and work out what remains to be dealt.
+
+    ``board``: the board (community) cards dealt so far, in a game that deals them.
 
     Raises :class:`~studkit.errors.CardError` naming the hand and card for a card given twice,
     a card not in the variant's deck, too many cards, or hands on different streets.
@@ -248,18 +261,26 @@ def parse_spot(
             f"--dead lists known cards only, not {UNKNOWN!r}: {_format_hand(dead_cards)!r}"
         )
     known_dead = tuple(c for c in dead_cards if c is not None)
+    board_cards = parse_hand(board)
+    if any(c is None for c in board_cards):
+        raise CardError(f"the board lists known cards only, not {UNKNOWN!r}")
+    known_board = tuple(c for c in board_cards if c is not None)
     _check_lengths(variant, parsed, texts)
-    stub = _check_cards(variant, parsed, known_dead, texts)
+    stub = _check_cards(variant, parsed, known_dead + known_board, texts)
     have = len(parsed[0])
-    unknown = sum(c is None for h in parsed for c in h)
-    community = _community_cards(variant, len(parsed), have, len(stub), unknown)
+    to_come = board_to_come(variant, have, known_board)
+    unknown = sum(c is None for h in parsed for c in h) + to_come
+    community = _community_cards(variant, len(parsed), have, len(stub), unknown) + to_come
+    final = variant.max_cards_per_player + variant.board_cards
     return Spot(
         variant=variant,
         hands=tuple(parsed),
         dead=known_dead,
-        final_cards=variant.max_cards_per_player,
-        cards_to_come=variant.max_cards_per_player - have,
+        final_cards=final,
+        cards_to_come=final - have - len(known_board),
         community_cards=community,
         stub=stub,
+        board=known_board,
+        board_to_come=to_come,
     )
 

@@ -32,7 +32,6 @@ __all__ = [
     "get_showing_evaluator",
     "get_table_evaluator",
     "TABLE_EVALUATOR_NAMES",
-    "WILD_CARD_EVALUATOR_NAMES",
     "SPECIAL_NAMES",
     "group_qualifier",
 ]
@@ -55,12 +54,6 @@ SHOWING_EVALUATOR_NAMES: tuple[str, ...] = (
 )
 """Evaluators that rank showing boards (eight-or-better games use the ``high`` board)."""
 
-WILD_CARD_EVALUATOR_NAMES: tuple[str, ...] = TABLE_EVALUATOR_NAMES + (
-    "soko", "mexican-high", "badugi", "badugi-ace-high", "razz-high", "two-card-high",
-    "two-card-a5",
-)
-"""The evaluators that play wild cards (action razz does not: its face class would be
-ambiguous)."""
 
 
 def _unknown(name: str, known: tuple[str, ...], what: str) -> EvaluatorError:
@@ -76,8 +69,6 @@ def get_evaluator(name: str, wild: WildCards | None = None) -> AnyEvaluator:
     """
     if name not in EVALUATOR_NAMES:
         raise _unknown(str(name), EVALUATOR_NAMES, "evaluator")
-    if wild is not None and name not in WILD_CARD_EVALUATOR_NAMES:
-        raise EvaluatorError(f"evaluator {name!r} does not play wild cards or jokers")
     return _cached(name, wild)
 
 

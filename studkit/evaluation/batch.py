@@ -45,10 +45,12 @@ CHUNK_ROWS = 1 << 15
 
 VALUES = np.array(CARD_VALUES, dtype=np.int64)
 SUIT_BITS = np.array([1 << (13 * (i & 3) + (i >> 2)) for i in range(52)], dtype=np.int64)
+VALUES.flags.writeable = SUIT_BITS.flags.writeable = False  # tables: read, never written
 
 
 _CARD_BIT = np.left_shift(np.int64(1), np.arange(54, dtype=np.int64))
 """One distinct bit per card index (jokers 52 and 53 included)."""
+_CARD_BIT.flags.writeable = False
 
 
 def repeated_card_rows(array: CardArray) -> Int64Array:

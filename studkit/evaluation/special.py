@@ -6,7 +6,7 @@ qualifier, best_five, categories).
 >>> from studkit.cards import parse_cards
 >>> badugi = special_evaluator("badugi")
 >>> badugi.describe(badugi.evaluate(parse_cards("Kd 4c 3h 2s As 2d 7h")))
-'4-card badugi, 7-4-2-A'
+'4-card badugi, 4-3-2-A'
 """
 
 from __future__ import annotations
@@ -232,7 +232,7 @@ class SpecialEvaluator:
 
     def describe(self, strength: int) -> str:
         """Readable text: ``"4-card badugi, 7-4-2-A"``, ``"Four flush, A-K-9-2, kicker 3"``,
-        ``"K-Q-J-T-9"``, ``"8-6-5-3-2, with a face card"``, ``"One pair, aces"``."""
+        ``"King high, K-Q-J-T-9"``, ``"8-6-5-3-2, with a face card"``, ``"One pair, aces"``."""
         self.category(strength)
         return describe_special(self.ranking, int(strength))
 
@@ -267,17 +267,26 @@ class SpecialEvaluator:
                                distinct=check_distinct)
         if check_distinct and len(repeated_card_rows(array)):
             raise EvaluatorError("a card appears more than once in a row of the batch")
-        if self.wild is not None or self.ranking.function == "action_razz":
-            if self.ranking.function == "action_razz" and self.wild is None:
+        if self.wild is not None:
+            from studkit.evaluation.special_wild import wild_batch
+
+            plain = special_evaluator(self.name).evaluate_batch
+            return wild_batch(plain, self.evaluate, array.astype(np.int64), self.wild,
+                              self.ranking.high_like, self._five_kind_number(),
+                              self.ranking.names)
+        if self.ranking.function == "action_razz":
+            if self.wild is None:
                 razz = _razz().evaluate_batch(array)
                 ranks = array.astype(np.int64) >> 2
                 face = ((ranks >= 9) & (ranks <= 11)).any(axis=1)
                 offset = len(RANKINGS["a5-low"].low_categories) << CATEGORY_SHIFT
                 return np.where(face, razz + offset, razz).astype(np.int64)
             return np.array([self.evaluate(row) for row in array.tolist()], dtype=np.int64)
-        from studkit.evaluation.special_batch import row_strengths
+        from studkit.evaluation.special_batch import RANK_ONLY, rank_only_strengths, row_strengths
 
         function = self.ranking.function
+        if function in RANK_ONLY:
+            return rank_only_strengths(function, array)
         if function == "badugi" and not self.ranking.ace_low:
             function = "badugi-ace-high"
         return row_strengths(function, array)
@@ -323,7 +332,7 @@ def describe_special(ranking: SpecialRanking, strength: int) -> str:
         ranks = [12 if p == 0 else p - 1 for p in positions]
         chars = [RANK_CHARS[r] for r in ranks]
         if number >= 6:
-            return "-".join(chars)
+            return f"{_SINGULARS[ranks[0]].capitalize()} high, {'-'.join(chars)}"
         hcat = {5: 2, 4: 3, 3: 4, 2: 7, 1: 8}[number]
         return _describe_high(hcat, ranks, chars)
     if function == "two_card_high":

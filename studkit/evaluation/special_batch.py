@@ -17,7 +17,11 @@ import numpy.typing as npt
 
 from studkit.evaluation import special_hands
 
-__all__ = ["row_strengths"]
+__all__ = ["row_strengths", "rank_only_strengths", "RANK_ONLY"]
+
+RANK_ONLY = ("razz_high", "two_card_high", "two_card_a5")
+"""Ranking functions that read ranks only: their batches look up a table of every rank
+multiset, ranked once by the compiled function."""
 
 Int64Array = npt.NDArray[np.int64]
 F = TypeVar("F", bound=Callable[..., Any])
@@ -51,37 +55,37 @@ def _loops() -> dict[str, Callable[..., None]]:
     def badugi_rows(hands: Any, ace_high: int, out: Any) -> None:  # pragma: no cover
         n = hands.shape[1]
         for i in range(hands.shape[0]):
-            out[i] = badugi(hands[i].astype(np.int64), n, ace_high)
+            out[i] = badugi(hands[i], n, ace_high)
 
     @loop
     def soko_rows(hands: Any, out: Any) -> None:  # pragma: no cover
         n = hands.shape[1]
         for i in range(hands.shape[0]):
-            out[i] = soko(hands[i].astype(np.int64), n)
+            out[i] = soko(hands[i], n)
 
     @loop
     def mexican_rows(hands: Any, out: Any) -> None:  # pragma: no cover
         n = hands.shape[1]
         for i in range(hands.shape[0]):
-            out[i] = mexican(hands[i].astype(np.int64), n)
+            out[i] = mexican(hands[i], n)
 
     @loop
     def razz_high_rows(hands: Any, out: Any) -> None:  # pragma: no cover
         n = hands.shape[1]
         for i in range(hands.shape[0]):
-            out[i] = razz_high(hands[i].astype(np.int64), n)
+            out[i] = razz_high(hands[i], n)
 
     @loop
     def two_card_high_rows(hands: Any, out: Any) -> None:  # pragma: no cover
         n = hands.shape[1]
         for i in range(hands.shape[0]):
-            out[i] = two_card_high(hands[i].astype(np.int64), n)
+            out[i] = two_card_high(hands[i], n)
 
     @loop
     def two_card_a5_rows(hands: Any, out: Any) -> None:  # pragma: no cover
         n = hands.shape[1]
         for i in range(hands.shape[0]):
-            out[i] = two_card_a5(hands[i].astype(np.int64), n)
+            out[i] = two_card_a5(hands[i], n)
 
     return {
         "badugi": lambda hands, out: badugi_rows(hands, 0, out),
@@ -99,5 +103,41 @@ def row_strengths(function: str, hands: npt.NDArray[np.integer[Any]]) -> Int64Ar
     function called ``function`` (``badugi``, ``badugi-ace-high``, ``soko``, ...)."""
     out = np.zeros(len(hands), dtype=np.int64)
     if len(hands):
-        _loops()[function](np.ascontiguousarray(hands), out)
+        _loops()[function](np.ascontiguousarray(hands, dtype=np.int64), out)
     return out
+
+
+@cache
+def _rank_only_table(function: str) -> Int64Array:
+    """The strength of every rank multiset of at most eight cards (rows of
+    :func:`~studkit.evaluation.tables.multiset_index`) under a rank-only ranking function."""
+    from studkit.evaluation.tables import multiset_index
+
+    ms = multiset_index()
+    table = np.zeros(len(ms), dtype=np.int64)
+    for size in range(1, int(ms.sizes.max()) + 1):
+        rows = np.flatnonzero(ms.sizes == size)
+        counts = ms.counts[rows].astype(np.int64)
+        hands = np.zeros((len(rows), size), dtype=np.int64)
+        column = np.zeros(len(rows), dtype=np.int64)
+        for rank in range(13):
+            for copy in range(4):
+                has = np.flatnonzero(counts[:, rank] > copy)
+                hands[has, column[has]] = rank * 4 + copy
+                column[has] += 1
+        table[rows] = row_strengths(function, hands)
+    table.flags.writeable = False
+    return table
+
+
+def rank_only_strengths(function: str, hands: npt.NDArray[np.integer[Any]]) -> Int64Array:
+    """Strengths of every row of ``hands`` (card indexes 0-51) under a rank-only ranking
+    function (:data:`RANK_ONLY`), by its multiset table."""
+    from studkit.evaluation.batch import VALUES
+    from studkit.evaluation.tables import RANK_MASK, multiset_index
+
+    total = VALUES[hands[:, 0]].copy()
+    for column in range(1, hands.shape[1]):
+        total += VALUES[hands[:, column]]
+    found: Int64Array = _rank_only_table(function)[multiset_index().index(total & RANK_MASK)]
+    return found

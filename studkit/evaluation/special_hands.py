@@ -9,7 +9,7 @@ functions for batches (:mod:`studkit.evaluation.special_batch`): the per-call ev
 them as they are, so both paths rank every hand identically.
 
 >>> from studkit.cards import parse_cards
->>> badugi(parse_cards("Kd 4c 3h 2s As"), 5, 0) > badugi(parse_cards("5d 4c 3h 2s"), 4, 0)
+>>> badugi(parse_cards("5d 4c 3h 2s"), 4, 0) > badugi(parse_cards("Kd 4c 3h 2s As"), 5, 0)
 True
 """
 
@@ -57,41 +57,47 @@ def _position(rank: int, ace_low: int) -> int:
 
 
 def badugi(cards: Cards, n: int, ace_high: int) -> int:
-    """The best badugi among the first ``n`` cards (at most eight): the most cards with no two
-    of one rank or suit, then the lowest top card, then the next (ace low, or ace high with
-    ``ace_high``).
+    """The best badugi among the first ``n`` cards: the most cards with no two of one rank or
+    suit, then the lowest top card, then the next (ace low, or ace high with ``ace_high``).
 
     Category ``(size - 1) * 13 + 13 - top``; tiebreak the ranks top down, inverted. Every
-    subset is built from the one without its lowest card, so each costs a few operations;
+    set of up to four cards is tried, a set that already repeats a rank or suit cut short;
     for one size, the lower set of ranks is the lower number as a bit mask."""
-    subsets = 1 << n
-    rank_sets = [0] * subsets
-    suit_sets = [0] * subsets
-    sizes = [0] * subsets
-    best_key = 0
-    for mask in range(1, subsets):
-        rest = mask & (mask - 1)
-        if rest and sizes[rest] == 0:
-            continue  # the smaller subset is no badugi (or too large): neither is this one
-        low = 0
-        while not (mask >> low) & 1:
-            low += 1
-        card = cards[low]
-        rank_bit = 1 << _position(card >> 2, 1 - ace_high)
-        suit_bit = 1 << (card & 3)
-        if rank_sets[rest] & rank_bit or suit_sets[rest] & suit_bit:
-            continue
-        rank_sets[mask] = rank_sets[rest] | rank_bit
-        suit_sets[mask] = suit_sets[rest] | suit_bit
-        size = sizes[rest] + 1
-        if size < 4:
-            sizes[mask] = size
-        key = (size << 13) | (8191 - rank_sets[mask])
-        if key > best_key:
-            best_key = key
-    if best_key == 0:
+    best = 0
+    low = 1 - ace_high
+    places = 0  # each card's rank position, four bits a card
+    suits = 0  # each card's suit, two bits a card
+    for k in range(n):
+        places |= _position(cards[k] >> 2, low) << (4 * k)
+        suits |= (cards[k] & 3) << (2 * k)
+    for a in range(n):
+        ra = 1 << ((places >> (4 * a)) & 15)
+        sa = 1 << ((suits >> (2 * a)) & 3)
+        best = max(best, (1 << 13) | (8191 - ra))
+        for b in range(a + 1, n):
+            rb = 1 << ((places >> (4 * b)) & 15)
+            sb = 1 << ((suits >> (2 * b)) & 3)
+            if ra & rb or sa & sb:
+                continue
+            r2 = ra | rb
+            s2 = sa | sb
+            best = max(best, (2 << 13) | (8191 - r2))
+            for c in range(b + 1, n):
+                rc = 1 << ((places >> (4 * c)) & 15)
+                sc = 1 << ((suits >> (2 * c)) & 3)
+                if r2 & rc or s2 & sc:
+                    continue
+                r3 = r2 | rc
+                s3 = s2 | sc
+                best = max(best, (3 << 13) | (8191 - r3))
+                for d in range(c + 1, n):
+                    rd = 1 << ((places >> (4 * d)) & 15)
+                    if r3 & rd or s3 & (1 << ((suits >> (2 * d)) & 3)):
+                        continue
+                    best = max(best, (4 << 13) | (8191 - (r3 | rd)))
+    if best == 0:
         return 0
-    return _badugi_value(8191 - (best_key & 8191), best_key >> 13)
+    return _badugi_value(8191 - (best & 8191), best >> 13)
 
 
 def _badugi_value(ranks: int, size: int) -> int:

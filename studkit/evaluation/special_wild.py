@@ -16,9 +16,12 @@ from typing import TYPE_CHECKING
 from studkit.evaluation.rankings import CATEGORY_SHIFT
 
 if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
     from studkit.evaluation.wild import WildCards
 
-__all__ = ["wild_strength"]
+__all__ = ["wild_strength", "wild_batch"]
 
 _STRAIGHT_OR_FLUSH = frozenset({"straight", "flush", "straight-flush"})
 
@@ -72,4 +75,71 @@ def wild_strength(
             chosen.pop()
 
     search(0)
+    return best
+
+
+def wild_batch(
+    plain_batch: Callable[[npt.NDArray[np.int64]], npt.NDArray[np.int64]],
+    one_by_one: Callable[[list[int]], int],
+    hands: npt.NDArray[np.int64],
+    wild: WildCards,
+    high_like: bool,
+    five_kind: int,
+    names: dict[int, str],
+) -> npt.NDArray[np.int64]:
+    """:func:`wild_strength` of every row of ``hands``: rows without a wild card by
+    ``plain_batch``; rows with one, by trying each card in the wild card's place as one
+    batch per card; rows with more, one by one."""
+    import numpy as np
+
+    wild_card = hands >= 52
+    for rank in wild.ranks:
+        wild_card |= (hands >> 2) == rank
+    count = wild_card.sum(axis=1)
+    out = np.zeros(len(hands), dtype=np.int64)
+    plain_rows = np.flatnonzero(count == 0)
+    if len(plain_rows):
+        out[plain_rows] = plain_batch(hands[plain_rows])
+    single = np.flatnonzero(count == 1)
+    if len(single):
+        out[single] = _single_wild(plain_batch, hands[single], wild_card[single], wild,
+                                   high_like, five_kind, names)
+    for row in np.flatnonzero(count > 1).tolist():
+        out[row] = one_by_one(hands[row].tolist())
+    return out
+
+
+def _single_wild(
+    plain_batch: Callable[[npt.NDArray[np.int64]], npt.NDArray[np.int64]],
+    hands: npt.NDArray[np.int64],
+    wild_card: npt.NDArray[np.bool_],
+    wild: WildCards,
+    high_like: bool,
+    five_kind: int,
+    names: dict[int, str],
+) -> npt.NDArray[np.int64]:
+    import numpy as np
+
+    column = np.argmax(wild_card, axis=1)
+    rows = np.arange(len(hands))
+    is_bug = (hands[rows, column] >= 52) & (wild.jokers == "bug") & high_like
+    best = np.zeros(len(hands), dtype=np.int64)
+    loose = [n for n, name in names.items() if name in _STRAIGHT_OR_FLUSH]
+    trial = hands.copy()
+    for card in range(52):
+        held = ((hands == card) & ~wild_card).any(axis=1)  # the natural cards only
+        trial[rows, column] = card
+        value = plain_batch(trial)
+        if card >> 2 != 12:
+            allowed = ~is_bug | np.isin(value >> CATEGORY_SHIFT, loose)
+            value = np.where(allowed, value, 0)
+        best = np.maximum(best, np.where(held, 0, value))
+    if high_like and five_kind and wild.five_of_a_kind:
+        naturals = np.where(wild_card, -1, hands >> 2)
+        for rank in range(13):
+            has = (naturals == rank).sum(axis=1)
+            fills = np.ones(len(hands), dtype=np.int64) if rank == 12 else np.where(is_bug, 0, 1)
+            five = (has + fills) >= 5
+            five_value = (five_kind << CATEGORY_SHIFT) | ((rank + 1) << 16)
+            best = np.where(five & (best < five_value), five_value, best)
     return best

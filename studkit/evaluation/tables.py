@@ -121,6 +121,7 @@ def multiset_index() -> MultisetIndex:
 
 
 WEIGHTS_ARRAY = np.array(RANK_WEIGHTS, dtype=np.int64)
+WEIGHTS_ARRAY.flags.writeable = False
 
 
 def _best_of_smaller(

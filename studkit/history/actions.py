@@ -234,8 +234,8 @@ def is_decision_verb(verb: str) -> bool:
 def parse_action(text: str, kinds: DecisionKinds | None = None) -> Action:
     """Parse one action string; raises :class:`HistoryError` saying what is wrong.
 
-    ``kinds``: the decision kinds whose verbs are accepted (default: every kind a plugin of
-    the default registry registers). The caller adds the file and the action's index to the
+    ``kinds``: the decision kinds whose verbs are accepted (default: every kind the built-in
+    and entry-point plugins register). The caller adds the file and the action's index to the
     message. Answers are remembered (actions are immutable, and the same few thousand texts
     make up most hands).
     """

@@ -6,16 +6,19 @@ decision throws away (a trade, a discard) one the player holds.
 from __future__ import annotations
 
 from studkit.cards import Card
-from studkit.engine.decisions import known_kinds
+from studkit.engine.decisions import DecisionKinds, known_kinds
 from studkit.history.actions import format_phh_cards, is_decision_verb
 from studkit.history.hand_history import HandHistory
 
 __all__ = ["check_cards"]
 
 
-def check_cards(history: HandHistory) -> list[list[Card | None]]:
+def check_cards(
+    history: HandHistory, kinds: DecisionKinds | None = None
+) -> list[list[Card | None]]:
     """Check that no card is dealt twice (unless it was folded or thrown away: a short deck
-    may reuse it) and every shown hand matches the cards held.
+    may reuse it) and every shown hand matches the cards held (``kinds``: the decision kinds
+    the history may hold; default: those the built-in and entry-point plugins register).
 
     Returns each player's cards in dealing order (cards traded away by ``twist`` included),
     unknown cards filled from the cards that player later shows (``None`` where still
@@ -24,7 +27,7 @@ def check_cards(history: HandHistory) -> list[list[Card | None]]:
     held: list[list[Card | None]] = [[] for _ in range(history.player_count)]
     gone: list[set[int]] = [set() for _ in range(history.player_count)]  # positions traded away
     thrown = (
-        {kind.name for kind in known_kinds() if kind.throws_card}
+        {kind.name for kind in (known_kinds() if kinds is None else kinds) if kind.throws_card}
         if any(is_decision_verb(action.verb) for action in history.actions) else set()
     )
     where: dict[Card, tuple[int, int | None]] = {}

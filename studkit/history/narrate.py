@@ -79,7 +79,8 @@ class _Story:
             self.lines.append(f"  {self.names[seat]:<{width}}  {cards}")
         if self.community:
             board = " ".join(_card(c, self.hidden) for c in self.community)
-            self.lines.append(f"  community card: {board}")
+            label = "community card" if len(self.community) == 1 else "community cards"
+            self.lines.append(f"  {label}: {board}")
         self.dealt_this_street = []
 
     def close_street(self) -> None:
@@ -102,6 +103,11 @@ class _Story:
     def on_ante(self, seat: int, amount: int) -> None:
         self.pot += amount
         self.stacks[seat] -= amount
+
+    def on_blind(self, seat: int, amount: int, which: str) -> None:
+        self.pot += amount
+        self.stacks[seat] -= amount
+        self.lines.append(f"  {self.names[seat]} posts the {which} blind of {self.chips(amount)}")
 
     def on_street(self, number: int, name: str) -> None:
         self.close_street()
@@ -218,7 +224,7 @@ def narrate(
     ``events`` is the engine's event log (see :mod:`studkit.engine.events`); ``names`` the
     players' names by seat; amounts are in chips of ``1 / scale``; ``hidden`` cards (ones a
     history does not show) are printed as ``??``; ``kinds``: the game's decision kinds
-    (default: every kind the default plugin registry's plugins register).
+    (default: every kind the built-in and entry-point plugins register).
     """
     story = _Story(names, starting_stacks, scale, hidden,
                    kinds if kinds is not None else known_kinds())

@@ -41,6 +41,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from studkit.engine.decisions import DecisionKinds, known_kinds
 from studkit.errors import HistoryError
 from studkit.history.actions import (
     Action,
@@ -59,6 +60,7 @@ from studkit.history.hand_history import (
 )
 from studkit.history.phh_toml import read_phh_toml
 from studkit.history.toml_writer import toml_array_lines, toml_line
+from studkit.hooks.registry import PluginRegistry
 
 __all__ = [
     "HandHistory",
@@ -207,7 +209,11 @@ def _check_amount(label: str, name: str, value: Any) -> Amount:
 
 
 def _from_table(
-    table: Mapping[str, Any], label: str, source: str | None, key: str | None
+    table: Mapping[str, Any],
+    label: str,
+    source: str | None,
+    key: str | None,
+    kinds: DecisionKinds | None = None,
 ) -> HandHistory:
     code = table.get("variant")
     if code is None:
@@ -279,7 +285,7 @@ def _from_table(
     bad: tuple[int, str] | None = None
     for index, text in enumerate(raw):
         try:
-            action = parse_action(text)
+            action = parse_action(text, kinds)
         except HistoryError as error:
             bad = (index, str(error))
             break
@@ -309,7 +315,7 @@ def _from_table(
     )
     if bad is not None:
         raise history.error(*bad)
-    check_cards(history)
+    check_cards(history, kinds)
     return history
 
 
@@ -336,11 +342,14 @@ def _document(text: str, label: str) -> dict[str, Any]:
 
 
 def loads_each(
-    text: str, *, source: str | None = None
+    text: str, *, source: str | None = None, registry: PluginRegistry | None = None
 ) -> list[tuple[str | None, HandHistory | HistoryError]]:
     """Like :func:`loads`, hand by hand: ``(table, hand)`` pairs where a hand that cannot be
     read is its :class:`HistoryError`, so the other hands of a multi-hand text are still
-    read (``table`` is ``None`` for a single-hand text). Bad TOML still raises."""
+    read (``table`` is ``None`` for a single-hand text). Bad TOML still raises. The plugin
+    decisions read are those the plugins of ``registry`` register (default: the built-ins'
+    and entry points')."""
+    kinds = known_kinds(registry) if registry is not None else None
     label = source or "<history>"
     document = _document(text, label)
     if "variant" in document or not all(isinstance(v, dict) for v in document.values()):
@@ -350,17 +359,19 @@ def loads_each(
     out: list[tuple[str | None, HandHistory | HistoryError]] = []
     for where, key, table in tables:
         try:
-            out.append((key, _from_table(table, where, source, key)))
+            out.append((key, _from_table(table, where, source, key, kinds)))
         except HistoryError as error:
             out.append((key, error))
     return out
 
 
-def loads(text: str, *, source: str | None = None) -> list[HandHistory]:
+def loads(
+    text: str, *, source: str | None = None, registry: PluginRegistry | None = None
+) -> list[HandHistory]:
     """Read the hands of a PHH (one hand) or PHHS (tables ``[1]``, ``[2]``...) text; the
-    first problem raises :class:`HistoryError`."""
+    first problem raises :class:`HistoryError` (``registry``: as for :func:`loads_each`)."""
     hands: list[HandHistory] = []
-    for _, hand in loads_each(text, source=source):
+    for _, hand in loads_each(text, source=source, registry=registry):
         if isinstance(hand, HistoryError):
             raise hand
         hands.append(hand)
@@ -386,18 +397,21 @@ def _read_text(name: str) -> str:
         ) from None
 
 
-def load_file(path: str | os.PathLike[str]) -> list[HandHistory]:
-    """Read every hand of one ``.phh`` or ``.phhs`` file."""
+def load_file(
+    path: str | os.PathLike[str], registry: PluginRegistry | None = None
+) -> list[HandHistory]:
+    """Read every hand of one ``.phh`` or ``.phhs`` file (``registry``: as for
+    :func:`loads_each`)."""
     name = os.fspath(path)
-    return loads(_read_text(name), source=name)
+    return loads(_read_text(name), source=name, registry=registry)
 
 
 def load_file_each(
-    path: str | os.PathLike[str],
+    path: str | os.PathLike[str], registry: PluginRegistry | None = None
 ) -> list[tuple[str | None, HandHistory | HistoryError]]:
     """Read one file hand by hand (see :func:`loads_each`); an unreadable file raises."""
     name = os.fspath(path)
-    return loads_each(_read_text(name), source=name)
+    return loads_each(_read_text(name), source=name, registry=registry)
 
 
 def history_files(paths: Iterable[str | os.PathLike[str]]) -> list[str]:

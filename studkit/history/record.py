@@ -40,13 +40,14 @@ from studkit.history.hand_history import (
 )
 from studkit.history.phh import dumps
 from studkit.history.rules import is_phh_rules, load_variant_named, rules_only
+from studkit.hooks.registry import registry_of
 from studkit.variant.loader import builtin_directory
 from studkit.variant.model import Variant
 
 __all__ = ["record_hand", "from_hand", "write_history"]
 
 _PER_PLAYER = ("players", "seats", "time_banks")
-_EXTRA_STAKES = ("spread_min", "spread_max", "last_round_max")
+_EXTRA_STAKES = ("spread_min", "spread_max", "last_round_max", "small_blind", "big_blind")
 _IDENTITY = ("history", "identity")
 """The key of a variant's history identity in ``variant.memo``."""
 
@@ -63,8 +64,9 @@ def _identify_uncached(variant: Variant) -> tuple[str, str | None]:
     name = variant.name
     code = next((c for c, n in PHH_CODES.items() if n == name), STUDKIT_CODE)
     shipped = None
+    registry = registry_of(variant)  # the plugins it was loaded with, to load it again
     try:
-        shipped = load_variant_named(name)
+        shipped = load_variant_named(name, registry)
     except HistoryError:
         pass
     if shipped is not None and code != STUDKIT_CODE and is_phh_rules(variant, shipped):
@@ -74,7 +76,7 @@ def _identify_uncached(variant: Variant) -> tuple[str, str | None]:
     source = variant.source
     if source and not Path(source).resolve().is_relative_to(builtin_directory().resolve()):
         try:
-            from_file = load_variant_named(source)
+            from_file = load_variant_named(source, registry)
         except HistoryError:
             from_file = None
         if from_file is not None and rules_only(from_file) == rules_only(variant):

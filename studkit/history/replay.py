@@ -30,6 +30,7 @@ from decimal import Decimal
 from typing import Any
 
 from studkit.cards import Card
+from studkit.engine.decisions import decision_kinds
 from studkit.engine.hand import Hand
 from studkit.errors import HistoryError
 from studkit.history.actions import Amount
@@ -39,6 +40,7 @@ from studkit.history.hand_history import HandHistory
 from studkit.history.phh import history_files, load_file_each
 from studkit.history.replayer import Replayer, ReplayError, seat_name, unscale
 from studkit.history.rules import history_variant
+from studkit.hooks.registry import PluginRegistry
 from studkit.variant.model import Variant
 
 __all__ = ["Replay", "ReplayError", "replay", "replay_file", "replay_paths"]
@@ -116,11 +118,15 @@ UNKNOWN_CARD_TRIES = 32
 """How many fills of unknown (``??``) cards a replay tries before it reports the first error."""
 
 
-def replay(history: HandHistory, *, compat: str | None = None) -> Replay:
+def replay(
+    history: HandHistory, *, compat: str | None = None, registry: PluginRegistry | None = None
+) -> Replay:
     """Replay one hand; raises :class:`HistoryError` at the first problem.
 
     ``compat="pokerkit"`` reads a plain PHH hand's betting as PokerKit does (a short all-in
     counts as a full raise; :mod:`studkit.history.compat` says exactly what changes).
+    ``registry``: where the game's plugins are found (default: the built-ins and entry
+    points; the command line's ``--plugins-dir`` makes one).
 
     Unknown cards (``??``) are filled from the cards nobody was seen to hold. As an unknown up
     card decides who brings in or acts first, fills are tried until one agrees with the
@@ -128,8 +134,8 @@ def replay(history: HandHistory, *, compat: str | None = None) -> Replay:
     unknown cards at a showdown is an error.
     """
     check_compat(compat)
-    variant, stakes, scale = history_variant(history, compat)
-    held = check_cards(history)
+    variant, stakes, scale = history_variant(history, compat, registry)
+    held = check_cards(history, decision_kinds(variant))
     unknown = {seat for seat, cards in enumerate(held) if None in cards}
     first_error: HistoryError | None = None
     for seed in range(UNKNOWN_CARD_TRIES if unknown else 1):
@@ -183,14 +189,19 @@ def _differences(stacks: Sequence[Amount], expected: Sequence[Amount]) -> str:
     )
 
 
-def replay_file(path: str | os.PathLike[str], *, compat: str | None = None) -> list[Replay]:
+def replay_file(
+    path: str | os.PathLike[str],
+    *,
+    compat: str | None = None,
+    registry: PluginRegistry | None = None,
+) -> list[Replay]:
     """Replay every hand of one file; problems are recorded in each :class:`Replay` (a hand
-    of a multi-hand file that cannot be read does not stop the others). ``compat``: as for
-    :func:`replay`."""
+    of a multi-hand file that cannot be read does not stop the others). ``compat`` and
+    ``registry``: as for :func:`replay`."""
     check_compat(compat)
     name = os.fspath(path)
     try:
-        histories = load_file_each(name)
+        histories = load_file_each(name, registry)
     except HistoryError as error:
         return [Replay(file=name, code=None, error=str(error))]
     out = []
@@ -199,7 +210,7 @@ def replay_file(path: str | os.PathLike[str], *, compat: str | None = None) -> l
             out.append(Replay(file=name, code=None, key=key, error=str(history)))
             continue
         try:
-            out.append(replay(history, compat=compat))
+            out.append(replay(history, compat=compat, registry=registry))
         except HistoryError as error:
             failed = Replay(
                 file=name,
@@ -219,16 +230,22 @@ def replay_file(path: str | os.PathLike[str], *, compat: str | None = None) -> l
 
 
 def replay_paths(
-    paths: Iterable[str | os.PathLike[str]], *, compat: str | None = None
+    paths: Iterable[str | os.PathLike[str]],
+    *,
+    compat: str | None = None,
+    registry: PluginRegistry | None = None,
 ) -> list[Replay]:
-    """Replay every hand in the given files and directories, in order (``compat``: as for
-    :func:`replay`).
+    """Replay every hand in the given files and directories, in order (``compat`` and
+    ``registry``: as for :func:`replay`).
 
     A path that does not exist raises :class:`HistoryError`; a file that cannot be read or a
     hand that cannot be replayed is a :class:`Replay` with ``error`` set.
     """
     check_compat(compat)
-    return [r for name in history_files(paths) for r in replay_file(name, compat=compat)]
+    return [
+        r for name in history_files(paths)
+        for r in replay_file(name, compat=compat, registry=registry)
+    ]
 
 
 def stacks_text(values: Sequence[Amount]) -> str:

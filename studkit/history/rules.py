@@ -32,6 +32,7 @@ from studkit.history.hand_history import (
     STUDKIT_VARIANT_FIELD,
     HandHistory,
 )
+from studkit.hooks.registry import PluginRegistry
 from studkit.variant.model import DeckExhaustion, Stakes, Variant
 
 __all__ = [
@@ -101,20 +102,24 @@ def is_phh_rules(variant: Variant, base: Variant) -> bool:
 
 
 @functools.lru_cache(maxsize=64)
-def load_variant_named(name: str) -> Variant:
-    """A variant by built-in name, alias or path (:func:`studkit.variant.loader.load_variant`),
-    cached: variants are immutable, and a replay of many files loads each game once."""
+def load_variant_named(name: str, registry: PluginRegistry | None = None) -> Variant:
+    """A variant by built-in name, alias or path (:func:`studkit.variant.loader.load_variant`)
+    with its plugins from ``registry``, cached by name and registry (registries compare by
+    their directories): variants are immutable, and a replay of many files loads each game
+    once."""
     from studkit.variant.loader import load_variant
 
     try:
-        return load_variant(name)
+        return load_variant(name, registry=registry)
     except StudkitError as error:
         raise HistoryError(f"variant {name!r}: {error}") from None
 
 
 @functools.lru_cache(maxsize=8)
-def _phh_variant(code: str, compat: str | None = None) -> Variant:
-    return compat_rules(phh_rules(load_variant_named(PHH_CODES[code])), compat)
+def _phh_variant(
+    code: str, compat: str | None = None, registry: PluginRegistry | None = None
+) -> Variant:
+    return compat_rules(phh_rules(load_variant_named(PHH_CODES[code], registry)), compat)
 
 
 def code_for(variant: Variant) -> tuple[str, str | None]:
@@ -168,14 +173,15 @@ def _beside(name: str, source: str | None) -> str:
 
 
 def history_variant(
-    history: HandHistory, compat: str | None = None
+    history: HandHistory, compat: str | None = None, registry: PluginRegistry | None = None
 ) -> tuple[Variant, Stakes, int]:
     """The variant to replay ``history`` with, the history's stakes and its chip scale.
 
     The variant is the shared (cached) object, so the engine compiles its rules once for
     every hand of the game at the same stakes. ``compat`` (``"pokerkit"``) changes the rules
     of a plain PHH hand (:mod:`studkit.history.compat`); a ``_studkit_variant`` hand keeps its
-    variant's.
+    variant's. The variant's plugins are found through ``registry`` (default: the built-ins
+    and entry points).
 
     Raises :class:`HistoryError` when the stakes cannot be played (antes that differ by
     player, an unknown variant).
@@ -184,11 +190,11 @@ def history_variant(
     name = history.studkit_variant
     if name is not None:
         try:
-            variant = load_variant_named(_beside(name, history.source))
+            variant = load_variant_named(_beside(name, history.source), registry)
         except HistoryError as error:
             raise HistoryError(f"{label}: field {STUDKIT_VARIANT_FIELD!r}: {error}") from None
     elif history.variant in PHH_CODES:
-        variant = _phh_variant(history.variant, compat)
+        variant = _phh_variant(history.variant, compat, registry)
     else:
         raise HistoryError(f"{label}: variant {STUDKIT_CODE!r} needs {STUDKIT_VARIANT_FIELD!r}")
     if any(isinstance(s, Decimal) and not s.is_finite() for s in history.starting_stacks):

@@ -20,6 +20,7 @@ __all__ = [
     "ManyCardsEvaluator",
     "share_evaluator",
     "showing_evaluator",
+    "many_cards",
 ]
 
 
@@ -57,9 +58,11 @@ class ManyCardsEvaluator:
 
     def __init__(self, evaluator: Any) -> None:
         self.wrapped = evaluator
-        plain = evaluator.evaluate
 
         def evaluate(cards: Sequence[int]) -> int:
+            # The wrapped evaluator's function is read on each call: a built-in evaluator
+            # replaces its first (table-building) function with the real one.
+            plain = evaluator.evaluate
             if len(cards) <= self.MAX_CARDS:
                 return int(plain(cards))
             return max(int(plain(part)) for part in combinations(cards, self.MAX_CARDS))
@@ -69,12 +72,37 @@ class ManyCardsEvaluator:
     def __getattr__(self, name: str) -> Any:
         return getattr(self.wrapped, name)
 
+    def evaluate_batch(self, hands: Any, *, check_distinct: bool = False) -> Any:
+        """Strengths of many hands at once; rows of more than eight cards take the best of
+        every eight-card part."""
+        import numpy as np
+
+        array = np.asarray(hands)
+        batch = self.wrapped.evaluate_batch
+        if array.ndim != 2 or array.shape[1] <= self.MAX_CARDS:
+            return batch(array, check_distinct=check_distinct)
+        best = None
+        for columns in combinations(range(array.shape[1]), self.MAX_CARDS):
+            part = batch(array[:, list(columns)], check_distinct=check_distinct)
+            best = part if best is None else np.maximum(best, part)
+        return best
+
     def best_five(self, cards: Sequence[int]) -> tuple[Card, ...]:
         """The best five cards, from every eight-card part when there are more."""
         if len(cards) <= self.MAX_CARDS:
             return tuple(self.wrapped.best_five(cards))
         best = max(combinations(cards, self.MAX_CARDS), key=self.evaluate)
         return tuple(self.wrapped.best_five(best))
+
+
+def many_cards(evaluator: Any, cards: int) -> Any:
+    """``evaluator`` as it must be to rank hands of up to ``cards`` cards: itself up to eight
+    (or when already wrapped), else a :class:`ManyCardsEvaluator` (nine-card stud)."""
+    if cards <= ManyCardsEvaluator.MAX_CARDS or isinstance(
+        evaluator, (ManyCardsEvaluator, PluginShareEvaluator)
+    ):
+        return evaluator
+    return ManyCardsEvaluator(evaluator)
 
 
 def share_evaluator(name: str, wild: Any, plugins: PluginHost | None) -> Any:

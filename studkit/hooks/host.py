@@ -20,8 +20,8 @@ A plugin is a Python module. It may define
 Where plugins come from, in the order a name is looked up:
 
 1. built-ins: the module ``studkit.plugins.<name>`` (``-`` in the name becomes ``_``);
-2. plugin directories: ``<DIR>/<name>.py`` for each ``--plugins-dir DIR`` (see
-   :meth:`PluginRegistry.add_dir`);
+2. plugin directories: ``<DIR>/<name>.py`` for each ``--plugins-dir DIR`` (the directories a
+   :class:`PluginRegistry` is made with);
 3. installed packages: an entry point named ``<name>`` in the ``studkit.plugins`` group.
 
 A variant names the plugins it needs in its ``plugins:`` list, each with its options. Plugins
@@ -35,8 +35,10 @@ A :class:`PluginRegistry` holds the plugin directories and everything found thro
 plugins imported, their option validators, the hosts built per variant): a process can hold
 several, each with its own directories. ``load_variant(..., registry=r)`` loads a variant
 whose plugins come from ``r``; the engine then builds the variant's :class:`PluginHost` from
-that registry. Without one, the module's :func:`default_registry` serves (what
-``--plugins-dir`` adds to, and what the module-level functions below use).
+that registry. The command line makes one registry from its ``--plugins-dir`` options
+(:func:`take_plugins_dirs`) and passes it on. The functions below take a ``registry``;
+without one they use ``PluginRegistry()`` (the built-ins and installed entry points): no
+plugin state is kept at module level.
 
 Every failure is a :class:`~studkit.errors.PluginError` naming the plugin: a plugin that
 cannot be found or imported, options its schema rejects, a hook implementation for a hook that
@@ -54,10 +56,8 @@ from __future__ import annotations
 
 import difflib
 import json
-import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pluggy
@@ -71,12 +71,12 @@ from studkit.hooks.registry import (
     PluginRegistry,
     PluginSource,
     autoload_enabled,
-    default_registry,
     instantiate,
     plain,
     registry_of,
 )
 from studkit.hooks.specs import PROJECT_NAME, hookimpl
+from studkit.variant.card_choices import CARD_CHOICE_PLUGINS
 from studkit.variant.model import PluginRef, Variant
 
 __all__ = [
@@ -88,12 +88,8 @@ __all__ = [
     "PluginRegistry",
     "PluginHost",
     "HookCall",
-    "default_registry",
     "registry_of",
-    "add_plugins_dir",
     "take_plugins_dirs",
-    "plugins_dirs",
-    "set_plugins_dirs",
     "autoload_enabled",
     "available_plugins",
     "find_plugin",
@@ -103,20 +99,15 @@ __all__ = [
     "house_plugins",
     "options_problems",
     "host_for",
-    "refresh",
 ]
 
 
-def add_plugins_dir(path: str | os.PathLike[str]) -> None:
-    """Add a plugin directory to the default registry (what ``--plugins-dir DIR`` does)."""
-    default_registry().add_dir(path)
-
-
-def take_plugins_dirs(argv: Sequence[str]) -> list[str]:
-    """Apply every ``--plugins-dir DIR`` (or ``--plugins-dir=DIR``) of a command line, wherever
-    it stands, and return the other arguments. Raises :class:`PluginError` for a missing
-    value, a directory that does not exist, or a plugin in it that fails to load."""
+def take_plugins_dirs(argv: Sequence[str]) -> tuple[PluginRegistry, list[str]]:
+    """The registry of every ``--plugins-dir DIR`` (or ``--plugins-dir=DIR``) of a command
+    line, wherever it stands, and the other arguments. Raises :class:`PluginError` for a
+    missing value, a directory that does not exist, or a plugin in it that fails to load."""
     rest: list[str] = []
+    dirs: list[str] = []
     args = iter(argv)
     for arg in args:
         if arg == "--":
@@ -127,69 +118,68 @@ def take_plugins_dirs(argv: Sequence[str]) -> list[str]:
             value = next(args, None)
             if value is None or value.startswith("-"):
                 raise PluginError("--plugins-dir needs a directory: --plugins-dir DIR")
-            add_plugins_dir(value)
+            dirs.append(value)
         elif arg.startswith("--plugins-dir="):
-            add_plugins_dir(arg.split("=", 1)[1])
+            dirs.append(arg.split("=", 1)[1])
         else:
             rest.append(arg)
-    if len(rest) != len(argv):
-        PluginHost()  # load the directories' plugins now: a broken one fails before the command
-    return rest
+    registry = PluginRegistry(dirs)
+    if dirs:
+        # Load the directories' plugins now: a broken one fails before the command.
+        PluginHost(registry=registry)
+    return registry, rest
 
 
-def plugins_dirs() -> tuple[Path, ...]:
-    """The default registry's plugin directories, in the order they were added."""
-    return default_registry().dirs
+def _given(registry: PluginRegistry | None) -> PluginRegistry:
+    return registry if registry is not None else PluginRegistry()
 
 
-def set_plugins_dirs(directories: Sequence[str | os.PathLike[str]]) -> None:
-    """Make exactly ``directories`` the plugin directories, in this order (a Dask worker takes
-    each run's shipped directories so); lookups are refreshed when they change."""
-    default_registry().set_dirs(directories)
+def find_plugin(name: str, registry: PluginRegistry | None = None) -> PluginSource:
+    """:meth:`PluginRegistry.find` of ``registry`` (default: the built-ins and entry
+    points)."""
+    return _given(registry).find(name)
 
 
-def refresh() -> None:
-    """Make the default registry forget what it found (after installing a package)."""
-    default_registry().refresh()
-
-
-def find_plugin(name: str) -> PluginSource:
-    """:meth:`PluginRegistry.find` of the default registry."""
-    return default_registry().find(name)
-
-
-def available_plugins() -> dict[str, str]:
-    """:meth:`PluginRegistry.available` of the default registry."""
-    return default_registry().available()
+def available_plugins(registry: PluginRegistry | None = None) -> dict[str, str]:
+    """:meth:`PluginRegistry.available` of ``registry`` (default: the built-ins and entry
+    points)."""
+    return _given(registry).available()
 
 
 def options_problems(
-    name: str, options: Mapping[str, Any]
+    name: str, options: Mapping[str, Any], registry: PluginRegistry | None = None
 ) -> list[tuple[tuple[str | int, ...], str]]:
-    """:meth:`PluginRegistry.options_problems` of the default registry."""
-    return default_registry().options_problems(name, options)
+    """:meth:`PluginRegistry.options_problems` of ``registry``."""
+    return _given(registry).options_problems(name, options)
 
 
-def validate_options(name: str, options: Mapping[str, Any]) -> None:
-    """:meth:`PluginRegistry.validate_options` of the default registry."""
-    default_registry().validate_options(name, options)
+def validate_options(
+    name: str, options: Mapping[str, Any], registry: PluginRegistry | None = None
+) -> None:
+    """:meth:`PluginRegistry.validate_options` of ``registry``."""
+    _given(registry).validate_options(name, options)
 
 
-def implied_variant_data(name: str, options: Mapping[str, Any]) -> dict[str, Any]:
-    """:meth:`PluginRegistry.implied_variant_data` of the default registry."""
-    return default_registry().implied_variant_data(name, options)
+def implied_variant_data(
+    name: str, options: Mapping[str, Any], registry: PluginRegistry | None = None
+) -> dict[str, Any]:
+    """:meth:`PluginRegistry.implied_variant_data` of ``registry``."""
+    return _given(registry).implied_variant_data(name, options)
 
 
 def variant_problems(
-    name: str, options: Mapping[str, Any], data: Mapping[str, Any]
+    name: str,
+    options: Mapping[str, Any],
+    data: Mapping[str, Any],
+    registry: PluginRegistry | None = None,
 ) -> list[tuple[tuple[str | int, ...], str]]:
-    """:meth:`PluginRegistry.variant_problems` of the default registry."""
-    return default_registry().variant_problems(name, options, data)
+    """:meth:`PluginRegistry.variant_problems` of ``registry``."""
+    return _given(registry).variant_problems(name, options, data)
 
 
-def house_plugins() -> list[PluginSource]:
-    """:meth:`PluginRegistry.house_plugins` of the default registry."""
-    return default_registry().house_plugins()
+def house_plugins(registry: PluginRegistry | None = None) -> list[PluginSource]:
+    """:meth:`PluginRegistry.house_plugins` of ``registry``."""
+    return _given(registry).house_plugins()
 
 
 def host_for(variant: Variant) -> PluginHost | None:
@@ -197,14 +187,15 @@ def host_for(variant: Variant) -> PluginHost | None:
     variant was loaded with; ``None`` when no plugin acts in it (no plugins named and no house
     plugins), so the engine can skip every hook."""
     registry = registry_of(variant)
+    refs = variant_plugin_refs(variant)
     key = json.dumps(
-        [[ref.name, plain(ref.options)] for ref in variant.plugins], default=repr, sort_keys=True
+        [[ref.name, plain(ref.options)] for ref in refs], default=repr, sort_keys=True
     )
     hosts = registry.hosts
     if key in hosts:
         found: PluginHost | None = hosts[key]
         return found
-    host: PluginHost | None = PluginHost(variant.plugins, registry=registry)
+    host: PluginHost | None = PluginHost(refs, registry=registry)
     if host is not None and not host.plugin_names:
         host = None
     if len(hosts) >= _HOSTS_KEPT:
@@ -214,6 +205,18 @@ def host_for(variant: Variant) -> PluginHost | None:
 
 
 _HOSTS_KEPT = 256
+
+
+def variant_plugin_refs(variant: Variant) -> tuple[PluginRef, ...]:
+    """The plugins acting in ``variant``: those it names, then the shipped plugins its data
+    asks for (a street's ``discard`` or ``flip``: :data:`~studkit.variant.card_choices.
+    CARD_CHOICE_PLUGINS`) that it does not name."""
+    named = {ref.name for ref in variant.plugins}
+    implied = tuple(
+        PluginRef(plugin) for key, plugin in CARD_CHOICE_PLUGINS
+        if plugin not in named and any(getattr(st, key) is not None for st in variant.streets)
+    )
+    return (*variant.plugins, *implied) if implied else variant.plugins
 
 
 DECISION_KINDS_HOOK = "studkit_decision_kinds"
@@ -296,7 +299,7 @@ class PluginHost:
     """The plugins in force for one game, and fast calls to their hooks.
 
     Built from a variant's ``plugins:`` list plus the house plugins (see the module docs),
-    found through ``registry`` (default: :func:`default_registry`).
+    found through ``registry`` (default: ``PluginRegistry()``, the built-ins and entry points).
     Each hook's implementations are resolved once, so the engine asks :meth:`implements` (or
     holds the tuple from :meth:`calls`) and pays nothing for hooks no plugin implements.
     """
@@ -309,7 +312,7 @@ class PluginHost:
         registry: PluginRegistry | None = None,
     ) -> None:
         if registry is None:
-            registry = default_registry()
+            registry = PluginRegistry()
         self.manager = pluggy.PluginManager(PROJECT_NAME)
         self.manager.add_hookspecs(hookspecs)
         named: dict[str, Mapping[str, Any]] = {}

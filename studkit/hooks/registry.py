@@ -2,10 +2,13 @@
 
 A registry looks a plugin name up among the built-ins, its plugin directories and the
 installed packages' entry points (in that order), imports the module it finds and remembers
-it, with the plugin's option validator and the plugin hosts built from it. A process may hold
-several registries, each with its own directories; :func:`default_registry` is the one used
-where none is given (``--plugins-dir`` adds to it). Every failure is a
-:class:`~studkit.errors.PluginError` that names the plugin.
+it, with the plugin's option validator and the plugin hosts built from it. Its directories
+are fixed when it is made (``PluginRegistry(["club"])`` is what ``--plugins-dir club`` makes);
+two registries with the same directories are equal (and hash alike), so a cache keyed by a
+registry is keyed by value. Nothing here is kept at module level: code that is given no
+registry uses ``PluginRegistry()`` (the shipped plugins and installed entry points), and a
+variant made without one finds its plugins in a registry of its own (:func:`registry_of`).
+Every failure is a :class:`~studkit.errors.PluginError` that names the plugin.
 """
 
 from __future__ import annotations
@@ -29,7 +32,6 @@ __all__ = [
     "ENTRY_POINT_GROUP",
     "AUTOLOAD_ENV",
     "PluginRegistry",
-    "default_registry",
     "registry_of",
     "autoload_enabled",
     "BUILTIN_PACKAGE",
@@ -225,10 +227,14 @@ def autoload_enabled() -> bool:
 class PluginRegistry:
     """Where plugin names are looked up (built-ins, ``dirs``, entry points), and everything
     found: the plugins imported, their option validators, and the plugin hosts built (one per
-    distinct list of plugin references, keyed by names and options, not by object)."""
+    distinct list of plugin references, keyed by names and options, not by object).
+
+    The directories are fixed at construction; equality and hashing go by them. Raises
+    :class:`PluginError` for a directory that does not exist or holds a plugin file that a
+    built-in or an earlier directory shadows."""
 
     def __init__(self, dirs: Iterable[str | os.PathLike[str]] = ()) -> None:
-        self._dirs: list[Path] = []
+        self._dirs: tuple[Path, ...] = ()
         self._found: dict[str, PluginSource] = {}
         self._validators: dict[str, Any] = {}
         self._entry_points: dict[str, importlib.metadata.EntryPoint] | None = None
@@ -239,53 +245,39 @@ class PluginRegistry:
         """The plugin hosts built from this registry, by plugin list
         (:func:`studkit.hooks.host.host_for` fills it)."""
         self.generation = 0
-        """Counts the changes (a directory added, a refresh): compiled rules that hold a
-        host from an older generation are compiled again."""
-        for directory in dirs:
-            self.add_dir(directory)
+        """Counts the refreshes: compiled rules that hold a host from an older generation are
+        compiled again."""
+        for path in dirs:
+            directory = Path(path)
+            if not directory.is_dir():
+                raise PluginError(f"--plugins-dir {os.fspath(path)!r}: not a directory")
+            resolved = directory.resolve()
+            if resolved not in self._dirs:
+                self._check_unshadowed(resolved, path)
+                self._dirs = (*self._dirs, resolved)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # Another process finds the plugins again from the same directories.
-        if self is _DEFAULT:
-            return default_registry, ()
         return PluginRegistry, (tuple(str(d) for d in self._dirs),)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PluginRegistry):
+            return NotImplemented
+        return self._dirs == other._dirs
+
+    def __hash__(self) -> int:
+        return hash(self._dirs)
 
     def __repr__(self) -> str:
         return f"PluginRegistry({[str(d) for d in self._dirs]!r})"
 
     @property
     def dirs(self) -> tuple[Path, ...]:
-        """The plugin directories, in the order they were added."""
-        return tuple(self._dirs)
-
-    def add_dir(self, path: str | os.PathLike[str]) -> None:
-        """Make the ``*.py`` files of a directory plugins (what ``--plugins-dir DIR`` does)."""
-        directory = Path(path)
-        if not directory.is_dir():
-            raise PluginError(f"--plugins-dir {str(path)!r}: not a directory")
-        resolved = directory.resolve()
-        if resolved not in self._dirs:
-            self._check_unshadowed(resolved, path)
-            self._dirs.append(resolved)
-            self.refresh()
-
-    def set_dirs(self, directories: Iterable[str | os.PathLike[str]]) -> None:
-        """Make exactly ``directories`` the plugin directories, in this order (a Dask worker
-        takes each run's shipped directories so); lookups are refreshed when they change."""
-        wanted = [Path(directory).resolve() for directory in directories]
-        if wanted != self._dirs:
-            self._dirs[:] = wanted
-            self.refresh()
-
-    def remove_dir(self, path: str | os.PathLike[str]) -> None:
-        """Stop looking in a plugin directory."""
-        resolved = Path(path).resolve()
-        if resolved in self._dirs:
-            self._dirs.remove(resolved)
-            self.refresh()
+        """The plugin directories (resolved), in the order they were given."""
+        return self._dirs
 
     def refresh(self) -> None:
-        """Forget what was found (after installing a package or changing the directories)."""
+        """Forget what was found (after installing a package or editing a plugin file)."""
         self._entry_points = None
         self._found.clear()
         self._validators.clear()
@@ -432,15 +424,17 @@ class PluginRegistry:
         return found
 
 
-_DEFAULT = PluginRegistry()
-
-
-def default_registry() -> PluginRegistry:
-    """The registry used where none is given: the one ``--plugins-dir`` adds to."""
-    return _DEFAULT
+_REGISTRY_KEY = ("hooks", "registry")
 
 
 def registry_of(variant: Variant) -> PluginRegistry:
-    """The registry ``variant`` was loaded with (the default one if none was given)."""
+    """The registry ``variant`` was loaded with; a variant made without one (``Variant(...)``
+    in code) gets a ``PluginRegistry()`` of its own, kept in its ``memo``."""
     registry = variant.plugin_registry
-    return registry if isinstance(registry, PluginRegistry) else default_registry()
+    if isinstance(registry, PluginRegistry):
+        return registry
+    own = variant.memo.get(_REGISTRY_KEY)
+    if own is None:
+        own = variant.memo[_REGISTRY_KEY] = PluginRegistry()
+    found: PluginRegistry = own
+    return found

@@ -18,6 +18,7 @@ import numpy.typing as npt
 
 from studkit.bots.strength import style_rows
 from studkit.engine.rules import Rules, compile_rules
+from studkit.variant.card_choices import CARD_CHOICE_PLUGINS
 from studkit.variant.model import Stakes, Variant
 
 __all__ = ["KernelPlan", "kernel_plan", "unsupported", "KERNEL_BOTS", "EVALUATOR_IDS"]
@@ -127,6 +128,11 @@ class KernelPlan:
 def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int) -> str | None:
     """Why the kernel cannot play this setup, in words; ``None`` when it can."""
     rules = compile_rules(variant)
+    chosen = [key for key, _ in CARD_CHOICE_PLUGINS
+              if any(getattr(street, key) is not None for street in variant.streets)]
+    if chosen:
+        return (f"{variant.name} has player decisions the kernel does not play "
+                f"({' and '.join(f'{key}s' for key in chosen)})")
     if rules.plugins is not None:
         names = ", ".join(p.name for p in variant.plugins)
         return f"{variant.name} uses Python plugin hooks ({names})"
@@ -139,10 +145,25 @@ def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int)
         return f"{variant.name} lets a partial bring-in be called as posted (partial-call)"
     if rules.short_full:
         return f"{variant.name} counts a short all-in as a full raise (short_all_in_is_full)"
+    if variant.forced_bets.blinds:
+        return f"{variant.name} posts blinds"
+    if variant.board_cards:
+        return f"{variant.name} deals board (community) cards on its streets"
+    if rules.by_position:
+        return f"{variant.name} opens rounds by seat (action_order first_round/later_rounds)"
+    if any(share.cards != "all" for share in variant.pots):
+        return f"{variant.name} makes a share's hand from some cards only (pots[].cards)"
+    if variant.showdown.if_nobody_qualifies != "chop-all":
+        return (
+            f"{variant.name} shares a pot nobody qualifies for as if without qualifiers "
+            "(showdown.if_nobody_qualifies)"
+        )
     evaluators = [variant.action_order.evaluator] + [share.evaluator for share in variant.pots]
     for name in evaluators:
         if name not in EVALUATOR_IDS:
-            return f"{variant.name} ranks hands with {name!r}, not a built-in evaluator"
+            return (
+                f"{variant.name} ranks hands with {name!r}, which the kernel has no tables for"
+            )
     rounds = sum(len(street.cards) for street in variant.streets)
     if rounds > MAX_ROUNDS or any(len(st.cards) > MAX_ROUNDS for st in variant.streets):
         return f"{variant.name} deals more than {MAX_ROUNDS} cards to a player"

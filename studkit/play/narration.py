@@ -32,6 +32,7 @@ from studkit.engine.decisions import BETTING_VERBS, DecisionKind, DecisionKinds,
 from studkit.engine.events import (
     ActionEvent,
     AnteEvent,
+    BlindEvent,
     CommunityEvent,
     DealEvent,
     ReturnEvent,
@@ -66,7 +67,7 @@ class Narrator:
         self.names = list(names)
         self.kinds = kinds if kinds is not None else known_kinds()
         """The decision kinds whose events are told by their sentences (default: every kind
-        the default plugin registry's plugins register)."""
+        the built-in and entry-point plugins register)."""
         self.viewer = viewer
         self.style = style
         self.shown: set[int] = set()
@@ -163,6 +164,9 @@ class Narrator:
             return line
         if isinstance(event, ReturnEvent):
             return Text(f"{event.amount} uncalled returned to {self._who(event.seat)}")
+        if isinstance(event, BlindEvent):
+            return Text(f"{self._who(event.seat)} posts the {event.which} blind of "
+                        f"{event.amount}")
         betting = BETTING_VERBS.get(kind)
         if isinstance(event, ActionEvent) and betting is not None:
             seat = event.seat

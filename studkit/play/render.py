@@ -207,7 +207,7 @@ def table_text(state: TableState, style: CardStyle) -> Text:
     line += f"{' · ' if line else ''}pot {state.pot}"
     out.append(line + "\n")
     if state.community:
-        out.append("Community card: ")
+        out.append("Community card: " if len(state.community) == 1 else "Community cards: ")
         out.append_text(cards_text(state.community, style))
         out.append("\n")
     for note in state.notes:

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import time
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from studkit.errors import RLError, StudkitError
+from studkit.hooks.registry import registry_of
 from studkit.rl import require_extra
 from studkit.rl.game import StakesLike, StudGame, VariantLike
 
@@ -64,8 +66,9 @@ def conformance(
 
     def spiel_check() -> None:
         spiel.register()
+        dirs = os.pathsep.join(str(d) for d in registry_of(game.variant).dirs)
         loaded = pyspiel.load_game(spiel.GAME_NAME, {
-            "variant": str(source), "players": players,
+            "variant": str(source), "players": players, "plugins_dirs": dirs,
             "stakes": "" if stakes is None else _spiel_stakes(stakes),
         })
         pyspiel.random_sim_test(loaded, num_sims=hands, serialize=True, verbose=False)

@@ -22,13 +22,18 @@ OpenSpiel's own (the history of actions replayed).
 
 from __future__ import annotations
 
+import os
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
 
+from studkit.hooks.registry import PluginRegistry
 from studkit.rl import require_extra
 from studkit.rl.game import StudGame
 from studkit.rl.state import CHANCE_PLAYER_ID, StudGameState
+from studkit.variant.loader import load_variant
 
 require_extra("pyspiel")  # RLError naming the rl extra when OpenSpiel is not installed
 import pyspiel  # noqa: E402
@@ -36,10 +41,12 @@ import pyspiel  # noqa: E402
 __all__ = ["register", "GAME_NAME", "StudkitGame", "StudkitState", "DEFAULT_PARAMETERS"]
 
 GAME_NAME = "python_studkit"
-DEFAULT_PARAMETERS: dict[str, Any] = {
-    "variant": "seven-card-stud", "players": 2, "stakes": "", "stack": 0,
-}
-"""The game's parameters and their defaults (``stack`` 0: 100 big bets a seat)."""
+DEFAULT_PARAMETERS: Mapping[str, Any] = MappingProxyType({
+    "variant": "seven-card-stud", "players": 2, "stakes": "", "stack": 0, "plugins_dirs": "",
+})
+"""The game's parameters and their defaults (``stack`` 0: 100 big bets a seat;
+``plugins_dirs``: the plugin directories, joined by ``os.pathsep``, that the variant's plugins
+are found in, as ``--plugins-dir`` gives them)."""
 
 _GAME_TYPE = pyspiel.GameType(
     short_name=GAME_NAME,
@@ -56,7 +63,7 @@ _GAME_TYPE = pyspiel.GameType(
     provides_observation_string=True,
     provides_observation_tensor=True,
     provides_factored_observation_string=False,
-    parameter_specification=DEFAULT_PARAMETERS,
+    parameter_specification=dict(DEFAULT_PARAMETERS),
 )
 
 
@@ -66,8 +73,10 @@ class StudkitGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         settings = {**DEFAULT_PARAMETERS, **(params or {})}
         stack = int(settings["stack"])
+        dirs = [d for d in str(settings["plugins_dirs"]).split(os.pathsep) if d]
+        variant = load_variant(str(settings["variant"]), registry=PluginRegistry(dirs))
         self.studkit = StudGame(
-            str(settings["variant"]), players=int(settings["players"]),
+            variant, players=int(settings["players"]),
             stakes=_stakes_text(str(settings["stakes"])), stacks=stack if stack > 0 else None,
         )
         """The :class:`~studkit.rl.game.StudGame` behind the game."""

@@ -28,12 +28,12 @@ import uuid
 from collections.abc import Callable, Iterator
 from concurrent.futures import CancelledError
 from contextlib import ExitStack, contextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from studkit.errors import ClusterError, StudkitError
-from studkit.hooks.host import host_for, plugins_dirs
+from studkit.hooks.host import PluginRegistry, host_for, registry_of
 from studkit.simulation.blocks import LARGEST_CLUSTER, InOrder, split
 from studkit.simulation.tally import Tally
 
@@ -239,13 +239,13 @@ def _bot_sources(bots: tuple[str, ...]) -> tuple[tuple[tuple[str, str], ...], tu
     return tuple(files), tuple(names)
 
 
-def _plugin_sources() -> tuple[tuple[tuple[str, str], ...], ...]:
+def _plugin_sources(registry: PluginRegistry) -> tuple[tuple[tuple[str, str], ...], ...]:
     return tuple(
         tuple(
             (path.name, path.read_text(encoding="utf-8"))
             for path in sorted(directory.glob("*.py")) if path.is_file()
         )
-        for directory in plugins_dirs()
+        for directory in registry.dirs
     )
 
 
@@ -293,9 +293,13 @@ def run_blocks(
     version = installed_version()
     host = host_for(setup.variant)
     files, modules = _bot_sources(setup.bots)
+    # The plugin directories travel as their files (a worker rebuilds the registry from its
+    # copies), not as this machine's paths.
+    shipped = replace(setup, variant=replace(setup.variant, plugin_registry=None))
     run = Run(
-        play=play, setup=setup, record=record, version=version,
-        plugins_dirs=_plugin_sources(), bot_files=files, bot_modules=modules,
+        play=play, setup=shipped, record=record, version=version,
+        plugins_dirs=_plugin_sources(registry_of(setup.variant)), bot_files=files,
+        bot_modules=modules,
         plugin_names=host.plugin_names if host is not None else (),
     )
     client = cluster.client

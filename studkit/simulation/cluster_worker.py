@@ -19,7 +19,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +30,7 @@ from distributed import (  # type: ignore[import-not-found,unused-ignore]
 )
 
 from studkit.errors import ClusterError, StudkitError
-from studkit.hooks.host import host_for, set_plugins_dirs
+from studkit.hooks.host import PluginRegistry, host_for
 from studkit.simulation.tally import Tally
 
 __all__ = [
@@ -59,7 +59,8 @@ class Run:
     play: Callable[[Any, int, int, bool], tuple[Tally, list[tuple[int, str]]]]
     """``studkit.simulation.runner.play_block``."""
     setup: Any
-    """The run's ``Setup``: what decides how every hand is played."""
+    """The run's ``Setup``: what decides how every hand is played (its variant without a
+    plugin registry: each worker makes one from its copy of :attr:`plugins_dirs`)."""
     record: bool
     version: str
     """The client's studkit version; a worker with another refuses the run."""
@@ -74,9 +75,10 @@ class Run:
 
 
 class _Gate:
-    """Blocks of runs that need the same process-wide state (the plugin directories, the
-    shipped bot modules on ``sys.path``) run together, one such state at a time: a worker
-    with several threads may serve two runs of a shared cluster at once."""
+    """Blocks of runs that need the same process-wide state (the shipped bot modules on
+    ``sys.path`` and in ``sys.modules``) run together, one such state at a time: a worker with
+    several threads may serve two runs of a shared cluster at once. (The plugins need no
+    gate: each run's variant carries its own registry.)"""
 
     def __init__(self) -> None:
         self._condition = threading.Condition()
@@ -85,14 +87,12 @@ class _Gate:
         self._bots: tuple[str, tuple[str, ...]] | None = None
 
     @contextmanager
-    def holding(
-        self, state: tuple[Any, ...], dirs: list[Path], bots: tuple[str, tuple[str, ...]] | None
-    ) -> Iterator[None]:
+    def holding(self, bots: tuple[str, tuple[str, ...]] | None) -> Iterator[None]:
+        state = (bots,)
         with self._condition:
             while self._active and self._state != state:
                 self._condition.wait()
             if self._state != state:
-                set_plugins_dirs(dirs)
                 self._swap_bots(bots)
                 self._state = state
             self._active += 1
@@ -119,7 +119,8 @@ class _Gate:
 
 
 _GATE = _Gate()
-"""This worker process's gate (the state it guards is process-wide)."""
+"""This worker process's gate: ``sys.path`` and ``sys.modules``, which it guards, are
+process-wide, so the gate is too (its lock and the bots it put on the path)."""
 
 
 def _write(folder: Path, files: Files) -> None:
@@ -136,6 +137,8 @@ class RunPlugin(WorkerPlugin):  # type: ignore[misc,unused-ignore]
         self.run = run
         self.name = name
         self.folder: Path | None = None
+        self._setup: Any = None
+        """The run's setup, its variant's plugins found in this worker's copies."""
         self._checked = False
 
     def check_version(self, address: str) -> None:
@@ -155,6 +158,10 @@ class RunPlugin(WorkerPlugin):  # type: ignore[misc,unused-ignore]
             (folder / f"plugins-{index}").mkdir(parents=True, exist_ok=True)
             _write(folder / f"plugins-{index}", files)
         _write(folder / "bots", self.run.bot_files)
+        dirs = [folder / f"plugins-{i}" for i in range(len(self.run.plugins_dirs))]
+        setup = self.run.setup
+        registry = PluginRegistry(dirs)
+        self._setup = replace(setup, variant=replace(setup.variant, plugin_registry=registry))
         self.folder = folder
 
     def teardown(self, worker: Worker) -> None:
@@ -164,20 +171,19 @@ class RunPlugin(WorkerPlugin):  # type: ignore[misc,unused-ignore]
 
     def play(self, start: int, stop: int, address: str) -> tuple[Tally, list[tuple[int, str]]]:
         """Play hands ``start`` to ``stop - 1`` of the run."""
-        if self.folder is None:
+        if self.folder is None or self._setup is None:
             self.check_version(address)
             raise ClusterError(f"worker {address} could not take the run (see its log)")
         run = self.run
-        dirs = [self.folder / f"plugins-{i}" for i in range(len(run.plugins_dirs))]
         bots = (str(self.folder / "bots"), run.bot_modules) if run.bot_modules else None
-        with _GATE.holding((tuple(map(str, dirs)), bots), dirs, bots):
+        with _GATE.holding(bots):
             if not self._checked:
                 self._check_plugins(address)
                 self._checked = True
-            return run.play(run.setup, start, stop, run.record)
+            return run.play(self._setup, start, stop, run.record)
 
     def _check_plugins(self, address: str) -> None:
-        variant = self.run.setup.variant
+        variant = self._setup.variant
         try:
             host = host_for(variant)
         except StudkitError as error:

@@ -26,6 +26,8 @@ ACTION_KINDS = ("fold", "check", "call", "bring-in", "complete", "bet", "raise")
 """Decisions counted in the action mix."""
 
 _CATEGORY_PREFIXES: tuple[tuple[str, str], ...] = (
+    ("four flush", "four-flush"),
+    ("four straight", "four-straight"),
     ("royal flush", "straight-flush"),
     ("straight flush", "straight-flush"),
     ("five of a kind", "five-of-a-kind"),
@@ -41,6 +43,11 @@ _CATEGORY_PREFIXES: tuple[tuple[str, str], ...] = (
 """How an evaluator's description of a hand begins, and the category it names."""
 
 _UNPAIRED_LOW = re.compile(r"^([2-9TJQKA])-")
+_BADUGI = re.compile(r"^([1-4])-card badugi, ([2-9TJQKA])")
+_RAZZ_HIGH = re.compile(r"^[A-Z][a-z]+ high, ([2-9TJQKA])-")
+_FACE_CLASSES = ((", with a face card", "face-"), (", no face card", "butt-"))
+"""The stud family's descriptions: a badugi, a razz-high unpaired hand, action razz's
+classes (a suffix on the ace-to-five description)."""
 
 
 @lru_cache(maxsize=8192)
@@ -54,6 +61,16 @@ def category_of(description: str) -> str | None:
     ('full-house', '8-low')
     """
     lower = description.lower()
+    for suffix, word in _FACE_CLASSES:
+        if lower.endswith(suffix):
+            inner = category_of(description[: -len(suffix)])
+            return None if inner is None else word + inner
+    special = _BADUGI.match(description)
+    if special:
+        return f"{special.group(1)}-card-{special.group(2)}-high"
+    special = _RAZZ_HIGH.match(description)
+    if special:
+        return f"{special.group(1)}-high"
     for prefix, name in _CATEGORY_PREFIXES:
         if lower.startswith(prefix):
             return name
@@ -63,7 +80,7 @@ def category_of(description: str) -> str | None:
 
 _HIGH_ORDER = (
     "five-of-a-kind", "straight-flush", "four-of-a-kind", "full-house", "flush", "straight",
-    "three-of-a-kind", "two-pair", "one-pair", "high-card",
+    "three-of-a-kind", "two-pair", "four-flush", "four-straight", "one-pair", "high-card",
 )
 _TOPS = "23456789TJQKA"
 

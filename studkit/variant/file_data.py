@@ -13,6 +13,7 @@ from typing import Any
 import yaml
 
 from studkit.cards import Rank, Suit
+from studkit.variant.card_choices import discard_from_data, flip_from_data, street_choices_data
 from studkit.variant.model import (
     ActionOrder,
     Betting,
@@ -78,6 +79,9 @@ def data_to_variant(data: dict[str, Any], source: str | None = None) -> Variant:
                 burn=street["burn"],
                 betting=street["betting"],
                 bet_size=street["bet_size"],
+                board=street["board"],
+                discard=discard_from_data(street.get("discard")),
+                flip=flip_from_data(street.get("flip")),
             )
             for street in data["streets"]
         ),
@@ -89,6 +93,7 @@ def data_to_variant(data: dict[str, Any], source: str | None = None) -> Variant:
                 may_complete=bring_in["may_complete"],
                 short_stack=bring_in["short_stack"],
             ),
+            blinds=forced["blinds"] is not None,
         ),
         action_order=ActionOrder(**data["action_order"]),
         betting=Betting(
@@ -108,6 +113,8 @@ def data_to_variant(data: dict[str, Any], source: str | None = None) -> Variant:
             spread_min=betting["spread_min"],
             spread_max=betting["spread_max"],
             last_round_max=betting["last_round_max"],
+            small_blind=None if forced["blinds"] is None else forced["blinds"]["small"],
+            big_blind=None if forced["blinds"] is None else forced["blinds"]["big"],
         ),
         pots=tuple(PotShare(**share) for share in data["pots"]),
         odd_chips=OddChips(**data["odd_chips"]),
@@ -149,6 +156,8 @@ def variant_to_data(variant: Variant) -> dict[str, Any]:
                 "burn": street.burn,
                 "betting": street.betting,
                 "bet_size": street.bet_size,
+                "board": street.board,
+                **street_choices_data(street),
             }
             for street in variant.streets
         ],
@@ -161,10 +170,16 @@ def variant_to_data(variant: Variant) -> dict[str, Any]:
                 "may_complete": bring_in.may_complete,
                 "short_stack": bring_in.short_stack,
             },
+            "blinds": None if not variant.forced_bets.blinds else {
+                "small": stakes.small_blind, "big": stakes.big_blind,
+            },
         },
         "action_order": {
             "evaluator": variant.action_order.evaluator,
             "tie_break": variant.action_order.tie_break,
+            "first_round": variant.action_order.first_round,
+            "later_rounds": variant.action_order.later_rounds,
+            "board_includes_community": variant.action_order.board_includes_community,
         },
         "betting": {
             "structure": betting.structure,
@@ -187,6 +202,7 @@ def variant_to_data(variant: Variant) -> dict[str, Any]:
                 "weight": share.weight,
                 "qualifier": share.qualifier,
                 "if_unqualified": share.if_unqualified,
+                "cards": share.cards,
             }
             for share in variant.pots
         ],
@@ -198,6 +214,7 @@ def variant_to_data(variant: Variant) -> dict[str, Any]:
         "showdown": {
             "no_bet_order": variant.showdown.no_bet_order,
             "losers_may_muck": variant.showdown.losers_may_muck,
+            "if_nobody_qualifies": variant.showdown.if_nobody_qualifies,
         },
         "deck_exhaustion": {
             "community_card": variant.deck_exhaustion.community_card,

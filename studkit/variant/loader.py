@@ -19,7 +19,7 @@ from typing import Any
 
 from studkit.errors import PluginError
 from studkit.hooks.host import face_deciders
-from studkit.hooks.registry import PluginRegistry, default_registry, registry_of
+from studkit.hooks.registry import PluginRegistry, registry_of
 from studkit.variant.extends import resolve_extends
 from studkit.variant.file_data import data_to_variant, dump_data, variant_to_data
 from studkit.variant.model import Variant
@@ -107,12 +107,12 @@ def _aliases(directory: str, stamps: tuple[tuple[str, int], ...]) -> tuple[tuple
 
 
 def find_plugin(name: str, registry: PluginRegistry | None = None) -> object:
-    """The plugin called ``name``, found through ``registry`` (default: the default one:
-    built-ins, plugin directories, entry points).
+    """The plugin called ``name``, found through ``registry`` (default: ``PluginRegistry()``,
+    the built-ins and entry points).
 
     Raises :class:`PluginError` naming the plugin when it is not installed.
     """
-    plugins = registry if registry is not None else default_registry()
+    plugins = registry if registry is not None else PluginRegistry()
     try:
         found: object = plugins.find(name)
     except PluginError:
@@ -130,7 +130,7 @@ def plugin_option_problems(
     name: str, options: dict[str, Any], registry: PluginRegistry | None = None
 ) -> list[tuple[tuple[str | int, ...], str]]:
     """What the plugin's own options schema says is wrong: ``(key path, message)`` pairs."""
-    plugins = registry if registry is not None else default_registry()
+    plugins = registry if registry is not None else PluginRegistry()
     return plugins.options_problems(name, options)
 
 
@@ -301,7 +301,7 @@ def _load_tree(
     require_plugins: bool = True,
     registry: PluginRegistry | None = None,
 ) -> Variant:
-    plugins = registry if registry is not None else default_registry()
+    plugins = registry if registry is not None else PluginRegistry()
     root = _check_header(root)
     schema = variant_schema()
     merged = resolve_extends(root, path, _read_file, _find_parent, schema)
@@ -327,7 +327,7 @@ def _load_tree(
     if problems:
         raise VariantFileError(problems)
     variant = data_to_variant(filled, source)
-    return variant if registry is None else replace(variant, plugin_registry=registry)
+    return replace(variant, plugin_registry=plugins)
 
 
 def load_variant(
@@ -341,8 +341,8 @@ def load_variant(
     With ``require_plugins=False`` a variant whose plugins are not installed still loads (to
     describe it, not to play it); :func:`missing_plugins` then says which are absent. Its
     plugins are found through ``registry`` (a :class:`~studkit.hooks.registry.PluginRegistry`
-    with its own plugin directories; default: the default registry), and the engine builds
-    its plugin host from the same registry.
+    with its own plugin directories; default: ``PluginRegistry()``, the built-ins and
+    installed entry points), and the engine builds its plugin host from the same registry.
 
     >>> load_variant("razz").pots[0].evaluator
     'a5-low'
@@ -399,10 +399,11 @@ def missing_plugins(variant: Variant) -> list[str]:
     return missing
 
 
-def check_variant_file(path: Path) -> list[Problem]:
-    """Every problem loading ``path`` finds (empty when the file is valid)."""
+def check_variant_file(path: Path, registry: PluginRegistry | None = None) -> list[Problem]:
+    """Every problem loading ``path`` (its plugins found through ``registry``) finds (empty
+    when the file is valid)."""
     try:
-        load_variant(path)
+        load_variant(path, registry=registry)
     except VariantFileError as error:
         return list(error.problems)
     return []

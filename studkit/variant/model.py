@@ -27,6 +27,8 @@ __all__ = [
     "ROLLED",
     "DeckSpec",
     "Street",
+    "Discard",
+    "Flip",
     "BringIn",
     "ForcedBets",
     "ActionOrder",
@@ -78,6 +80,40 @@ class DeckSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class Discard:
+    """A discard without replacement on a street: every live player throws away ``count``
+    of their own cards, unseen by the others, and gets nothing for them (stud-family 2.3)."""
+
+    count: int
+    """How many cards each player throws away."""
+    when: Literal["before-deal", "after-deal", "after-betting"] = "after-deal"
+    """``before-deal``: after the previous street's betting, before this street's cards;
+    ``after-deal``: once this street's cards (and any flip) are dealt, before its betting;
+    ``after-betting``: after this street's betting (the last street only: the discard before
+    the showdown or the declaration)."""
+    source: Literal["down", "any"] = "down"
+    """Which cards may be thrown: only down cards (``down``) or any card (``any``); written
+    ``from`` in a variant file."""
+    simultaneous: bool = True
+    """Every player chooses before any discard is removed (``False``: in turn, in the
+    betting order)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Flip:
+    """A flip on a street: once the street's cards are dealt, every live player turns
+    ``count`` of their own down cards face up, choosing which (stud-family 2.5)."""
+
+    count: int = 1
+    """How many down cards each player turns up."""
+    optional: bool = False
+    """Whether a player may keep every card down instead (``keep``)."""
+    simultaneous: bool = True
+    """Every player chooses before any flipped card is shown (``False``: in turn, from the
+    dealer's left, each seeing the earlier flips)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Street:
     """One street: the cards dealt to each live player, then (usually) a betting round."""
 
@@ -90,11 +126,20 @@ class Street:
     """Whether a betting round follows the deal."""
     bet_size: BetSize = "small"
     """Fixed and spread limit: which bet size this round uses."""
+    board: int = 0
+    """Board (community) cards dealt face up to the table on this street, after the
+    players' cards: every player's hand may use them (Oxford stud, Razzaho)."""
+    discard: Discard | None = None
+    """A discard without replacement on this street, if any."""
+    flip: Flip | None = None
+    """A flip (each player turns a chosen down card up) after this street's deal, if any."""
 
     @property
     def pattern(self) -> str:
-        """The cards as arrows: ``↓`` down, ``↑`` up, ``↕`` player's choice; ``·`` for none."""
-        return "".join(_FACE_ARROWS[face] for face in self.cards) or "·"
+        """The cards as arrows: ``↓`` down, ``↑`` up, ``↕`` player's choice, ``⇡`` up unless
+        all exposed; ``·`` for a street that deals nothing (board cards are not a player's:
+        see :attr:`board`)."""
+        return "".join(_FACE_ARROWS[face] for face in self.cards) or ("" if self.board else "·")
 
 
 SEVEN_CARD_STUD_STREETS: tuple[Street, ...] = (
@@ -130,6 +175,9 @@ class ForcedBets:
     """Whether every player antes before the deal."""
     bring_in: BringIn | None = field(default_factory=BringIn)
     """``None``: no bring-in; the best showing hand opens and may check."""
+    blinds: bool = False
+    """Whether the two players on the dealer's left post a small and a big blind before the
+    deal (amounts in :class:`Stakes`); the first round then starts left of the big blind."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +190,16 @@ class ActionOrder:
     tie_break: Literal["position", "suit"] = "position"
     """Tied boards: ``position`` (spec-001: closest to the dealer's left) or ``suit`` (the
     highest card by suit, TDA/WSOP tournaments)."""
+    first_round: Literal["board", "position"] = "board"
+    """Without a bring-in, who opens the first round: the best showing hand (``board``; with
+    no up card dealt that is the player on the dealer's left) or the first live player on
+    the dealer's left whatever shows (``position``)."""
+    later_rounds: Literal["board", "position"] = "board"
+    """Who opens the rounds after the first: the best showing hand (``board``, every public
+    stud rule) or the first live player on the dealer's left (``position``)."""
+    board_includes_community: bool = True
+    """Whether board (community) cards count in each player's showing hand when choosing
+    who acts first (so a board pairing a community card ranks above one that does not)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +240,13 @@ class PotShare:
     qualifier: str | None = None
     """The weakest hand that may win this share, in the evaluator's terms (``8-low``)."""
     if_unqualified: Literal["to-other-shares"] = "to-other-shares"
-    """When no hand qualifies, the other shares take this one (high takes all)."""
+    """When no hand qualifies, the other shares take this one (high takes all): the
+    "scoop the other half" rule. When no hand qualifies for any share,
+    :attr:`Showdown.if_nobody_qualifies` decides."""
+    cards: Literal["all", "own", "omaha"] = "all"
+    """Which cards make the hand for this share: ``all`` (the best hand of the player's cards
+    and the board cards), ``own`` (the player's own cards only) or ``omaha`` (exactly two of
+    the player's own cards with exactly three board cards)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +271,11 @@ class Showdown:
     the first actor of the round (TDA, WSOP). With a bet, the last aggressor shows first."""
     losers_may_muck: bool = True
     """Whether a hand that cannot win may be mucked unshown (spec-000)."""
+    if_nobody_qualifies: Literal["chop-all", "ignore-qualifiers"] = "chop-all"
+    """When no hand qualifies for any share of a pot: ``chop-all`` splits it equally among
+    the players in the showdown (the stud family's double qualifier); ``ignore-qualifiers``
+    shares it as if no share had a ``qualifier`` (the best high hand takes it when no low
+    qualifies either)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,6 +328,10 @@ class Stakes:
     """Spread limit: the largest bet."""
     last_round_max: int | None = None
     """Spread limit: the largest bet on the last round, when higher."""
+    small_blind: int | None = None
+    """The small blind, posted by the player on the dealer's left (games with blinds)."""
+    big_blind: int | None = None
+    """The big blind, posted by the next player: a live bet the others must call."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,7 +360,8 @@ class Variant:
     rules are equal wherever they were read from)."""
     plugin_registry: Any = field(default=None, compare=False, repr=False)
     """The :class:`~studkit.hooks.registry.PluginRegistry` its plugins are found in
-    (``load_variant(..., registry=...)``); ``None`` for the default registry."""
+    (``load_variant(..., registry=...)``); ``None`` (a variant made in code): a registry of
+    its own, the built-ins and entry points (:func:`studkit.hooks.registry.registry_of`)."""
     memo: dict[Any, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
     """What was computed from this variant, kept with it and keyed by value (the engine's
     compiled rules per stakes, say); never copied, compared or pickled."""
@@ -298,14 +372,26 @@ class Variant:
 
     @property
     def max_cards_per_player(self) -> int:
-        """Cards each player holds after the last street."""
+        """Cards each player holds after the last street (the cards dealt less the discards)."""
+        return self.cards_dealt_per_player - sum(
+            street.discard.count for street in self.streets if street.discard is not None
+        )
+
+    @property
+    def cards_dealt_per_player(self) -> int:
+        """Cards dealt to each player who stays to the end (discards included)."""
         return sum(len(street.cards) for street in self.streets)
+
+    @property
+    def board_cards(self) -> int:
+        """Board (community) cards the streets deal to the table."""
+        return sum(street.board for street in self.streets)
 
     @property
     def cards_needed(self) -> int:
         """Cards the deal needs with every seat full and every player staying to the end."""
         burns = sum(street.burn for street in self.streets)
-        return self.max_cards_per_player * self.max_players + burns
+        return self.cards_dealt_per_player * self.max_players + burns + self.board_cards
 
     def with_stakes(self, **amounts: int | None) -> Variant:
         """A copy with some amounts replaced, e.g. ``with_stakes(ante=5, big_bet=20)``."""

@@ -130,6 +130,8 @@ RULES: tuple[tuple[str, Callable[[Variant], str]], ...] = (
     ("no-bet showdown", lambda v: _SHOWDOWN_WORDS[v.showdown.no_bet_order]
      .removeprefix("the ") + " shows first"),
     ("losers may muck", lambda v: _yes_no(v.showdown.losers_may_muck)),
+    ("nobody qualifies", lambda v: "pot split equally" if v.showdown.if_nobody_qualifies
+     == "chop-all" else "shared as if without qualifiers"),
     ("deck runs out", _exhaustion_rule),
     ("community card first actor", lambda v: "best board"
      if v.deck_exhaustion.community_first_actor == "board" else "previous street's first actor"),

@@ -16,7 +16,9 @@ from typing import Any
 
 from studkit.cards import Rank, Suit
 from studkit.errors import PluginError
-from studkit.hooks.registry import registry_of
+from studkit.hooks.registry import PluginRegistry, registry_of
+from studkit.variant import board_text as bt, card_choice_text as choice_text
+from studkit.variant.family_text import ALWAYS_WON, FAMILY_WORDS, nobody_sentence, with_qualifier
 from studkit.variant.model import PotShare, Stakes, Street, Variant
 
 __all__ = [
@@ -45,7 +47,7 @@ def evaluator_words(name: str, variant: Variant | None = None) -> str:
     """What evaluator ``name`` ranks, in words: a built-in's from :data:`EVALUATOR_WORDS`, a
     plugin's from the ``EVALUATOR_WORDS`` mapping of one of ``variant``'s plugins; else the
     name itself."""
-    words = EVALUATOR_WORDS.get(name)
+    words = EVALUATOR_WORDS.get(name) or FAMILY_WORDS.get(name)
     if words is not None:
         return words
     if variant is not None:
@@ -98,15 +100,14 @@ def _number(count: int) -> str:
 
 def streets_pattern(variant: Variant) -> str:
     """The deal as arrows, a space between streets: ``↓↓↑ ↑ ↑ ↑ ↓``."""
-    return " ".join(street.pattern for street in variant.streets)
+    return " ".join(choice_text.pattern(street, bt.board_pattern) for street in variant.streets)
 
 
 def _winner(share: PotShare, variant: Variant | None = None) -> str:
     words = evaluator_words(share.evaluator, variant)
     if share.qualifier is not None:
-        qualifier = share.qualifier
-        level = qualifier[:-4] if qualifier.endswith("-low") else qualifier.replace("-", " ")
-        words += f" ({level} or better)"
+        words = with_qualifier(words, share.evaluator, share.qualifier)
+    words += bt.share_cards_words(share)
     return words if words.startswith(_SUPERLATIVE) else f"best {words}"
 
 
@@ -154,11 +155,9 @@ def _card_words(cards: tuple[str, ...]) -> str:
 
 def _street_sentence(variant: Variant, street: Street) -> str:
     text = f"{street.name.capitalize()} street: "
-    text += "a burn, then " if street.burn else ""
-    text += _card_words(street.cards) + " to each player" if street.cards else "no cards"
-    chosen = street.cards.count("choice")
-    if chosen:
-        text += f", and each player turns {_number(chosen)} of their down cards face up"
+    text += choice_text.before_deal(street) + ("a burn, then " if street.burn else "")
+    text += bt.street_cards_words(street, _card_words(street.cards) if street.cards else "")
+    text += choice_text.after_deal(street)
     if street.betting:
         if variant.betting.structure in ("fixed-limit", "spread-limit"):
             amount = (
@@ -172,7 +171,7 @@ def _street_sentence(variant: Variant, street: Street) -> str:
             text += ", then a betting round"
     else:
         text += "; no betting round"
-    return text + "."
+    return text + choice_text.after_betting(street) + "."
 
 
 def _deck_sentence(variant: Variant) -> str:
@@ -228,11 +227,7 @@ def _forced_sentence(variant: Variant) -> str:
     )
     bring_in = variant.forced_bets.bring_in
     if bring_in is None:
-        first = variant.streets[0].name
-        return text + (
-            f" There is no bring-in: on {first} street the best showing hand opens "
-            "and may check."
-        )
+        return text + bt.first_round_words(variant)
     text += (
         f" On {variant.streets[0].name} street the {bring_in.selector} up card brings in for "
         f"{stakes.bring_in} (ties by suit; an ace counts {bring_in.ace})"
@@ -261,7 +256,7 @@ def _action_sentence(variant: Variant) -> str:
         text += "; between tied boards, the player nearest the dealer's left."
     else:
         text += "; between tied boards, the highest card by suit."
-    return text
+    return bt.action_words(variant, text)
 
 
 def _smallest_bet(variant: Variant) -> int:
@@ -330,10 +325,11 @@ def _pots_sentence(variant: Variant) -> str:
     text = "Each pot is split: " + ", ".join(parts) + "."
     if _a_share_may_go_unwon(variant):
         text += " A share no hand can win goes to the others (one hand may scoop)."
+    text += nobody_sentence(variant)
     return text
 
 
-_TOTAL_ORDERS = ("high", "a5-low", "2-7-low", "a6-low")
+_TOTAL_ORDERS = ("high", "a5-low", "2-7-low", "a6-low", *ALWAYS_WON)
 """Evaluators that rank every hand, so without a qualifier their share always has a winner."""
 _SHARE_HOOKS = ("studkit_share_strengths", "studkit_adjust_strengths", "studkit_declare_phase")
 """Hooks through which a plugin can leave a share without a winner (no spade, no declarer)."""
@@ -413,18 +409,20 @@ def rules_sentences(variant: Variant) -> list[tuple[str, str]]:
         ("Deck runs out", _exhaustion_sentence(variant)),
     ]
     if variant.plugins:
-        said = " ".join(plugin_sentence(name, options) for name, options in _plugins(variant))
+        registry = registry_of(variant)
+        said = " ".join(plugin_sentence(n, o, registry) for n, o in _plugins(variant))
         sentences.append(("Plugins", said))
     return sentences
 
 
-def plugin_sentence(name: str, options: dict[str, Any]) -> str:
-    """``name (options): what it does.`` from the plugin's ``rules_sentence`` when it has one."""
+def plugin_sentence(
+    name: str, options: dict[str, Any], registry: PluginRegistry | None = None
+) -> str:
+    """``name (options): what it does.`` from its ``rules_sentence`` (found in ``registry``)."""
     words = _plugin_words(name, options)
     try:
-        from studkit.hooks.host import find_plugin
-
-        describe = getattr(find_plugin(name).module, "rules_sentence", None)
+        found = (registry if registry is not None else PluginRegistry()).find(name)
+        describe = getattr(found.module, "rules_sentence", None)
         said = describe(options) if describe is not None else ""
     except Exception:  # a missing or broken plugin still lets the rest of the rules show
         said = ""
@@ -482,7 +480,7 @@ def _plugins_with(variant: Variant, hooks: tuple[str, ...]) -> list[str]:
         try:
             from studkit.hooks.host import PluginHost
 
-            host = PluginHost([ref], house=False)
+            host = PluginHost([ref], house=False, registry=registry_of(variant))
         except Exception:  # a missing or broken plugin: nothing known about its wild cards
             continue
         if any(host.implements(hook) for hook in hooks):

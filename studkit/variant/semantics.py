@@ -22,6 +22,7 @@ from studkit.evaluation import (
     group_qualifier,
 )
 from studkit.evaluation.rankings import CATEGORY_SHIFT, HCAT, Ranking
+from studkit.variant import board_checks as bc, card_choice_checks as choices
 from studkit.variant.schema import locate, one_of_text, path_text, suggest
 from studkit.variant.yaml_source import Located, Location, Problem
 
@@ -43,7 +44,6 @@ PLAIN_FACES: frozenset[str] = frozenset(("up", "down", "up-unless-all-exposed"))
 plugin module lists the faces it decides in ``CARD_FACES``)."""
 
 
-
 def _category_key(text: str) -> str:
     """A qualifier as the evaluators name categories (``10-low`` is ``T-low``)."""
     key = text.strip().replace(" ", "-").lower()
@@ -52,8 +52,6 @@ def _category_key(text: str) -> str:
         key = ("T" if head == "10" else head) + "-low"
     return key
 
-MAX_HAND_CARDS = 8
-"""The most cards a player may end with: the evaluators rank hands of 1 to 8 cards."""
 
 
 def evaluator_names() -> tuple[str, ...]:
@@ -166,18 +164,14 @@ def _check_streets(c: _Checker) -> None:
                 which = " or ".join(repr(name) for name in deciders) or "a"
                 c.add(("streets", index, "cards", card_index),
                       f"{face!r} cards need the {which} plugin; add it under 'plugins'")
-    held = sum(len(street["cards"]) for street in streets)
-    if held > MAX_HAND_CARDS:
+    held = choices.held_cards(streets)
+    if held > bc.MAX_RANKED_CARDS:
         c.add(("streets",), f"players end with {held} cards; hands are ranked from at most "
-              f"{MAX_HAND_CARDS}")
+              f"{bc.MAX_RANKED_CARDS}")
+    for path, message in choices.card_choice_problems(c.data):
+        c.add(path, message)
     if not any(street["betting"] for street in streets):
         c.add(("streets",), "no street has a betting round")
-    first = streets[0]
-    if all(face == "down" for face in first["cards"]):
-        bring_in = c.data["forced_bets"]["bring_in"]
-        if bring_in is not None:
-            c.add(("streets", 0, "cards"),
-                  "the first street deals no up card, so nobody can be chosen to bring in")
 
 
 def _check_deck(c: _Checker) -> None:
@@ -284,7 +278,7 @@ def _check_open_pair(c: _Checker) -> None:
         return
     up_cards = 0
     for street in c.data["streets"]:
-        up_cards += len([face for face in street["cards"] if face != "down"])
+        up_cards += choices.shown_cards(street)
         if street["name"] == street_name:
             break
     street = c.data["streets"][names.index(street_name)]
@@ -355,8 +349,8 @@ def _unwinnable(
     deck = data["deck"]
     if share["evaluator"] not in TABLE_EVALUATOR_NAMES or deck["wild_ranks"] or deck["jokers"]:
         return None
-    held = sum(len(street["cards"]) for street in data["streets"])
-    if not 1 <= held <= MAX_HAND_CARDS:
+    held = bc.share_held(data, share)
+    if not 1 <= held <= bc.MAX_RANKED_CARDS:
         return None  # reported by the street checks
     evaluator = get_table_evaluator(share["evaluator"])
     qualifier = share["qualifier"]
@@ -496,4 +490,5 @@ _CHECKS: tuple[Callable[[_Checker], None], ...] = (
     _check_action_order,
     _check_open_pair,
     _check_pots,
+    *bc.BOARD_CHECKS,
 )

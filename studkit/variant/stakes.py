@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from studkit.errors import StakesError
+from studkit.variant.board_checks import blind_amount_messages
 from studkit.variant.file_data import variant_to_data
 from studkit.variant.model import Stakes, Variant
 from studkit.variant.schema import suggest
@@ -36,6 +37,8 @@ STAKES_KEYS: dict[str, str] = {
     "min": "spread_min",
     "max": "spread_max",
     "last-max": "last_round_max",
+    "small-blind": "small_blind",
+    "big-blind": "big_blind",
 }
 """``--stakes`` keys and the :class:`~studkit.variant.model.Stakes` fields they set."""
 
@@ -48,6 +51,8 @@ _SPELLINGS: dict[str, str] = {
     "big-bet": "big_bet",
     "last_max": "last_round_max",
     "last-round-max": "last_round_max",
+    "sb": "small_blind",
+    "bb": "big_blind",
 }
 
 STAKES_HELP = (
@@ -121,6 +126,14 @@ def apply_stakes(variant: Variant, stakes: str | Mapping[str, int] | None) -> Va
             f"--stakes: {variant.name} has no bring-in (the best showing hand opens), "
             "so bring-in= cannot be set"
         )
+    blind_keys = {"small_blind", "big_blind"}.intersection(amounts)
+    if blind_keys and not variant.forced_bets.blinds:
+        raise StakesError(
+            f"--stakes: {variant.name} has no blinds, so "
+            f"{' and '.join(sorted(k.replace('_', '-') + '=' for k in blind_keys))} cannot be set"
+        )
+    if amounts.get("small_blind") == 0 or amounts.get("big_blind") == 0:
+        raise StakesError("--stakes: a blind must be at least 1")
     if amounts.get("bring_in") == 0:
         raise StakesError("--stakes: bring-in=0: a bring-in must be at least 1")
     for field in ("small_bet", "big_bet", "spread_min", "spread_max", "last_round_max"):
@@ -132,13 +145,15 @@ def apply_stakes(variant: Variant, stakes: str | Mapping[str, int] | None) -> Va
     if "ante" in amounts:
         forced = replace(forced, ante=amounts["ante"] > 0)
     result = replace(variant, stakes=new_stakes, forced_bets=forced)
-    problems = stakes_problems(variant_to_data(result))
+    data = variant_to_data(result)
+    problems = [problem.message for problem in stakes_problems(data)]
+    problems += blind_amount_messages(data)
     if problems:
         given = ",".join(
             f"{next(k for k, f in STAKES_KEYS.items() if f == field)}={amount}"
             for field, amount in amounts.items()
         )
-        reasons = "; ".join(problem.message for problem in problems)
+        reasons = "; ".join(problems)
         raise StakesError(f"--stakes {given} does not fit {variant.name}: {reasons}")
     return result
 

@@ -25,7 +25,7 @@ from studkit.variant.yaml_source import VariantFileError
 from studkit.web.compare_jobs import CompareBusyError, CompareJob, CompareJobs
 from studkit.web.designer import check_text, named_variant, shipped_text
 from studkit.web.engine import PlayTable, WebError, check_bots
-from studkit.web.replays import replay_text
+from studkit.web.replays import PASTED_NAME, replay_text
 from studkit.web.tables import TableEntry, TableStore
 
 __all__ = ["ApiError", "routes", "MAX_COMPARE_HANDS"]
@@ -251,7 +251,8 @@ async def delete_table(request: Request) -> Response:
 async def replays(request: Request) -> Response:
     """``POST /api/replays`` ``{"phh": TEXT}``: every hand of the text, step by step."""
     text = _text(await _body(request), "phh")
-    return JSONResponse(await _work(replay_text, text))
+    registry = request.app.state.shipped.registry
+    return JSONResponse(await _work(replay_text, text, PASTED_NAME, registry))
 
 
 # ---------------------------------------------------------------------- comparisons

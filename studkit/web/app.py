@@ -26,6 +26,7 @@ from starlette.types import ASGIApp
 from studkit import __version__
 from studkit.bots.registry import BUILT_IN_BOTS
 from studkit.errors import StudkitError
+from studkit.hooks.registry import PluginRegistry
 from studkit.web import api
 from studkit.web.compare_jobs import CompareJobs
 from studkit.web.designer import ShippedGames, schema, shipped_games
@@ -56,6 +57,9 @@ class WebSettings:
     comparison_keep_seconds: float = 1800.0
     default_game: str = "seven-card-stud"
     """The game the play page offers first (a shipped game's name)."""
+    registry: PluginRegistry | None = None
+    """Where every game's plugins are found (``studkit serve --plugins-dir DIR`` makes one);
+    ``None``: the built-ins and installed entry points."""
 
 
 def _package_folder(name: str) -> str:
@@ -174,7 +178,7 @@ def create_app(settings: WebSettings | None = None) -> ASGIApp:
             f"default_game {settings.default_game!r} is not a shipped game: one of "
             f"{', '.join(names)}"
         )
-    app.state.shipped = ShippedGames()
+    app.state.shipped = ShippedGames(settings.registry)
     app.state.schema = schema()
     app.state.settings = settings
     limited: ASGIApp = BodyLimit(app, settings.max_body_bytes)

@@ -14,6 +14,7 @@ import threading
 from typing import Any
 
 from studkit.errors import StudkitError
+from studkit.hooks.registry import PluginRegistry
 from studkit.variant.loader import (
     builtin_aliases,
     builtin_variant_names,
@@ -60,26 +61,30 @@ def _shipped_parent(text: str) -> str | None:
     return parent.value
 
 
-def _load(text: str) -> tuple[Variant, str | None]:
+def _load(text: str, registry: PluginRegistry | None) -> tuple[Variant, str | None]:
     if not isinstance(text, str):
         raise VariantFileError.at(Location(PAGE_FILE_NAME, 0, 0), "", "the variant is not text")
     parent = _shipped_parent(text)
-    return load_variant_text(text, PAGE_FILE_NAME), parent
+    return load_variant_text(text, PAGE_FILE_NAME, registry=registry), parent
 
 
-def page_variant(text: str) -> Variant:
-    """The variant a page's YAML text describes (plugins must be installed).
+def page_variant(text: str, registry: PluginRegistry | None = None) -> Variant:
+    """The variant a page's YAML text describes (plugins must be installed: found through
+    ``registry``, default the built-ins and entry points).
 
     Raises :class:`VariantFileError` with every problem, as ``studkit validate`` lists them.
     """
-    return _load(text)[0]
+    return _load(text, registry)[0]
 
 
 class ShippedGames:
     """The shipped games loaded once each for one app (a :class:`Variant` is immutable and the
-    installed files do not change while it serves)."""
+    installed files do not change while it serves), their plugins and those of the games the
+    pages send found through :attr:`registry`."""
 
-    def __init__(self) -> None:
+    def __init__(self, registry: PluginRegistry | None = None) -> None:
+        self.registry = registry if registry is not None else PluginRegistry()
+        """The app's plugin registry (:attr:`WebSettings.registry`)."""
         self._loaded: dict[str, Variant] = {}
         self._lock = threading.Lock()
 
@@ -95,7 +100,7 @@ class ShippedGames:
                 f"{name!r} is not a shipped game; pick one of "
                 f"{', '.join(builtin_variant_names())} (or send the variant's YAML text)",
             )])
-        variant = load_variant(name)
+        variant = load_variant(name, registry=self.registry)
         with self._lock:
             self._loaded[name] = variant
         return variant
@@ -105,7 +110,7 @@ def named_variant(reference: str, shipped: ShippedGames) -> Variant:
     """A shipped game by name or alias, or a page's YAML text (anything with a new line or
     a ``studkit:`` key). A name is never read as a path on the server's disk."""
     if "\n" in reference or reference.lstrip().startswith("studkit"):
-        return page_variant(reference)
+        return page_variant(reference, shipped.registry)
     return shipped.get(reference)
 
 
@@ -122,7 +127,7 @@ def _problem_record(problem: Problem) -> dict[str, Any]:
 def check_text(text: str, shipped: ShippedGames) -> dict[str, Any]:
     """What ``POST /api/validate`` returns for a variant text."""
     try:
-        variant, parent_name = _load(text)
+        variant, parent_name = _load(text, shipped.registry)
     except VariantFileError as error:
         return {
             "ok": False,

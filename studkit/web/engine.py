@@ -453,7 +453,8 @@ def _frame(hand: Hand, result: Replay, names: list[str]) -> dict[str, Any]:
         street_index=hand.street,
         account=narrate(hand.events, names=names, starting_stacks=hand.starting_stacks,
                         finishing_stacks=hand.stacks if hand.is_over else None,
-                        scale=scale, hidden=hidden).splitlines(),
+                        scale=scale, hidden=hidden,
+                        kinds=decision_kinds(hand.variant)).splitlines(),
     )
     if hand.is_over:
         record["showdown"] = _showdown_record(showdown(hand, names))

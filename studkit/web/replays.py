@@ -12,6 +12,7 @@ from typing import Any
 from studkit.errors import HistoryError, StudkitError
 from studkit.history.phh import HandHistory, loads_each
 from studkit.history.replay import Replay, replay
+from studkit.hooks.registry import PluginRegistry
 from studkit.variant.loader import builtin_variant_path
 from studkit.web.engine import replay_frames
 
@@ -47,7 +48,9 @@ def _hand_record(result: Replay) -> dict[str, Any]:
     return record
 
 
-def replay_text(text: str, source: str = PASTED_NAME) -> dict[str, Any]:
+def replay_text(
+    text: str, source: str = PASTED_NAME, registry: PluginRegistry | None = None
+) -> dict[str, Any]:
     """Every hand of a PHH or PHHS text, replayed: ``{"hands": [...], "error": ...}``.
 
     Each hand is what ``studkit replay --json`` prints for it, plus ``label``, ``title`` and
@@ -55,7 +58,7 @@ def replay_text(text: str, source: str = PASTED_NAME) -> dict[str, Any]:
     steps it got to.
     """
     try:
-        parsed = loads_each(text, source=source)
+        parsed = loads_each(text, source=source, registry=registry)
     except HistoryError as error:
         return {"hands": [], "error": str(error), "more": 0}
     hands = []
@@ -66,7 +69,7 @@ def replay_text(text: str, source: str = PASTED_NAME) -> dict[str, Any]:
             continue
         try:
             _refuse_paths(history)
-            result = replay(history)
+            result = replay(history, registry=registry)
         except HistoryError as error:
             failed = Replay(file=source, code=history.variant, key=key, history=history,
                             error=str(error))

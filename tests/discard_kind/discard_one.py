@@ -1,8 +1,8 @@
 """Discard one: on a chosen street, each player dealt a card there throws away one down card.
 
-A test plugin that adds a decision kind studkit does not ship, ``discard``, with nothing but
-this module: the kind (options, effect, event, hand-history verb, sentence, seat view) and
-the hook that asks for it. Nothing in studkit's own modules knows it.
+A test plugin that adds a decision kind studkit does not ship, ``toss`` (a discard), with
+nothing but this module: the kind (options, effect, event, hand-history verb, sentence, seat
+view) and the hook that asks for it. Nothing in studkit's own modules knows it.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ class DiscardOne(NamedTuple):
 
 
 class DiscardEvent(NamedTuple):
-    """``discard``: a down card thrown away (``None`` in another seat's view)."""
+    """``toss``: a down card thrown away (``None`` in another seat's view)."""
 
     kind: str
     seat: int
@@ -37,17 +37,17 @@ class DiscardEvent(NamedTuple):
 
 
 class DiscardKind(DecisionKind):
-    """Throw away one down card: ``discard <card>``; the event ``("discard", seat, card)``."""
+    """Throw away one down card: ``toss <card>``; the event ``("toss", seat, card)``."""
 
-    name = "discard"
+    name = "toss"
     event = DiscardEvent
     request = DiscardOne
     field = "card"
     phh_argument = "card"
     phh_example = "Kd"
-    phh_help = "throw away one down card: 'p2 discard Kd'"
+    phh_help = "throw away one down card: 'p2 toss Kd'"
     throws_card = True
-    sentence = ("discard", "discards", "{who} {verb} {card}")
+    sentence = ("toss", "tosses", "{who} {verb} {card}")
 
     def options(
         self, hand: HandView, seat: int, request: DiscardOne, taken: Sequence[Action]
