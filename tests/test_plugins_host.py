@@ -284,7 +284,7 @@ def test_plugins_command_lists_and_describes(
     assert studkit.cli.main(["plugins", "twist", "--json"]) == 0
     twist = json.loads(capsys.readouterr().out)
     assert twist["hooks"] == ["studkit_twist_offer"]
-    assert [o["option"] for o in twist["options"]] == ["after", "cost", "faces"]
+    assert [o["option"] for o in twist["options"]] == ["after", "cost", "faces", "replacement_face"]
     assert studkit.cli.main(["plugins", "community-card"]) == 0
     assert '"spec" | "tda" | "burns-only" (default spec)' in capsys.readouterr().out
     assert studkit.cli.main(["plugins", "twister"]) == 2

@@ -35,7 +35,7 @@ def load_example(name: str) -> ModuleType:
 def test_rl_spaces_prints_ids_and_fields(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rl", "spaces", "roll-your-own", "--players", "3"]) == 0
     out = capsys.readouterr().out
-    assert "Discrete(56) actions" in out and "expose As" in out and "history" in out
+    assert "Discrete(57) actions" in out and "expose As" in out and "history" in out
     assert main(["rl", "spaces", "razz", "--json"]) == 0
     record = json.loads(capsys.readouterr().out)
     assert [a["name"] for a in record["actions"]] == ["fold", "check/call", "bring-in",

@@ -101,7 +101,8 @@ def test_2_4_english_stud_buys_after_seventh_for_the_big_bet_then_bets_again() -
     big = variant.stakes.big_bet
     assert hand.stacks[seat] == stack - big and hand.pot == pot + big  # dead money
     at = hand.events.index(("twist", seat, up, big, True))
-    assert hand.events[at + 1][:2] == ("deal", seat) and hand.events[at + 1][3] is False
+    after = hand.events[at + 1]
+    assert (after.kind, after.seat, after.up) == ("deal", seat, False)
     assert len(hand.down[seat]) == 4  # replacement_face: down, even for an up card
     while any(a.kind in ("twist", "stand") for a in hand.legal_actions()):
         hand.apply(Action("stand"))
@@ -120,7 +121,7 @@ def test_2_4_replacement_face_as_discarded_gives_an_up_card_back_up() -> None:
     up = hand.up[seat][0]
     hand.apply(Action("twist", up))
     at = hand.events.index(("twist", seat, up, variant.stakes.big_bet, True))
-    assert hand.events[at + 1][3] is True and len(hand.up[seat]) == 4
+    assert hand.events[at + 1].up is True and len(hand.up[seat]) == 4
     sound(play(hand))
 
 
@@ -175,7 +176,7 @@ def test_2_5_choose_before_a_shown_hole_card_gets_the_next_card_down() -> None:
     variant = fresh("mexican-stud")
     hand = Hand(variant, [200] * 3, cards=deal_order(variant, MEXICAN))
     decide = choose({0: "expose", 1: "hold", 2: "hold"})
-    while hand.street == 0 or not any(e[0] == "deal" for e in hand.events[-3:]):
+    while hand.street == 0 or not any(e.kind == "deal" for e in hand.events[-3:]):
         hand.apply(decide(hand, hand.legal_actions()))
     assert hand.street_name == "third"
     assert hand.up[0] == [parse_card("2d"), parse_card("Kc")]  # shown ...
@@ -192,7 +193,7 @@ def test_2_5_choose_before_choices_are_simultaneous_by_default() -> None:
     first = hand.actor or 0
     hand.apply(Action("expose", hand.down[first][0]))
     assert len(hand.up[first]) == 1  # not shown before every player chose
-    assert all(e[0] != "expose" for e in hand.view((first + 1) % 3).events)
+    assert all(e.kind != "expose" for e in hand.view((first + 1) % 3).events)
     while any(a.kind == "hold" for a in hand.legal_actions()):
         hand.apply(Action("hold"))
     assert len(hand.up[first]) == 2 and hand.events.count(("expose", first, hand.up[first][1]))
@@ -277,7 +278,7 @@ def test_2_6_one_three_one_deals_two_up_then_a_down_card() -> None:
     hand = play(Hand(variant, [200] * 4, seed=5), declaring({0: "high", 1: "low", 2: "swing",
                                                               3: "high"}))
     sound(hand)
-    assert [e for e in hand.events if e[0] == "declare"]
+    assert [e for e in hand.events if e.kind == "declare"]
 
 
 # ---------------------------------------------------------------- 2.11 wild cards
@@ -293,7 +294,7 @@ FTK = [
 def test_2_11_follow_the_king_the_card_after_an_up_king_names_the_wild_rank() -> None:
     variant = fresh("follow-the-king")
     hand = play(Hand(variant, [200] * 3, cards=deal_order(variant, FTK)))
-    wild = [tuple(Rank(r) for r in event[1]) for event in hand.events if event[0] == "wild"]
+    wild = [tuple(Rank(r) for r in event.ranks) for event in hand.events if event.kind == "wild"]
     assert wild == [(Rank.SEVEN,), (), (Rank.SIX,)]  # 7h after Kh; Kc cancels; 6s follows
     assert Rank.KING not in {r for ranks in wild for r in ranks}
     sound(hand)
@@ -496,8 +497,8 @@ def test_2_7_up_cards_placed_are_public_down_cards_wait_for_the_showdown() -> No
         hand.apply(decide(hand, hand.legal_actions()))
     assert hand.street_name == "split"
     other = hand.view(1).events
-    seat0 = [e for e in other if e[0] == "arrange" and e[1] == 0]
-    assert sorted(str(e[2]) for e in seat0) == ["Kh", "None"]  # the up king seen, Qs hidden
+    seat0 = [e for e in other if e.kind == "arrange" and e.seat == 0]
+    assert sorted(str(e.card) for e in seat0) == ["Kh", "None"]  # the up king seen, Qs hidden
     sound(play(hand))
 
 
