@@ -164,7 +164,7 @@ def test_bots_never_act_illegally_over_thousands_of_hands(name: str) -> None:
             setup = Setup(variant, players, (bot,) * players, variant.stakes,
                           100 * variant.stakes.big_bet, players)
             bots = [make_bot(bot, variant) for _ in range(players)]
-            count = hands_each(300 * 22, 60) if bot != "equity" else hands_each(60 * 22, 15)
+            count = hands_each(100 * 22, 20) if bot != "equity" else hands_each(20 * 22, 5)
             for index in range(count):
                 assert sum(play_hand(setup, bots, index).payoffs) == 0
 

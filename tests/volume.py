@@ -2,8 +2,9 @@
 variant, so that adding games keeps CI's time the same (``benchmarks/soak.py`` plays the
 volume: a million hands over every variant and table size).
 
-The budgets are what these tests played each of the first 22 shipped variants, times 22;
-each variant gets its share, never fewer than the floor.
+Each budget is a third of what these tests once played each of the first 22 shipped
+variants, times 22 (the stud family's games rank hands more slowly, and the soak's million
+hands cover the volume); each variant gets its share, never fewer than the floor.
 """
 
 from __future__ import annotations
