@@ -292,9 +292,12 @@ _IMMUTABLE_TYPES = (
 
 
 def _stateless(value: Any) -> bool:
-    """An object with no attributes to change (``__slots__ = ()`` all the way up)."""
+    """An object with no attributes to change (``__slots__ = ()`` all the way up; a class
+    that mypyc compiles keeps no ``__slots__`` but lists its attributes, here none, in
+    ``__mypyc_attrs__``)."""
     return not hasattr(value, "__dict__") and all(
-        getattr(klass, "__slots__", None) == () for klass in type(value).__mro__[:-1]
+        getattr(klass, "__slots__", getattr(klass, "__mypyc_attrs__", None)) == ()
+        for klass in type(value).__mro__[:-1]
     )
 
 
