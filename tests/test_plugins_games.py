@@ -4,11 +4,12 @@ variant that names one, and a plugin failure leaving the hand as it was."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from scripted_hands import Decide, deal_order, passive, play
 
 from studkit.cards import Card, Rank, parse_card, parse_cards, standard_deck
 from studkit.engine import Action, Hand
@@ -17,8 +18,6 @@ from studkit.hooks import host as pluginhost
 from studkit.hooks.registry import PluginRegistry
 from studkit.variant.loader import load_variant
 from studkit.variant.model import PluginRef, Variant
-
-Decide = Callable[[Hand, list[Action]], Action]
 
 
 @pytest.fixture(autouse=True)
@@ -35,38 +34,6 @@ def with_plugin(name: str, plugin: str, options: dict[str, object]) -> Variant:
     variant = load_variant(name)
     others = tuple(ref for ref in variant.plugins if ref.name != plugin)
     return replace(variant, plugins=(*others, PluginRef(plugin, options)))
-
-
-def deal_order(variant: Variant, seats: Sequence[str]) -> list[Card]:
-    """A deck order giving each seat its cards (in deal order) when nobody folds; burns and
-    any later card come from the cards nobody was given, in deck order."""
-    hands = [parse_cards(text) for text in seats]
-    used = {c for cards in hands for c in cards}
-    spare = [c for c in standard_deck() if c not in used]
-    order: list[Card] = []
-    index = 0
-    for street in variant.streets:
-        if street.burn:
-            order.append(spare.pop(0))
-        for _ in street.cards:
-            order.extend(cards[index] for cards in hands)
-            index += 1
-    return order + spare
-
-
-def passive(hand: Hand, actions: list[Action]) -> Action:
-    """Bring in, check or call; for plugin decisions the first choice offered."""
-    for kind in ("bring-in", "check", "call"):
-        for action in actions:
-            if action.kind == kind:
-                return action
-    return actions[0]
-
-
-def play(hand: Hand, decide: Decide = passive) -> Hand:
-    while not hand.is_over:
-        hand.apply(decide(hand, hand.legal_actions()))
-    return hand
 
 
 def won(hand: Hand, share: str) -> dict[int, int]:

@@ -6,13 +6,13 @@ declare games (2.6), wild cards by follow rule and per player (2.11); and the bo
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 import pytest
+from scripted_hands import Decide, deal_order, passive, play
 
 from studkit.bots.registry import make_bot
-from studkit.cards import CARDS, Card, Rank, parse_card, parse_cards, standard_deck
+from studkit.cards import CARDS, Rank, parse_card, parse_cards, standard_deck
 from studkit.engine import Action, Hand
 from studkit.engine.replay import replay
 from studkit.hooks import host as pluginhost
@@ -20,8 +20,6 @@ from studkit.kernel.plan import unsupported
 from studkit.variant.loader import load_variant
 from studkit.variant.model import PluginRef, Variant
 from studkit.variant.rules_text import show_text
-
-Decide = Callable[[Hand, list[Action]], Action]
 
 
 @pytest.fixture(autouse=True)
@@ -38,38 +36,6 @@ def with_options(name: str, plugin: str, options: dict[str, object]) -> Variant:
     variant = load_variant(name)
     others = tuple(ref for ref in variant.plugins if ref.name != plugin)
     return replace(variant, plugins=(*others, PluginRef(plugin, options)))
-
-
-def deal_order(variant: Variant, seats: Sequence[str]) -> list[Card]:
-    """A deck order giving each seat its cards (in deal order) when nobody folds; burns and
-    later cards come from the cards nobody was given, in deck order."""
-    hands = [parse_cards(text) for text in seats]
-    used = {c for cards in hands for c in cards}
-    spare = [c for c in standard_deck() if c not in used]
-    order: list[Card] = []
-    index = 0
-    for street in variant.streets:
-        if street.burn:
-            order.append(spare.pop(0))
-        for _ in street.cards:
-            order.extend(cards[index] for cards in hands)
-            index += 1
-    return order + spare
-
-
-def passive(hand: Hand, actions: list[Action]) -> Action:
-    """Bring in, check or call; for a plugin's decision the first choice offered."""
-    for kind in ("bring-in", "check", "call"):
-        for action in actions:
-            if action.kind == kind:
-                return action
-    return actions[0]
-
-
-def play(hand: Hand, decide: Decide = passive) -> Hand:
-    while not hand.is_over:
-        hand.apply(decide(hand, hand.legal_actions()))
-    return hand
 
 
 def sound(hand: Hand) -> None:
