@@ -42,6 +42,7 @@ from studkit import Hand, Variant, builtin_variant_names, load_variant
 from studkit.engine import Action
 from studkit.engine.events import BurnEvent, CommunityEvent, DealEvent
 from studkit.history import from_hand, loads, replay
+from studkit.hooks.registry import registry_of
 
 MAX_DECISIONS = 1_000
 """A hand that asks for more decisions than this is reported as not ending."""
@@ -190,9 +191,10 @@ def _check_result(hand: Hand, stacks: list[int]) -> None:
 
 def _check_history(hand: Hand) -> None:
     text = from_hand(hand)
+    registry = registry_of(hand.variant)  # the variant's own: its plugins are found once
     try:
-        (history,) = loads(text, source="<soak>")
-        replayed = replay(history)
+        (history,) = loads(text, source="<soak>", registry=registry)
+        replayed = replay(history, registry=registry)
     except ValueError as error:
         raise HandBroken("history", f"its PHH history does not replay: {error}") from None
     assert replayed.hand is not None

@@ -101,7 +101,7 @@ def is_phh_rules(variant: Variant, base: Variant) -> bool:
     return rules_only(variant) == rules_only(phh_rules(base))
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=256)
 def load_variant_named(name: str, registry: PluginRegistry | None = None) -> Variant:
     """A variant by built-in name, alias or path (:func:`studkit.variant.loader.load_variant`)
     with its plugins from ``registry``, cached by name and registry (registries compare by
