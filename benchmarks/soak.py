@@ -14,8 +14,9 @@ amounts within a range). Every hand is checked after it ends:
 - a legal action existed at every decision until the hand ended;
 - the payoffs sum to zero;
 - the hand's PHH history, written and read back as text, replays to the same stacks;
-- a clone taken at a uniformly random decision point (reservoir sampling over the hand's
-  decisions) reaches the same events, stacks and payoffs under the same later actions.
+- a clone taken at a uniformly random decision point (the hand is dealt again from its seed
+  and played to that point) reaches the same events, stacks and payoffs under the same later
+  actions.
 
 Each hand's randomness comes from ``(seed, i)`` alone, so a run's result does not depend on
 ``--workers``. A violation is written to ``--out`` (default ``soak-violations/``) as a PHH file
@@ -142,35 +143,45 @@ def dealt_twice(hand: Hand) -> str | None:
     return None
 
 
-def play(hand: Hand, rng: random.Random) -> tuple[list[Action], Hand | None, int | None]:
-    """Play ``hand`` to its end; the actions taken and a clone from a random decision point."""
+def play(hand: Hand, rng: random.Random) -> list[Action]:
+    """Play ``hand`` to its end; the actions taken."""
     actions: list[Action] = []
-    clone: Hand | None = None
-    clone_at: int | None = None
     while not hand.is_over:
         if hand.actor is None:
             raise HandBroken("legal-action", "the hand is not over but nobody is to act")
         if len(actions) >= MAX_DECISIONS:
             raise HandBroken("ends", f"no end after {MAX_DECISIONS} decisions")
-        if rng.randrange(len(actions) + 1) == 0:  # reservoir: each decision equally likely
-            clone, clone_at = hand.clone(), len(actions)
         action = random_action(hand, rng)
         hand.apply(action)
         actions.append(action)
-    return actions, clone, clone_at
+    return actions
+
+
+def clone_after(
+    variant: Variant, stacks: list[int], seed: int, button: int, actions: Sequence[Action], at: int
+) -> Hand:
+    """A clone of the same hand taken after its first ``at`` actions (the hand is dealt again
+    from its seed and played to that point: one clone a hand, at a point drawn uniformly)."""
+    again = Hand(variant, stacks, seed=seed, button=button)
+    for action in actions[:at]:
+        again.apply(action)
+    return again.clone()
 
 
 def check_hand(variant: Variant, players: int, seed: int, index: int) -> tuple[Hand, int]:
     """Play and check one hand; raises :class:`HandBroken` (with the hand attached) if it fails."""
     rng = hand_rng(seed, index)
     stacks = [rng.choice((rng.randint(1, 30), rng.randint(30, 400))) for _ in range(players)]
-    hand = Hand(variant, stacks, seed=rng.getrandbits(64), button=rng.randrange(players))
+    hand_seed, button = rng.getrandbits(64), rng.randrange(players)
+    hand = Hand(variant, stacks, seed=hand_seed, button=button)
     try:
-        actions, clone, clone_at = play(hand, rng)
+        actions = play(hand, rng)
         _check_result(hand, stacks)
         _check_history(hand)
-        if clone is not None and clone_at is not None:
-            _check_clone(hand, clone, actions[clone_at:], clone_at)
+        if actions:
+            at = rng.randrange(len(actions))
+            clone = clone_after(variant, stacks, hand_seed, button, actions, at)
+            _check_clone(hand, clone, actions[at:], at)
     except HandBroken as broken:
         broken.hand = hand  # type: ignore[attr-defined]
         raise
