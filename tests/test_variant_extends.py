@@ -539,3 +539,22 @@ def test_a_removal_over_a_parent_value_that_is_no_list_names_nothing(
         "child.yaml:4:18: plugins[0] (twist).name: cannot remove plugin 'twist': './base.yaml' "
         "has no plugin of that name; its plugins: none"
     ]
+
+
+def test_a_plugin_check_on_an_inherited_plugin_names_the_file_being_loaded(
+    tmp_path: Path,
+) -> None:
+    # Found by tests/test_fuzz_variants.py: a child of Chicago that drops the hole-spade
+    # share was reported only at the parent's plugin line, never naming the child's file.
+    from studkit import StudkitError, load_variant
+
+    child = tmp_path / "no-spade.yaml"
+    child.write_text(
+        "studkit: 1\nextends: chicago\nname: no-spade\npots:\n  - {name: high, evaluator: high}\n",
+        "utf-8",
+    )
+    with pytest.raises(StudkitError) as caught:
+        load_variant(str(child))
+    message = str(caught.value)
+    assert "chicago.yaml:" in message and "plugins[0] (hole-spade)" in message
+    assert f"(in {child}, which inherits the plugin from " in message

@@ -271,9 +271,11 @@ def _apply_plugin_data(
 
 
 def _plugin_variant_problems(
-    root: Located, filled: dict[str, Any], host: PluginRegistry
+    root: Located, filled: dict[str, Any], host: PluginRegistry, loaded: str
 ) -> list[Problem]:
-    """What each installed plugin with valid options says about its options for this game."""
+    """What each installed plugin with valid options says about its options for this game.
+    A plugin inherited from a parent file is located there, and the message names the file
+    being loaded (``loaded``), whose own keys may be what the plugin objects to."""
     problems: list[Problem] = []
     for index, plugin in enumerate(filled["plugins"]):
         name, options = plugin["name"], plugin["options"]
@@ -289,6 +291,8 @@ def _plugin_variant_problems(
         for path, message in found:
             where = ("plugins", index, "options", *path) if path else ("plugins", index)
             at = locate(root, where)
+            if at.file != loaded:
+                message += f" (in {loaded}, which inherits the plugin from {at.file})"
             problems.append(Problem(at.file, at.line, at.column, path_text(where, filled),
                                     message))
     return problems
@@ -319,7 +323,7 @@ def _load_tree(
             lambda name, options: plugin_option_problems(name, options, plugins),
             lambda face: face_deciders(plugins, face),
         )
-        problems += _plugin_variant_problems(merged, filled, plugins)
+        problems += _plugin_variant_problems(merged, filled, plugins, root.location.file)
         problems.sort(key=lambda problem: (problem.file, problem.line, problem.column))
     else:
         problems = semantic_problems(merged, filled, _ignore_plugin,
