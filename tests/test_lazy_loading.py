@@ -129,3 +129,19 @@ def test_compiled_modules_match_what_python_imports() -> None:
         if (getattr(importlib.import_module(name), "__file__", None) or "").endswith(suffixes)
     ]
     assert compiled_modules() == imported
+
+
+def test_the_kernel_loads_numba_without_scipy_s_linear_algebra() -> None:
+    pytest.importorskip("numba")
+    pytest.importorskip("scipy.linalg")
+    code = (
+        "import sys\n"
+        "import studkit.kernel.jit\n"
+        "assert 'numba.np.arraymath' in sys.modules\n"
+        "assert 'scipy.linalg' not in sys.modules, 'numba imported scipy.linalg'\n"
+        "import scipy.linalg.cython_blas\n"  # still importable for anything else
+        "print('ok')"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=300, check=False)
+    assert result.returncode == 0 and result.stdout.split() == ["ok"], result.stderr
