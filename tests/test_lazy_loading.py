@@ -145,3 +145,36 @@ def test_the_kernel_loads_numba_without_scipy_s_linear_algebra() -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             timeout=300, check=False)
     assert result.returncode == 0 and result.stdout.split() == ["ok"], result.stderr
+
+
+def test_a_command_imports_only_its_own_command_module() -> None:
+    code = (
+        "import contextlib, io, sys, studkit.cli\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+        "    try:\n"
+        "        studkit.cli.main(['equity', '--help'])\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        "assert 'usage: studkit equity' in out.getvalue(), out.getvalue()\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('studkit.cli.'))))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=120, check=True)
+    from studkit.cli import COMMAND_MODULES
+
+    loaded = {name.rsplit(".", 1)[1] for name in result.stdout.split()}
+    assert loaded & set(COMMAND_MODULES) == {"equity"}, result.stdout
+
+
+def test_the_help_still_lists_every_command() -> None:
+    import contextlib
+    import io
+
+    from studkit.cli import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), pytest.raises(SystemExit):
+        main(["--help"])
+    for command in ("odds", "list", "show", "validate", "replay", "equity", "simulate",
+                    "compare", "play", "plugins", "serve", "rl"):
+        assert f"    {command} " in out.getvalue() or f"    {command}\n" in out.getvalue(), command
