@@ -113,3 +113,12 @@ def test_a_read_only_cache_is_read(cache: Path, tmp_path: Path) -> None:
         assert result.stdout.split() == ["other-stud"]
     finally:
         (cache / FOLDER).chmod(0o755)
+
+
+def test_a_text_typed_in_is_checked_but_not_recorded(cache: Path) -> None:
+    from studkit.variant.loader import load_variant_text
+
+    assert load_variant_text(GOOD).name == "cached-stud"
+    assert not (cache / FOLDER).exists() or not list((cache / FOLDER).iterdir())
+    with pytest.raises(VariantError, match="'fixd-limit'"):
+        load_variant_text(BAD)

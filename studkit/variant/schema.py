@@ -133,10 +133,11 @@ _TYPE_WORDS = {
 _YAML_11_BOOLEANS = {"yes", "no", "on", "off", "y", "n"}
 
 
-def schema_problems(root: Located, data: Any) -> list[Problem]:
+def schema_problems(root: Located, data: Any, *, remember: bool = True) -> list[Problem]:
     """Every schema error in ``data`` (the plain form of ``root``), located and phrased.
 
-    Data accepted before (:mod:`studkit.variant.schema_cache`) is not checked again."""
+    Data accepted before (:mod:`studkit.variant.schema_cache`) is not checked again; with
+    ``remember`` (files, not texts typed into the designer) an acceptance is recorded."""
     key = accepted_key(_schema_text(), data)
     if was_accepted(key):
         return []
@@ -149,7 +150,7 @@ def schema_problems(root: Located, data: Any) -> list[Problem]:
                 seen.add(marker)
                 problems.append(problem)
     problems.sort(key=lambda problem: (problem.file, problem.line, problem.column))
-    if not problems:
+    if not problems and remember:
         record_accepted(key)
     return problems
 
@@ -332,9 +333,10 @@ _HANDLERS: dict[str, Handler] = {
 }
 
 
-def data_errors(data: Any) -> list[str]:
+def data_errors(data: Any, *, remember: bool = True) -> list[str]:
     """What the schema says is wrong with plain ``data`` (no locations), as short texts
-    (data accepted before is not checked again)."""
+    (data accepted before is not checked again; ``remember`` as for
+    :func:`schema_problems`)."""
     key = accepted_key(_schema_text(), data)
     if was_accepted(key):
         return []
@@ -342,7 +344,7 @@ def data_errors(data: Any) -> list[str]:
         f"{path_text(tuple(error.absolute_path), data) or 'the file'}: {error.message}"
         for error in _validator().iter_errors(data)
     ]
-    if not errors:
+    if not errors and remember:
         record_accepted(key)
     return errors
 

@@ -6,8 +6,9 @@ The record is one empty file per accepted document in ``schema-accepted/`` under
 :func:`studkit.user_cache.cache_dir`, named by the SHA-256 of the schema's text, the
 versions of studkit and jsonschema, and the ``repr`` of the plain data (which tells ``1``
 from ``'1'``, ``1.0`` and ``True``, and keeps key order). Only acceptances are recorded: data
-with a problem is checked every time, so its messages never come from a cache. A cache
-directory that is absent, read-only or unwritable just means the data is checked again.
+with a problem is checked every time, so its messages never come from a cache, and texts
+(the web designer's, typed in) are checked without being recorded. A cache directory that
+is absent, read-only or unwritable just means the data is checked again.
 """
 
 from __future__ import annotations
