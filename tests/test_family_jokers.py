@@ -15,6 +15,7 @@ from scenario import deal
 from studkit.bots.seen import seen
 from studkit.cards import CARDS, parse_card, parse_cards, standard_deck
 from studkit.engine import Action, Hand
+from studkit.engine.events import DealEvent
 from studkit.engine.jokers import bugs_as_aces
 from studkit.engine.replay import replay
 from studkit.equity.calculator import equity
@@ -280,10 +281,10 @@ def test_2_11_equity_plays_a_joker_by_its_place_in_the_deal() -> None:
 
 def test_2_11_bots_score_an_up_joker_as_the_bug_an_ace() -> None:
     variant = load_variant("mexican-poker")
-    events = [("deal", 0, CARDS[52], True)]
+    events = [DealEvent("deal", 0, CARDS[52], True)]
     assert bugs_as_aces([CARDS[52]], variant.deck, events) == (CARDS[48],)
-    assert bugs_as_aces([CARDS[52]], variant.deck, [("deal", 0, CARDS[52], False)]) == (
-        CARDS[52],)  # dealt down and turned up: still wild
+    down = [DealEvent("deal", 0, CARDS[52], False)]
+    assert bugs_as_aces([CARDS[52]], variant.deck, down) == (CARDS[52],)  # turned up: wild
     hand = deal("mexican-poker", STACKS, "2c Jk", "3c Kd")
     assert seen(hand.view(1), variant).opponents_up == ((CARDS[48],),)
 
@@ -351,3 +352,16 @@ def test_2_12_mexican_poker_keeps_eight_seats_and_the_community_card() -> None:
     assert variant.cards_needed == 43 and variant.deck_exhaustion.community_card
     hand = play_out(Hand(variant, [200] * 8, seed=2))
     assert len(hand.community) == 1  # 8 players, 3 burns: the fifth card is shared
+
+
+def test_2_11_diff_and_odds_name_the_joker_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    from studkit.cli.odds import resolve_target
+    from studkit.variant.rule_differences import rule_differences
+
+    rows = {row[0]: row[2] for row in rule_differences(load_variant("mexican-stud"),
+                                                       load_variant("mexican-poker"))}
+    assert rows["wild cards"] == "one joker(s) (wild face down, bug face up, turned up as-dealt)"
+    assert rows["bring-in joker"] == "face-up joker as ace"
+    request = resolve_target("mexican-poker")
+    assert request.jokers == 1 and request.joker_rule == "wild"
+    assert "--wild bug counts it face up" in capsys.readouterr().err

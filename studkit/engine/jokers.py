@@ -60,10 +60,12 @@ def seat_joker_play(hand: HandQueries, seat: int) -> str:
     if not jokers:
         return deck.joker_mode
     card = jokers[0]
-    dealt_up = any(
-        event[0] == DEAL and event[2] == card and event[3] for event in hand.events
-    )
-    return joker_play(deck, dealt_up, card in hand.up[seat])
+    return joker_play(deck, _dealt_up(hand.events, card), card in hand.up[seat])
+
+
+def _dealt_up(events: Sequence[Any], card: int) -> bool:
+    """Whether ``card`` was dealt face up, by the hand's ``deal`` events."""
+    return any(event.kind == DEAL and event.card == card and event.up for event in events)
 
 
 def _setting(deck: DeckSpec, play: str) -> WildCards:
@@ -164,8 +166,7 @@ def bugs_as_aces(up_cards: Sequence[Any], deck: DeckSpec, events: Sequence[Any])
     out = []
     for c in up_cards:
         if c >= 52:
-            dealt_up = any(e[0] == DEAL and e[2] == c and e[3] for e in events)
-            if joker_play(deck, dealt_up, True) == "bug":
+            if joker_play(deck, _dealt_up(events, c), True) == "bug":
                 c = CARDS[48]  # the ace of clubs: the bug's usual part
         out.append(c)
     return tuple(out)
