@@ -365,3 +365,24 @@ def test_2_11_diff_and_odds_name_the_joker_rule(capsys: pytest.CaptureFixture[st
     request = resolve_target("mexican-poker")
     assert request.jokers == 1 and request.joker_rule == "wild"
     assert "--wild bug counts it face up" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("bot", ["tag", "lag", "equity"])
+def test_2_11_bots_keep_a_wild_hole_joker_down(bot: str) -> None:
+    import random
+
+    from studkit.bots.registry import make_bot
+
+    variant = load_variant("mexican-poker")
+    hand = deal(variant, [200] * 3, "Jk 2d", "3c Ad", "Qs Jd")
+    while not any(a.kind == "hold" for a in hand.legal_actions()):
+        kinds = {a.kind for a in hand.legal_actions()}
+        hand.apply(Action("bring-in" if "bring-in" in kinds else "call"))
+    chosen: dict[int, str] = {}
+    while any(a.kind == "hold" for a in hand.legal_actions()):
+        seat = hand.actor if hand.actor is not None else 0
+        action = make_bot(bot, variant).act(hand.view(seat), hand.legal_actions(),
+                                            random.Random(1))
+        chosen[seat] = action.kind
+        hand.apply(action)
+    assert chosen[0] == "hold"  # a hidden joker stays wild and tells nobody
