@@ -342,6 +342,9 @@ class Variant:
     title: str = ""
     description: str = ""
     aliases: tuple[str, ...] = ()
+    family: str = "classic"
+    """The group of games it belongs to (``studkit list --sort family``): one of the schema's
+    ``family`` names, :data:`studkit.variant.catalogue.FAMILIES`."""
     min_players: int = 2
     max_players: int = 8
     deck: DeckSpec = field(default_factory=DeckSpec)
