@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 from scenario import deal
-from studkit.plugins.declare import DeclareEvent, rules_sentence
 from test_plugins_declare import MAIN, SIDE, STACKS, assert_conserved, by_pot, declare_game
 
 from studkit.cli import main
@@ -23,6 +22,7 @@ from studkit.engine import Action, Hand
 from studkit.engine.replay import replay
 from studkit.errors import VariantError
 from studkit.history import from_hand, loads, replay as history_replay
+from studkit.plugins.declare import DeclareEvent, rules_sentence
 from studkit.variant.loader import load_variant
 from studkit.variant.model import Street, Variant
 
