@@ -386,6 +386,13 @@ class Variant:
         return sum(len(street.cards) for street in self.streets)
 
     @property
+    def first_betting_street(self) -> int:
+        """The index of the first street with a betting round: where the bring-in is
+        chosen (0 unless the first streets deal without betting, as Australian stud's three
+        down cards before its discard)."""
+        return next((i for i, street in enumerate(self.streets) if street.betting), 0)
+
+    @property
     def board_cards(self) -> int:
         """Board (community) cards the streets deal to the table."""
         return sum(street.board for street in self.streets)
