@@ -4,6 +4,8 @@ groups, and the catalogue's orders)."""
 from __future__ import annotations
 
 import json
+import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -13,7 +15,7 @@ from conftest import ROOT, run_doctests
 from studkit.cli import main
 from studkit.errors import VariantError
 from studkit.variant.catalogue import FAMILIES, catalogue
-from studkit.variant.loader import builtin_variant_names, load_variant
+from studkit.variant.loader import builtin_variant_names, load_variant, load_variant_text
 
 REFERENCE_GROUPS: dict[str, set[str]] = {
     "classic": {"five-card-stud", "six-card-stud", "seven-card-stud", "eight-card-stud",
@@ -154,3 +156,53 @@ def test_list_refuses_an_unknown_sort_or_family(
 
 def test_the_catalogue_example_runs() -> None:
     assert run_doctests("studkit.variant.catalogue") == (0, 1)
+
+
+# ---------------------------------------------------------------- docs/family.md
+
+
+def family_rows() -> list[tuple[list[str], str]]:
+    """The readings table of docs/family.md: (games, the other reading's cell)."""
+    text = (ROOT / "docs" / "family.md").read_text(encoding="utf-8")
+    rows = []
+    for line in text.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) != 4 or not cells[0].startswith("`"):
+            continue
+        games = re.findall(r"`([a-z0-9-]+)`", cells[0])
+        rows.append((games, cells[3]))
+    return rows
+
+
+def test_the_readings_table_names_shipped_games_and_every_file_that_marks_a_disagreement(
+) -> None:
+    rows = family_rows()
+    named = {game for games, _ in rows for game in games}
+    assert named <= set(builtin_variant_names())
+    for path in sorted((ROOT / "variants").glob("*.yaml")):
+        comment = "\n".join(line for line in path.read_text().splitlines()
+                            if line.startswith("#"))
+        if re.search(r"[Dd]isagree", comment):
+            assert path.stem in named, f"{path.name} marks a disagreement docs/family.md omits"
+
+
+@pytest.mark.parametrize(("games", "cell"), family_rows(), ids=lambda v: str(v)[:40])
+def test_each_other_reading_of_the_table_loads_as_a_file_extending_the_game(
+    games: list[str], cell: str
+) -> None:
+    fragments = [f for f in re.findall(r"`(\{.*?\})`(?=[;,. ]|$| \()", cell)]
+    if not fragments:
+        assert "no setting" in cell or "the game `" in cell, cell
+        return
+    checked = 0
+    for game in games:
+        for fragment in fragments:
+            data = {"studkit": 1, "extends": game, "name": "other-reading",
+                    **yaml.safe_load(fragment)}
+            variant = load_variant_text(yaml.safe_dump(data, sort_keys=False))
+            shipped = load_variant(game, require_plugins=False)
+            same_names = replace(variant, name=shipped.name, title=shipped.title,
+                                 description=shipped.description, aliases=shipped.aliases)
+            assert same_names != shipped, (game, fragment)
+            checked += 1
+    assert checked == len(games) * len(fragments)
