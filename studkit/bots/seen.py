@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from studkit.cards import Card
+from studkit.engine.jokers import bugs_as_aces
 from studkit.variant.model import Variant
 
 __all__ = ["Seen", "seen"]
@@ -46,11 +47,13 @@ def seen(view: Any, variant: Variant) -> Seen:
     up_all = view.up_cards
     folded = view.folded
     community = tuple(getattr(view, "community", ()))
+    deck, events = variant.deck, view.events
     opponents = tuple(
-        tuple(up_all[s]) for s in range(len(up_all)) if s != seat and not folded[s]
+        bugs_as_aces(up_all[s], deck, events) for s in range(len(up_all))
+        if s != seat and not folded[s]
     )
     dead = tuple(c for s in range(len(up_all)) if s != seat and folded[s] for c in up_all[s])
-    up = tuple(up_all[seat])
+    up = bugs_as_aces(up_all[seat], deck, events)  # a joker dealt face up: the bug
     have = len(down) + len(up)
     return Seen(
         variant=variant,

@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 from studkit.cards import CARDS, Card, Rank, standard_deck
 from studkit.engine.betting import STRUCTURES, FixedLimit, Structure
 from studkit.engine.events import STREET, StreetEvent
+from studkit.engine.jokers import bring_in_keys, showing_wild
 from studkit.errors import VariantError
 from studkit.hooks.evaluators import many_cards, share_evaluator, showing_evaluator
 from studkit.hooks.host import host_for, registry_of
@@ -215,12 +216,7 @@ def _compile(variant: Variant, stakes: Stakes) -> Rules:
         rank = c >> 2
         rank_value = -1 if ace_low and rank == Rank.ACE else rank
         tie_key.append((rank_value + 1) * 4 + suit_pos[c & 3])
-    if bring is None or stakes.bring_in <= 0:
-        force_key = tuple(-1 for _ in CARDS)
-    elif bring.selector == "lowest":
-        force_key = tuple(-1 if c >= 52 else 100 - tie_key[c] for c in CARDS)
-    else:
-        force_key = tuple(-1 if c >= 52 else tie_key[c] for c in CARDS)
+    force_key = bring_in_keys(variant, tie_key, stakes.bring_in)
     wild = _wild_cards(variant)
     shares = []
     for share in variant.pots:
@@ -250,7 +246,8 @@ def _compile(variant: Variant, stakes: Stakes) -> Rules:
         tie_key=tuple(tie_key),
         suit_tie_break=variant.action_order.tie_break == "suit",
         showing=many_cards(
-            showing_evaluator(variant.action_order.evaluator, wild, plugins),
+            showing_evaluator(variant.action_order.evaluator, showing_wild(variant, wild),
+                              plugins),
             _showing_cards(variant),
         ),
         shares=tuple(shares),
