@@ -75,9 +75,9 @@ def test_2_6_per_pot_each_player_declares_once_for_each_pot_it_is_in() -> None:
     hand = play_declaring(deal(variant, STACKS, *KINGS_AND_TWO_LOWS),
                           {0: ["high"], 1: ["low", "swing"], 2: ["low", "low"]})
     assert [(p.amount, p.eligible) for p in hand.pots] == [(MAIN, (0, 1, 2)), (SIDE, (1, 2))]
-    mine = declare_events(hand)
-    assert [seat for seat, _ in mine].count(0) == 1
-    assert [choice for seat, choice in mine if seat == 1] == ["low", "swing"]
+    mine = [e for e in hand.events if isinstance(e, DeclareEvent)]
+    assert [e.seat for e in mine].count(0) == 1
+    assert [e.choice for e in mine if e.seat == 1] == ["low", "swing"]
     main_pot, side_pot = by_pot(hand)
     assert main_pot == {(0, "high"): 32, (1, "low"): 31}
     assert side_pot == {(1, "high"): 20, (1, "low"): 20}
