@@ -51,11 +51,11 @@ def decide_with(exposing: dict[int, int]) -> object:
     ``exposing[s]`` (1 = the second street); otherwise check or call."""
     def decide(hand: Hand, actions: list[Action]) -> Action:
         kinds = {a.kind for a in actions}
-        if "hold" in kinds:
+        if "keep" in kinds:
             seat = hand.actor if hand.actor is not None else 0
             if exposing.get(seat) == hand.street + 1:
                 return next(a for a in actions if a.kind == "expose")
-            return Action("hold")
+            return Action("keep")
         for kind in ("bring-in", "check", "call"):
             for action in actions:
                 if action.kind == kind:
@@ -141,8 +141,8 @@ def test_2_2_a_face_up_joker_opens_later_streets_as_an_ace() -> None:
     hand = deal("mexican-poker", [200] * 2, "2c Jk 3d", "4c Kd Qs")
     hand.apply(Action("bring-in"))  # seat 0 (the joker) brings in
     hand.apply(Action("call"))
-    while any(a.kind == "hold" for a in hand.legal_actions()):
-        hand.apply(Action("hold"))
+    while any(a.kind == "keep" for a in hand.legal_actions()):
+        hand.apply(Action("keep"))
     # third street: seat 0 shows the joker and a 3 (ace high), seat 1 K-Q
     assert hand.street == 1 and hand.up[0] == list(parse_cards("Jk 3d"))
     assert hand.actor == 0
@@ -375,14 +375,14 @@ def test_2_11_bots_keep_a_wild_hole_joker_down(bot: str) -> None:
 
     variant = load_variant("mexican-poker")
     hand = deal(variant, [200] * 3, "Jk 2d", "3c Ad", "Qs Jd")
-    while not any(a.kind == "hold" for a in hand.legal_actions()):
+    while not any(a.kind == "keep" for a in hand.legal_actions()):
         kinds = {a.kind for a in hand.legal_actions()}
         hand.apply(Action("bring-in" if "bring-in" in kinds else "call"))
     chosen: dict[int, str] = {}
-    while any(a.kind == "hold" for a in hand.legal_actions()):
+    while any(a.kind == "keep" for a in hand.legal_actions()):
         seat = hand.actor if hand.actor is not None else 0
         action = make_bot(bot, variant).act(hand.view(seat), hand.legal_actions(),
                                             random.Random(1))
         chosen[seat] = action.kind
         hand.apply(action)
-    assert chosen[0] == "hold"  # a hidden joker stays wild and tells nobody
+    assert chosen[0] == "keep"  # a hidden joker stays wild and tells nobody

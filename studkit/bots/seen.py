@@ -65,7 +65,7 @@ def seen(view: Any, variant: Variant) -> Seen:
         dead=dead,
         community=community,
         to_come=max(0, variant.max_cards_per_player + variant.board_cards - have - len(community)),
-        first_street=view.street == variant.streets[0].name,
+        first_street=view.street == variant.streets[variant.first_betting_street].name,
         to_call=int(view.to_call),
         pot=int(view.pot),
         my_bet=int(view.bets[seat]),

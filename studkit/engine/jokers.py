@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from studkit.engine.events import DEAL
+from studkit.engine.events import DEAL, DealEvent, as_record, kind_of
 from studkit.variant.model import DeckSpec, Variant
 
 if TYPE_CHECKING:
@@ -60,12 +60,8 @@ def seat_joker_play(hand: HandQueries, seat: int) -> str:
     if not jokers:
         return deck.joker_mode
     card = jokers[0]
-    return joker_play(deck, _dealt_up(hand.events, card), card in hand.up[seat])
-
-
-def _dealt_up(events: Sequence[Any], card: int) -> bool:
-    """Whether ``card`` was dealt face up, by the hand's ``deal`` events."""
-    return any(event.kind == DEAL and event.card == card and event.up for event in events)
+    dealt_up = _dealt_up(hand.events, card)
+    return joker_play(deck, dealt_up, card in hand.up[seat])
 
 
 def _setting(deck: DeckSpec, play: str) -> WildCards:
@@ -166,7 +162,18 @@ def bugs_as_aces(up_cards: Sequence[Any], deck: DeckSpec, events: Sequence[Any])
     out = []
     for c in up_cards:
         if c >= 52:
-            if joker_play(deck, _dealt_up(events, c), True) == "bug":
+            dealt_up = _dealt_up(events, c)
+            if joker_play(deck, dealt_up, True) == "bug":
                 c = CARDS[48]  # the ace of clubs: the bug's usual part
         out.append(c)
     return tuple(out)
+
+
+def _dealt_up(events: Sequence[Any], card: Any) -> bool:
+    """Whether ``card`` was dealt face up, from deal events (records or plain tuples)."""
+    for event in events:
+        if event and kind_of(event) == DEAL:
+            deal = as_record(event)
+            if isinstance(deal, DealEvent) and deal.card == card and deal.up:
+                return True
+    return False

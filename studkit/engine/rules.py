@@ -106,6 +106,9 @@ class Rules:
     """The small blind; 0 when the variant has no blinds."""
     big_blind: int = 0
     """The big blind; 0 when the variant has no blinds."""
+    bring_in_street: int = 0
+    """The street whose betting round the bring-in opens (the first with a betting round,
+    :attr:`~studkit.variant.model.Variant.first_betting_street`)."""
     by_position: tuple[bool, ...] = ()
     """Per street: whether its round is opened by seat (the first live player on the
     dealer's left) rather than by the boards (``action_order.first_round`` and
@@ -258,6 +261,7 @@ def _compile(variant: Variant, stakes: Stakes) -> Rules:
         short_full=variant.betting.short_all_in_is_full,
         completion_is_raise=variant.betting.completion_is_raise,
         fixed_limit=type(structure) is FixedLimit,
+        bring_in_street=variant.first_betting_street,
         by_position=_by_position(variant),
         small_blind=(stakes.small_blind or 0) if variant.forced_bets.blinds else 0,
         big_blind=(stakes.big_blind or 0) if variant.forced_bets.blinds else 0,

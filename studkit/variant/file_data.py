@@ -62,6 +62,7 @@ def data_to_variant(data: dict[str, Any], source: str | None = None) -> Variant:
         title=data["title"].strip(),
         description=" ".join(data["description"].split()),
         aliases=tuple(data["aliases"]),
+        family=data["family"],
         min_players=data["players"]["min"],
         max_players=data["players"]["max"],
         deck=DeckSpec(
@@ -143,6 +144,7 @@ def variant_to_data(variant: Variant) -> dict[str, Any]:
         "title": variant.title,
         "description": variant.description,
         "aliases": list(variant.aliases),
+        "family": variant.family,
         "players": {"min": variant.min_players, "max": variant.max_players},
         "deck": {
             "stripped_ranks": [rank_to_data(rank) for rank in deck.stripped_ranks],

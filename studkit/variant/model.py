@@ -355,6 +355,9 @@ class Variant:
     title: str = ""
     description: str = ""
     aliases: tuple[str, ...] = ()
+    family: str = "classic"
+    """The group of games it belongs to (``studkit list --sort family``): one of the schema's
+    ``family`` names, :data:`studkit.variant.catalogue.FAMILIES`."""
     min_players: int = 2
     max_players: int = 8
     deck: DeckSpec = field(default_factory=DeckSpec)
@@ -394,6 +397,13 @@ class Variant:
     def cards_dealt_per_player(self) -> int:
         """Cards dealt to each player who stays to the end (discards included)."""
         return sum(len(street.cards) for street in self.streets)
+
+    @property
+    def first_betting_street(self) -> int:
+        """The index of the first street with a betting round: where the bring-in is
+        chosen (0 unless the first streets deal without betting, as Australian stud's three
+        down cards before its discard)."""
+        return next((i for i, street in enumerate(self.streets) if street.betting), 0)
 
     @property
     def board_cards(self) -> int:

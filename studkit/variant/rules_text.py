@@ -228,7 +228,8 @@ def _forced_sentence(variant: Variant) -> str:
     if bring_in is None:
         return text + bt.first_round_words(variant)
     text += (
-        f" On {variant.streets[0].name} street the {bring_in.selector} up card brings in for "
+        f" On {variant.streets[variant.first_betting_street].name} street the "
+        f"{bring_in.selector} up card brings in for "
         f"{stakes.bring_in} (ties by suit; an ace counts {bring_in.ace}"
         f"{joker_text.bring_in_words(variant)})"
     )
