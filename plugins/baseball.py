@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal, NamedTuple
 
+from studkit.bots.advice import share_scores
+from studkit.bots.seen import seen
 from studkit.cards import Card, Rank
 from studkit.engine.actions import FOLD, Action
 from studkit.engine.decisions import DecisionKind, Fold, Pay, Record, Taken
@@ -36,6 +38,10 @@ OPTIONS_SCHEMA: Mapping[str, Any] = {
     },
     "additionalProperties": False,
 }
+
+
+PAY_SCORE = 0.5
+"""The bots pay a price above half the pot only with cards that score this well (0-1)."""
 
 
 class PayOrFold(NamedTuple):
@@ -77,6 +83,19 @@ class PayKind(DecisionKind):
 
     def chips(self, event: tuple[Any, ...]) -> int:
         return event.amount if isinstance(event, PayEvent) else 0
+
+    def bot_choice(self, view: Any, actions: Sequence[Action], variant: Any) -> Action | None:
+        """The bots pay when the price is at most half the pot they stay in for, or when
+        their cards score :data:`PAY_SCORE` or better for some share; else they fold."""
+        pay = next((a for a in actions if a.kind == self.name), None)
+        fold = next((a for a in actions if a.kind == FOLD), None)
+        if pay is None or fold is None:
+            return pay or fold
+        info = seen(view, variant)
+        if 2 * int(pay.amount or 0) <= info.pot:
+            return pay
+        scores = share_scores(info)
+        return pay if scores and max(scores.values()) >= PAY_SCORE else fold
 
     def take(self, hand: HandView, seat: int, request: PayOrFold, action: Action) -> Taken:
         if action.kind == FOLD:

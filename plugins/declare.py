@@ -15,6 +15,15 @@ a player all in for it may still win a side pot that player is not in. The optio
 ``all-pots`` every pot (the swing must beat every hand at the showdown, since everyone in the
 showdown is in the main pot). The reference does not say which; home-game rule books that
 speak of side pots differ, so it is a setting.
+
+The stud-family reference (section 2.6) adds two settings. ``timing``: ``after-last-bet``
+(default) declares once the last betting round ends; ``bet-declare-bet`` declares after the
+next-to-last round, so one more betting round follows the declaration (the game's last
+street then deals no cards: ``{name: declare-bet, cards: [], bet_size: big}``).
+``declare_per_pot`` (default false): each player declares separately for each pot they are
+in, main pot first (generic_poker's rule), instead of once for every pot. A pot in which every
+player is a swing who failed is split among them; the house rule that lets such a pot ride
+to the next deal is not offered, since a studkit hand settles every chip it holds.
 """
 
 from __future__ import annotations
@@ -41,6 +50,23 @@ OPTIONS_SCHEMA: Mapping[str, Any] = {
             "default": False,
             "description": "Whether a swing that ties a share still wins it.",
         },
+        "timing": {
+            "enum": ["after-last-bet", "bet-declare-bet"],
+            "default": "after-last-bet",
+            "description": (
+                "When players declare: after the last betting round (after-last-bet), or "
+                "after the next-to-last, with one more betting round to follow "
+                "(bet-declare-bet: the last street must deal no cards)."
+            ),
+        },
+        "declare_per_pot": {
+            "type": "boolean",
+            "default": False,
+            "description": (
+                "Declare separately for each pot a player is in, main pot first (true), or "
+                "once for every pot (false)."
+            ),
+        },
         "failed_swing_forfeits": {
             "enum": ["pot", "all-pots"],
             "default": "pot",
@@ -64,6 +90,8 @@ SWING_SCORE = 0.85
 """The bots declare swing only with a hand that scores this well (0-1) for every share."""
 FORFEITS_POT = "pot"
 FORFEITS_ALL_POTS = "all-pots"
+AFTER_LAST_BET = "after-last-bet"
+BET_DECLARE_BET = "bet-declare-bet"
 
 
 class DeclareEvent(NamedTuple):
@@ -120,6 +148,22 @@ def studkit_decision_kinds() -> list[DecisionKind]:
 def declarations(events: Sequence[tuple[Any, ...]]) -> dict[int, str]:
     """Each seat's declaration, from the hand's ``declare`` events."""
     return {event.seat: event.choice for event in events if isinstance(event, DeclareEvent)}
+
+
+def declarations_by_pot(events: Sequence[tuple[Any, ...]]) -> dict[int, list[str]]:
+    """Each seat's declarations in the order made: one for every pot, or one per pot it is
+    in (main pot first) when each pot is declared for separately. A seat in a pot is in every
+    pot before it (side pots hold fewer seats), so its ``k``-th declaration is for pot ``k``.
+
+    >>> declarations_by_pot([DeclareEvent("declare", 1, "low"),
+    ...                      DeclareEvent("declare", 1, "swing")])
+    {1: ['low', 'swing']}
+    """
+    made: dict[int, list[str]] = {}
+    for event in events:
+        if isinstance(event, DeclareEvent):
+            made.setdefault(event.seat, []).append(event.choice)
+    return made
 
 
 def judge(
@@ -185,12 +229,49 @@ def rules_sentence(options: Mapping[str, Any]) -> str:
         failing = "a swing that fails in any pot wins no pot"
     else:
         failing = "a swing that fails in one pot may still win another"
-    return (
-        f"Before the showdown each player declares high, low or swing (both), {when}; a "
-        f"player competes only for the shares declared. Each pot is judged among the players "
-        f"in it: there a swing must win every share ({tie}) or wins nothing of that pot; "
-        f"{failing}."
+    if options.get("timing", AFTER_LAST_BET) == BET_DECLARE_BET:
+        moment = "After the next-to-last betting round"
+        after = " One more betting round follows the declaration."
+    else:
+        moment, after = "Before the showdown", ""
+    per_pot = (
+        "separately for each pot they are in, main pot first"
+        if options.get("declare_per_pot", False) else "once for every pot"
     )
+    return (
+        f"{moment} each player declares high, low or swing (both), {per_pot}, {when}; a "
+        f"player competes only for the shares declared.{after} Each pot is judged among the "
+        f"players in it: there a swing must win every share ({tie}) or wins nothing of that "
+        f"pot; {failing}; a pot where every player is a failed swing is split among them."
+    )
+
+
+def check_variant(
+    options: Mapping[str, Any], data: Mapping[str, Any]
+) -> list[tuple[tuple[str | int, ...], str]]:
+    """Settings that do not fit together or do not fit the game (caught when it loads)."""
+    problems: list[tuple[tuple[str | int, ...], str]] = []
+    per_pot = options.get("declare_per_pot", False)
+    if per_pot and options.get("failed_swing_forfeits", FORFEITS_POT) == FORFEITS_ALL_POTS:
+        problems.append((("failed_swing_forfeits",),
+                         "'all-pots' judges one declaration across every pot; with "
+                         "declare_per_pot: true each pot has its own, so use 'pot'"))
+    if options.get("timing", AFTER_LAST_BET) != BET_DECLARE_BET:
+        return problems
+    streets = data["streets"]
+    last = streets[-1] if streets else None
+    if len(streets) < 2 or last is None or last["cards"] or last["board"] or not last["betting"]:
+        problems.append((("timing",),
+                         "bet-declare-bet declares after the next-to-last betting round and "
+                         "bets once more on the last street, which must deal no cards and "
+                         "bet: end the streets with {name: declare-bet, cards: [], "
+                         "burn: false, bet_size: big}"))
+    if per_pot:
+        problems.append((("declare_per_pot",),
+                         "a declaration per pot needs the pots settled: with bet-declare-bet "
+                         "the last betting round can still make side pots, so use "
+                         "timing: after-last-bet"))
+    return problems
 
 
 class Plugin:
@@ -202,11 +283,19 @@ class Plugin:
         self.forfeit_all_pots: bool = (
             options.get("failed_swing_forfeits", FORFEITS_POT) == FORFEITS_ALL_POTS
         )
+        self.rounds_after: int = (
+            1 if options.get("timing", AFTER_LAST_BET) == BET_DECLARE_BET else 0
+        )
+        self.per_pot: bool = options.get("declare_per_pot", False)
 
     @hookimpl
-    def studkit_declare_phase(self, hand: HandView) -> DeclarePhase:
+    def studkit_declare_phase(self, hand: HandView) -> DeclarePhase | None:
+        if hand.street != len(hand.variant.streets) - 1 - self.rounds_after:
+            return None
         names = tuple(share.name for share in hand.variant.pots)
-        return DeclarePhase(choices=(*names, SWING), simultaneous=self.simultaneous)
+        pots = tuple(pot.eligible for pot in hand.pots) if self.per_pot else ()
+        return DeclarePhase(choices=(*names, SWING), simultaneous=self.simultaneous,
+                            pots=pots if len(pots) > 1 else ())
 
     @hookimpl
     def studkit_adjust_strengths(
@@ -216,9 +305,13 @@ class Plugin:
         holdings: Sequence[Holding | None],
         eligible: Sequence[int],
     ) -> dict[str, list[int]]:
+        pot = 0
+        if self.per_pot:
+            groups = [tuple(p.eligible) for p in hand.pots]
+            pot = groups.index(tuple(eligible)) if tuple(eligible) in groups else 0
         declared = {
-            seat: choice
-            for seat, choice in declarations(hand.events).items()
+            seat: choices[min(pot, len(choices) - 1)]
+            for seat, choices in declarations_by_pot(hand.events).items()
             if seat < len(holdings) and holdings[seat] is not None
         }
         return judge(

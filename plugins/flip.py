@@ -5,9 +5,9 @@ A variant does not name this plugin: a street with ``flip: {count: 1}`` gets it 
 every live player, all-in players too, turns ``count`` of their own down cards face up with
 one ``flip`` decision per card (before any discard of the street and before its betting: on
 the first street the flipped cards decide the bring-in). An ``optional`` flip may be declined
-with ``keep``. With ``simultaneous`` (the default) nobody's flip is shown before every player
-has chosen; otherwise players flip in turn from the dealer's left, each seeing the earlier
-flips.
+with ``keep`` (the same decision as roll your own's choose-before ``keep``). With
+``simultaneous`` (the default) nobody's flip is shown before every player has chosen;
+otherwise players flip in turn from the dealer's left, each seeing the earlier flips.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 from studkit.bots.card_sense import show_least
 from studkit.cards import CARDS, Card
 from studkit.engine.actions import Action
-from studkit.engine.decisions import DecisionKind, Record, Taken, TurnUp
+from studkit.engine.decisions import DecisionKind, Record, Taken, TurnUp, decision_kinds
 from studkit.errors import PluginError
 from studkit.hooks.specs import DealEffect, HandView, Holding, hookimpl
 from studkit.variant.model import CardFace, Flip, Street
@@ -97,12 +97,23 @@ class FlipKind(DecisionKind):
 
 
 class KeepKind(DecisionKind):
-    """Decline an optional flip: ``keep``; the event ``("keep", seat)``."""
+    """Decline to turn a card up where turning one up is optional: ``keep``; the event
+    ``("keep", seat)``. One kind for an optional flip and for roll your own's choose-before
+    (the ``roll-your-own`` plugin registers it too); its older name there, ``hold``, still
+    reads in hand histories."""
 
     name = KEEP
     event = KeepEvent
-    phh_help = "studkit: turn no card up where a flip is optional: 'p2 keep'"
+    phh_aliases = ("hold",)
+    phh_help = "studkit: turn no card up where turning one up is optional: 'p2 keep'"
     sentence = ("keep", "keeps", "{who} {verb} every card down")
+
+    def bot_choice(self, view: Any, actions: Sequence[Action], variant: Any) -> Action | None:
+        """What the kind of the cards offered beside ``keep`` advises (it weighs keeping
+        them down against turning one up)."""
+        turn_up = next((a for a in actions if a.kind != self.name), None)
+        kind = None if turn_up is None else decision_kinds(variant).of(turn_up.kind)
+        return None if kind is None or kind is self else kind.bot_choice(view, actions, variant)
 
 
 @hookimpl

@@ -13,10 +13,12 @@ made:
 
 Choose-before (Mexican stud): before a street whose cards are dealt ``up-unless-all-exposed``
 (after the first street), each live player holding a down card may turn one of them up
-(``expose <card>``) or ``hold`` them down; the street's card then comes face down to a player
-with no down card left and face up to the others. The option ``choose_before`` says whether
-those choices are made all at once (``simultaneous``, default: BARGE does not order them) or
-in turn from the first actor of the last betting round (``in-turn``).
+(``expose <card>``) or ``keep`` them down (the flip plugin's ``keep``: one decision,
+written ``hold`` in older hand histories, which still read); the street's card then comes
+face down to a player with no down card left and face up to the others. The option
+``choose_before`` says whether those choices are made all at once (``simultaneous``,
+default: BARGE does not order them) or in turn from the first actor of the last betting round
+(``in-turn``).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from studkit.engine.actions import Action
 from studkit.engine.decisions import DecisionKind, Record, Taken, TurnUp
 from studkit.errors import PluginError
 from studkit.hooks.specs import ExposureChoice, HandView, Holding, hookimpl
+from studkit.plugins.flip import KeepEvent, KeepKind
 from studkit.variant.model import ROLLED, Street
 
 CARD_FACES = ("choice",)
@@ -67,20 +70,20 @@ class ExposeEvent(NamedTuple):
     card: Card
 
 
-def show_or_hold(view: Any, actions: Sequence[Action], variant: Any) -> Action | None:
+def show_or_keep(view: Any, actions: Sequence[Action], variant: Any) -> Action | None:
     """The bots' choice: turn up the card that shows least (its board scores lowest), so
-    pairs and high cards stay hidden. Choose-before with one hole card: hold it down when it
+    pairs and high cards stay hidden. Choose-before with one hole card: keep it down when it
     pairs an up card or outranks them all, else show it for a new hidden card."""
     info = seen(view, variant)
     options = [a for a in actions if a.kind == ExposeKind.name and a.amount is not None]
     if not options:
         return None
-    hold = next((a for a in actions if a.kind == HoldKind.name), None)
-    if hold is not None and len(options) == 1:
+    keep = next((a for a in actions if a.kind == KeepKind.name), None)
+    if keep is not None and len(options) == 1:
         hole = CARDS[int(options[0].amount or 0)]
         ranks = [card.rank for card in info.up if not card.is_joker]
         if hole.is_joker or hole.rank in ranks or hole.rank >= max(ranks, default=0):
-            return hold  # a pair or the best card stays hidden
+            return keep  # a pair or the best card stays hidden
         return options[0]
 
     def shown(action: Action) -> float:
@@ -88,26 +91,6 @@ def show_or_hold(view: Any, actions: Sequence[Action], variant: Any) -> Action |
         return score_of(board, info, info.evaluators, 0)
 
     return min(options, key=shown)
-
-
-class HoldEvent(NamedTuple):
-    """``hold``: a player who might turn a card up holds every card down."""
-
-    kind: str
-    seat: int
-
-
-class HoldKind(DecisionKind):
-    """Hold every down card down when turning one up is optional: ``hold``; the event
-    ``("hold", seat)``."""
-
-    name = "hold"
-    event = HoldEvent
-    phh_help = "studkit: hold the down cards down (choose-before): 'p2 hold'"
-    sentence = ("hold", "holds", "{who} {verb} the hole card down")
-
-    def bot_choice(self, view: Any, actions: Sequence[Action], variant: Any) -> Action | None:
-        return show_or_hold(view, actions, variant)  # offered first, beside the exposures
 
 
 class ExposeKind(DecisionKind):
@@ -140,25 +123,25 @@ class ExposeKind(DecisionKind):
         self, hand: HandView, seat: int, request: ExposureChoice, taken: Sequence[Action]
     ) -> list[Action]:
         chosen = {action.amount for action in taken}
-        hold = [Action(HoldKind.name)] if request.optional and not taken else []
-        return hold + [Action(self.name, card) for card in request.candidates
+        keep = [Action(KeepKind.name)] if request.optional and not taken else []
+        return keep + [Action(self.name, card) for card in request.candidates
                        if card not in chosen]
 
     def take(self, hand: HandView, seat: int, request: ExposureChoice, action: Action) -> Taken:
-        if action.kind == HoldKind.name:
-            return Taken((Record(HoldEvent(HoldKind.name, seat)),),
+        if action.kind == KeepKind.name:
+            return Taken((Record(KeepEvent(KeepKind.name, seat)),),
                          hidden=request.hidden_until_all_chose)
         card = CARDS[int(action.amount or 0)]
         effects = (TurnUp(seat, card), Record(ExposeEvent(self.name, seat, card)))
         return Taken(effects, hidden=request.hidden_until_all_chose)
 
     def bot_choice(self, view: Any, actions: Sequence[Action], variant: Any) -> Action | None:
-        return show_or_hold(view, actions, variant)
+        return show_or_keep(view, actions, variant)
 
 
 @hookimpl
 def studkit_decision_kinds() -> list[DecisionKind]:
-    return [ExposeKind(), HoldKind()]
+    return [ExposeKind(), KeepKind()]
 
 
 _TIMING_WORDS = {
@@ -176,7 +159,7 @@ def rules_sentence(options: Mapping[str, Any]) -> str:
     return (
         f"On a street dealt with choice cards, each player chooses which down card to turn "
         f"face up {timing}. Before a street dealt up unless all exposed, each player may turn "
-        f"a down card face up or hold it down ({how}); the new card then comes face down to a "
+        f"a down card face up or keep it down ({how}); the new card then comes face down to a "
         "player with no down card left, face up to the others."
     )
 

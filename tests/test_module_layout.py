@@ -41,7 +41,7 @@ LAYERS: list[tuple[str, ...]] = [
      "studkit.variant.stakes", "studkit.variant.reference_doc"),
     ("studkit.hooks",),
     ("studkit.variant.loader", "studkit.variant.rules_text",
-     "studkit.variant.rule_differences"),
+     "studkit.variant.rule_differences", "studkit.variant.catalogue"),
     ("studkit.engine",),
     ("studkit.history", "studkit.equity"),
     ("studkit.bots", "studkit.play", "studkit.kernel"),

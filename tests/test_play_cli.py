@@ -61,8 +61,8 @@ def test_baseball_asks_the_player_to_pay_or_fold(tmp_path: Path) -> None:
                                    "calling-station", "--hands", "3", "--history",
                                    str(history), script=script))
     assert "Wild cards: 3s and 9s" in out
-    assert "Your turn: your stack 994, decide: pay 18 or fold\nYou may: 1) pay 18   2) fold" in out
-    assert "Your move (? for help)> pay\nYou pay 18 to stay in" in out
+    assert "Your turn: your stack 994, decide: pay 9 or fold\nYou may: 1) pay 9   2) fold" in out
+    assert "Your move (? for help)> pay\nYou pay 9 to stay in" in out
     # "pay" at a betting decision is not a command there: explained and asked again.
     assert "'pay' is not a command here" in out
     assert "Game over: 3 hands played.\nHands played: 3\n" in out

@@ -248,7 +248,7 @@ def test_the_judge_example_and_the_rule_sentence() -> None:
     swing loses."""
     from studkit.plugins import declare
 
-    assert run_doctests("studkit.plugins.declare") == (0, 1)
+    assert run_doctests("studkit.plugins.declare") == (0, 2)
     assert "may still win another" in declare.rules_sentence({})
     assert "wins no pot" in declare.rules_sentence({"failed_swing_forfeits": "all-pots"})
 

@@ -174,6 +174,7 @@ def test_two_swings_are_judged_against_each_other() -> None:
 
 def test_declare_judging_keeps_each_seat_to_its_declaration() -> None:
     from hypothesis import given, settings, strategies as st
+
     from studkit.plugins.declare import judge
 
     seats = 4

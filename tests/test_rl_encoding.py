@@ -91,7 +91,7 @@ def test_no_limit_sizes_are_min_half_pot_pot_and_all_in() -> None:
     ("name", "kinds"),
     [
         ("seven-card-stud-twist", ["twist", "stand"]),
-        ("roll-your-own", ["expose", "hold"]),
+        ("roll-your-own", ["expose", "keep"]),
         ("baseball", ["pay"]),
         ("high-low-declare", ["declare-high", "declare-low", "declare-swing"]),
         ("seven-card-stud", []),

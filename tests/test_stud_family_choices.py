@@ -125,13 +125,13 @@ MEXICAN = [
 
 
 def choose(choices: dict[int, str]) -> Decide:
-    """``expose`` (the hole card) or ``hold`` for each seat before every later card."""
+    """``expose`` (the hole card) or ``keep`` for each seat before every later card."""
     def decide(hand: Hand, actions: list[Action]) -> Action:
         kinds = {a.kind for a in actions}
-        if "hold" in kinds:
+        if "keep" in kinds:
             seat = hand.actor or 0
-            if choices[seat] == "hold":
-                return Action("hold")
+            if choices[seat] == "keep":
+                return Action("keep")
             return next(a for a in actions if a.kind == "expose")
         return passive(hand, actions)
 
@@ -141,7 +141,7 @@ def choose(choices: dict[int, str]) -> Decide:
 def test_2_5_choose_before_a_shown_hole_card_gets_the_next_card_down() -> None:
     variant = fresh("mexican-stud")
     hand = Hand(variant, [200] * 3, cards=deal_order(variant, MEXICAN))
-    decide = choose({0: "expose", 1: "hold", 2: "hold"})
+    decide = choose({0: "expose", 1: "keep", 2: "keep"})
     while hand.street == 0 or not any(e.kind == "deal" for e in hand.events[-3:]):
         hand.apply(decide(hand, hand.legal_actions()))
     assert hand.street_name == "third"
@@ -155,13 +155,13 @@ def test_2_5_choose_before_a_shown_hole_card_gets_the_next_card_down() -> None:
 def test_2_5_choose_before_choices_are_simultaneous_by_default() -> None:
     variant = fresh("mexican-stud")
     hand = Hand(variant, [200] * 3, cards=deal_order(variant, MEXICAN))
-    until(hand, "hold")
+    until(hand, "keep")
     first = hand.actor or 0
     hand.apply(Action("expose", hand.down[first][0]))
     assert len(hand.up[first]) == 1  # not shown before every player chose
     assert all(e.kind != "expose" for e in hand.view((first + 1) % 3).events)
-    while any(a.kind == "hold" for a in hand.legal_actions()):
-        hand.apply(Action("hold"))
+    while any(a.kind == "keep" for a in hand.legal_actions()):
+        hand.apply(Action("keep"))
     assert len(hand.up[first]) == 2 and hand.events.count(("expose", first, hand.up[first][1]))
     sound(play(hand))
 
@@ -169,7 +169,7 @@ def test_2_5_choose_before_choices_are_simultaneous_by_default() -> None:
 def test_2_5_choose_before_in_turn_shows_each_choice_at_once() -> None:
     variant = with_options("mexican-stud", "roll-your-own", {"choose_before": "in-turn"})
     hand = Hand(variant, [200] * 3, cards=deal_order(variant, MEXICAN))
-    until(hand, "hold")
+    until(hand, "keep")
     first = hand.actor or 0
     hand.apply(Action("expose", hand.down[first][0]))
     assert len(hand.up[first]) == 2 and not hand.down[first]
@@ -330,15 +330,15 @@ def test_bots_declare_the_way_their_hand_plays(bot: str) -> None:
 def test_bots_keep_a_strong_hole_card_down_and_show_a_weak_one(bot: str) -> None:
     variant = fresh("mexican-stud")
     hand = Hand(variant, [200] * 3, cards=deal_order(variant, MEXICAN))
-    until(hand, "hold")
+    until(hand, "keep")
     chosen: dict[int, str] = {}
-    while any(a.kind == "hold" for a in hand.legal_actions()):
+    while any(a.kind == "keep" for a in hand.legal_actions()):
         seat = hand.actor or 0
         action = bot_choice(bot, variant, hand)
         chosen[seat] = action.kind
         hand.apply(action)
     # seat 0: hole Kc over a 2d up: kept; seat 1: 3c under an Ad: shown; seat 2: Qs over Jd
-    assert chosen == {0: "hold", 1: "expose", 2: "hold"}
+    assert chosen == {0: "keep", 1: "expose", 2: "keep"}
 
 
 def test_bots_stand_pat_with_a_made_hand_and_buy_with_a_broken_one() -> None:
@@ -360,10 +360,10 @@ def test_bots_stand_pat_with_a_made_hand_and_buy_with_a_broken_one() -> None:
 def test_the_random_bot_alone_picks_plugin_choices_at_random() -> None:
     variant = fresh("mexican-stud")
     hand = Hand(variant, [200] * 3, cards=deal_order(variant, MEXICAN))
-    until(hand, "hold")
+    until(hand, "keep")
     bot = make_bot("random", variant)
     picks = {bot.act(None, hand.legal_actions(), random.Random(k)).kind for k in range(20)}
-    assert picks == {"hold", "expose"}
+    assert picks == {"keep", "expose"}
 
 
 # ---------------------------------------------------------------- equity

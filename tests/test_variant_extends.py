@@ -251,7 +251,7 @@ def test_removing_the_only_plugin_gives_the_plain_game(tmp_path: Path) -> None:
     stud = load_variant("seven-card-stud")
     assert plain.plugins == ()
     assert replace(plain, title=stud.title, description=stud.description,
-                   aliases=stud.aliases, source=stud.source) == stud
+                   aliases=stud.aliases, family=stud.family, source=stud.source) == stud
 
 
 def test_a_removed_name_listed_again_is_a_new_item_at_the_end(tmp_path: Path) -> None:

@@ -173,7 +173,7 @@ def test_cli_list_shows_every_variant(
     assert _cli(["list"], monkeypatch) == 0
     out = capsys.readouterr().out
     header, *rows = out.splitlines()
-    assert header.split() == ["NAME", "PLAYERS", "STREETS", "POTS", "BETTING"]
+    assert header.split() == ["NAME", "FAMILY", "PLAYERS", "STREETS", "POTS", "BETTING"]
     assert any(row.startswith("seven-card-stud ") and "↓↓↑ ↑ ↑ ↑ ↓" in row for row in rows)
     for name in builtin_variant_names():
         assert any(row.split()[0] == name for row in rows if row.strip())
@@ -183,6 +183,7 @@ def test_cli_list_shows_every_variant(
     assert razz["players"] == {"min": 2, "max": 8}
     assert razz["streets"] == "↓↓↑ ↑ ↑ ↑ ↓"
     assert razz["pots"] == ["a5-low"]
+    assert razz["family"] == "lowball"
     assert razz["betting"] == {"structure": "fixed-limit", "summary": "fixed limit 5/10"}
 
 

@@ -69,12 +69,12 @@ EXPECTED: dict[str, str] = {
     # A house file's own value makes an inherited one wrong: the error is in the house file.
     "house-no-limit.yaml": (
         "house-no-limit.yaml:6:14: betting.structure: 'no-limit' clashes with the inherited "
-        "betting.open_pair_street: 'fourth' (seven-card-stud.yaml:52): the open-pair option "
+        "betting.open_pair_street: 'fourth' (seven-card-stud.yaml:53): the open-pair option "
         'is a limit rule; in no-limit set betting.open_pair_street: null'
     ),
     "house-small-bet.yaml": (
         'house-small-bet.yaml:5:14: betting.small_bet: 2 clashes with the inherited '
-        'forced_bets.bring_in.amount: 2 (seven-card-stud.yaml:35): bring-in 2 must be less '
+        'forced_bets.bring_in.amount: 2 (seven-card-stud.yaml:36): bring-in 2 must be less '
         'than the small bet 2'
     ),
     # A parent's own mistake stays the parent's, for its children too.

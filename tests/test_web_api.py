@@ -201,6 +201,7 @@ def test_variants_schema_and_shipped_files(client: TestClient) -> None:
     games = client.get("/api/variants").json()["variants"]
     names = [game["name"] for game in games]
     assert "seven-card-stud" in names and "razz" in names
+    assert {game["name"]: game["family"] for game in games}["razz"] == "lowball"
     razz = client.get("/api/variants/razz").json()
     assert razz["name"] == "razz" and "studkit: 1" in razz["yaml"]
     assert client.get("/api/variants/..%2F..%2Fetc%2Fpasswd").status_code == 404

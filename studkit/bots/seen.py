@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from studkit.cards import Card
+from studkit.engine.jokers import bugs_as_aces
 from studkit.variant.model import Variant
 
 __all__ = ["Seen", "seen"]
@@ -46,11 +47,13 @@ def seen(view: Any, variant: Variant) -> Seen:
     up_all = view.up_cards
     folded = view.folded
     community = tuple(getattr(view, "community", ()))
+    deck, events = variant.deck, view.events
     opponents = tuple(
-        tuple(up_all[s]) for s in range(len(up_all)) if s != seat and not folded[s]
+        bugs_as_aces(up_all[s], deck, events) for s in range(len(up_all))
+        if s != seat and not folded[s]
     )
     dead = tuple(c for s in range(len(up_all)) if s != seat and folded[s] for c in up_all[s])
-    up = tuple(up_all[seat])
+    up = bugs_as_aces(up_all[seat], deck, events)  # a joker dealt face up: the bug
     have = len(down) + len(up)
     return Seen(
         variant=variant,
@@ -62,7 +65,7 @@ def seen(view: Any, variant: Variant) -> Seen:
         dead=dead,
         community=community,
         to_come=max(0, variant.max_cards_per_player + variant.board_cards - have - len(community)),
-        first_street=view.street == variant.streets[0].name,
+        first_street=view.street == variant.streets[variant.first_betting_street].name,
         to_call=int(view.to_call),
         pot=int(view.pot),
         my_bet=int(view.bets[seat]),

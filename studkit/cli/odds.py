@@ -98,6 +98,15 @@ def _variant_target(target: str, registry: PluginRegistry | None) -> OddsRequest
             "only the file's deck, wild ranks and hand size", file=sys.stderr,
         )
     deck = variant.deck
+    if deck.jokers and deck.up_joker_mode not in (None, deck.joker_mode):
+        import sys
+
+        print(
+            f"studkit odds: note: in {variant.name!r} a joker plays {deck.joker_mode} dealt face "
+            f"down and {deck.up_joker_mode} dealt face up; the counts play it {deck.joker_mode} "
+            f"(--wild {'joker' if deck.up_joker_mode == 'wild' else 'bug'} counts it face up)",
+            file=sys.stderr,
+        )
     return OddsRequest(
         evaluators=names,
         cards=variant.max_cards_per_player,

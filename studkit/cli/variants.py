@@ -6,10 +6,9 @@ import argparse
 import json
 import textwrap
 from pathlib import Path
-from typing import Any
 
+from studkit.variant.catalogue import FAMILIES, SORTS, catalogue
 from studkit.variant.loader import (
-    builtin_variant_names,
     check_variant_file,
     display_name,
     dump_variant,
@@ -19,7 +18,7 @@ from studkit.variant.loader import (
 from studkit.variant.model import Variant
 from studkit.variant.reference_doc import reference_markdown
 from studkit.variant.rule_differences import rule_differences
-from studkit.variant.rules_text import betting_summary, pot_split, show_text, streets_pattern
+from studkit.variant.rules_text import show_text
 from studkit.variant.schema import variant_schema
 from studkit.variant.stakes import add_stakes_argument, apply_stakes
 from studkit.variant.yaml_source import Problem
@@ -46,10 +45,19 @@ def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     listing = subcommands.add_parser(
         "list",
         help="list the built-in variants",
-        description="A table of the built-in variants: players, the deal (↓ down, ↑ up, a "
-        "space between streets), the pot split and the betting structure.",
+        description="A table of the built-in variants: family, players, the deal (↓ down, "
+        "↑ up, a space between streets), the pot split and the betting structure.",
     )
     listing.add_argument("--json", action="store_true", help="print a JSON list")
+    listing.add_argument(
+        "--sort", choices=tuple(SORTS), default="name",
+        help="order the games by name (default), family (the groups of the stud family, "
+        "by name within each) or players (the most seats first)",
+    )
+    listing.add_argument(
+        "--family", choices=FAMILIES, metavar="FAMILY",
+        help=f"only the games of one family: {', '.join(FAMILIES)}",
+    )
     listing.set_defaults(run=run_list)
 
     show = subcommands.add_parser(
@@ -103,37 +111,17 @@ def run_schema(args: argparse.Namespace) -> int:
     return 0
 
 
-def _summary(variant: Variant) -> dict[str, Any]:
-    return {
-        "name": variant.name,
-        "title": variant.title,
-        "aliases": list(variant.aliases),
-        "players": {"min": variant.min_players, "max": variant.max_players},
-        "streets": streets_pattern(variant),
-        "pots": [share.evaluator for share in variant.pots],
-        "pot_split": pot_split(variant),
-        "betting": {
-            "structure": variant.betting.structure,
-            "summary": betting_summary(variant),
-        },
-        "plugins": [plugin.name for plugin in variant.plugins],
-        "missing_plugins": missing_plugins(variant),
-    }
-
-
 def run_list(args: argparse.Namespace) -> int:
-    """Print the built-in variants as a table or JSON."""
-    rows = [
-        _summary(load_variant(name, require_plugins=False, registry=args.registry))
-        for name in builtin_variant_names()
-    ]
+    """Print the built-in variants as a table or JSON, in the order ``--sort`` names."""
+    rows = catalogue(sort=args.sort, family=args.family, registry=args.registry)
     if args.json:
         print(json.dumps(rows, indent=2, ensure_ascii=False))
         return 0
-    header = ("NAME", "PLAYERS", "STREETS", "POTS", "BETTING")
+    header = ("NAME", "FAMILY", "PLAYERS", "STREETS", "POTS", "BETTING")
     table = [header] + [
         (
             row["name"] + (" *" if row["missing_plugins"] else ""),
+            row["family"],
             f"{row['players']['min']}-{row['players']['max']}",
             row["streets"],
             row["pot_split"],

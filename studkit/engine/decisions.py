@@ -177,6 +177,9 @@ class DecisionKind:
     """An example argument, for error messages (``10``, ``Kd``, ``low``)."""
     phh_help: ClassVar[str] = ""
     """What the PHH action does, with an example (``pay for a card: 'p2 pay 10'``)."""
+    phh_aliases: ClassVar[tuple[str, ...]] = ()
+    """Older PHH verbs that read as this kind (a kind renamed keeps its old histories
+    replayable: ``keep`` reads ``p2 hold``); written histories use :attr:`name`."""
     throws_card: ClassVar[bool] = False
     """The card its PHH action names leaves the player's hand (a trade, a discard)."""
     turns_up: ClassVar[bool] = False
@@ -272,14 +275,17 @@ class DecisionKind:
 class DecisionKinds:
     """A set of decision kinds, looked up by name, by action kind and by request record."""
 
-    __slots__ = ("by_name", "by_request")
+    __slots__ = ("by_name", "by_request", "by_alias")
 
     def __init__(self, kinds: Iterable[tuple[str, Any]] = ()) -> None:
         """``kinds``: ``(plugin name, kind)`` pairs; a kind that is not a
-        :class:`DecisionKind`, a name taken twice or a reserved name is a
-        :class:`~studkit.errors.PluginError` naming the plugin."""
+        :class:`DecisionKind`, a name (or PHH alias) taken twice or a reserved name is a
+        :class:`~studkit.errors.PluginError` naming the plugin. Two plugins may register the
+        same kind (the same class under the same name: ``keep`` is both ``flip``'s and
+        ``roll-your-own``'s)."""
         self.by_name: dict[str, DecisionKind] = {}
         self.by_request: dict[type, DecisionKind] = {}
+        self.by_alias: dict[str, DecisionKind] = {}
         owners: dict[str, str] = {}
         for plugin, kind in kinds:
             if not isinstance(kind, DecisionKind) or not kind.name:
@@ -294,6 +300,8 @@ class DecisionKinds:
                     "hand histories (or is not a word)"
                 )
             if name in owners and owners[name] != plugin:
+                if type(self.by_name[name]) is type(kind):
+                    continue  # the same kind, shared by two plugins
                 raise PluginError(
                     f"plugin {plugin!r}: decision kind {name!r} is already registered by "
                     f"plugin {owners[name]!r}"
@@ -302,6 +310,20 @@ class DecisionKinds:
             self.by_name[name] = kind
             if kind.request is not None:
                 self.by_request[kind.request] = kind
+            for alias in kind.phh_aliases:
+                if alias in RESERVED_NAMES or alias in owners:
+                    raise PluginError(
+                        f"plugin {plugin!r}: decision kind {name!r} takes the PHH alias "
+                        f"{alias!r}, which is a verb already"
+                    )
+                self.by_alias[alias] = kind
+        clash = sorted(set(self.by_alias) & set(self.by_name))
+        if clash:
+            raise PluginError(f"decision kind names {clash} are also another kind's PHH alias")
+
+    def by_verb(self, verb: str) -> DecisionKind | None:
+        """The kind a PHH verb stands for: its name, or an older name it still reads."""
+        return self.by_name.get(verb) or self.by_alias.get(verb)
 
     def of(self, kind: str) -> DecisionKind | None:
         """The kind of an event or action kind (``declare-high`` is ``declare``'s)."""

@@ -186,7 +186,7 @@ class HandFlow(LegalActions):
         r.last_checker = -1
         if self.street == 0 and rules.big_blind and open_blind_round(self):
             return True
-        if self.street == 0 and rules.bring_in:
+        if self.street == rules.bring_in_street and rules.bring_in:
             forced = choose_forced(self)
             if self.plugins is not None:
                 forced = self.plugins.bring_in(forced)

@@ -311,11 +311,12 @@ class HandPlugins(PluginShowdown):
                 first = hand.progress.leader if hand.progress.leader >= 0 else hand._order[0]
                 for seat in self._turn_order(first):
                     self._ask(seat, offer, "studkit_twist_offer")
-        if street == len(hand.rules.streets) - 1 and host.implements("studkit_declare_phase"):
+        if host.implements("studkit_declare_phase"):
             phase = host.call_first("studkit_declare_phase", hand=hand)
             if phase is not None:
                 for seat in self._turn_order(hand._order[0]):
-                    self._ask(seat, phase, "studkit_declare_phase")
+                    for _ in range(phase.declarations(seat)):
+                        self._ask(seat, phase, "studkit_declare_phase")
         return self._wait("between-streets") or self.between_streets()
 
     # ------------------------------------------------------------------ decisions

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from studkit.cards import Rank
+from studkit.engine.jokers import seat_joker_play
 from studkit.errors import PluginError
 from studkit.hooks.evaluators import ManyCardsEvaluator, PluginShareEvaluator
 from studkit.hooks.host import PluginHost
@@ -133,7 +134,8 @@ class PluginShowdown:
             if wild == self.static_wild:
                 continue
             setting = WildCards(
-                ranks=frozenset(int(r) for r in wild), jokers=deck.joker_mode,
+                ranks=frozenset(int(r) for r in wild),
+                jokers=seat_joker_play(hand, seat),  # type: ignore[arg-type]
                 five_of_a_kind=deck.five_of_a_kind,
             )
             cards = hand.cards[seat] + community if community else hand.cards[seat]

@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 from studkit.cards import CARDS, Card, Rank, standard_deck
 from studkit.engine.betting import STRUCTURES, FixedLimit, Structure
 from studkit.engine.events import STREET, StreetEvent
+from studkit.engine.jokers import bring_in_keys, showing_wild
 from studkit.errors import VariantError
 from studkit.hooks.evaluators import many_cards, share_evaluator, showing_evaluator
 from studkit.hooks.host import host_for, registry_of
@@ -105,6 +106,9 @@ class Rules:
     """The small blind; 0 when the variant has no blinds."""
     big_blind: int = 0
     """The big blind; 0 when the variant has no blinds."""
+    bring_in_street: int = 0
+    """The street whose betting round the bring-in opens (the first with a betting round,
+    :attr:`~studkit.variant.model.Variant.first_betting_street`)."""
     by_position: tuple[bool, ...] = ()
     """Per street: whether its round is opened by seat (the first live player on the
     dealer's left) rather than by the boards (``action_order.first_round`` and
@@ -212,12 +216,7 @@ def _compile(variant: Variant, stakes: Stakes) -> Rules:
         rank = c >> 2
         rank_value = -1 if ace_low and rank == Rank.ACE else rank
         tie_key.append((rank_value + 1) * 4 + suit_pos[c & 3])
-    if bring is None or stakes.bring_in <= 0:
-        force_key = tuple(-1 for _ in CARDS)
-    elif bring.selector == "lowest":
-        force_key = tuple(-1 if c >= 52 else 100 - tie_key[c] for c in CARDS)
-    else:
-        force_key = tuple(-1 if c >= 52 else tie_key[c] for c in CARDS)
+    force_key = bring_in_keys(variant, tie_key, stakes.bring_in)
     wild = _wild_cards(variant)
     shares = []
     for share in variant.pots:
@@ -247,7 +246,8 @@ def _compile(variant: Variant, stakes: Stakes) -> Rules:
         tie_key=tuple(tie_key),
         suit_tie_break=variant.action_order.tie_break == "suit",
         showing=many_cards(
-            showing_evaluator(variant.action_order.evaluator, wild, plugins),
+            showing_evaluator(variant.action_order.evaluator, showing_wild(variant, wild),
+                              plugins),
             _showing_cards(variant),
         ),
         shares=tuple(shares),
@@ -261,6 +261,7 @@ def _compile(variant: Variant, stakes: Stakes) -> Rules:
         short_full=variant.betting.short_all_in_is_full,
         completion_is_raise=variant.betting.completion_is_raise,
         fixed_limit=type(structure) is FixedLimit,
+        bring_in_street=variant.first_betting_street,
         by_position=_by_position(variant),
         small_blind=(stakes.small_blind or 0) if variant.forced_bets.blinds else 0,
         big_blind=(stakes.big_blind or 0) if variant.forced_bets.blinds else 0,

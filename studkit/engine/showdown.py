@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from studkit.engine.events import AWARD, MUCK, SHOW, AwardEvent, MuckEvent, ShowEvent
+from studkit.engine.jokers import face_dependent, rerank_jokers
 from studkit.engine.pots import Pot, ShareInput, award_pots, build_pots
 from studkit.engine.seats import rotation
 from studkit.evaluation.board_hands import best_cards, evaluate_cards
@@ -107,6 +108,8 @@ def _ranked_strengths(hand: Hand, *, qualified: bool = True) -> list[list[int]]:
             value = evaluate(held[s] + community if community else held[s])
             row[s] = value if value >= qualifier else 0
         strengths.append(row)
+    if face_dependent(hand.variant.deck):
+        rerank_jokers(hand, strengths, seats)  # a joker dealt face up: the bug
     if hand.plugins is not None:
         hand.plugins.showdown_strengths(strengths)  # wild ranks, plugin-ranked shares
     return strengths

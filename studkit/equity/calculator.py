@@ -24,6 +24,7 @@ import numpy.typing as npt
 from studkit.cards import Card, format_cards
 from studkit.equity.deals import CardArray, deal_count, enumerate_draws, sample_draws
 from studkit.equity.discards import discard_notes
+from studkit.equity.jokers import joker_notes, with_face_jokers
 from studkit.equity.showdown import EquityError, ShareRanker, share_evaluators
 from studkit.equity.spot import Spot, parse_spot
 from studkit.errors import PluginError
@@ -254,7 +255,7 @@ def _run_sampled(
 
 def sampled_equities(spot: Spot, trials: int, seed: int | None) -> list[float]:
     """Each hand's equity in ``spot`` from ``trials`` random deals: a fast path for bots."""
-    evaluators = share_evaluators(spot.variant)
+    evaluators = with_face_jokers(spot.variant, share_evaluators(spot.variant))
     tally = _Tally(len(spot.hands), len(evaluators))
     _run_sampled(spot, evaluators, tally, trials, seed)
     return [float(x) for x in tally.equity / tally.rows]
@@ -305,7 +306,7 @@ def equity(
     if exact and trials is not None:
         raise EquityError("give either exact enumeration or a number of trials, not both")
     spot = parse_spot(variant, hands, dead, board)
-    evaluators = share_evaluators(variant)
+    evaluators = with_face_jokers(variant, share_evaluators(variant))
     space = deal_count(len(spot.stub), _layout(spot, evaluators)[0])
     slow = any(e.needs_faces for e in evaluators)
     if exact is None:
@@ -369,7 +370,8 @@ def _result(
         seed=None if exact else seed,
         seconds=seconds,
         share_names=tuple(e.name for e in evaluators),
-        notes=plugin_notes(spot.variant) + discard_notes(spot.variant, len(spot.hands[0])),
+        notes=plugin_notes(spot.variant) + discard_notes(spot.variant, len(spot.hands[0]))
+        + joker_notes(spot.variant),
     )
 
 

@@ -311,7 +311,7 @@ def _parse_words(
         raise HistoryError(f"only the dealer 'd' deals: write 'd {verb} ...', not '{actor} {verb}'")
     if kinds is None:
         kinds = known_kinds()
-    kind = kinds.by_name.get(verb)
+    kind = kinds.by_verb(verb)
     if kind is not None:
         return _parse_decision(kind, player, args, comment)
     raise HistoryError(_suggest_verb(verb, kinds))

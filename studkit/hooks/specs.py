@@ -27,6 +27,7 @@ from studkit.variant.model import CardFace, DeckExhaustion, PotShare, Street, Va
 
 if TYPE_CHECKING:
     from studkit.engine.decisions import DecisionKind
+    from studkit.engine.pots import Pot
 
 __all__ = [
     "PROJECT_NAME",
@@ -110,6 +111,12 @@ class HandView(Protocol):
         """The community cards dealt, if the deck ran short."""
         ...
 
+    @property
+    def pots(self) -> Sequence[Pot]:
+        """The main pot and the side pots as they stand (main first), each with its
+        ``amount`` and the ``eligible`` seats that may win it."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class Holding:
@@ -163,6 +170,14 @@ class DeclarePhase:
     """What a player may declare: the names of pot shares, or ``swing`` for all of them."""
     simultaneous: bool = True
     """Every player declares before any declaration is shown (chips in the hand)."""
+    pots: tuple[tuple[int, ...], ...] = ()
+    """A declaration per pot: the eligible seats of each pot, main pot first; each seat
+    declares once for each pot it is in, in that order. Empty: one declaration covers every
+    pot."""
+
+    def declarations(self, seat: int) -> int:
+        """How many declarations ``seat`` makes (one per pot it is in, or one)."""
+        return sum(seat in pot for pot in self.pots) or 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,11 +322,14 @@ def studkit_first_actor(
 
 @hookspec(firstresult=True)
 def studkit_declare_phase(hand: HandView) -> DeclarePhase | None:
-    """Hold a declaration before the showdown (high-low declare) (*first result*).
+    """Hold a declaration (high-low declare) (*first result*).
 
-    Called once, when the last betting round ends with two or more players live. Returns a
-    :class:`DeclarePhase` (the engine then asks each live player for a ``declare`` action and
-    records it as a ``("declare", seat, choice)`` event), or ``None`` for no declaration.
+    Called after each street's betting round that ends with two or more players live (the
+    street just bet is ``hand.street``). Returns a :class:`DeclarePhase` after the round the
+    declaration follows (the last one, or the next-to-last in bet-declare-bet), and ``None``
+    after the others. The engine then asks each live player for a ``declare`` action (one per
+    pot with :attr:`DeclarePhase.pots`) and records each as a ``("declare", seat, choice)``
+    event.
     """
 
 

@@ -147,6 +147,9 @@ def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int)
         return f"{variant.name} counts a short all-in as a full raise (short_all_in_is_full)"
     if variant.forced_bets.blinds:
         return f"{variant.name} posts blinds"
+    if rules.bring_in and rules.bring_in_street > 0:
+        return (f"{variant.name} brings in on a later street "
+                f"({variant.streets[rules.bring_in_street].name}: no betting before it)")
     if variant.board_cards:
         return f"{variant.name} deals board (community) cards on its streets"
     if rules.by_position:

@@ -138,7 +138,11 @@ def game_notes(variant: Variant) -> tuple[str, ...]:
     if variant.deck.wild_ranks:
         notes.append("Wild cards: " + _ranks_words([int(r) for r in variant.deck.wild_ranks]))
     if variant.deck.jokers:
-        role = "wild" if variant.deck.joker_mode == "wild" else "the bug"
+        words = {"wild": "wild", "bug": "the bug"}
+        role = words[variant.deck.joker_mode]
+        up = variant.deck.up_joker_mode
+        if up is not None and up != variant.deck.joker_mode:
+            role += f" dealt face down, {words[up]} dealt face up"
         notes.append(f"Jokers in the deck: {variant.deck.jokers} ({role})")
     return tuple(notes)
 

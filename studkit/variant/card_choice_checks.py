@@ -40,9 +40,15 @@ def card_choice_problems(data: dict[str, Any]) -> list[tuple[KeyPath, str]]:
     for a first street that shows no card (no up card, no flip) in a game with a bring-in."""
     problems: list[tuple[KeyPath, str]] = []
     streets = data["streets"]
-    if not first_street_shows(streets[0]) and data["forced_bets"]["bring_in"] is not None:
-        problems.append((("streets", 0, "cards"), "the first street deals no up card, so "
-                         "nobody can be chosen to bring in"))
+    opens = next((i for i, street in enumerate(streets) if street["betting"]), 0)
+    shown = any(first_street_shows(street) for street in streets[:opens + 1])
+    if not shown and data["forced_bets"]["bring_in"] is not None:
+        problems.append((("streets", opens, "cards"), (
+            "the first street deals no up card, so nobody can be chosen to bring in"
+            if opens == 0 else
+            f"no up card is dealt by {streets[opens]['name']!r}, the first street with a "
+            "betting round, so nobody can be chosen to bring in"
+        )))
     dealt = 0
     down = 0
     last = len(streets) - 1

@@ -66,6 +66,12 @@ class DeckSpec:
     """Jokers added to the deck: 0, 1 or 2."""
     joker_mode: Literal["wild", "bug"] = "wild"
     """``wild``: a joker is any card; ``bug``: an ace, or fills a straight or flush."""
+    up_joker_mode: Literal["wild", "bug"] | None = None
+    """How a joker dealt face up plays; ``None``: as :attr:`joker_mode` whatever its face
+    (Mexican poker: ``joker_mode="wild"``, ``up_joker_mode="bug"``)."""
+    turned_up_joker: Literal["as-dealt", "as-up"] = "as-dealt"
+    """A joker dealt face down and turned up later: ``as-dealt`` keeps its face-down play
+    (BARGE), ``as-up`` plays as one dealt face up (the catalogue's JSON)."""
     wild_ranks: tuple[Rank, ...] = ()
     """Ranks that are wild for every player all hand (Baseball: 3s and 9s)."""
     five_of_a_kind: bool = True
@@ -159,6 +165,9 @@ class BringIn:
     """The lowest up card brings in (high games) or the highest (razz and other lows)."""
     ace: Literal["high", "low"] = "high"
     """Whether an ace counts high or low when choosing the bring-in."""
+    joker_as: Literal["ace", "lowest"] = "ace"
+    """How a face-up joker ranks for the bring-in: as an ace beyond the natural aces (above
+    them, or below them with the ace low), or below every natural card."""
     may_complete: bool = True
     """Whether the forced player may complete to the small bet instead of bringing in."""
     short_stack: Literal["next-player", "partial", "partial-call"] = "next-player"
@@ -200,6 +209,10 @@ class ActionOrder:
     board_includes_community: bool = True
     """Whether board (community) cards count in each player's showing hand when choosing
     who acts first (so a board pairing a community card ranks above one that does not)."""
+    wild_up_cards: Literal["natural", "wild"] = "natural"
+    """How a wild up card counts for the bring-in and the best board: at its natural rank
+    (a face-up joker as an ace: :attr:`BringIn.joker_as`), or as wild (boards ranked with the
+    wild cards, a wild up card an ace for the bring-in)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,6 +355,9 @@ class Variant:
     title: str = ""
     description: str = ""
     aliases: tuple[str, ...] = ()
+    family: str = "classic"
+    """The group of games it belongs to (``studkit list --sort family``): one of the schema's
+    ``family`` names, :data:`studkit.variant.catalogue.FAMILIES`."""
     min_players: int = 2
     max_players: int = 8
     deck: DeckSpec = field(default_factory=DeckSpec)
@@ -381,6 +397,13 @@ class Variant:
     def cards_dealt_per_player(self) -> int:
         """Cards dealt to each player who stays to the end (discards included)."""
         return sum(len(street.cards) for street in self.streets)
+
+    @property
+    def first_betting_street(self) -> int:
+        """The index of the first street with a betting round: where the bring-in is
+        chosen (0 unless the first streets deal without betting, as Australian stud's three
+        down cards before its discard)."""
+        return next((i for i, street in enumerate(self.streets) if street.betting), 0)
 
     @property
     def board_cards(self) -> int:

@@ -77,7 +77,12 @@ def _exhaustion_rule(variant: Variant) -> str:
 def _wild_rule(variant: Variant) -> str:
     wild = [_RANK_PLURALS[Rank(rank)] for rank in variant.deck.wild_ranks]
     if variant.deck.jokers:
-        wild.append(f"{_number(variant.deck.jokers)} joker(s) ({variant.deck.joker_mode})")
+        deck = variant.deck
+        mode: str = deck.joker_mode
+        if deck.up_joker_mode not in (None, mode):
+            mode = (f"{mode} face down, {deck.up_joker_mode} face up, "
+                    f"turned up {deck.turned_up_joker}")
+        wild.append(f"{_number(deck.jokers)} joker(s) ({mode})")
     if wild:
         return " and ".join(wild)
     changers = _wild_plugins(variant)
@@ -105,6 +110,10 @@ RULES: tuple[tuple[str, Callable[[Variant], str]], ...] = (
     ("bring-in", _bring_in_rule),
     ("bring-in amount", lambda v: str(v.stakes.bring_in) if v.forced_bets.bring_in else "-"),
     ("bring-in ace", _bring_in_detail(lambda b: f"ace {b.ace}")),
+    ("bring-in joker", lambda v: f"face-up joker as {v.forced_bets.bring_in.joker_as}"
+     if v.forced_bets.bring_in and v.deck.jokers else "-"),
+    ("wild up cards", lambda v: f"count {v.action_order.wild_up_cards} for bring-in and boards"
+     if v.deck.jokers or v.deck.wild_ranks else "-"),
     ("bring-in may complete", _bring_in_detail(lambda b: _yes_no(b.may_complete))),
     ("bring-in player short", _bring_in_detail(
         lambda b: {"next-player": "next player brings in", "partial": "partial bring-in stands",

@@ -17,7 +17,7 @@ from typing import Any
 from studkit.cards import Rank, Suit
 from studkit.errors import PluginError
 from studkit.hooks.registry import PluginRegistry, registry_of
-from studkit.variant import board_text as bt, card_choice_text as choice_text
+from studkit.variant import board_text as bt, card_choice_text as choice_text, joker_text
 from studkit.variant.family_text import ALWAYS_WON, FAMILY_WORDS, nobody_sentence, with_qualifier
 from studkit.variant.model import PotShare, Stakes, Street, Variant
 
@@ -187,8 +187,7 @@ def _deck_sentence(variant: Variant) -> str:
     if deck.jokers and stripped:
         text += f" plus {_number(deck.jokers)} joker{'s' * (deck.jokers > 1)}"
     if deck.jokers:
-        text += " (wild)" if deck.joker_mode == "wild" else " (the bug: an ace, or fills a " \
-            "straight or flush)"
+        text += joker_text.joker_words(deck)
     text += "."
     five = deck.five_of_a_kind and _five_of_a_kind_applies(variant)
     if deck.wild_ranks:
@@ -229,8 +228,10 @@ def _forced_sentence(variant: Variant) -> str:
     if bring_in is None:
         return text + bt.first_round_words(variant)
     text += (
-        f" On {variant.streets[0].name} street the {bring_in.selector} up card brings in for "
-        f"{stakes.bring_in} (ties by suit; an ace counts {bring_in.ace})"
+        f" On {variant.streets[variant.first_betting_street].name} street the "
+        f"{bring_in.selector} up card brings in for "
+        f"{stakes.bring_in} (ties by suit; an ace counts {bring_in.ace}"
+        f"{joker_text.bring_in_words(variant)})"
     )
     if bring_in.may_complete:
         text += "; that player may instead " + _OPENING_WORDS[variant.betting.structure](
@@ -256,7 +257,7 @@ def _action_sentence(variant: Variant) -> str:
         text += "; between tied boards, the player nearest the dealer's left."
     else:
         text += "; between tied boards, the highest card by suit."
-    return bt.action_words(variant, text)
+    return bt.action_words(variant, text) + joker_text.board_words(variant)
 
 
 def _smallest_bet(variant: Variant) -> int:
@@ -492,4 +493,4 @@ def _five_of_a_kind_applies(variant: Variant) -> bool:
     """Whether the game has wild cards and a high share, where five of a kind can count."""
     deck = variant.deck
     wild = bool(deck.wild_ranks or deck.jokers or _wild_plugins(variant))
-    return wild and any(share.evaluator == "high" for share in variant.pots)
+    return wild and any(share.evaluator in ("high", "mexican-high") for share in variant.pots)

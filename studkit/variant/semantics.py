@@ -22,7 +22,7 @@ from studkit.evaluation import (
     group_qualifier,
 )
 from studkit.evaluation.rankings import CATEGORY_SHIFT, HCAT, Ranking
-from studkit.variant import board_checks as bc, card_choice_checks as choices
+from studkit.variant import board_checks as bc, card_choice_checks as choices, joker_checks as jc
 from studkit.variant.schema import locate, one_of_text, path_text, suggest
 from studkit.variant.yaml_source import Located, Location, Problem
 
@@ -491,4 +491,5 @@ _CHECKS: tuple[Callable[[_Checker], None], ...] = (
     _check_open_pair,
     _check_pots,
     *bc.BOARD_CHECKS,
+    *jc.JOKER_CHECKS,
 )

@@ -173,7 +173,7 @@ def shipped_text(name: str) -> str | None:
 
 
 def shipped_games() -> list[dict[str, Any]]:
-    """Every shipped game: name, title, aliases, players (for the pages' menus)."""
+    """Every shipped game: name, title, aliases, family, players (for the pages' menus)."""
     aliases: dict[str, list[str]] = {}
     for alias, name in builtin_aliases().items():
         aliases.setdefault(name, []).append(alias)
@@ -184,6 +184,7 @@ def shipped_games() -> list[dict[str, Any]]:
             "name": name,
             "title": variant.title or name,
             "aliases": sorted(aliases.get(name, [])),
+            "family": variant.family,
             "min_players": variant.min_players,
             "max_players": variant.max_players,
             "structure": variant.betting.structure,
