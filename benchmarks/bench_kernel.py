@@ -6,13 +6,13 @@ README's main jobs.
 * the kernel alone on one core (CPU time of :func:`studkit.kernel.run.kernel_block`), every
   seat one of the shipped bots (``random`` and ``calling-station`` over ``--kernel-hands``,
   ``tag`` and ``lag`` over a tenth of them, ``equity``, whose every decision is a Monte Carlo
-  of 100 deals, over a 500th);
+  of up to 100 deals, over a 500th);
 * ``studkit.simulate`` with the default engine (``auto``: the kernel) and ``--workers`` (wall
   clock, process start-up included) against PokerKit 0.7.7 in the same run, calling
   stations (check or call) and uniformly random legal actions;
 * the same with ``--engine general``;
-* the wall clock of the commands ``studkit simulate seven-card-stud`` and ``studkit compare
-  seven-card-stud tda-seven-card-stud`` with their defaults.
+* the wall clock and CPU time of the commands ``studkit simulate seven-card-stud`` and
+  ``studkit compare seven-card-stud tda-seven-card-stud`` with their defaults.
 
     python benchmarks/bench_kernel.py [--hands 2000000] [--general-hands 100000]
         [--repeats 3] [--peer-hands 300] [--workers 2]
@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -92,12 +93,17 @@ def pokerkit_rate(hands: int, calling: bool) -> float:
     return hands / (time.perf_counter() - started)
 
 
-def command_seconds(args: list[str]) -> float:
-    """Wall clock of one ``studkit`` command in a fresh process."""
+def command_seconds(args: list[str]) -> tuple[float, float]:
+    """Wall clock and CPU time (the process and its workers) of one ``studkit`` command in
+    a fresh process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     subprocess.run([sys.executable, "-m", "studkit", *args], check=True,
                    stdout=subprocess.DEVNULL)
-    return time.perf_counter() - started
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu
 
 
 def main() -> None:
@@ -142,8 +148,11 @@ def main() -> None:
             ],
         }
         for label, args in jobs.items():
-            seconds = statistics.median(command_seconds(args) for _ in reps)
-            print(f"{label}: {seconds:.2f} s wall clock")
+            runs = [command_seconds(args) for _ in reps]
+            wall = statistics.median(run[0] for run in runs)
+            cpu = statistics.median(run[1] for run in runs)
+            print(f"{label}: {wall:.2f} s wall clock, {cpu:.2f} s CPU (workers included); "
+                  f"load average {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

@@ -1,8 +1,10 @@
-"""Shared test configuration: tests marked ``slow`` run only in CI (``CI`` set)."""
+"""Shared test configuration: tests marked ``slow`` run only in CI (``CI`` set), and the suite
+keeps studkit's cache (odds tables, accepted variant files) in a folder of its own."""
 
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -11,6 +13,13 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 WSOP = EXAMPLES / "hands" / "wsop-2023-43-ppc"
 """The 30 real WSOP stud hands with their expected results, shipped in the repository."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # The fuzz tests load thousands of generated variant files: their records of accepted data
+    # go to a folder of the run's own, never the user's cache (child processes inherit it).
+    if not os.environ.get("STUDKIT_CACHE_DIR"):
+        os.environ["STUDKIT_CACHE_DIR"] = tempfile.mkdtemp(prefix="studkit-test-cache-")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -129,3 +129,52 @@ def test_compiled_modules_match_what_python_imports() -> None:
         if (getattr(importlib.import_module(name), "__file__", None) or "").endswith(suffixes)
     ]
     assert compiled_modules() == imported
+
+
+def test_the_kernel_loads_numba_without_scipy_s_linear_algebra() -> None:
+    pytest.importorskip("numba")
+    pytest.importorskip("scipy.linalg")
+    code = (
+        "import sys\n"
+        "import studkit.kernel.jit\n"
+        "assert 'numba.np.arraymath' in sys.modules\n"
+        "assert 'scipy.linalg' not in sys.modules, 'numba imported scipy.linalg'\n"
+        "import scipy.linalg.cython_blas\n"  # still importable for anything else
+        "print('ok')"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=300, check=False)
+    assert result.returncode == 0 and result.stdout.split() == ["ok"], result.stderr
+
+
+def test_a_command_imports_only_its_own_command_module() -> None:
+    code = (
+        "import contextlib, io, sys, studkit.cli\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+        "    try:\n"
+        "        studkit.cli.main(['equity', '--help'])\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        "assert 'usage: studkit equity' in out.getvalue(), out.getvalue()\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('studkit.cli.'))))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=120, check=True)
+    from studkit.cli import COMMAND_MODULES
+
+    loaded = {name.rsplit(".", 1)[1] for name in result.stdout.split()}
+    assert loaded & set(COMMAND_MODULES) == {"equity"}, result.stdout
+
+
+def test_the_help_still_lists_every_command() -> None:
+    import contextlib
+    import io
+
+    from studkit.cli import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), pytest.raises(SystemExit):
+        main(["--help"])
+    for command in ("odds", "list", "show", "validate", "replay", "equity", "simulate",
+                    "compare", "play", "plugins", "serve", "rl"):
+        assert f"    {command} " in out.getvalue() or f"    {command}\n" in out.getvalue(), command

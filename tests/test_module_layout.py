@@ -32,7 +32,7 @@ STILL_LONG: frozenset[str] = frozenset()
 short enough, so the list only shrinks)."""
 
 LAYERS: list[tuple[str, ...]] = [
-    ("studkit.errors", "studkit.compiled", "studkit._checkout"),
+    ("studkit.errors", "studkit.compiled", "studkit._checkout", "studkit.user_cache"),
     ("studkit.cards",),
     ("studkit.evaluation",),
     ("studkit.variant", "studkit.variant.model", "studkit.variant.yaml_source",

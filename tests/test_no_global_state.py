@@ -71,6 +71,7 @@ CACHES: dict[str, str] = {
     "studkit.evaluation._cached": "a stateless evaluator per ranking name and wild cards",
     "studkit.evaluation.odds.combinations_array": "a read-only array of k-subsets per (n, k)",
     "studkit.evaluation.tables.multiset_index": _TABLES,
+    "studkit.evaluation.tables.rank_strengths": _TABLES,
     "studkit.evaluation.tables.rank_tables": _TABLES,
     "studkit.evaluation.tables.flush_table": _TABLES,
     "studkit.evaluation.tables.wild_tables": _TABLES,
@@ -102,6 +103,7 @@ CACHES: dict[str, str] = {
     "studkit.variant.schema._schema_text": "the shipped schema's text",
     "studkit.variant.schema._validator": "the stateless validator of the shipped schema",
     "studkit.variant.schema._key_homes": "where each schema key lives, from the schema",
+    "studkit.variant.schema_cache._versions": "the installed versions of studkit and jsonschema",
 }
 """Module-level function caches, each with what it keeps: pure values keyed by value."""
 

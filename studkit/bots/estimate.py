@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from studkit.bots.seen import Seen
+from studkit.bots.strategy import EQUITY_STEP
 from studkit.cards import Card
 from studkit.equity.calculator import sampled_equities
 from studkit.equity.spot import parse_spot
@@ -13,11 +15,19 @@ from studkit.errors import StudkitError
 __all__ = ["estimate_equity"]
 
 
-def estimate_equity(info: Seen, trials: int, rng: random.Random) -> float | None:
-    """The seat's equity against every live opponent, their down cards unknown.
+def estimate_equity(
+    info: Seen, trials: int, rng: random.Random,
+    settled: Callable[[float, int], bool] | None = None,
+) -> float | None:
+    """The seat's equity against every live opponent, their down cards unknown, from up to
+    ``trials`` random completions.
 
     Opponents have been dealt as many down cards as the seat; folded players' up cards are
-    dead. ``None`` when the spot cannot be posed (a plugin's pot share, uneven hands).
+    dead. The completions are dealt in groups of
+    :data:`~studkit.bots.strategy.EQUITY_STEP`; after each group but the last,
+    ``settled(pots won, completions dealt)`` may end the estimate (the equity bot's
+    :func:`~studkit.bots.strategy.equity_settled`, the rule the kernel follows too).
+    ``None`` when the spot cannot be posed (a plugin's pot share, uneven hands).
     """
     unknown: tuple[Card | None, ...] = (None,) * len(info.down)
     hands: list[tuple[Card | None, ...]] = [tuple(info.down) + tuple(info.up)]
@@ -25,6 +35,15 @@ def estimate_equity(info: Seen, trials: int, rng: random.Random) -> float | None
     try:
         board = info.community if info.variant.board_cards else ()
         spot = parse_spot(info.variant, hands, info.dead, board)
-        return sampled_equities(spot, trials, rng.getrandbits(63))[0]
+        if settled is None:
+            return sampled_equities(spot, trials, rng.getrandbits(63))[0]
+        won, deals = 0.0, 0
+        while deals < trials:
+            group = min(EQUITY_STEP, trials - deals)
+            won += sampled_equities(spot, group, rng.getrandbits(63))[0] * group
+            deals += group
+            if deals < trials and settled(won, deals):
+                break
+        return won / deals if deals else 0.0
     except StudkitError:
         return None

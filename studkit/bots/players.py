@@ -22,6 +22,7 @@ from studkit.bots.strategy import (
     KINDS,
     crowded,
     equity_choice,
+    equity_settled,
     style_choice,
     style_rolls,
 )
@@ -189,10 +190,12 @@ class LooseAggressiveBot(StyleBot):
 class EquityBot:
     """Acts on its Monte Carlo equity against the opponents' visible boards.
 
-    Each decision draws ``trials`` completions of the hand: the opponents' down cards are
-    unknown, folded up cards are dead. It bets or raises with an equity well above its fair
-    share of the pot, calls when the equity beats the price of the call, else checks or
-    folds.
+    Each decision draws up to ``trials`` completions of the hand, in groups of
+    :data:`~studkit.bots.strategy.EQUITY_STEP`, and stops after a group once
+    :func:`~studkit.bots.strategy.equity_settled` says the rest cannot change what it does:
+    the opponents' down cards are unknown, folded up cards are dead. It bets or raises with
+    an equity well above its fair share of the pot, calls when the equity beats the price of
+    the call, else checks or folds.
     """
 
     trials = 100
@@ -210,10 +213,16 @@ class EquityBot:
 
         info = seen(view, self.variant)
         pending = discards_pending(view, self.variant)  # equity is defined only after them
-        value = None if pending else estimate_equity(info, self.trials, rng)
+        players, avail = len(info.opponents_up) + 1, _offered(actions)
+
+        def settled(won: float, deals: int) -> bool:
+            return equity_settled(won, deals, self.margin, players, info.raises,
+                                  info.to_call, info.pot, avail)
+
+        value = None if pending else estimate_equity(info, self.trials, rng, settled)
         if value is None:  # no equity for this spot: play tight-aggressive
             fallback = TightAggressiveBot(self.variant)
             return fallback.decide(info, fallback.score(info), actions, rng)
-        code = equity_choice(value, self.margin, len(info.opponents_up) + 1, info.raises,
-                             info.to_call, info.pot, _offered(actions))
+        code = equity_choice(value, self.margin, players, info.raises, info.to_call, info.pot,
+                             avail)
         return _take(code, actions, info, min(1.0, value))

@@ -15,12 +15,13 @@ functions, so a ``tag`` seat, say, plays by the same rule on either engine.
 
 from __future__ import annotations
 
+import math
 from typing import Any, Final
 
 __all__ = [
     "KINDS", "FOLD", "CHECK", "CALL", "BRING_IN", "COMPLETE", "BET", "RAISE", "FIRST",
     "crowded", "aggressive_kind", "style_rolls", "style_choice", "equity_choice",
-    "sized_total", "DECIDED",
+    "sized_total", "equity_settled", "EQUITY_STEP", "EQUITY_CLEAR", "DECIDED",
 ]
 
 KINDS: Final = ("fold", "check", "call", "bring-in", "complete", "bet", "raise")
@@ -40,6 +41,12 @@ NEAR_NUTS: Final = 0.9
 EQUITY_RAISES: Final = 3
 EQUITY_NEAR_NUTS: Final = 0.85
 """The equity bot's raise limit on a street, and the equity that raises past it."""
+EQUITY_STEP: Final = 25
+"""The equity bot deals its completions in groups of this many, and after each group asks
+:func:`equity_settled` whether the rest can change its decision."""
+EQUITY_CLEAR: Final = 2.5
+"""How many standard errors an estimate must be from a threshold of the equity bot's
+decision before the side it falls on counts as settled."""
 
 
 def crowded(raw: float, opponents: int) -> float:
@@ -121,6 +128,41 @@ def equity_choice(value: float, margin: float, players: int, raises: int, to_cal
     return _passive(avail, value >= price)
 
 
+def _clear(value: float, deals: int, threshold: float) -> bool:
+    """Whether ``value``, the mean of ``deals`` shares, lies more than
+    :data:`EQUITY_CLEAR` standard errors from ``threshold`` (the error of a true equity of
+    exactly ``threshold``)."""
+    spread = EQUITY_CLEAR * math.sqrt(threshold * (1.0 - threshold) / deals)
+    return abs(value - threshold) > spread
+
+
+def equity_settled(won: float, deals: int, margin: float, players: int, raises: int,
+                   to_call: int, pot: int, avail: int) -> bool:
+    """Whether :func:`equity_choice` (same arguments) is settled by an estimate of ``won``
+    pots from ``deals`` completions: the estimate is clear of the equity that bets or raises
+    (when an aggressive action is on offer) and, unless it clearly bets or raises, of the
+    price of a call (when calling or folding is the question). A decision with neither
+    question is settled at once.
+
+    >>> mask = 1 << CHECK | 1 << BET  # bet when the equity is at least 1.35 / 3 = 0.45
+    >>> [equity_settled(won, 25, 1.35, 3, 0, 0, 20, mask) for won in (1.0, 11.0, 20.0)]
+    [True, False, True]
+    """
+    value = won / deals
+    if aggressive_kind(avail) >= 0:
+        threshold = max(margin / players, 0.3)
+        if raises >= EQUITY_RAISES:
+            threshold = max(threshold, EQUITY_NEAR_NUTS)
+        if not _clear(value, deals, threshold):
+            return False
+        if value > threshold:
+            return True  # it bets or raises whatever a call would cost
+    asks_price = not (avail >> CHECK & 1 or avail >> BRING_IN & 1)
+    if asks_price and avail >> CALL & 1 and avail >> FOLD & 1:
+        return _clear(value, deals, to_call / max(pot + to_call, 1))
+    return True
+
+
 def sized_total(low: int, high: int, my_bet: int, to_call: int, pot: int,
                 fraction: float) -> int:
     """A bet or raise total that calls and then adds ``fraction`` of the pot, kept within
@@ -130,5 +172,5 @@ def sized_total(low: int, high: int, my_bet: int, to_call: int, pot: int,
 
 
 DECIDED: tuple[Any, ...] = (crowded, aggressive_kind, _passive, _style_raise, style_rolls,
-                            style_choice, equity_choice, sized_total)
+                            style_choice, equity_choice, _clear, equity_settled, sized_total)
 """Every function of the decisions, for the kernel to compile (callees first)."""

@@ -35,8 +35,14 @@ def version_text() -> str:
     return f"studkit {__version__} ({build_description()})"
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The full argument parser, with every command registered."""
+SINGLE_COMMAND_MODULES: frozenset[str] = frozenset(COMMAND_MODULES) - {"variants"}
+"""The modules that register one command of their own name: to run that command, only its
+module is imported (the others' imports cost a tenth of a second or more of start-up)."""
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The full argument parser, with every command registered; or, for ``command`` (one of
+    :data:`SINGLE_COMMAND_MODULES`), a parser with that command alone."""
     import argparse
 
     parser = argparse.ArgumentParser(
@@ -52,7 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.set_defaults(registry=None)  # main() puts the --plugins-dir registry here
     subcommands = parser.add_subparsers(dest="command", metavar="COMMAND")
     subcommands.required = True
-    for name in COMMAND_MODULES:
+    for name in COMMAND_MODULES if command is None else (command,):
         module = importlib.import_module(f"studkit.cli.{name}")
         module.register(subcommands)
     return parser
@@ -73,7 +79,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv[:1] == ["--version"]:  # answered before every command's module is imported
         print(version_text())
         return 0
-    parser = build_parser()
+    named = argv[0] if argv and argv[0] in SINGLE_COMMAND_MODULES else None
+    parser = build_parser(named)
     args = parser.parse_args(argv)
     args.registry = registry
     try:

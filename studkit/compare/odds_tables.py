@@ -11,13 +11,13 @@ takes seconds to enumerate.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from studkit.cards import standard_deck
 from studkit.evaluation import WildCards
+from studkit.user_cache import cache_dir
 from studkit.variant.model import Variant
 
 __all__ = ["EvaluatorOdds", "evaluator_key", "odds_where_different", "cache_dir"]
@@ -63,15 +63,6 @@ def evaluator_key(variant: Variant, evaluator: str) -> str:
     if deck.jokers:
         parts.append(f"{deck.jokers} joker{'s' if deck.jokers > 1 else ''} ({deck.joker_mode})")
     return ", ".join(parts)
-
-
-def cache_dir() -> Path:
-    """Where computed tables are kept: ``$STUDKIT_CACHE_DIR``, else the user cache dir."""
-    explicit = os.environ.get("STUDKIT_CACHE_DIR")
-    if explicit:
-        return Path(explicit)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "studkit"
 
 
 def _load_cache(path: Path) -> dict[str, dict[str, object]]:

@@ -26,7 +26,7 @@ from studkit.evaluation.tables import (
     SUIT_START,
     flush_table,
     multiset_index,
-    rank_tables,
+    rank_strengths,
 )
 
 if TYPE_CHECKING:
@@ -125,7 +125,7 @@ def plain_strengths(
     ``suited_bits(rows)`` gives the suit bits of the rows holding five or more cards of a suit
     (high); ``suited_hands(rows)`` their cards (lows where flushes count).
     """
-    table = rank_tables(ranking.name).by_row
+    table = rank_strengths(ranking.name)
     strengths = table[multiset_index().index(total & RANK_MASK)]
     if not ranking.straights:
         return strengths

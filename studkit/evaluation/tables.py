@@ -49,6 +49,7 @@ __all__ = [
     "MultisetIndex",
     "multiset_index",
     "RankTables",
+    "rank_strengths",
     "rank_tables",
     "flush_table",
     "wild_tables",
@@ -170,11 +171,18 @@ def _base_strengths(ranking: Ranking, ms: MultisetIndex) -> Int64Array:
 
 
 @cache
+def rank_strengths(name: str) -> Int64Array:
+    """The strength of every row of :func:`multiset_index` in a built-in ranking (the array
+    alone, for numpy and the batch kernel; built on first use)."""
+    return _base_strengths(RANKINGS[name], multiset_index())
+
+
+@cache
 def rank_tables(name: str) -> RankTables:
     """The rank-multiset table of a built-in ranking (built on first use)."""
     ranking = RANKINGS[name]
     ms = multiset_index()
-    table = _base_strengths(ranking, ms)
+    table = rank_strengths(name)
     real = np.flatnonzero(ms.sizes > 0)
     dict_keys = ms.keys[real] + (ms.sizes[real] << COUNT_SHIFT)
     by_key = dict(zip(dict_keys.tolist(), table[real].tolist(), strict=True))
@@ -217,7 +225,7 @@ def wild_tables(name: str) -> tuple[Int64Array, ...]:
     (when allowed) is added by :class:`~studkit.evaluation.wildtables.WildLayout`.
     """
     ms = multiset_index()
-    tables = [rank_tables(name).by_row]
+    tables = [rank_strengths(name)]
     for wilds in range(1, MAX_CARDS + 1):
         table = np.zeros(len(ms), dtype=np.int64)
         rows = np.flatnonzero(ms.sizes + wilds <= MAX_CARDS)

@@ -21,9 +21,11 @@ import numpy.typing as npt
 
 from studkit.bots import strategy, strength
 from studkit.bots.strategy import (
+    EQUITY_STEP,
     FIRST,
     crowded,
     equity_choice,
+    equity_settled,
     sized_total,
     style_choice,
     style_rolls,
@@ -125,9 +127,14 @@ def _take(code: int, opt: Int64Array, count: int, my_bet: int, to_call: int, pot
 def _equity(p: Int64Array, sp: Int64Array, sa: Int64Array, held: Int64Array,
             ups: Int64Array, deck: Int64Array, sh: Int64Array, ix: Int64Array,
             byr: Int64Array, fl: Int64Array, bk: Int64Array, wk: Int64Array, seat: int,
-            nopp: int, trials: int, rng: UInt64Array) -> float:
-    """The seat's equity from ``trials`` random completions; -1.0 when the spot cannot be
-    posed (uneven hands, or unseen cards that cannot finish the deal)."""
+            nopp: int, trials: int, margin: float, raises: int, to_call: int, pot: int,
+            avail: int, rng: UInt64Array) -> float:
+    """The seat's equity from up to ``trials`` random completions, dealt in groups of
+    :data:`~studkit.bots.strategy.EQUITY_STEP` until
+    :func:`~studkit.bots.strategy.equity_settled` says the decision (``margin`` to
+    ``avail``: the rest of :func:`~studkit.bots.strategy.equity_choice`'s arguments) is
+    settled; -1.0 when the spot cannot be posed (uneven hands, or unseen cards that cannot
+    finish the deal)."""
     n = p[N]
     ncards = sa[A_NCARDS, seat]
     nup = sa[A_NUP, seat]
@@ -168,7 +175,8 @@ def _equity(p: Int64Array, sp: Int64Array, sa: Int64Array, held: Int64Array,
     own_more = p[CARDS] - ncards - community
     nsh = p[NSHARES]
     total = 0.0
-    for _ in range(trials):
+    deals = 0
+    while deals < trials:
         # a partial shuffle of the unseen cards, drawn as they are dealt: the community
         # cards, the seat's, then each opponent's, stopping once the seat has lost
         for k in range(community):
@@ -224,7 +232,12 @@ def _equity(p: Int64Array, sp: Int64Array, sa: Int64Array, held: Int64Array,
             if best > 0 and bk[_MINE + share] == best:
                 won += (1.0 / bk[_WINNERS + share]) * (sh[share, 1] / weight)
         total += won
-    return total / trials
+        deals += 1
+        if deals % EQUITY_STEP == 0 and deals < trials and equity_settled(
+            total, deals, margin, players, raises, to_call, pot, avail
+        ):
+            break
+    return total / max(deals, 1)
 
 
 @inlined
@@ -281,7 +294,8 @@ def _thinking(bot: int, p: Int64Array, sp: Int64Array, h: Int64Array, sa: Int64A
             nopp += 1
     if bot == EQUITY:
         value = _equity(p, sp, sa, held, ups, deck, sh, ix, byr, fl, bk, wk, seat, nopp,
-                        int(bt[bot, B_TRIALS]), rng)
+                        int(bt[bot, B_TRIALS]), bt[bot, B_MARGIN], raises, to_call, pot,
+                        avail, rng)
         if value >= 0.0:
             code = equity_choice(value, bt[bot, B_MARGIN], nopp + 1, raises, to_call, pot,
                                  avail)

@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from studkit.evaluation.rankings import RANKINGS
-from studkit.evaluation.tables import CARD_VALUES, flush_table, multiset_index, rank_tables
+from studkit.evaluation.tables import CARD_VALUES, flush_table, multiset_index, rank_strengths
 from studkit.kernel.plan import EVALUATOR_IDS
 from studkit.kernel.state import IX_HI, IX_LO, IX_MODES, IX_VALUES
 
@@ -53,7 +53,7 @@ def eval_tables(names: Iterable[str]) -> EvalTables:
     for name in set(names):
         row = EVALUATOR_IDS[name]
         ranking = RANKINGS[name]
-        by_row[row] = rank_tables(name).by_row
+        by_row[row] = rank_strengths(name)
         if ranking.straights:
             flush[row] = flush_table(name)
             modes[row] = MODE_LOW_FLUSH if ranking.low else MODE_HIGH

@@ -8,11 +8,36 @@ read-only install works); ``NUMBA_CACHE_DIR`` overrides both.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar, cast
 
 import numba  # type: ignore[import-untyped, unused-ignore]
 import numba.extending  # type: ignore[import-untyped, unused-ignore]
+
+
+def _array_maths_without_scipy() -> None:
+    """Import numba's array maths module with SciPy's BLAS bindings out of reach.
+
+    At its import (the first time numba loads or compiles any function) that module imports
+    ``scipy.linalg``, where SciPy is installed, only to learn whether ``np.dot`` may call
+    BLAS from inner products (``np.convolve``, ``np.correlate``): a quarter of a second,
+    more than loading the whole kernel from the cache, for functions the kernel never calls.
+    Without the bindings those inner products use numba's own loop (the same results); the
+    bindings are within reach again as soon as the module is imported, for any other use.
+    """
+    blas = "scipy.linalg.cython_blas"
+    if "numba.np.arraymath" in sys.modules or blas in sys.modules:
+        return
+    sys.modules[blas] = None  # type: ignore[assignment]  # "import fails": Python's own rule
+    try:
+        import numba.np.arraymath  # type: ignore[import-untyped, unused-ignore]  # noqa: F401
+    finally:
+        if sys.modules.get(blas, False) is None:
+            del sys.modules[blas]
+
+
+_array_maths_without_scipy()
 
 __all__ = ["compiled", "inlined", "shared", "is_ready", "NUMBA_VERSION"]
 

@@ -237,7 +237,7 @@ def _merge_into(target: dict[str, Any], implied: Any) -> None:
 
 
 def _apply_plugin_data(
-    root: Located, filled: dict[str, Any], host: PluginRegistry
+    root: Located, filled: dict[str, Any], host: PluginRegistry, remember: bool = True
 ) -> list[Problem]:
     """Merge what each installed plugin's options imply into ``filled`` (in place).
 
@@ -261,7 +261,7 @@ def _apply_plugin_data(
                                     str(error)))
             continue
         _merge_into(filled, implied)
-        for rejected in data_errors(filled):
+        for rejected in data_errors(filled, remember=remember):
             at = locate(root, where)
             problems.append(Problem(
                 at.file, at.line, at.column, path_text(where, filled),
@@ -310,11 +310,12 @@ def _load_tree(
     schema = variant_schema()
     merged = resolve_extends(root, path, _read_file, _find_parent, schema)
     data = to_plain(merged)
-    problems = schema_problems(merged, data)
+    remember = source is not None  # files, which load again; not each text typed in
+    problems = schema_problems(merged, data, remember=remember)
     if problems:
         raise VariantFileError(problems)
     filled = fill_defaults(data, schema)
-    problems = _apply_plugin_data(merged, filled, plugins)
+    problems = _apply_plugin_data(merged, filled, plugins, remember)
     if problems:
         raise VariantFileError(problems)
     if require_plugins:

@@ -17,6 +17,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, TypeAlias
 
+from studkit.variant.schema_cache import accepted_key, record_accepted, was_accepted
 from studkit.variant.yaml_source import Located, Location, Problem, describe
 
 if TYPE_CHECKING:  # jsonschema is imported when a file is first checked, not with studkit
@@ -132,8 +133,14 @@ _TYPE_WORDS = {
 _YAML_11_BOOLEANS = {"yes", "no", "on", "off", "y", "n"}
 
 
-def schema_problems(root: Located, data: Any) -> list[Problem]:
-    """Every schema error in ``data`` (the plain form of ``root``), located and phrased."""
+def schema_problems(root: Located, data: Any, *, remember: bool = True) -> list[Problem]:
+    """Every schema error in ``data`` (the plain form of ``root``), located and phrased.
+
+    Data accepted before (:mod:`studkit.variant.schema_cache`) is not checked again; with
+    ``remember`` (files, not texts typed into the designer) an acceptance is recorded."""
+    key = accepted_key(_schema_text(), data)
+    if was_accepted(key):
+        return []
     problems: list[Problem] = []
     seen: set[tuple[str, str, int, int]] = set()
     for error in _validator().iter_errors(data):
@@ -143,6 +150,8 @@ def schema_problems(root: Located, data: Any) -> list[Problem]:
                 seen.add(marker)
                 problems.append(problem)
     problems.sort(key=lambda problem: (problem.file, problem.line, problem.column))
+    if not problems and remember:
+        record_accepted(key)
     return problems
 
 
@@ -324,12 +333,20 @@ _HANDLERS: dict[str, Handler] = {
 }
 
 
-def data_errors(data: Any) -> list[str]:
-    """What the schema says is wrong with plain ``data`` (no locations), as short texts."""
-    return [
+def data_errors(data: Any, *, remember: bool = True) -> list[str]:
+    """What the schema says is wrong with plain ``data`` (no locations), as short texts
+    (data accepted before is not checked again; ``remember`` as for
+    :func:`schema_problems`)."""
+    key = accepted_key(_schema_text(), data)
+    if was_accepted(key):
+        return []
+    errors = [
         f"{path_text(tuple(error.absolute_path), data) or 'the file'}: {error.message}"
         for error in _validator().iter_errors(data)
     ]
+    if not errors and remember:
+        record_accepted(key)
+    return errors
 
 
 def fill_defaults(data: Any, schema: dict[str, Any] | None = None) -> Any:
