@@ -89,6 +89,14 @@ def test_a_stack_that_is_not_a_whole_number_above_zero_is_refused(
         Hand(NO_LIMIT, stacks, seed=1)  # type: ignore[arg-type]
 
 
+def test_a_refused_stack_says_what_every_player_needs() -> None:
+    with pytest.raises(StudkitError) as caught:
+        Hand(NO_LIMIT, [200, 200, -5], seed=1)
+    assert str(caught.value) == (
+        "seat 2 has -5 chips; every player needs a whole number of chips above 0"
+    )
+
+
 def test_whole_stacks_of_any_numeric_type_become_ints() -> None:
     hand = Hand(NO_LIMIT, [np.int64(200), 200.0, 200], seed=1)  # type: ignore[list-item]
     assert hand.starting_stacks == (200, 200, 200)

@@ -116,6 +116,59 @@ def test_uncalled_bet() -> None:
     assert uncalled_bet([0, 0]) is None
 
 
+def test_a_single_chip_nobody_matched_is_returned_to_its_owner() -> None:
+    """The smallest uncalled bet: one chip against nothing (a bring-in of 1 that everyone
+    else folded to) goes back to the seat that put it in."""
+    assert uncalled_bet([1, 0, 0]) == (0, 1)
+    assert uncalled_bet([0, 0, 1]) == (2, 1)
+    assert uncalled_bet([0, 0, 0]) is None
+
+
+def test_the_odd_chip_share_must_be_one_of_the_shares() -> None:
+    """With two shares (high and low) the odd-chip share is 0 or 1; 2 is refused, naming
+    the range."""
+    with pytest.raises(StudkitError) as caught:
+        award_pots([Pot(41, (0, 1))], [high([9, 3]), low([0, 5])], odd_chip_share=2)
+    assert str(caught.value) == "award_pots: odd_chip_share 2 is not a share index (0 to 1)"
+
+
+def test_no_pots_pay_nobody() -> None:
+    assert award_pots([], []) == ([], [])
+
+
+def test_an_empty_pot_is_awarded_nothing_and_the_next_pot_as_usual() -> None:
+    payouts, awards = award_pots([Pot(0, (0, 1)), Pot(6, (0, 1))], [high([9, 3])])
+    assert payouts == [6, 0]
+    assert [award.pot for award in awards] == [1]
+
+
+def test_every_pot_is_checked_also_after_an_empty_one_with_no_eligible_seat() -> None:
+    with pytest.raises(StudkitError) as caught:
+        award_pots([Pot(0, ()), Pot(5, (-1, 0))], [high([9, 3])])
+    assert str(caught.value) == "award_pots: eligible seat -1 is not a seat number"
+
+
+def test_a_negative_pot_is_refused_with_its_amount() -> None:
+    with pytest.raises(StudkitError) as caught:
+        award_pots([Pot(-3, (0, 1))], [high([9, 3])])
+    assert str(caught.value) == "award_pots: a pot of -3 chips; amounts are >= 0"
+
+
+def test_an_eligible_seat_one_past_the_strengths_given_is_refused() -> None:
+    """Strengths for seats 0 and 1 only: seat 2 eligible is an error naming it and the
+    share, not an index error."""
+    with pytest.raises(StudkitError) as caught:
+        award_pots([Pot(5, (0, 2))], [high([9, 3])])
+    assert str(caught.value) == (
+        "award_pots: eligible seat 2 has no strength in share 'high' (2 seats given)"
+    )
+
+
+def test_a_share_with_no_strengths_is_refused_whatever_the_other_shares_give() -> None:
+    with pytest.raises(StudkitError, match="no strength in share 'high'"):
+        award_pots([Pot(5, (0, 1))], [high([]), low([1, 2])])
+
+
 def test_labels_and_description() -> None:
     assert [pot_label(i) for i in range(3)] == ["main pot", "side pot 1", "side pot 2"]
     with pytest.raises(StudkitError, match="-1"):

@@ -1,0 +1,130 @@
+"""Who opens and who acts first, rule by rule (studkit.engine.first_actor): the open-pair
+option, the forced bring-in and the first actor by the showing hands.
+
+Cases are the smallest table states that tell each rule apart: a few up cards per seat.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from studkit import load_variant
+from studkit.cards import CARDS, Card, parse_cards
+from studkit.engine import Hand
+from studkit.engine.first_actor import any_open_pair, best_board, choose_forced
+
+STUD = load_variant("seven-card-stud")
+JOKER = CARDS[52]
+RED_JOKER = CARDS[53]
+
+
+def table(*ups: str | list[Card], folded: tuple[int, ...] = ()) -> Hand:
+    """A hand whose seats show ``ups`` (text or cards) and in which ``folded`` folded."""
+    hand = Hand(STUD, [100] * len(ups), seed=0)
+    hand.up[:] = [list(parse_cards(u)) if isinstance(u, str) else list(u) for u in ups]
+    hand.folded[:] = [s in folded for s in range(len(ups))]
+    return hand
+
+
+@pytest.mark.parametrize(
+    ("ups", "folded", "expected"),
+    [
+        # Fourth street: a pair showing in two up cards.
+        (("9h 9c", "Ah Kd"), (), True),
+        (("9h 8c", "Ah Kd"), (), False),
+        # A seat before the pair has fewer than two up cards, or folded: the pair still
+        # counts (the check goes on to the next seat).
+        (("9h", "Ah Ad"), (), True),
+        (("Kh Kc", "2h 3h", "Ah Ad"), (0,), True),
+        # A folded player's pair does not make the option live.
+        (("9h 9c", "Ah Kd"), (0,), False),
+        # Fifth street on: any two of the up cards pair.
+        (("2c 9h 9c", "Ah Kd 7s"), (), True),
+        (("2c 3d 9h", "Ah Kd 7s"), (), False),
+        # Neighbouring ranks do not pair (deuce and trey, four and five).
+        (("2c 3d 4h 5s", "Ah Kd"), (), False),
+    ],
+)
+def test_open_pair_option_is_live_when_a_live_player_shows_a_pair(
+    ups: tuple[str, ...], folded: tuple[int, ...], expected: bool
+) -> None:
+    assert any_open_pair(table(*ups, folded=folded)) is expected
+
+
+@pytest.mark.parametrize("cards", [[JOKER, RED_JOKER], [JOKER, RED_JOKER, CARDS[0]]])
+def test_jokers_showing_pair_nothing_for_the_open_pair_option(cards: list[Card]) -> None:
+    assert any_open_pair(table(cards, "Ah Kd")) is False
+
+
+def test_with_no_up_cards_showing_the_first_live_seat_left_of_the_dealer_acts_first() -> None:
+    """A street on which no live player shows a card (every showing hand is worth
+    nothing): the first live seat from the dealer's left leads."""
+    hand = table("", "", "", folded=(1,))
+    first = next(s for s in hand._order if not hand.folded[s])
+    assert best_board(hand) == first
+
+
+def test_board_cards_left_out_of_the_showing_hands_still_break_ties_by_suit() -> None:
+    """``board_includes_community: false`` and ties by suit: with a community card out,
+    two kings showing tie on value and the king of spades leads (the board card counted in
+    neither hand)."""
+    oxford = load_variant("oxford-stud")
+    action = replace(oxford.action_order, board_includes_community=False, tie_break="suit")
+    hand = Hand(replace(oxford, action_order=action), [100, 100], seed=0)
+    hand.up[:] = [list(parse_cards("Kd")), list(parse_cards("Ks"))]
+    hand.community[:] = list(parse_cards("2d"))
+    assert best_board(hand) == 1
+
+
+def forcing(*ups: str | list[Card], stacks: list[int], folded: tuple[int, ...] = ()) -> Hand:
+    """A seven-card stud hand (the lowest up card brings in 2; no partial bring-in) with
+    these up cards and stacks, three seats dealt from seat 0 (the dealer is seat 2)."""
+    hand = table(*ups, folded=folded)
+    assert hand._order == [0, 1, 2] and hand.rules.bring_in == 2
+    hand.stacks[:] = stacks
+    return hand
+
+
+def test_the_lowest_up_card_brings_in_and_a_folded_seat_is_skipped() -> None:
+    assert choose_forced(forcing("Kd", "2c", "9h", stacks=[99, 99, 99])) == 1
+    # Seat 0 folded before showing its deuce: the search goes on past it.
+    assert choose_forced(forcing("2d", "Kc", "3h", stacks=[99, 99, 99], folded=(0,))) == 2
+
+
+def test_nobody_brings_in_when_no_card_that_can_be_forced_is_showing() -> None:
+    """No up card at all, or only jokers (never forced): no seat is forced (-1)."""
+    assert choose_forced(forcing("", "", "", stacks=[99, 99, 99])) == -1
+    assert choose_forced(forcing([JOKER], [RED_JOKER], "", stacks=[99, 99, 99])) == -1
+
+
+def test_a_player_who_cannot_bring_in_passes_it_clockwise_to_one_who_can() -> None:
+    """spec-002: the forced seat short of the bring-in is passed; the next player clockwise
+    who can post it in full does, wrapping past the last seat to seat 0."""
+    # Seat 0 is forced but has 1 chip; seat 1 has 1 too; seat 2 can post.
+    assert choose_forced(forcing("2c", "Kd", "Qh", stacks=[1, 1, 99])) == 2
+    # Seat 2 is forced but has 1 chip: the next clockwise is seat 0.
+    assert choose_forced(forcing("Kd", "Qh", "2c", stacks=[99, 99, 1])) == 0
+    # Exactly the bring-in is enough; a folded seat is passed, whatever its stack.
+    assert choose_forced(forcing("2c", "Kd", "Qh", stacks=[1, 2, 99])) == 1
+    assert choose_forced(forcing("2c", "Kd", "Qh", stacks=[1, 99, 99], folded=(1,))) == 2
+
+
+def test_when_nobody_can_post_the_bring_in_in_full_the_next_player_with_chips_posts_part() -> None:
+    """spec-002, without the partial policy: nobody has the 2 chips, so the first live
+    player clockwise from the forced seat who has any chips posts what it has; a folded
+    seat or one with no chips left is passed; nobody at all: no bring-in (-1)."""
+    assert choose_forced(forcing("Kd", "2c", "Qh", stacks=[1, 1, 1])) == 2
+    assert choose_forced(forcing("Kd", "Qh", "2c", stacks=[1, 1, 1])) == 0
+    assert choose_forced(forcing("Kd", "2c", "Qh", stacks=[1, 1, 1], folded=(2,))) == 0
+    assert choose_forced(forcing("Kd", "2c", "Qh", stacks=[1, 1, 0])) == 0
+    assert choose_forced(forcing("Kd", "2c", "Qh", stacks=[0, 1, 0])) == -1
+
+
+def test_in_razz_a_low_ace_showing_alone_still_brings_in() -> None:
+    """Razz: the highest card brings in and aces are low, so the aces are the least forced
+    cards; when only aces show, one of them still brings in (never nobody)."""
+    hand = Hand(load_variant("razz"), [100, 100], seed=0)
+    hand.up[:] = [list(parse_cards("Ac")), list(parse_cards("Ad"))]
+    assert choose_forced(hand) in (0, 1)
