@@ -242,8 +242,11 @@ def _scheduler_tasks(address: str) -> int:
 
 
 def test_ctrl_c_in_the_cli_stops_the_run_and_its_tasks(scheduler: Scheduler) -> None:
-    command = [sys.executable, "-m", "studkit", "simulate", "razz", "--hands", "200000",
-               "--bots", BOTS, "--seed", "1", "--cluster", scheduler.address]
+    # the general engine and many hands: a run the signal cannot miss (the kernel plays
+    # 200,000 hands on the cluster before the test sees its tasks)
+    command = [sys.executable, "-m", "studkit", "simulate", "razz", "--hands", "2000000",
+               "--bots", BOTS, "--seed", "1", "--engine", "general",
+               "--cluster", scheduler.address]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         deadline = time.monotonic() + START_SECONDS

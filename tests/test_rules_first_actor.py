@@ -93,10 +93,18 @@ def test_the_lowest_up_card_brings_in_and_a_folded_seat_is_skipped() -> None:
     assert choose_forced(forcing("2d", "Kc", "3h", stacks=[99, 99, 99], folded=(0,))) == 2
 
 
-def test_nobody_brings_in_when_no_card_that_can_be_forced_is_showing() -> None:
-    """No up card at all, or only jokers (never forced): no seat is forced (-1)."""
+def test_nobody_brings_in_when_no_card_is_showing() -> None:
+    """No up card at all: no seat is forced (-1)."""
     assert choose_forced(forcing("", "", "", stacks=[99, 99, 99])) == -1
-    assert choose_forced(forcing([JOKER], [RED_JOKER], "", stacks=[99, 99, 99])) == -1
+
+
+def test_a_face_up_joker_ranks_as_an_ace_above_the_natural_aces_for_the_bring_in() -> None:
+    """stud-family 2.2 (``bring_in.joker_as: ace``, the default): a face-up joker is never the
+    low card beside a natural ace; two jokers alone tie, and the first seat dealt brings in."""
+    assert choose_forced(forcing([JOKER], "Ac", "", stacks=[99, 99, 99])) == 1
+    assert choose_forced(forcing("As", [JOKER], "", stacks=[99, 99, 99])) == 0
+    assert choose_forced(forcing([JOKER], [RED_JOKER], "", stacks=[99, 99, 99])) == 0
+    assert choose_forced(forcing([RED_JOKER], [JOKER], "", stacks=[99, 99, 99])) == 0
 
 
 def test_a_player_who_cannot_bring_in_passes_it_clockwise_to_one_who_can() -> None:
