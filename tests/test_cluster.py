@@ -233,6 +233,10 @@ def test_ctrl_c_cancels_the_cluster_tasks(local2: Cluster) -> None:
         time.sleep(0.2)
 
 
+def _default_ctrl_c() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _scheduler_tasks(address: str) -> int:
     with connect(address) as cluster:
         count: int = cluster.client.run_on_scheduler(
@@ -247,7 +251,10 @@ def test_ctrl_c_in_the_cli_stops_the_run_and_its_tasks(scheduler: Scheduler) -> 
     command = [sys.executable, "-m", "studkit", "simulate", "razz", "--hands", "2000000",
                "--bots", BOTS, "--seed", "1", "--engine", "general",
                "--cluster", scheduler.address]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    # started as a shell starts it, with Ctrl-C at its default (a child inherits an ignored
+    # SIGINT, and this test process may be inside a run that leaves Ctrl-C to its parent)
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               preexec_fn=_default_ctrl_c)
     try:
         deadline = time.monotonic() + START_SECONDS
         while not _scheduler_tasks(scheduler.address):
