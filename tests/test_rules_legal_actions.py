@@ -10,13 +10,14 @@ name their own kind and amount.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from scenario import act, deal
 
 from studkit.engine import Hand
-from studkit.errors import IllegalActionError
+from studkit.errors import IllegalActionError, StakesError
 from studkit.variant.loader import load_variant
 from studkit.variant.model import Stakes, Variant
 
@@ -208,8 +209,25 @@ def test_shared_bring_ins_name_their_own_amount() -> None:
     [("seven-card-stud", "complete to 6"), ("spread-limit-home-stud", "complete to 6..10")],
 )
 def test_a_completion_is_always_to_more_than_the_bring_in(name: str, completion: str) -> None:
-    # Stakes given to the engine whose bring-in is the whole small bet: completing "to the
-    # small bet" would be no raise at all, so the completion starts one chip above.
+    # A variant made in code whose bring-in is the whole small bet (a file, --stakes and
+    # Hand(stakes=) refuse it): completing "to the small bet" would be no raise at all, so
+    # the completion starts one chip above.
     stakes = Stakes(ante=1, bring_in=5, small_bet=5, big_bet=10)
-    hand = deal(name, [500, 500], "Kd Kc 2c", "Ah Ad 9h", stakes=stakes)
+    variant = replace(load_variant(name), stakes=stakes)
+    hand = deal(variant, [500, 500], "Kd Kc 2c", "Ah Ad 9h")
     assert listed(hand) == ["bring-in 5", completion]
+
+
+def test_stakes_given_to_a_hand_must_fit_the_game_as_a_file_s_amounts_must() -> None:
+    # A bring-in must be less than the small bet: the check of a variant file's amounts and
+    # of --stakes applies to Hand(stakes=...) too, naming the amounts and the reason.
+    stakes = Stakes(ante=1, bring_in=5, small_bet=5, big_bet=10)
+    with pytest.raises(StakesError, match=r"Stakes\(ante=1, bring_in=5, small_bet=5, "
+                       r"big_bet=10\) do not fit seven-card-stud: bring-in 5 must be less "
+                       r"than the small bet 5"):
+        Hand(load_variant("seven-card-stud"), [500, 500], stakes=stakes)
+    with pytest.raises(StakesError, match="small bet 20 is more than the big bet 10"):
+        Hand(load_variant("razz"), [500, 500],
+             stakes=Stakes(ante=1, bring_in=2, small_bet=20, big_bet=10))
+    Hand(load_variant("razz"), [500, 500], stakes=Stakes(ante=0, bring_in=3, small_bet=4,
+                                                         big_bet=8))

@@ -19,6 +19,7 @@ from studkit.errors import VariantError
 from studkit.hooks.evaluators import many_cards, share_evaluator, showing_evaluator
 from studkit.hooks.host import host_for, registry_of
 from studkit.variant.model import ROLLED, Stakes, Variant
+from studkit.variant.stakes import check_stakes
 
 __all__ = ["StreetPlan", "ShareRule", "Rules", "compile_rules"]
 
@@ -163,6 +164,8 @@ def compile_rules(variant: Variant, stakes: Stakes | None = None) -> Rules:
             f"stakes must be a Stakes (apply_stakes(variant, 'ante=1,...') gives a variant at "
             f"other amounts), not {type(stakes).__name__} {stakes!r}"
         )
+    if stakes is not None and stakes != variant.stakes:
+        check_stakes(variant, stakes)
     rules = _compile(variant, variant.stakes if stakes is None else stakes)
     if len(memo) > 64:
         memo.clear()  # many stakes played: keep the memory bounded

@@ -145,9 +145,7 @@ def apply_stakes(variant: Variant, stakes: str | Mapping[str, int] | None) -> Va
     if "ante" in amounts:
         forced = replace(forced, ante=amounts["ante"] > 0)
     result = replace(variant, stakes=new_stakes, forced_bets=forced)
-    data = variant_to_data(result)
-    problems = [problem.message for problem in stakes_problems(data)]
-    problems += blind_amount_messages(data)
+    problems = stakes_fit_problems(result)
     if problems:
         given = ",".join(
             f"{next(k for k, f in STAKES_KEYS.items() if f == field)}={amount}"
@@ -191,3 +189,23 @@ def stakes_text(stakes: Stakes) -> str:
         if value is not None:
             parts.append(f"{key}={value}")
     return ",".join(parts)
+
+
+def stakes_fit_problems(variant: Variant) -> list[str]:
+    """What is wrong with ``variant``'s amounts for its game (a bring-in below the small bet,
+    spread amounts only for spread limit, blinds below the small bet, ...): the checks a
+    variant file's amounts get, as messages; empty when they fit."""
+    data = variant_to_data(variant)
+    return [problem.message for problem in stakes_problems(data)] + blind_amount_messages(data)
+
+
+def check_stakes(variant: Variant, stakes: Stakes) -> None:
+    """Raise :class:`StakesError` when ``stakes`` do not fit ``variant`` (the amounts a hand
+    is dealt at, ``Hand(stakes=...)``), naming the amounts and each reason."""
+    problems = stakes_fit_problems(replace(variant, stakes=stakes))
+    if problems:
+        given = ", ".join(
+            f"{name}={getattr(stakes, name)}" for name in Stakes.__slots__
+            if getattr(stakes, name) is not None
+        )
+        raise StakesError(f"Stakes({given}) do not fit {variant.name}: {'; '.join(problems)}")
