@@ -137,6 +137,23 @@ def test_odd_chip_order_override(plugins_dir: Path) -> None:
     assert set(amounts) == {0, 1} and amounts[1] == amounts[0] + 1  # the odd chip to seat 1
 
 
+def test_odd_chip_order_override_beats_the_variant_s_own_order(plugins_dir: Path) -> None:
+    # Without the plugin the odd chip goes to seat 1, the first to show (first-shown): the
+    # plugin's order, lowest seat first, gives it to seat 0.
+    registry = add(plugins_dir, "lowest_seat_first", (
+        "@hookimpl\n"
+        "def studkit_odd_chip_order(order):\n"
+        "    return sorted(order)\n"
+    ))
+    seats = ["Ah Kd 2c 7s 8d 9c Jd", "As Kh 2d 7c 8h 9d Js", "3c 4d 6h Ts 9h Qd 2h"]
+    plain = stud()
+    hand = play(Hand(plain, [100] * 3, cards=deal_order(plain, seats)))
+    assert hand.shown[0] == 1 and won(hand, "high") == {1: 5, 0: 4}
+    variant = stud("lowest-seat-first", registry=registry)
+    hand = play(Hand(variant, [100] * 3, cards=deal_order(variant, seats)))
+    assert hand.shown[0] == 1 and won(hand, "high") == {0: 5, 1: 4}
+
+
 def test_a_refreshed_registry_reaches_a_variant_already_played(plugins_dir: Path) -> None:
     registry = PluginRegistry([plugins_dir])
     variant = stud(registry=registry)
