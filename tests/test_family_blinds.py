@@ -81,6 +81,25 @@ def test_2_2_a_short_stack_posts_what_it_has(tmp_path: Path) -> None:
     assert sum(hand.payoffs) == 0
 
 
+@pytest.mark.parametrize("choice", ["fold", "call"])
+def test_2_2_with_both_blinds_all_in_the_player_left_with_chips_must_call_or_fold(
+    tmp_path: Path, choice: str,
+) -> None:
+    # Nobody else can bet, but the third seat owes the big blind: it is asked, and may
+    # only fold or call (nobody could answer a raise).
+    hand = deal(_game(tmp_path), [2, 5, 100], "2c", "3c", "4c", button=2)
+    assert hand.actor == 2
+    assert [str(a) for a in hand.legal_actions()] == ["fold", "call 5"]
+    act(hand, f"2 {choice}")
+    while not hand.is_over:
+        hand.check_or_call()
+    assert sum(hand.payoffs) == 0
+    if choice == "fold":  # the blinds play for 2 each; seat 1's uncalled 3 comes back
+        assert hand.payoffs[2] == 0 and sorted(hand.payoffs[:2]) == [-2, 2]
+    else:  # in the pot for 5: it wins or loses chips
+        assert hand.payoffs[2] != 0
+
+
 def test_2_2_pot_limit_blinds_set_the_smallest_raise(tmp_path: Path) -> None:
     text = BLIND_PETE + "betting: {structure: pot-limit, max_raises: null}\n"
     hand = deal(_game(tmp_path, text), [500, 500, 500], "2c", "3c", "4c")

@@ -154,6 +154,14 @@ class HandFlow(LegalActions):
             self._expose()
         self._advance_street()
 
+    def _owes_a_blind(self, can_bet: list[bool]) -> bool:
+        """Whether a player who can bet still owes part of a blind posted before the first
+        round: with the blinds all in, the one player left with chips must call or fold."""
+        if self.street != 0 or not self.rules.big_blind:
+            return False
+        top = max(self.bets)
+        return any(able and bet < top for able, bet in zip(can_bet, self.bets))  # noqa: B905
+
     def _start_round(self) -> bool:
         """Set up the betting round; False when fewer than two players can bet."""
         n = self.n
@@ -164,7 +172,7 @@ class HandFlow(LegalActions):
         else:
             folded = self.folded
             can_bet = [not f and c > 0 for f, c in zip(folded, stacks)]  # noqa: B905
-            if can_bet.count(True) < 2:
+            if can_bet.count(True) < 2 and not self._owes_a_blind(can_bet):
                 r.to_act[:] = self._nobody
                 return False
         to_act = r.to_act
