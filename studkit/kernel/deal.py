@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from studkit.kernel.evaluate import evaluate
+from studkit.kernel.evaluate import evaluate, rank_strength
 from studkit.kernel.jit import inlined
 from studkit.kernel.plan import (
     BRING,
@@ -28,6 +28,7 @@ from studkit.kernel.state import (
     A_NCARDS,
     A_NUP,
     A_STACK,
+    A_UP_VALUES,
     BURN_TARGET,
     COMMUNITY_TARGET,
     ERR_EXHAUSTED,
@@ -38,6 +39,7 @@ from studkit.kernel.state import (
     H_NCOMM,
     H_NFOLDC,
     H_NREC_CARDS,
+    IX_VALUES,
     REC_CARDS,
     W_CARDS,
 )
@@ -110,7 +112,7 @@ def deal_street(
     street: int, p: Int64Array, sp: Int64Array, h: Int64Array, sa: Int64Array,
     held: Int64Array, ups: Int64Array, comm: Int64Array, burned: Int64Array,
     foldc: Int64Array, stub: Int64Array, order: Int64Array, rng: UInt64Array,
-    rec: Int64Array, row: int,
+    rec: Int64Array, row: int, ix: Int64Array,
 ) -> None:
     """Deal ``street``: the burn, each round to every live seat from the dealer's left, or,
     with the stub short, what the deck-exhaustion rules say (sets ``H_ERROR`` when they
@@ -171,6 +173,7 @@ def deal_street(
             if up:
                 ups[s, sa[A_NUP, s]] = card
                 sa[A_NUP, s] += 1
+                sa[A_UP_VALUES, s] += ix[IX_VALUES + card]
     for _ in range(community):
         comm[h[H_NCOMM]] = _draw(stub, h, rng, COMMUNITY_TARGET, rec, row)
         h[H_NCOMM] += 1
@@ -263,12 +266,14 @@ def best_board(p: Int64Array, h: Int64Array, sa: Int64Array, ups: Int64Array,
         if sa[A_FOLDED, s]:
             continue
         count = sa[A_NUP, s]
-        for i in range(count):
-            wk[W_CARDS + i] = ups[s, i]
-        for i in range(ncomm):
-            wk[W_CARDS + count + i] = comm[i]
-        count += ncomm
-        value = evaluate(wk, W_CARDS, count, ev, ix, byr, fl) if count else 0
+        value = rank_strength(sa[A_UP_VALUES, s], count, ev, ix, byr) if not ncomm else -1
+        if value < 0:  # a suit may show five cards: the whole evaluator
+            for i in range(count):
+                wk[W_CARDS + i] = ups[s, i]
+            for i in range(ncomm):
+                wk[W_CARDS + count + i] = comm[i]
+            count += ncomm
+            value = evaluate(wk, W_CARDS, count, ev, ix, byr, fl) if count else 0
         if value > best:
             best = value
             leader = s

@@ -17,7 +17,7 @@ from studkit.evaluation.tables import FLUSH_BITS, RANK_MASK, SUIT_SHIFT, SUIT_ST
 from studkit.kernel.jit import inlined
 from studkit.kernel.state import IX_HI, IX_LO, IX_MODES, IX_VALUES
 
-__all__ = ["evaluate", "first_best_five"]
+__all__ = ["evaluate", "rank_strength", "first_best_five"]
 
 Int64Array = npt.NDArray[np.int64]
 
@@ -55,6 +55,19 @@ def _total(buf: Int64Array, off: int, count: int, ix: Int64Array) -> int:
 def _rank_strength(total: int, ev: int, ix: Int64Array, byr: Int64Array) -> int:
     rank = total & _RANKS
     return int(byr[ev, ix[IX_LO + (rank & _LO_MASK)] + ix[IX_HI + (rank >> 17)]])
+
+
+@inlined
+def rank_strength(values: int, count: int, ev: int, ix: Int64Array, byr: Int64Array) -> int:
+    """What :func:`evaluate` gives ``count`` cards (none: 0) whose packed values sum to
+    ``values``, or -1 when a suit holds five of them (then :func:`evaluate` must see the
+    cards)."""
+    if count == 0:
+        return 0
+    total = _START + values
+    if total & _FLUSH and ix[IX_MODES + ev]:
+        return -1
+    return _rank_strength(int(total), ev, ix, byr)
 
 
 @inlined

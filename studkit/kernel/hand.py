@@ -254,7 +254,7 @@ def play_hand(
             break
         h[H_STREET] = street
         deal_street(street, p, sp, h, sa, held, ups, comm, burned, foldc, stub, order, rng,
-                    rec_c, row)
+                    rec_c, row, ix)
         if h[H_ERROR]:
             return 0
         started = sp[street, S_BETTING] and _start_round(

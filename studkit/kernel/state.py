@@ -67,7 +67,10 @@ A_NEED: Final = 4
 A_REOPEN: Final = 5
 A_NCARDS: Final = 6
 A_NUP: Final = 7
-SEAT_ROWS: Final = 8
+A_UP_VALUES: Final = 8
+"""The sum of the seat's up cards' packed values (kept as they are dealt, so that the
+showing hands are ranked without adding them up on every street)."""
+SEAT_ROWS: Final = 9
 
 MAX_CARDS: Final = 10
 """Card slots per seat (the kernel deals at most eight; community cards join at showdown)."""
