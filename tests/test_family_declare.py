@@ -9,13 +9,20 @@ a side pot of 40.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from scenario import deal
-from test_plugins_declare import MAIN, SIDE, STACKS, assert_conserved, by_pot, declare_game
+from test_plugins_declare import (
+    MAIN,
+    SIDE,
+    STACKS,
+    assert_conserved,
+    by_pot,
+    declare_game,
+    play_declaring,
+)
 
 from studkit.cli import main
 from studkit.engine import Action, Hand
@@ -32,26 +39,6 @@ KINGS_AND_TWO_LOWS = (
     "As 2s 3d 4h 6c Qs Jd",
     "8h 7h 5c 3c 2c Td 9d",
 )
-
-
-def play_declaring(hand: Hand, declared: Mapping[int, Sequence[str]], bettor: int = 1) -> Hand:
-    """Seat ``bettor`` completes or bets when it may, the others bring in, check or call;
-    each seat's declarations are taken from ``declared[seat]`` in order (the last repeats)."""
-    made = {seat: 0 for seat in declared}
-    while not hand.is_over:
-        actions = hand.legal_actions()
-        seat = hand.actor
-        assert seat is not None
-        if actions[0].kind.startswith("declare-"):
-            words = declared[seat]
-            hand.apply(Action(f"declare-{words[min(made[seat], len(words) - 1)]}"))
-            made[seat] += 1
-            continue
-        kinds = {action.kind: action for action in actions}
-        wanted = ("complete", "bet", "check", "call") if seat == bettor else (
-            "bring-in", "check", "call")
-        hand.apply(next(kinds[kind] for kind in wanted if kind in kinds))
-    return hand
 
 
 def declare_events(hand: Hand) -> list[tuple[int, str]]:

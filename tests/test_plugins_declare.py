@@ -15,7 +15,7 @@ chip of a split pot goes to the high half.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from random import Random
@@ -51,21 +51,30 @@ def declare_game(**options: object) -> Variant:
     return replace(variant, plugins=(*others, PluginRef("declare", options)))
 
 
-def play_out(hand: Hand, declared: Mapping[int, str], bettor: int = 1) -> Hand:
-    """Seat ``bettor`` completes or bets whenever it may, the others bring in, check or
-    call; each seat declares ``declared[seat]``."""
+def play_declaring(hand: Hand, declared: Mapping[int, Sequence[str]], bettor: int = 1) -> Hand:
+    """Seat ``bettor`` completes or bets when it may, the others bring in, check or call;
+    each seat's declarations are taken from ``declared[seat]`` in order (the last repeats)."""
+    made = {seat: 0 for seat in declared}
     while not hand.is_over:
         actions = hand.legal_actions()
         seat = hand.actor
         assert seat is not None
         if actions[0].kind.startswith("declare-"):
-            hand.apply(Action(f"declare-{declared[seat]}"))
+            words = declared[seat]
+            hand.apply(Action(f"declare-{words[min(made[seat], len(words) - 1)]}"))
+            made[seat] += 1
             continue
         kinds = {action.kind: action for action in actions}
         wanted = ("complete", "bet", "check", "call") if seat == bettor else (
             "bring-in", "check", "call")
         hand.apply(next(kinds[kind] for kind in wanted if kind in kinds))
     return hand
+
+
+def play_out(hand: Hand, declared: Mapping[int, str], bettor: int = 1) -> Hand:
+    """Seat ``bettor`` completes or bets whenever it may, the others bring in, check or
+    call; each seat declares ``declared[seat]``."""
+    return play_declaring(hand, {seat: (word,) for seat, word in declared.items()}, bettor)
 
 
 def by_pot(hand: Hand) -> list[dict[tuple[int, str], int]]:
