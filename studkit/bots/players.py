@@ -27,6 +27,7 @@ from studkit.bots.strategy import (
     style_rolls,
 )
 from studkit.bots.strength import strength_score
+from studkit.bots.uniform import random_act
 from studkit.engine.actions import (
     BET,
     BRING_IN,
@@ -65,9 +66,8 @@ class RandomBot:
     def __init__(self, variant: Variant | None = None) -> None:
         self.variant = variant
 
-    def act(self, view: Any, actions: Sequence[Action], rng: random.Random) -> Action:
-        """A uniformly random legal action."""
-        return random_action(actions, rng)
+    act = staticmethod(random_act)
+    """A uniformly random legal action (:func:`~studkit.bots.protocol.random_action`)."""
 
 
 class CallingStationBot:

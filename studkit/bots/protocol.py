@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from studkit.bots.strategy import sized_total
+from studkit.bots.uniform import random_action
 from studkit.engine.actions import AGGRESSIVE_KINDS, Action
 from studkit.errors import StudkitError
 
@@ -82,17 +83,3 @@ def first_of(actions: Sequence[Action], kinds: Sequence[str]) -> Action | None:
             if action[0] == kind:
                 return action
     return None
-
-
-def random_action(actions: Sequence[Action], rng: random.Random) -> Action:
-    """A uniformly random legal action; a range action gets a uniformly random amount.
-
-    Each choice is ``int(rng.random() * n)`` (uniform to within 2**-53, like the engine's
-    deck), one draw per choice.
-    """
-    action = actions[int(rng.random() * len(actions))]
-    if action[0] in AGGRESSIVE_KINDS:
-        low, high = action[2], action[3]
-        if low is not None and high is not None and low != high:
-            return action.to(low + int(rng.random() * (high - low + 1)))
-    return action

@@ -32,6 +32,7 @@ from studkit.simulation.engines import (
     kernel_compile_pending,
     kernel_play,
 )
+from studkit.simulation.playout import play_out
 from studkit.simulation.report import SimulationReport
 from studkit.simulation.streams import BOTS, DECK, HandRandom, StreamBlock, run_base, stream_key
 from studkit.simulation.tally import Tally
@@ -118,6 +119,8 @@ class Dealer:
         (:meth:`Tally.add_played` can count the hand)."""
         self.street_names = [street.name for street in rules.streets]
         self.decisions: list[tuple[str, str]] = []
+        self.index = 0
+        """The hand being played (for error messages)."""
         """``(street name, kind)`` of each decision of the last hand played."""
         deck = len(rules.deck)
         burns = sum(street.burn for street in setup.variant.streets)
@@ -147,32 +150,23 @@ class Dealer:
         bot_rng.start(block.keys[BOTS][row], block.draws[BOTS][row], lazy=True)
         hand = Hand(setup.variant, self.stacks, button=index % setup.players, rng=deck_rng,
                     stakes=self.stakes)
-        acts, reads_view, names = self.acts, self.reads_view, self.street_names
-        legal_actions, apply = hand.legal_actions, hand.apply
-        decisions: list[tuple[str, str]] = []
-        self.decisions = decisions
-        record = decisions.append
-        while not hand.is_over:
-            seat = hand.actor
-            if seat is None:
-                raise SimulationError(f"hand {index + 1}: nobody is to act but the hand is "
-                                      "not over")
-            actions = legal_actions()
-            try:
-                action = acts[seat](LazyView(hand, seat) if reads_view[seat] else None,
-                                    actions, bot_rng)
-            except StudkitError:
-                raise
-            except Exception as error:
-                raise BotError(f"{self._where(hand, index, seat)} failed: "
-                               f"{_raised_at(error)}; legal: {_listed(actions)}") from None
-            if type(action) is not Action or action not in actions:
-                self._check(hand, index, seat, action, actions)
-            record((names[hand.street], action[0]))
-            apply(action)
+        self.index = index
+        self.decisions = play_out(hand, self.acts, self.reads_view, self.street_names, bot_rng,
+                                  LazyView, self._failed, self._check_seat, self._stuck)
         self._used[DECK].append(deck_rng.drawn())
         self._used[BOTS].append(bot_rng.drawn())
         return hand
+
+    def _stuck(self) -> None:
+        raise SimulationError(f"hand {self.index + 1}: nobody is to act but the hand is not "
+                              "over")
+
+    def _failed(self, hand: Hand, seat: int, error: Exception, actions: list[Action]) -> None:
+        raise BotError(f"{self._where(hand, self.index, seat)} failed: "
+                       f"{_raised_at(error)}; legal: {_listed(actions)}") from None
+
+    def _check_seat(self, hand: Hand, seat: int, action: object, actions: list[Action]) -> None:
+        self._check(hand, self.index, seat, action, actions)
 
     def _where(self, hand: Hand, index: int, seat: int) -> str:
         return (f"hand {index + 1}: bot {self.setup.bots[seat]!r} in seat {seat + 1} on "
