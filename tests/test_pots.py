@@ -109,6 +109,13 @@ def test_build_pots_rejects_bad_input() -> None:
         build_pots([1, 4], [False, False])
 
 
+def test_the_no_live_seat_error_says_which_call_and_what_is_needed() -> None:
+    message = "build_pots: no live seat; at least one seat must not have folded"
+    with pytest.raises(StudkitError) as raised:
+        build_pots([1, 4], [False, False])
+    assert str(raised.value) == message
+
+
 def test_uncalled_bet() -> None:
     assert uncalled_bet([5, 5, 15]) == (2, 10)
     assert uncalled_bet([15, 5, 15]) is None
@@ -222,6 +229,29 @@ def test_pot_with_no_strength_and_no_shares_goes_to_its_seats() -> None:
     payouts, awards = award_pots([Pot(7, (0, 2))], [])
     assert payouts == [4, 0, 3]
     assert awards == [Award(0, "pot", (0, 2), (4, 3))]
+
+
+def test_a_pot_for_seat_0_alone_with_no_shares_pays_seat_0() -> None:
+    # The payout table grows to the highest eligible seat even when no share gives its size.
+    payouts, awards = award_pots([Pot(5, (0,))], [])
+    assert payouts == [5]
+    assert awards == [Award(0, "pot", (0,), (5,))]
+
+
+def test_a_strength_of_1_is_a_qualifying_hand_and_ties_at_1_split() -> None:
+    # Any strength above 0 qualifies: a plugin ranking may score its weakest hand 1.
+    payouts, _ = award_pots([Pot(10, (0, 1))], [high([1, 0])])
+    assert payouts == [10, 0]
+    payouts, _ = award_pots([Pot(10, (0, 1))], [high([1, 1])])
+    assert payouts == [5, 5]
+
+
+def test_a_pot_nobody_qualifies_for_gives_odd_chips_in_the_odd_chip_shares_order() -> None:
+    # Nobody has a strength: the eligible seats split it as tied in share odd_chip_share, and
+    # the odd chip goes in that share's order (seat 1 first here), not by seat number.
+    payouts, awards = award_pots([Pot(3, (0, 1))], [high([0, 0], order=[1, 0])])
+    assert payouts == [1, 2]
+    assert awards == [Award(0, "high", (1, 0), (2, 1))]
 
 
 # --- hi-lo -----------------------------------------------------------------------------------
@@ -384,5 +414,10 @@ def test_dead_money_goes_to_the_main_pot_and_makes_no_side_pot() -> None:
     # With an all-in for less, the dead chips still sit in the main pot.
     pots = build_pots([4, 10, 10], [True, True, True], dead=6)
     assert pots == [Pot(18, (0, 1, 2)), Pot(12, (1, 2))]
+    # The main pot keeps its own chips plus the dead ones (15 + 6), whatever the side pot holds.
+    pots = build_pots([5, 10, 10], [True, True, True], dead=6)
+    assert pots == [Pot(21, (0, 1, 2)), Pot(10, (1, 2))]
+    # As many dead chips as staked ones: a pot of both, not an empty table.
+    assert build_pots([3, 3], [True, True], dead=6) == [Pot(12, (0, 1))]
     with pytest.raises(StudkitError, match="dead"):
         build_pots([1, 1], [True, True], dead=-1)

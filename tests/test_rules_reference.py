@@ -461,6 +461,21 @@ def test_A14_partial_bring_in_stands_others_come_in_for_the_full_amount() -> Non
     assert hand.actor == 2
 
 
+def test_A14_partial_passes_the_bring_in_to_the_next_seat_with_any_chip_left() -> None:
+    """A14 with spec-002: when the forced player is all in for the ante, the bring-in passes
+    clockwise to the first seat with a chip left: one chip is enough under the partial policy,
+    a seat also all in for the ante is passed as well."""
+    v = with_settings(STUD, forced_bets={
+        "bring_in": dataclasses.replace(variant(STUD).forced_bets.bring_in, short_stack="partial")
+    })
+    holes = ("Ah Kh Ks", "As Ad 2c", "Qd Kd Tc", "Jd Qh 9c")  # seat 1 shows the lowest card
+    hand = deal(v, [100, 1, 2, 100], *holes)  # seat 2 has 1 chip after the ante
+    assert hand.actor == 2
+    assert legal(hand)[0] == "bring-in 1"
+    hand = deal(v, [100, 1, 1, 100], *holes)  # seat 2 is all in for the ante too
+    assert hand.actor == 3
+
+
 def test_A14_partial_bring_in_offers_no_completion_below_the_bring_in() -> None:
     """A14: a forced player who cannot post the full bring-in can only post what they have;
     a "completion" for those same chips is not a separate action."""

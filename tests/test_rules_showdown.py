@@ -13,6 +13,7 @@ from scenario import act, awards, check_down, deal, variant
 
 from studkit import Variant
 from studkit.engine import Hand
+from studkit.engine.showdown import _describe
 
 
 def shows_and_mucks(hand: Hand) -> list[tuple[str, int]]:
@@ -174,3 +175,23 @@ def test_a_hand_is_mucked_against_the_best_shown_in_each_half_not_the_last_shown
     act(hand, "0 bet 10", "1 call", "2 call", "3 call")
     assert shows_and_mucks(hand) == [("show", 0), ("show", 1), ("muck", 2), ("muck", 3)]
     assert [a[:4] for a in hand.awards] == [(0, 26, 0, "high"), (1, 26, 0, "low")]
+
+
+class _UnhashableEvaluator:
+    """A plugin evaluator that defines ``__eq__`` and so, in Python, cannot be hashed."""
+
+    def __eq__(self, other: object) -> bool:
+        return other is self
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def describe(self, strength: int) -> str:
+        return f"strength {strength}"
+
+
+def test_a_plugin_evaluator_that_cannot_be_hashed_still_describes_the_winning_hand() -> None:
+    """Descriptions are remembered per evaluator; an evaluator that cannot be a dictionary key
+    is asked every time, with the strength being described."""
+    evaluator = _UnhashableEvaluator()
+    assert _describe(evaluator, 7) == "strength 7"
+    assert _describe(evaluator, 9) == "strength 9"
