@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Final, Protocol, SupportsIndex, TypeAlias
+from typing import Any, Final, Protocol, SupportsIndex, TypeAlias, cast
 
 from studkit.cards import CARDS, Card, card_index, format_cards, parse_cards
 from studkit.errors import CardError
@@ -290,7 +290,10 @@ def seat_scripts(deal: Mapping[int, SeatCards], seats: int) -> list[list[Card | 
     [[], [Ad, Kd, 2c, None, 7h], []]
     """
     scripts: list[list[Card | None]] = [[] for _ in range(seats)]
-    for seat, given in deal.items():
+    # the keys as objects: the check below is for callers' mistakes, which a compiled build
+    # would otherwise meet with its own TypeError (a text key) or read as a seat (True)
+    keyed: Mapping[object, SeatCards] = cast("Mapping[object, SeatCards]", deal)
+    for seat, given in keyed.items():
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
             raise CardError(f"deal: no seat {seat!r}: the hand has seats 0 to {seats - 1}")
         script = scripts[seat]
