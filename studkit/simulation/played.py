@@ -10,7 +10,7 @@ the tally ends with exactly the counts :meth:`Tally.add_hand
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from studkit.engine.hand import Hand
 
@@ -37,7 +37,8 @@ class PlayedCounts:
     pots: dict[int, int]
     """Pot size -> hands."""
     ended_on: dict[str, int]
-    action_mix: dict[tuple[str, str], int]
+    action_mix: dict[Any, int]
+    """(street, kind) -> decisions."""
     net: list[int]
     net_sq: list[int]
     won: list[int]
@@ -67,7 +68,10 @@ class PlayedCounts:
         self.actions_sq += count * count
         if decisions:
             mix = self.action_mix
-            for decision in decisions:
+            # each decision read as the object it is: typed, the compiled code would unpack
+            # the pair and build a new one (and hash it) for each dictionary lookup
+            listed: list[Any] = decisions
+            for decision in listed:
                 mix[decision] = mix.get(decision, 0) + 1
             first = decisions[0][0]
             if first == hand.rules.streets[0].name:
