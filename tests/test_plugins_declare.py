@@ -177,6 +177,26 @@ def test_the_hands_shown_are_described_by_what_each_plays_for_in_its_pots() -> N
     assert [row[1] for row in showdown_strengths(hand)] == [0, 0]
 
 
+def test_a_hand_played_for_no_pot_is_described_by_the_declarations_of_the_live_seats() -> None:
+    """Rule: with no ante and no bring-in, a hand checked down to the showdown has no pot;
+    ``studkit play``'s showdown view still judges the declarations, among every live seat:
+    the four kings that declared high keep their high, the swing beaten for high keeps
+    nothing, and the eight-low declared low keeps its low."""
+    from studkit.engine.showdown import showdown_strengths
+    from studkit.play.table_view import showdown
+
+    game = declare_game()
+    game = replace(game, forced_bets=replace(game.forced_bets, ante=False, bring_in=None))
+    hand = play_out(deal(game, [50, 50, 50], *SWING_BEATEN_BY_ALL_IN),
+                    {0: "high", 1: "swing", 2: "low"}, bettor=-1)
+    assert hand.pots == [] and hand.awards == []
+    high, low = showdown_strengths(hand)
+    assert [s > 0 for s in high] == [True, False, False]
+    assert [s > 0 for s in low] == [False, False, True]
+    shown = {h.seat: h.hands for h in showdown(hand, ["A", "B", "C"]).hands if not h.mucked}
+    assert shown[2] == (("high", "", "no high hand"), ("low", "8-low", "8-7-5-3-2"))
+
+
 def test_with_all_pots_forfeited_a_swing_beaten_in_any_pot_wins_nothing() -> None:
     """Rule (``failed_swing_forfeits: all-pots``): failing to win every share in any pot it
     is in loses a swing every pot; the side pot then goes whole to the only other player,

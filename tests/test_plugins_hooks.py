@@ -124,34 +124,33 @@ def test_per_player_wild_ranks(plugins_dir: Path) -> None:
     assert hand.awards[0][4].startswith("Straight")
 
 
-def test_odd_chip_order_override(plugins_dir: Path) -> None:
-    registry = add(plugins_dir, "last_seat_first", (
-        "@hookimpl\n"
-        "def studkit_odd_chip_order(order):\n"
-        "    return sorted(order, reverse=True)\n"
-    ))
-    seats = ["Ah Kd 2c 7s 8d 9c Jd", "As Kh 2d 7c 8h 9d Js", "3c 4d 6h Ts 9h Qd 2h"]
-    variant = stud("last-seat-first", registry=registry)
-    hand = play(Hand(variant, [100] * 3, cards=deal_order(variant, seats)))
-    amounts = won(hand, "high")
-    assert set(amounts) == {0, 1} and amounts[1] == amounts[0] + 1  # the odd chip to seat 1
+ODD_CHIP_SEATS = ["Ah Kd 2c 7s 8d 9c Jd", "As Kh 2d 7c 8h 9d Js", "3c 4d 6h Ts 9h Qd 2h"]
 
 
-def test_odd_chip_order_override_beats_the_variant_s_own_order(plugins_dir: Path) -> None:
-    # Without the plugin the odd chip goes to seat 1, the first to show (first-shown): the
-    # plugin's order, lowest seat first, gives it to seat 0.
-    registry = add(plugins_dir, "lowest_seat_first", (
-        "@hookimpl\n"
-        "def studkit_odd_chip_order(order):\n"
-        "    return sorted(order)\n"
-    ))
-    seats = ["Ah Kd 2c 7s 8d 9c Jd", "As Kh 2d 7c 8h 9d Js", "3c 4d 6h Ts 9h Qd 2h"]
+@pytest.mark.parametrize(
+    ("name", "order", "expected"),
+    [
+        ("last_seat_first", "sorted(order, reverse=True)", {1: 5, 0: 4}),
+        ("lowest_seat_first", "sorted(order)", {0: 5, 1: 4}),
+    ],
+)
+def test_odd_chip_order_override_beats_the_variant_s_own_order(
+    plugins_dir: Path, name: str, order: str, expected: dict[int, int]
+) -> None:
+    # Seats 0 and 1 tie and split 9 chips. Without a plugin the odd chip goes to seat 1,
+    # the first to show (first-shown); with one it goes to the first tied seat of the
+    # plugin's order: seat 1 for the highest seat first, seat 0 for the lowest seat first.
     plain = stud()
-    hand = play(Hand(plain, [100] * 3, cards=deal_order(plain, seats)))
+    hand = play(Hand(plain, [100] * 3, cards=deal_order(plain, ODD_CHIP_SEATS)))
     assert hand.shown[0] == 1 and won(hand, "high") == {1: 5, 0: 4}
-    variant = stud("lowest-seat-first", registry=registry)
-    hand = play(Hand(variant, [100] * 3, cards=deal_order(variant, seats)))
-    assert hand.shown[0] == 1 and won(hand, "high") == {0: 5, 1: 4}
+    registry = add(plugins_dir, name, (
+        "@hookimpl\n"
+        "def studkit_odd_chip_order(order):\n"
+        f"    return {order}\n"
+    ))
+    variant = stud(name.replace("_", "-"), registry=registry)
+    hand = play(Hand(variant, [100] * 3, cards=deal_order(variant, ODD_CHIP_SEATS)))
+    assert hand.shown[0] == 1 and won(hand, "high") == expected
 
 
 def test_a_refreshed_registry_reaches_a_variant_already_played(plugins_dir: Path) -> None:

@@ -9,11 +9,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from scenario import deal
 
 from studkit import load_variant
 from studkit.cards import CARDS, Card, parse_cards
 from studkit.engine import Hand
 from studkit.engine.first_actor import any_open_pair, best_board, choose_forced
+from studkit.variant.loader import load_variant_text
 
 STUD = load_variant("seven-card-stud")
 JOKER = CARDS[52]
@@ -136,3 +138,27 @@ def test_in_razz_a_low_ace_showing_alone_still_brings_in() -> None:
     hand = Hand(load_variant("razz"), [100, 100], seed=0)
     hand.up[:] = [list(parse_cards("Ac")), list(parse_cards("Ad"))]
     assert choose_forced(hand) in (0, 1)
+
+
+TWO_JOKER_STUD = """studkit: 1
+extends: five-card-stud
+name: two-joker-stud
+deck: {jokers: 2, joker_mode: bug}
+forced_bets: {bring_in: null}
+action_order: {tie_break: suit}
+"""
+
+
+@pytest.mark.parametrize(("button", "leader"), [(1, 0), (2, 0), (0, 1)])
+def test_boards_the_suits_cannot_tell_apart_go_to_the_player_nearest_the_dealers_left(
+    button: int, leader: int
+) -> None:
+    """Ties by suit (``tie_break: suit``) with no bring-in (the best board opens), two jokers
+    in the deck: seats 0 and 1 each show a joker (the bug: an ace on the boards), above seat
+    2's king; a joker has no suit,
+    so the tie stays, and it goes by position: the tied player nearest the dealer's left
+    acts first (seat 0, unless the dealer is seat 0 and seat 1 comes first)."""
+    game = load_variant_text(TWO_JOKER_STUD)
+    hand = deal(game, [200] * 3, "2c Jk", "3c Jr", "4c Kd", button=button)
+    assert [list(up) for up in hand.up] == [[JOKER], [RED_JOKER], list(parse_cards("Kd"))]
+    assert hand.actor == leader

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
 from scenario import act, awards, check_down, deal, variant
 
 from studkit import Variant
 from studkit.engine import Hand
 from studkit.engine.showdown import _describe
+from studkit.variant.loader import load_variant_text
 
 
 def shows_and_mucks(hand: Hand) -> list[tuple[str, int]]:
@@ -195,3 +197,33 @@ def test_a_plugin_evaluator_that_cannot_be_hashed_still_describes_the_winning_ha
     evaluator = _UnhashableEvaluator()
     assert _describe(evaluator, 7) == "strength 7"
     assert _describe(evaluator, 9) == "strength 9"
+
+
+BLIND_PETE = """studkit: 1
+extends: pistol-pete
+name: blind-pete
+forced_bets:
+  ante: 0
+  blinds: {small: 2, big: 5}
+"""
+
+
+@pytest.mark.parametrize("no_bet_order", ["last-checker", "first-actor"])
+def test_with_no_bet_raise_or_check_on_the_last_round_hands_show_from_its_first_actor(
+    no_bet_order: str,
+) -> None:
+    """A15: with no bet on the last round the player who would act first shows first. Both
+    blinds are all in as posted and the dealer (seat 2, first to act after the big blind)
+    only calls: nobody bet, raised or checked, the betting is over, and the hands are turned
+    up from seat 2, the side-pot contenders (seats 2 and 1) before the small blind, all in
+    for the main pot only; with ``last-checker`` as with ``first-actor``."""
+    game = load_variant_text(BLIND_PETE)
+    game = dataclasses.replace(
+        game, showdown=dataclasses.replace(game.showdown, no_bet_order=no_bet_order)
+    )
+    hand = deal(game, [2, 5, 100], "2c", "3c", "4c")
+    act(hand, "2 call")
+    assert hand.is_over
+    assert [(pot.amount, pot.eligible) for pot in hand.pots] == [(6, (0, 1, 2)), (6, (1, 2))]
+    assert shows_and_mucks(hand) == [("show", 2), ("show", 1), ("show", 0)]
+
