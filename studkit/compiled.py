@@ -31,13 +31,16 @@ COMPILED_MODULES: tuple[str, ...] = (
     "studkit.engine.streets",
     "studkit.engine.pots",
     "studkit.simulation.playout",
+    "studkit.simulation.played",
+    "studkit.simulation.draws",
     "studkit.bots.uniform",
 )
 """The modules ``setup.py`` compiles: a hand's state machine and its pots, the simulator's
-loop over a hand's decisions and the random bot's choice. (The evaluators
-stay Python: their per-call functions are built around CPython's fastest idioms, and compiled
-they were no faster. So does :class:`~studkit.engine.actions.Action`, a public record that
-callers build with amounts of any numeric type.)"""
+loop over a hand's decisions, its random streams' draws, its counting of the hands played and
+the random bot's choice.
+(The evaluators stay Python: their per-call functions are built around CPython's fastest
+idioms, and compiled they were no faster. So does :class:`~studkit.engine.actions.Action`, a
+public record that callers build with amounts of any numeric type.)"""
 
 
 def compiled_modules() -> list[str]:

@@ -242,6 +242,7 @@ def test_counting_from_the_hand_matches_reading_its_event_log(bots: str) -> None
     from studkit import builtin_variant_names, load_variant
     from studkit.bots import make_bot, parse_bots
     from studkit.hooks.host import variant_plugin_refs
+    from studkit.simulation.played import PlayedCounts
     from studkit.simulation.runner import Dealer
     from studkit.simulation.tally import Tally
 
@@ -256,10 +257,14 @@ def test_counting_from_the_hand_matches_reading_its_event_log(bots: str) -> None
         dealer = Dealer(setup, [make_bot(b, variant) for b in setup.bots])
         assert dealer.plain
         from_state, from_log = Tally(players), Tally(players)
+        counts = PlayedCounts(from_state)
         for index in range(150):
             hand = dealer.play(index)
-            from_state.add_played(hand, dealer.decisions)
+            counts.add(hand, dealer.decisions)
             from_log.add_hand(hand.events, hand.payoffs)
+            if index == 70:
+                counts.close()  # counted in two parts: closing starts the counters again
+        counts.close()
         assert from_state == from_log, name
         checked += 1
     assert checked >= 10

@@ -107,14 +107,16 @@ def test_play_block_counts_every_hand_once() -> None:
     assert whole == second
 
 
-def test_a_lazy_stream_starts_on_its_first_draw_even_through_an_old_reference() -> None:
+def test_a_kept_random_method_follows_every_later_stream() -> None:
     key = stream_key(run_base(8), 0, 1)
     rng = HandRandom()
-    rng.start(key, [draw(key, 0)], lazy=True)
+    rng.start(key, [draw(key, 0)])
     assert rng.drawn() == 0
     kept = rng.random  # a bot may keep the method for a while
     assert [kept(), kept(), rng.random()] == [draw(key, j) for j in range(3)]
     assert rng.drawn() == 3
     other = stream_key(run_base(8), 1, 1)
-    rng.start(other, [], lazy=True)
-    assert rng.random() == draw(other, 0)
+    rng.start(other, [])
+    assert rng.drawn() == 0
+    assert [kept(), rng.random()] == [draw(other, 0), draw(other, 1)]
+    assert rng.drawn() == 2

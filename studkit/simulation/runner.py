@@ -32,6 +32,7 @@ from studkit.simulation.engines import (
     kernel_compile_pending,
     kernel_play,
 )
+from studkit.simulation.played import PlayedCounts
 from studkit.simulation.playout import play_out
 from studkit.simulation.report import SimulationReport
 from studkit.simulation.streams import BOTS, DECK, HandRandom, StreamBlock, run_base, stream_key
@@ -116,7 +117,7 @@ class Dealer:
         rules = compile_rules(setup.variant, setup.stakes)
         self.plain = rules.plugins is None
         """No plugins: every decision is a betting action logged as taken
-        (:meth:`Tally.add_played` can count the hand)."""
+        (:class:`~studkit.simulation.played.PlayedCounts` can count the hand)."""
         self.street_names = [street.name for street in rules.streets]
         self.decisions: list[tuple[str, str]] = []
         self.index = 0
@@ -145,16 +146,17 @@ class Dealer:
         """Play hand ``index`` of the run to the end and return it."""
         setup = self.setup
         row, block = self._streams(index)
-        deck_rng, bot_rng = self.deck_rng, self.bot_rng
-        deck_rng.start(block.keys[DECK][row], block.draws[DECK][row])
-        bot_rng.start(block.keys[BOTS][row], block.draws[BOTS][row], lazy=True)
-        hand = Hand(setup.variant, self.stacks, button=index % setup.players, rng=deck_rng,
+        deck, bots = self.deck_rng.stream, self.bot_rng.stream
+        deck.start(block.keys[DECK][row], block.draws[DECK][row])
+        bots.start(block.keys[BOTS][row], block.draws[BOTS][row])
+        hand = Hand(setup.variant, self.stacks, button=index % setup.players, rng=self.deck_rng,
                     stakes=self.stakes)
         self.index = index
-        self.decisions = play_out(hand, self.acts, self.reads_view, self.street_names, bot_rng,
-                                  LazyView, self._failed, self._check_seat, self._stuck)
-        self._used[DECK].append(deck_rng.drawn())
-        self._used[BOTS].append(bot_rng.drawn())
+        self.decisions = play_out(hand, self.acts, self.reads_view, self.street_names,
+                                  self.bot_rng, LazyView, self._failed, self._check_seat,
+                                  self._stuck)
+        self._used[DECK].append(deck.done)
+        self._used[BOTS].append(bots.done)
         return hand
 
     def _stuck(self) -> None:
@@ -223,15 +225,18 @@ def play_block(setup: Setup, start: int, stop: int, record: bool = False) -> tup
     recorded: Recorded = []
     if record:
         from studkit.history import from_hand
-    add_hand, add_played, play = tally.add_hand, tally.add_played, dealer.play
+    counts = PlayedCounts(tally) if dealer.plain else None
+    add_hand, play = tally.add_hand, dealer.play
     for index in range(start, stop):
         hand = play(index)
-        if dealer.plain:
-            add_played(hand, dealer.decisions)
+        if counts is not None:
+            counts.add(hand, dealer.decisions)
         else:
             add_hand(hand.events, hand.payoffs)
         if record:
             recorded.append((index, from_hand(hand, {"hand": index + 1})))
+    if counts is not None:
+        counts.close()
     return tally, recorded
 
 

@@ -14,80 +14,52 @@ with ``mix`` SplitMix64's finalizer and all arithmetic modulo 2**64. So a hand p
 whichever worker plays it and whatever came before it, with no generator to seed per hand
 (seeding Python's Mersenne Twister costs about as much as the engine's work on a hand).
 
-The first draws of a block's hands are computed together with numpy and handed out by C
-iterators; a hand needing more continues one draw at a time with the same formula.
+The first draws of a block's hands are computed together with numpy and handed out by a
+compiled stream position (:class:`~studkit.simulation.draws.Draws`); a hand needing more
+continues one draw at a time with the same formula.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
-from itertools import chain
-from operator import length_hint
 from typing import Any
+
+from studkit.simulation.draws import GAMMA, M1, M2, MASK, UNIT, Draws, draw, mix
 
 __all__ = ["HandRandom", "StreamBlock", "run_base", "stream_key", "draw"]
 
-MASK = (1 << 64) - 1
-GAMMA = 0x9E3779B97F4A7C15
-"""SplitMix64's increment (2**64 over the golden ratio, odd)."""
 SALT = 0x5DEECE66D_2545F491
-_M1 = 0xBF58476D1CE4E5B9
-_M2 = 0x94D049BB133111EB
-_UNIT = 2.0**-53
 DECK, BOTS = 0, 1
 """The two streams of a hand."""
 
 
-def _mix(z: int) -> int:
-    """SplitMix64's finalizer (a bijection of 64-bit integers)."""
-    z = ((z ^ (z >> 30)) * _M1) & MASK
-    z = ((z ^ (z >> 27)) * _M2) & MASK
-    return z ^ (z >> 31)
-
-
 def run_base(seed: int) -> int:
     """The key of a whole run, from the low 64 bits of its seed."""
-    return _mix(((seed & MASK) * GAMMA + SALT) & MASK)
+    return mix(((seed & MASK) * GAMMA + SALT) & MASK)
 
 
 def stream_key(base: int, index: int, stream: int) -> int:
     """The key of stream ``stream`` (0 deck, 1 bots) of hand ``index``."""
-    return _mix((base + (2 * index + stream + 1) * GAMMA) & MASK)
-
-
-def draw(key: int, j: int) -> float:
-    """Draw ``j`` (from 0) of the stream with ``key``."""
-    return (_mix((key + (j + 1) * GAMMA) & MASK) >> 11) * _UNIT
-
-
-def _draws_after(key: int, done: int, taken: list[int]) -> Iterator[float]:
-    """Draws ``done``, ``done + 1``, ... one at a time, counting them in ``taken[0]``."""
-    j = done
-    while True:
-        taken[0] += 1
-        yield draw(key, j)
-        j += 1
+    return mix((base + (2 * index + stream + 1) * GAMMA) & MASK)
 
 
 class HandRandom(random.Random):
     """A :class:`random.Random` drawing one hand's stream (see the module documentation).
 
     :meth:`start` points it at a stream with its first draws already computed; every method
-    of :class:`random.Random` then works on that stream (``random()`` is a C iterator, so a
-    draw costs what the Mersenne Twister's does). ``getrandbits(k)`` takes the top ``k`` bits
-    of a draw (two draws above 53 bits).
+    of :class:`random.Random` then works on that stream (``random()`` is the compiled
+    :meth:`Draws.next <studkit.simulation.draws.Draws.next>` of :attr:`stream`, bound once, so
+    a draw costs about what the Mersenne Twister's does and a reference to ``random`` kept by
+    a bot follows every later stream). ``getrandbits(k)`` takes the top ``k`` bits of a draw
+    (two draws above 53 bits).
     """
 
     def __init__(self, key: int = 0) -> None:
-        self._key = key
-        self._first: list[float] = []
-        self._size = 0
-        self._head: Iterator[float] = iter(())
-        self._taken = [0]
-        self._next: Callable[[], float] | None = None
-        self._begin_draws = self._begin  # one bound method, reused by every lazy start
+        self.stream = Draws()
+        """The stream's position (:meth:`start` and :meth:`drawn` read and set it)."""
         super().__init__(key)
+        # an instance attribute in front of the method: a compiled call per draw
+        self.__dict__["random"] = self.stream.next
 
     def seed(self, a: Any = None, version: int = 2) -> None:
         """Start the stream of key ``a`` (an int; other values are hashed) from its first
@@ -95,47 +67,17 @@ class HandRandom(random.Random):
         key = a if isinstance(a, int) else hash(a)
         self.start(key & MASK, [])
 
-    def start(self, key: int, first: list[float], *, lazy: bool = False) -> None:
-        """Draw the stream of ``key`` from the beginning; ``first`` are its first draws.
-
-        ``lazy`` sets the stream up on its first draw (nothing at all for a hand whose bots
-        draw nothing); only for users that look ``random`` up at each draw (not for a deck,
-        which keeps the method it was given).
-        """
-        self._key = key
-        self._first = first
-        self._next = None
-        if lazy:
-            self.__dict__["random"] = self._begin_draws
-        else:
-            self._build()
-
-    def _build(self) -> Callable[[], float]:
-        first = self._first
-        self._size = len(first)
-        self._head = head = iter(first)
-        self._taken = taken = [0]
-        self._next = draws = chain(head, _draws_after(self._key, len(first), taken)).__next__
-        # an instance attribute in front of the method: a C call per draw
-        self.__dict__["random"] = draws
-        return draws
-
-    def _begin(self) -> float:
-        draws = self._next
-        if draws is None:
-            draws = self._build()
-        return draws()
+    def start(self, key: int, first: list[float]) -> None:
+        """Draw the stream of ``key`` from the beginning; ``first`` are its first draws."""
+        self.stream.start(key, first)
 
     def drawn(self) -> int:
         """How many draws the stream has given since :meth:`start`."""
-        if self._next is None:
-            return 0
-        return self._size - length_hint(self._head) + self._taken[0]
+        return self.stream.done
 
     def random(self) -> float:
-        """The next draw (replaced per stream by a faster callable of the same values)."""
-        value: float = self.__dict__["random"]()
-        return value
+        """The next draw (an instance's own ``random`` is the stream's bound method)."""
+        return self.stream.next()
 
     def getrandbits(self, k: int) -> int:
         """``k`` random bits: the top bits of one draw, or of several above 53 bits."""
@@ -151,18 +93,12 @@ class HandRandom(random.Random):
 
     def getstate(self) -> tuple[Any, ...]:
         """The stream's key and how far it has been drawn."""
-        return ("studkit-stream", self._key, self.drawn())
+        return ("studkit-stream", self.stream.key, self.stream.done)
 
     def setstate(self, state: tuple[Any, ...]) -> None:
         """Go back (or forward) to a state :meth:`getstate` returned."""
         _, key, done = state
-        self._key = key
-        self._first = []
-        self._size = done
-        self._head = iter(())
-        self._taken = taken = [0]
-        self._next = draws = _draws_after(key, done, taken).__next__
-        self.__dict__["random"] = draws
+        self.stream.start(key, [], done)
 
 
 class StreamBlock:
@@ -188,13 +124,14 @@ class StreamBlock:
             steps = np.arange(1, count + 1, dtype=np.uint64) * np.uint64(GAMMA)
             values = _mix_array(keys[:, None] + steps[None, :]) >> np.uint64(11)
             self.keys.append(keys.tolist())
-            self.draws.append((values.astype(np.float64) * _UNIT).tolist())
+            self.draws.append((values.astype(np.float64) * UNIT).tolist())
 
 
 def _mix_array(z: Any) -> Any:
-    """:func:`_mix` over a numpy uint64 array (which wraps modulo 2**64 as the formula does)."""
+    """:func:`~studkit.simulation.draws.mix` over a numpy uint64 array (which wraps modulo
+    2**64 as the formula does)."""
     import numpy as np
 
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(_M1)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(_M2)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(M1)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(M2)
     return z ^ (z >> np.uint64(31))

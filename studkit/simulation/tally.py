@@ -1,7 +1,8 @@
 """Counting what happened in many hands: exact integer sums that merge in any order.
 
-A :class:`Tally` reads one finished hand (its event log and payoffs, or for a hand without
-plugins its state and the decisions taken) and adds to integer counters only, so tallies of
+A :class:`Tally` reads one finished hand (its event log and payoffs; a hand without plugins
+is counted from its state and the decisions taken by :class:`~studkit.simulation.played.
+PlayedCounts`) and adds to integer counters only, so tallies of
 disjoint blocks of hands merged in any order give exactly the same numbers: the same seed
 gives the same report whatever the number of workers.
 """
@@ -13,12 +14,9 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from studkit.engine.events import as_record
-
-if TYPE_CHECKING:
-    from studkit.engine.hand import Hand
 
 __all__ = ["Tally", "category_of", "category_order", "ACTION_KINDS"]
 
@@ -218,47 +216,8 @@ class Tally:
             self.bring_in_hands += 1
             self.completed_bring_ins += completed
         if live >= 2:
-            self._add_showdown(live, awards)
+            self.add_showdown(live, awards)
         self._add_payoffs(payoffs)
-
-    def add_played(self, hand: Hand, decisions: Sequence[tuple[str, str]]) -> None:
-        """Count one finished hand from its state and the decisions taken in it, as
-        ``(street name, kind)`` in order: the same counts as :meth:`add_hand` on its event
-        log, without reading the log. For hands without plugins, whose every decision is one
-        of the engine's betting actions and is logged as it was taken."""
-        self.hands += 1
-        count = len(decisions)
-        self.actions += count
-        self.actions_sq += count * count
-        if decisions:
-            self.action_mix.update(decisions)
-            first = decisions[0][0]
-            if first == hand.rules.streets[0].name:
-                forced = completed = False
-                for street, kind in decisions:
-                    if street != first:
-                        break
-                    if kind == "bring-in":
-                        forced = True
-                    elif kind == "complete":
-                        completed = True
-                if forced or completed:
-                    self.bring_in_hands += 1
-                    self.completed_bring_ins += completed
-        awards = hand.awards
-        pot = 0
-        for _, amount, *_ in awards:
-            pot += amount
-        self.pot_total += pot
-        self.pot_sq += pot * pot
-        self.pots[pot] += 1
-        self.ended_on[hand.street_name] += 1
-        if hand.community:
-            self.community_card_hands += 1
-        live = hand.n_in
-        if live >= 2:
-            self._add_showdown(live, awards)
-        self._add_payoffs(hand.payoffs)
 
     def _add_payoffs(self, payoffs: Sequence[int]) -> None:
         net, net_sq, won = self.net, self.net_sq, self.won
@@ -269,9 +228,10 @@ class Tally:
                 if amount > 0:
                     won[seat] += 1
 
-    def _add_showdown(self, live: int, awards: Sequence[tuple[Any, ...]]) -> None:
+    def add_showdown(self, live: int, awards: Sequence[tuple[Any, ...]]) -> None:
         """The showdown counts of a hand that two or more players saw to the end, from its
-        awards ``(seat, amount, pot, share, description)``."""
+        awards ``(seat, amount, pot, share, description)`` (also for
+        :class:`~studkit.simulation.played.PlayedCounts`)."""
         self.showdowns += 1
         self.players_at_showdown += live
         self.players_at_showdown_sq += live * live
