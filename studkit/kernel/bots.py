@@ -55,6 +55,7 @@ __all__ = ["choose", "BOT_SCRATCH", "B_ENTER", "B_STAY", "B_BET", "B_BLUFF", "B_
            "B_MAX_RAISES", "B_MARGIN", "B_TRIALS", "BOT_PARAMS"]
 
 Int64Array = npt.NDArray[np.int64]
+Int32Array = npt.NDArray[np.int32]
 Float64Array = npt.NDArray[np.float64]
 UInt64Array = npt.NDArray[np.uint64]
 
@@ -126,7 +127,7 @@ def _take(code: int, opt: Int64Array, count: int, my_bet: int, to_call: int, pot
 @inlined
 def _equity(p: Int64Array, sp: Int64Array, sa: Int64Array, held: Int64Array,
             ups: Int64Array, deck: Int64Array, sh: Int64Array, ix: Int64Array,
-            byr: Int64Array, fl: Int64Array, bk: Int64Array, wk: Int64Array, seat: int,
+            byr: Int32Array, fl: Int32Array, bk: Int64Array, wk: Int64Array, seat: int,
             nopp: int, trials: int, margin: float, raises: int, to_call: int, pot: int,
             avail: int, rng: UInt64Array) -> float:
     """The seat's equity from up to ``trials`` random completions, dealt in groups of
@@ -243,7 +244,7 @@ def _equity(p: Int64Array, sp: Int64Array, sa: Int64Array, held: Int64Array,
 @inlined
 def choose(bot: int, p: Int64Array, sp: Int64Array, h: Int64Array, sa: Int64Array,
            held: Int64Array, ups: Int64Array, comm: Int64Array, deck: Int64Array,
-           sh: Int64Array, ix: Int64Array, byr: Int64Array, fl: Int64Array, bt: Float64Array,
+           sh: Int64Array, ix: Int64Array, byr: Int32Array, fl: Int32Array, bt: Float64Array,
            styles: Int64Array, bk: Int64Array, wk: Int64Array, seat: int, street: int,
            opt: Int64Array, count: int, rng: UInt64Array) -> int:
     """The row of ``opt`` bot ``bot`` takes for ``seat``; an aggressive row's total goes to
@@ -268,7 +269,7 @@ def choose(bot: int, p: Int64Array, sp: Int64Array, h: Int64Array, sa: Int64Arra
 @compiled
 def _thinking(bot: int, p: Int64Array, sp: Int64Array, h: Int64Array, sa: Int64Array,
               held: Int64Array, ups: Int64Array, comm: Int64Array, deck: Int64Array,
-              sh: Int64Array, ix: Int64Array, byr: Int64Array, fl: Int64Array,
+              sh: Int64Array, ix: Int64Array, byr: Int32Array, fl: Int32Array,
               bt: Float64Array, styles: Int64Array, bk: Int64Array, wk: Int64Array, seat: int,
               street: int, opt: Int64Array, count: int, rng: UInt64Array) -> int:
     """A ``tag``, ``lag`` or ``equity`` decision."""

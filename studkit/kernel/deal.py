@@ -29,6 +29,7 @@ from studkit.kernel.state import (
     A_NUP,
     A_STACK,
     A_UP_VALUES,
+    A_VALUES,
     BURN_TARGET,
     COMMUNITY_TARGET,
     ERR_EXHAUSTED,
@@ -48,6 +49,7 @@ __all__ = ["next_u64", "below", "uniform", "seed_state", "deal_street", "choose_
            "best_board", "any_open_pair"]
 
 Int64Array = npt.NDArray[np.int64]
+Int32Array = npt.NDArray[np.int32]
 UInt64Array = npt.NDArray[np.uint64]
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -170,10 +172,12 @@ def deal_street(
             card = _draw(stub, h, rng, s, rec, row)
             held[s, sa[A_NCARDS, s]] = card
             sa[A_NCARDS, s] += 1
+            value = ix[IX_VALUES + card]
+            sa[A_VALUES, s] += value
             if up:
                 ups[s, sa[A_NUP, s]] = card
                 sa[A_NUP, s] += 1
-                sa[A_UP_VALUES, s] += ix[IX_VALUES + card]
+                sa[A_UP_VALUES, s] += value
     for _ in range(community):
         comm[h[H_NCOMM]] = _draw(stub, h, rng, COMMUNITY_TARGET, rec, row)
         h[H_NCOMM] += 1
@@ -252,7 +256,7 @@ def _board_key(s: int, sa: Int64Array, ups: Int64Array, comm: Int64Array, ncomm:
 @inlined
 def best_board(p: Int64Array, h: Int64Array, sa: Int64Array, ups: Int64Array,
                comm: Int64Array, order: Int64Array, tkey: Int64Array, ix: Int64Array,
-               byr: Int64Array, fl: Int64Array, wk: Int64Array) -> int:
+               byr: Int32Array, fl: Int32Array, wk: Int64Array) -> int:
     """The seat whose showing hand acts first (ties by position or by suit)."""
     ncomm = h[H_NCOMM]
     leader = h[H_LEADER]

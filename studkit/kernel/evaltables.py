@@ -4,6 +4,10 @@ The kernel ranks hands exactly as :class:`studkit.evaluation.Evaluator` does: th
 cards' packed values (:data:`~studkit.evaluation.tables.CARD_VALUES`) names a rank multiset,
 whose strength is one array lookup (through the dense :class:`MultisetIndex`), and a suit
 with five or more cards is looked up in the ranking's flush table.
+
+The tables are int32 (every strength is below 2**31): half the cache lines of int64 for the
+lookup that misses the caches most. The multiset index is a row of the rank tables itself,
+so one array holds all that a hand's rank lookup reads.
 """
 
 from __future__ import annotations
@@ -17,11 +21,16 @@ import numpy.typing as npt
 from studkit.evaluation.rankings import RANKINGS
 from studkit.evaluation.tables import CARD_VALUES, flush_table, multiset_index, rank_strengths
 from studkit.kernel.plan import EVALUATOR_IDS
-from studkit.kernel.state import IX_HI, IX_LO, IX_MODES, IX_VALUES
+from studkit.kernel.state import BY_HI, BY_INDEX, BY_LO, IX_MODES, IX_SIZE, IX_VALUES
 
 __all__ = ["EvalTables", "eval_tables", "MODE_RANKS", "MODE_HIGH", "MODE_LOW_FLUSH"]
 
 Int64Array = npt.NDArray[np.int64]
+Int32Array = npt.NDArray[np.int32]
+
+_NOWHERE = -(1 << 30)
+"""The index entries of rank keys no hand of at most eight cards has (never read; their sums
+stay negative and inside int32)."""
 
 MODE_RANKS = 0
 """No straights or flushes: the rank table alone (a5-low, eight-or-better)."""
@@ -37,18 +46,22 @@ class EvalTables:
     evaluators not in use are left empty)."""
 
     index: Int64Array
-    """The card values, the evaluators' modes and the multiset index, packed (offsets
-    ``IX_*`` of :mod:`studkit.kernel.state`)."""
-    by_row: Int64Array
-    flush: Int64Array
+    """The card values and the evaluators' modes (offsets ``IX_*`` of
+    :mod:`studkit.kernel.state`)."""
+    by_row: Int32Array
+    """The strength of each multiset row, one row per evaluator; row ``BY_INDEX`` is the
+    multiset index (the low ranks' offsets from ``BY_LO``, the high ranks' from ``BY_HI``)."""
+    flush: Int32Array
 
 
 def eval_tables(names: Iterable[str]) -> EvalTables:
     """The tables with the rows of the evaluators ``names`` filled in."""
     ms = multiset_index()
     count = len(EVALUATOR_IDS)
-    by_row = np.zeros((count, len(ms)), dtype=np.int64)
-    flush = np.zeros((count, 1 << 13), dtype=np.int64)
+    assert count == BY_INDEX
+    width = max(len(ms), BY_HI + len(ms.hi_index))
+    by_row = np.zeros((count + 1, width), dtype=np.int32)
+    flush = np.zeros((count, 1 << 13), dtype=np.int32)
     modes = np.zeros(count, dtype=np.int64)
     for name in set(names):
         row = EVALUATOR_IDS[name]
@@ -57,9 +70,9 @@ def eval_tables(names: Iterable[str]) -> EvalTables:
         if ranking.straights:
             flush[row] = flush_table(name)
             modes[row] = MODE_LOW_FLUSH if ranking.low else MODE_HIGH
-    index = np.zeros(IX_HI + len(ms.hi_index), dtype=np.int64)
+    by_row[BY_INDEX, BY_LO : BY_LO + len(ms.lo_offset)] = np.maximum(ms.lo_offset, _NOWHERE)
+    by_row[BY_INDEX, BY_HI : BY_HI + len(ms.hi_index)] = np.maximum(ms.hi_index, _NOWHERE)
+    index = np.zeros(IX_SIZE, dtype=np.int64)
     index[IX_VALUES : IX_VALUES + 52] = CARD_VALUES
     index[IX_MODES : IX_MODES + count] = modes
-    index[IX_LO : IX_LO + len(ms.lo_offset)] = ms.lo_offset
-    index[IX_HI:] = ms.hi_index
     return EvalTables(index=index, by_row=by_row, flush=flush)

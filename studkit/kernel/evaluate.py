@@ -3,9 +3,10 @@
 gives).
 
 A hand is ``count`` cards of ``buf`` from ``off`` (entries ``off + 8`` to ``off + 12`` are
-scratch for a best five); ``ix``, ``byr`` and ``fl`` are the packed
-index, the rank tables and the flush tables (arrays passed one by one: a tuple of arrays
-unpacked in a hot loop costs reference counting on every use).
+scratch for a best five); ``ix``, ``byr`` and ``fl`` are the card values and modes, the
+rank tables (with the multiset index as their row ``BY_INDEX``) and the flush tables
+(arrays passed one by one: a tuple of arrays unpacked in a hot loop costs reference counting
+on every use).
 """
 
 from __future__ import annotations
@@ -15,11 +16,12 @@ import numpy.typing as npt
 
 from studkit.evaluation.tables import FLUSH_BITS, RANK_MASK, SUIT_SHIFT, SUIT_START
 from studkit.kernel.jit import inlined
-from studkit.kernel.state import IX_HI, IX_LO, IX_MODES, IX_VALUES
+from studkit.kernel.state import BY_HI, BY_INDEX, BY_LO, IX_MODES, IX_VALUES
 
 __all__ = ["evaluate", "rank_strength", "first_best_five"]
 
 Int64Array = npt.NDArray[np.int64]
+Int32Array = npt.NDArray[np.int32]
 
 _LO_MASK = (1 << 17) - 1
 SCRATCH = 8
@@ -52,13 +54,14 @@ def _total(buf: Int64Array, off: int, count: int, ix: Int64Array) -> int:
 
 
 @inlined
-def _rank_strength(total: int, ev: int, ix: Int64Array, byr: Int64Array) -> int:
+def _rank_strength(total: int, ev: int, ix: Int64Array, byr: Int32Array) -> int:
     rank = total & _RANKS
-    return int(byr[ev, ix[IX_LO + (rank & _LO_MASK)] + ix[IX_HI + (rank >> 17)]])
+    row = byr[BY_INDEX, BY_LO + (rank & _LO_MASK)] + byr[BY_INDEX, BY_HI + (rank >> 17)]
+    return int(byr[ev, row])
 
 
 @inlined
-def rank_strength(values: int, count: int, ev: int, ix: Int64Array, byr: Int64Array) -> int:
+def rank_strength(values: int, count: int, ev: int, ix: Int64Array, byr: Int32Array) -> int:
     """What :func:`evaluate` gives ``count`` cards (none: 0) whose packed values sum to
     ``values``, or -1 when a suit holds five of them (then :func:`evaluate` must see the
     cards)."""
@@ -71,8 +74,8 @@ def rank_strength(values: int, count: int, ev: int, ix: Int64Array, byr: Int64Ar
 
 
 @inlined
-def _five(buf: Int64Array, off: int, ev: int, ix: Int64Array, byr: Int64Array,
-          fl: Int64Array) -> int:
+def _five(buf: Int64Array, off: int, ev: int, ix: Int64Array, byr: Int32Array,
+          fl: Int32Array) -> int:
     """A low-with-flushes evaluator on exactly five cards."""
     total = _total(buf, off, 5, ix)
     if total & _FLUSH:
@@ -82,7 +85,7 @@ def _five(buf: Int64Array, off: int, ev: int, ix: Int64Array, byr: Int64Array,
 
 @inlined
 def evaluate(buf: Int64Array, off: int, count: int, ev: int, ix: Int64Array,
-             byr: Int64Array, fl: Int64Array) -> int:
+             byr: Int32Array, fl: Int32Array) -> int:
     """The strength of ``count`` cards (1 to 8) for evaluator ``ev``."""
     total = _total(buf, off, count, ix)
     strength = _rank_strength(total, ev, ix, byr)
@@ -99,7 +102,7 @@ def evaluate(buf: Int64Array, off: int, count: int, ev: int, ix: Int64Array,
 
 @inlined
 def _best_low_five(buf: Int64Array, off: int, count: int, ev: int, ix: Int64Array,
-                   byr: Int64Array, fl: Int64Array) -> int:
+                   byr: Int32Array, fl: Int32Array) -> int:
     """A low-with-flushes hand of six to eight cards: its best five."""
     best = 0
     five = off + SCRATCH
@@ -121,7 +124,7 @@ def _best_low_five(buf: Int64Array, off: int, count: int, ev: int, ix: Int64Arra
 
 @inlined
 def first_best_five(buf: Int64Array, off: int, count: int, ev: int, ix: Int64Array,
-                    byr: Int64Array, fl: Int64Array, out: Int64Array, out_off: int) -> int:
+                    byr: Int32Array, fl: Int32Array, out: Int64Array, out_off: int) -> int:
     """The cards the best hand plays, as :meth:`Evaluator.best_five` chooses them (the first
     five-card combination, in order, with the hand's strength), written to ``out`` from
     ``out_off``; returns how many (0 when the hand does not qualify)."""

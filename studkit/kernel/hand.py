@@ -95,6 +95,7 @@ from studkit.kernel.state import (
 __all__ = ["play_block", "scratch", "TALLY_SLOTS"]
 
 Int64Array = npt.NDArray[np.int64]
+Int32Array = npt.NDArray[np.int32]
 UInt64Array = npt.NDArray[np.uint64]
 Float64Array = npt.NDArray[np.float64]
 
@@ -118,7 +119,7 @@ TALLY_SLOTS = 13
 @inlined
 def _start_round(street: int, p: Int64Array, sp: Int64Array, h: Int64Array, sa: Int64Array,
                  ups: Int64Array, comm: Int64Array, order: Int64Array, fkey: Int64Array,
-                 tkey: Int64Array, ix: Int64Array, byr: Int64Array, fl: Int64Array,
+                 tkey: Int64Array, ix: Int64Array, byr: Int32Array, fl: Int32Array,
                  wk: Int64Array) -> bool:
     """Set up the betting round (Hand._start_round); False when fewer than two can bet."""
     n = p[N]
@@ -212,7 +213,7 @@ def _active(p: Int64Array, sa: Int64Array) -> int:
 def play_hand(
     index: int, seed: int, p: Int64Array, sp: Int64Array, deck: Int64Array,
     fkey: Int64Array, tkey: Int64Array, spos: Int64Array, sh: Int64Array, bots: Int64Array,
-    bt: Float64Array, styles: Int64Array, ix: Int64Array, byr: Int64Array, fl: Int64Array,
+    bt: Float64Array, styles: Int64Array, ix: Int64Array, byr: Int32Array, fl: Int32Array,
     h: Int64Array, sa: Int64Array, held: Int64Array, ups: Int64Array, comm: Int64Array,
     burned: Int64Array, foldc: Int64Array, stub: Int64Array, order: Int64Array,
     rng: UInt64Array, opt: Int64Array, ranges: Int64Array, wk: Int64Array, wm: Int64Array,
@@ -339,7 +340,7 @@ def scratch(players: int, shares: int) -> tuple[npt.NDArray[Any], ...]:
 def play_block(
     start: int, stop: int, seed: int, p: Int64Array, sp: Int64Array, deck: Int64Array,
     fkey: Int64Array, tkey: Int64Array, spos: Int64Array, sh: Int64Array, bots: Int64Array,
-    bt: Float64Array, styles: Int64Array, ix: Int64Array, byr: Int64Array, fl: Int64Array,
+    bt: Float64Array, styles: Int64Array, ix: Int64Array, byr: Int32Array, fl: Int32Array,
     svals: Int64Array, tl: Int64Array,
     tpots: Int64Array, tended: Int64Array, tmix: Int64Array, tshare: Int64Array,
     tseat: Int64Array, tcat: Int64Array, rec_c: Int64Array, rec_a: Int64Array,

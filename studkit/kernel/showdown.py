@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from studkit.kernel.evaluate import evaluate, first_best_five
+from studkit.kernel.evaluate import evaluate, first_best_five, rank_strength
 from studkit.kernel.jit import inlined
 from studkit.kernel.plan import (
     LAST_CHECKER,
@@ -30,6 +30,7 @@ from studkit.kernel.state import (
     A_FOLDED,
     A_NCARDS,
     A_STACK,
+    A_VALUES,
     H_BUTTON,
     H_EXPOSED,
     H_LAST_AGGR,
@@ -55,6 +56,7 @@ from studkit.kernel.state import (
 __all__ = ["showdown", "SPLIT_BIT"]
 
 Int64Array = npt.NDArray[np.int64]
+Int32Array = npt.NDArray[np.int32]
 
 SPLIT_BIT = 62
 """The bit of :func:`showdown`'s result set when a pot was split among two or more seats."""
@@ -125,7 +127,7 @@ def _card_key(c: int, low: bool, spos: Int64Array) -> int:
 @inlined
 def _odd_chip_orders(p: Int64Array, sh: Int64Array, h: Int64Array, sa: Int64Array,
                      held: Int64Array, comm: Int64Array, spos: Int64Array, ix: Int64Array,
-                     byr: Int64Array, fl: Int64Array, wk: Int64Array, wm: Int64Array,
+                     byr: Int32Array, fl: Int32Array, wk: Int64Array, wm: Int64Array,
                      shown: int) -> None:
     """Per share, the seats in odd-chip priority (odd_chip_order) into ``wm[M_ODD_ORDER]``."""
     method = p[ODD_METHOD]
@@ -238,8 +240,8 @@ def _strength_of(wm: Int64Array, share: int, mask: int, n: int) -> int:
 
 @inlined
 def showdown(p: Int64Array, sh: Int64Array, h: Int64Array, sa: Int64Array, held: Int64Array,
-             comm: Int64Array, spos: Int64Array, ix: Int64Array, byr: Int64Array,
-             fl: Int64Array, wk: Int64Array, wm: Int64Array, main: Int64Array) -> int:
+             comm: Int64Array, spos: Int64Array, ix: Int64Array, byr: Int32Array,
+             fl: Int32Array, wk: Int64Array, wm: Int64Array, main: Int64Array) -> int:
     """Show or muck, split every pot; stacks take the payouts. ``main[share]`` gets the
     strength that won the share of the main pot (0 for none, -1 when the share took no
     chips of it). Returns the mask of seats that won chips, with :data:`SPLIT_BIT` set when
@@ -255,11 +257,13 @@ def showdown(p: Int64Array, sh: Int64Array, h: Int64Array, sa: Int64Array, held:
             if sa[A_FOLDED, s]:
                 continue
             count = sa[A_NCARDS, s]
-            for i in range(count):
-                wk[W_CARDS + i] = held[s, i]
-            for i in range(ncomm):
-                wk[W_CARDS + count + i] = comm[i]
-            value = evaluate(wk, W_CARDS, count + ncomm, ev, ix, byr, fl)
+            value = -1 if ncomm else rank_strength(sa[A_VALUES, s], count, ev, ix, byr)
+            if value < 0:  # community cards, or a suit may hold five: the whole evaluator
+                for i in range(count):
+                    wk[W_CARDS + i] = held[s, i]
+                for i in range(ncomm):
+                    wk[W_CARDS + count + i] = comm[i]
+                value = evaluate(wk, W_CARDS, count + ncomm, ev, ix, byr, fl)
             wm[M_STRENGTH, share, s] = value if value >= qualifier else 0
     npots = _build_pots(n, sa, wk)
     # the show order (show_order)
@@ -328,7 +332,7 @@ def showdown(p: Int64Array, sh: Int64Array, h: Int64Array, sa: Int64Array, held:
 @inlined
 def _award(p: Int64Array, sh: Int64Array, sa: Int64Array, npots: int, shown: int,
            main: Int64Array, h: Int64Array, held: Int64Array, comm: Int64Array,
-           spos: Int64Array, ix: Int64Array, byr: Int64Array, fl: Int64Array,
+           spos: Int64Array, ix: Int64Array, byr: Int32Array, fl: Int32Array,
            wk: Int64Array, wm: Int64Array) -> int:
     n = p[N]
     nsh = p[NSHARES]

@@ -70,7 +70,10 @@ A_NUP: Final = 7
 A_UP_VALUES: Final = 8
 """The sum of the seat's up cards' packed values (kept as they are dealt, so that the
 showing hands are ranked without adding them up on every street)."""
-SEAT_ROWS: Final = 9
+A_VALUES: Final = 9
+"""The sum of the packed values of all the seat's cards (kept as they are dealt, so that
+the showdown ranks a hand without community cards from it)."""
+SEAT_ROWS: Final = 10
 
 MAX_CARDS: Final = 10
 """Card slots per seat (the kernel deals at most eight; community cards join at showdown)."""
@@ -88,11 +91,16 @@ COMMUNITY_TARGET: Final = -2
 REC_CARDS: Final = 160
 REC_ACTS: Final = 400
 
-# Offsets in the packed evaluator index array ``ix`` (see evaltables.EvalTables.index).
+# Offsets in the evaluator array ``ix`` (see evaltables.EvalTables.index).
 IX_VALUES: Final = 0
 IX_MODES: Final = 56
-IX_LO: Final = 64
-IX_HI: Final = IX_LO + 5**7
+IX_SIZE: Final = 64
+# The multiset index in the rank tables ``byr`` (see evaltables.EvalTables.by_row): its row,
+# the offsets of the low ranks' part (indexed by the low ranks' key) and of the high ranks'.
+BY_INDEX: Final = 5
+"""The row after the evaluators' rows (one per studkit.kernel.plan.EVALUATOR_IDS id)."""
+BY_LO: Final = 0
+BY_HI: Final = 5**7
 
 # Offsets in the 1-D scratch array ``wk`` (16 entries each unless noted).
 W_AMOUNTS: Final = 0
