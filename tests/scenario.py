@@ -17,6 +17,15 @@ from studkit.engine import Hand, ScriptedSource
 from studkit.engine.rules import compile_rules
 from studkit.variant.model import Stakes
 
+# Pistol Pete with blinds for its ante and bring-in (stud family reference, section 2.2).
+BLIND_PETE = """studkit: 1
+extends: pistol-pete
+name: blind-pete
+forced_bets:
+  ante: 0
+  blinds: {small: 2, big: 5}
+"""
+
 
 @cache
 def variant(name: str) -> Variant:

@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 
 import pytest
-from scenario import act, deal, variant
+from scenario import BLIND_PETE, act, deal, variant
 
 from studkit import load_variant
 from studkit.cli import main
@@ -18,14 +18,6 @@ from studkit.errors import StakesError, VariantError
 from studkit.kernel.plan import unsupported
 from studkit.variant.model import Variant
 from studkit.variant.stakes import apply_stakes
-
-BLIND_PETE = """studkit: 1
-extends: pistol-pete
-name: blind-pete
-forced_bets:
-  ante: 0
-  blinds: {small: 2, big: 5}
-"""
 
 
 def _game(tmp_path: Path, text: str = BLIND_PETE, name: str = "blind-pete") -> Variant:

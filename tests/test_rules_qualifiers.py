@@ -125,6 +125,20 @@ BOARD_AT_THE_QUALIFIER = ("Ks Qc 8h 7d 6c 5s 4c", "4h 4d 7h As Kc 8s 6s")
 BOARD_BELOW_THE_QUALIFIER = ("Ks Qc 8h 7d 6c 5s 4c", "4h 4d 7s As Kc 8s 6s")
 
 
+def _high_and_three_reds(
+    tmp_path: Path, base: str, cards: str, community: str, seats: tuple[str, str]
+) -> tuple[Variant, Hand]:
+    """A two-share game (high, or Omaha high on a board, and red cards with a qualifier of
+    three from the share's ``cards``), its hand dealt to the end with all checks."""
+    other = "{name: high, evaluator: high}" if cards == "all" else (
+        "{name: omaha, evaluator: high, cards: omaha}")
+    game = reds_game(tmp_path, base, f"{other}\n{{name: reds, evaluator: reds, "
+                     f"qualifier: '3', cards: {cards}}}")
+    hand = deal(game, [100, 100], *seats, community=community)
+    check_down(hand)
+    return game, hand
+
+
 @pytest.mark.parametrize(
     ("base", "cards", "community", "seats"),
     [
@@ -139,12 +153,7 @@ def test_a_hand_exactly_at_the_qualifier_qualifies(
     cards qualify for a share whose qualifier is three, over a cards ``all`` share as over
     an ``own`` share of a board game. Seat 1 wins that share with exactly three; the other
     share goes to seat 0."""
-    other = "{name: high, evaluator: high}" if cards == "all" else (
-        "{name: omaha, evaluator: high, cards: omaha}")
-    game = reds_game(tmp_path, base, f"{other}\n{{name: reds, evaluator: reds, "
-                     f"qualifier: '3', cards: {cards}}}")
-    hand = deal(game, [100, 100], *seats, community=community)
-    check_down(hand)
+    game, hand = _high_and_three_reds(tmp_path, base, cards, community, seats)
     assert won(hand) == {(0, game.pots[0].name): 3, (1, "reds"): 3}
     assert (1, 3, 0, "reds", "3 red cards") in hand.awards
 
@@ -162,12 +171,7 @@ def test_a_share_nobody_qualifies_for_goes_to_the_other_share(
     """``if_unqualified: to-other-shares``: with two red cards each, neither hand reaches
     the qualifier of three, so nobody wins that share (neither the hand with more red cards
     nor both alike): the other share takes the whole pot."""
-    other = "{name: high, evaluator: high}" if cards == "all" else (
-        "{name: omaha, evaluator: high, cards: omaha}")
-    game = reds_game(tmp_path, base, f"{other}\n{{name: reds, evaluator: reds, "
-                     f"qualifier: '3', cards: {cards}}}")
-    hand = deal(game, [100, 100], *seats, community=community)
-    check_down(hand)
+    game, hand = _high_and_three_reds(tmp_path, base, cards, community, seats)
     assert won(hand) == {(0, game.pots[0].name): 6}
 
 

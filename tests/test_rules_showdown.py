@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from scenario import act, awards, check_down, deal, variant
+from scenario import BLIND_PETE, act, awards, check_down, deal, variant
 
 from studkit import Variant
 from studkit.engine import Hand
@@ -197,15 +197,6 @@ def test_a_plugin_evaluator_that_cannot_be_hashed_still_describes_the_winning_ha
     evaluator = _UnhashableEvaluator()
     assert _describe(evaluator, 7) == "strength 7"
     assert _describe(evaluator, 9) == "strength 9"
-
-
-BLIND_PETE = """studkit: 1
-extends: pistol-pete
-name: blind-pete
-forced_bets:
-  ante: 0
-  blinds: {small: 2, big: 5}
-"""
 
 
 @pytest.mark.parametrize("no_bet_order", ["last-checker", "first-actor"])
