@@ -54,7 +54,7 @@ def _total(buf: Int64Array, off: int, count: int, ix: Int64Array) -> int:
 
 
 @inlined
-def _rank_strength(total: int, ev: int, ix: Int64Array, byr: Int32Array) -> int:
+def _rank_strength(total: int, ev: int, byr: Int32Array) -> int:
     rank = total & _RANKS
     row = byr[BY_INDEX, BY_LO + (rank & _LO_MASK)] + byr[BY_INDEX, BY_HI + (rank >> 17)]
     return int(byr[ev, row])
@@ -70,7 +70,7 @@ def rank_strength(values: int, count: int, ev: int, ix: Int64Array, byr: Int32Ar
     total = _START + values
     if total & _FLUSH and ix[IX_MODES + ev]:
         return -1
-    return _rank_strength(int(total), ev, ix, byr)
+    return _rank_strength(int(total), ev, byr)
 
 
 @inlined
@@ -80,7 +80,7 @@ def _five(buf: Int64Array, off: int, ev: int, ix: Int64Array, byr: Int32Array,
     total = _total(buf, off, 5, ix)
     if total & _FLUSH:
         return int(fl[ev, _suited_mask(buf, off, 5, total)])
-    return _rank_strength(total, ev, ix, byr)
+    return _rank_strength(total, ev, byr)
 
 
 @inlined
@@ -88,7 +88,7 @@ def evaluate(buf: Int64Array, off: int, count: int, ev: int, ix: Int64Array,
              byr: Int32Array, fl: Int32Array) -> int:
     """The strength of ``count`` cards (1 to 8) for evaluator ``ev``."""
     total = _total(buf, off, count, ix)
-    strength = _rank_strength(total, ev, ix, byr)
+    strength = _rank_strength(total, ev, byr)
     mode = ix[IX_MODES + ev]
     if mode == 0 or not total & _FLUSH:
         return strength
