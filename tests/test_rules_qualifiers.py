@@ -256,6 +256,9 @@ WORSE_THEN_BETTER = (
 # Seat 0 a pair of aces, seat 1 king high (neither qualifies), seat 2 two pair.
 BETTER_THEN_WORSE = (
     "Ac Ad Jc 9h 7s 5d 4h", "Kc Qd Jh 9s 7c 4d 2h", "Kh Kd 2c Qc Qs 9d 8d")
+# Seats 0 and 1 the same king high (neither qualifies), seat 2 two pair.
+TIED_THEN_BETTER = (
+    "Kc Qd Jh 9s 7c 4d 2h", "Ks Qh Jd 9h 7h 4c 2s", "Kh Kd 2c Qc Qs 9d 8d")
 
 
 def showdown_from(game: Variant, holes: tuple[str, ...], first: int) -> Hand:
@@ -315,6 +318,8 @@ def test_with_nobody_qualifying_every_hand_is_shown_for_the_chop() -> None:
                      id="ignore-qualifiers-worse-first"),
         pytest.param(DOUBLE_IGNORING, BETTER_THEN_WORSE, ["show", "muck", "show"], 2,
                      id="ignore-qualifiers-better-first"),
+        pytest.param(DOUBLE_IGNORING, TIED_THEN_BETTER, ["show", "show", "show"], 2,
+                     id="ignore-qualifiers-tied"),
     ],
 )
 def test_a_hand_that_does_not_qualify_mucks_only_by_the_hands_already_shown(
@@ -324,7 +329,7 @@ def test_a_hand_that_does_not_qualify_mucks_only_by_the_hands_already_shown(
     never on those still to show: seats 0 and 1 qualify for nothing, seat 2, shown last,
     has two pair and takes the pot. After seat 0, seat 1 could still share the pot if
     nobody qualified: with ``chop-all`` always, with ``ignore-qualifiers`` only when its
-    hand beats seat 0's without the qualifier."""
+    hand beats or ties seat 0's without the qualifier."""
     hand = showdown_from(load_variant_text(text), holes, first=0)
     assert shows_and_mucks(hand) == list(zip(records, (0, 1, 2), strict=True))
     assert {seat for seat, *_ in hand.awards} == {winner}
