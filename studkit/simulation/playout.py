@@ -12,6 +12,7 @@ from typing import Any
 from studkit.engine.actions import Action
 from studkit.engine.hand import Hand
 from studkit.errors import StudkitError
+from studkit.simulation.played import KIND_CODES, OTHER_KIND
 
 __all__ = ["play_out"]
 
@@ -23,16 +24,17 @@ def play_out(
     hand: Hand,
     acts: list[Act],
     reads_view: list[bool],
-    street_names: list[str],
     rng: random.Random,
     view: Callable[[Hand, int], Any],
     failed: Callable[[Hand, int, Exception, list[Action]], None],
     check: Callable[[Hand, int, object, list[Action]], None],
     stuck: Callable[[], None],
-) -> list[tuple[str, str]]:
+) -> list[int]:
     """Play ``hand`` to its end with seat ``s`` choosing by ``acts[s]`` (given ``view(hand,
-    s)`` where ``reads_view[s]``, else ``None``) and return each decision's ``(street name,
-    kind)`` in order.
+    s)`` where ``reads_view[s]``, else ``None``) and return each decision as ``street << 3 |
+    kind`` in order (``kind`` the betting verb's :data:`~studkit.simulation.played.KIND_CODES`,
+    :data:`~studkit.simulation.played.OTHER_KIND` for a plugin decision): what
+    :class:`~studkit.simulation.played.PlayedCounts` counts.
 
     A bot that raises anything but a :class:`~studkit.errors.StudkitError` is reported by
     ``failed``, and a choice that is not one of the listed actions is passed to ``check``
@@ -40,7 +42,7 @@ def play_out(
     that is not over with nobody to act. Those callbacks build the error text, so none is
     built while the hand plays.
     """
-    decisions: list[tuple[str, str]] = []
+    decisions: list[int] = []
     while not hand.is_over:
         seat = hand.actor
         if seat is None:
@@ -54,9 +56,14 @@ def play_out(
         except Exception as error:
             failed(hand, seat, error, actions)
             raise
-        if type(action) is not Action or action not in actions:
+        listed = False
+        for option in actions:  # one of the listed records, found by identity first
+            if option is action:
+                listed = True
+                break
+        if not listed and (type(action) is not Action or action not in actions):
             check(hand, seat, action, actions)
         chosen: Action = action
-        decisions.append((street_names[hand.street], chosen[0]))
+        decisions.append(hand.street << 3 | KIND_CODES.get(chosen[0], OTHER_KIND))
         hand.apply(chosen)
     return decisions

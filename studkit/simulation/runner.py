@@ -118,11 +118,11 @@ class Dealer:
         self.plain = rules.plugins is None
         """No plugins: every decision is a betting action logged as taken
         (:class:`~studkit.simulation.played.PlayedCounts` can count the hand)."""
-        self.street_names = [street.name for street in rules.streets]
-        self.decisions: list[tuple[str, str]] = []
+        self.decisions: list[int] = []
+        """Each decision of the last hand played, as ``street << 3 | kind``
+        (:func:`~studkit.simulation.playout.play_out`)."""
         self.index = 0
         """The hand being played (for error messages)."""
-        """``(street name, kind)`` of each decision of the last hand played."""
         deck = len(rules.deck)
         burns = sum(street.burn for street in setup.variant.streets)
         # first guesses: every card to every seat; then what the previous block used
@@ -152,9 +152,8 @@ class Dealer:
         hand = Hand(setup.variant, self.stacks, button=index % setup.players, rng=self.deck_rng,
                     stakes=self.stakes)
         self.index = index
-        self.decisions = play_out(hand, self.acts, self.reads_view, self.street_names,
-                                  self.bot_rng, LazyView, self._failed, self._check_seat,
-                                  self._stuck)
+        self.decisions = play_out(hand, self.acts, self.reads_view, self.bot_rng, LazyView,
+                                  self._failed, self._check_seat, self._stuck)
         self._used[DECK].append(deck.done)
         self._used[BOTS].append(bots.done)
         return hand
