@@ -81,10 +81,11 @@ class PlayedCounts:
         self.actions += count
         self.actions_sq += count * count
         if decisions:
-            mix = self.mix
+            mix: list[int] = self.mix
             if not mix:
                 self.street_names = [street.name for street in hand.rules.streets]
-                mix = self.mix = [0] * (len(self.street_names) << 3)
+                mix = [0] * (len(self.street_names) << 3)
+                self.mix = mix
             order = self.mix_order
             for code in decisions:
                 if not mix[code]:
@@ -122,7 +123,9 @@ class PlayedCounts:
             self.tally.add_showdown(live, awards)
         stacks = hand.stacks
         starting = hand.starting_stacks
-        net, net_sq, won = self.net, self.net_sq, self.won
+        net: list[int] = self.net  # one typed local each: compiled, the sums are native
+        net_sq: list[int] = self.net_sq
+        won: list[int] = self.won
         for seat in range(len(stacks)):
             amount = stacks[seat] - starting[seat]
             if amount:
