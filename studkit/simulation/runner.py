@@ -33,7 +33,7 @@ from studkit.simulation.engines import (
     kernel_play,
 )
 from studkit.simulation.played import PlayedCounts
-from studkit.simulation.playout import play_out
+from studkit.simulation.playout import BotTable
 from studkit.simulation.report import SimulationReport
 from studkit.simulation.streams import BOTS, DECK, HandRandom, StreamBlock, run_base, stream_key
 from studkit.simulation.tally import Tally
@@ -129,6 +129,9 @@ class Dealer:
         self._counts = [min(deck, setup.players * setup.variant.max_cards_per_player + burns),
                         16]
         self._used: tuple[list[int], list[int]] = ([], [])
+        self.table = BotTable(setup.variant, self.stacks, self.stakes, self.deck_rng,
+                              self.acts, self.reads_view, self.bot_rng, LazyView, self._failed,
+                              self._check_seat, self._stuck)
 
     def _streams(self, index: int) -> tuple[int, StreamBlock]:
         block = self._block
@@ -149,11 +152,9 @@ class Dealer:
         deck, bots = self.deck_rng.stream, self.bot_rng.stream
         deck.start(block.keys[DECK][row], block.draws[DECK][row])
         bots.start(block.keys[BOTS][row], block.draws[BOTS][row])
-        hand = Hand(setup.variant, self.stacks, button=index % setup.players, rng=self.deck_rng,
-                    stakes=self.stakes)
         self.index = index
-        self.decisions = play_out(hand, self.acts, self.reads_view, self.bot_rng, LazyView,
-                                  self._failed, self._check_seat, self._stuck)
+        hand = self.table.play(index % setup.players)
+        self.decisions = self.table.decisions
         self._used[DECK].append(deck.done)
         self._used[BOTS].append(bots.done)
         return hand
