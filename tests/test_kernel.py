@@ -284,3 +284,39 @@ def test_both_engines_give_the_same_statistics_within_sampling_error(bots: str) 
         stats = [mean_and_sd(t.net[seat], t.net_sq[seat], hands) for t in (kernel, general)]
         assert _z(stats[0][0], stats[1][0], stats[0][1] / hands**0.5,
                   stats[1][1] / hands**0.5) < 4.5, (seat, stats)
+
+
+@pytest.mark.parametrize(
+    ("mine", "top", "expected"),
+    [
+        ((0, 0), (0, 0), True),  # nobody shown qualifies: the pot may be chopped among all
+        ((0, 0), (5, 0), False),  # a hand shown qualifies for high: no chop
+        ((0, 0), (0, 5), False),  # ... or for low
+        ((3, 0), (5, 0), False),  # beaten in the only share it qualifies for
+        ((5, 0), (5, 0), True),  # a tie
+        ((0, 2), (9, 1), True),  # the better low
+        ((0, 1), (9, 2), False),
+    ],
+)
+def test_the_kernel_mucks_a_hand_by_the_engine_s_rule(
+    mine: tuple[int, int], top: tuple[int, int], expected: bool
+) -> None:
+    """The kernel's muck rule (its ``_can_win``, run as plain Python) answers as the
+    engine's for one pot of two shares, seat 0 shown with strengths ``top`` and seat 1 to
+    show or muck with ``mine``: a hand that qualifies for nothing is shown while no hand
+    shown qualifies either (``chop-all`` may still give it a part), mucked once one does."""
+    from studkit.engine.showdown import _can_win as engine_can_win
+    from studkit.kernel.showdown import _can_win as kernel_can_win
+    from studkit.kernel.state import M_BEST, M_PLANES, M_STRENGTH, MAX_SEATS, W_MASKS, W_SIZE
+
+    wk = np.zeros(W_SIZE, np.int64)
+    wm = np.zeros((M_PLANES, MAX_SEATS, MAX_SEATS), np.int64)
+    wk[W_MASKS] = 0b11  # one pot, seats 0 and 1
+    for share in range(2):
+        wm[M_STRENGTH, share, 0] = top[share]
+        wm[M_STRENGTH, share, 1] = mine[share]
+        wm[M_BEST, 0, share] = top[share]
+    kernel = bool(kernel_can_win.py_func(1, 2, 1, wk, 0b1, wm))
+    rows = [[top[share], mine[share]] for share in range(2)]
+    engine = engine_can_win(1, [(0, 1)], [list(top)], [rows], [0], None)
+    assert kernel == engine == expected

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from scenario import act, check_down, deal
+from scenario import act, check_down, deal, variant
 
 from studkit.engine import Hand
 from studkit.hooks.registry import PluginRegistry
@@ -237,3 +237,151 @@ def test_a_side_pot_nobody_qualifies_for_ignores_the_qualifiers_whatever_the_mai
         (1, 4, 1, "high", "One pair, aces, kickers J-9-7"),
     ]
 
+
+
+# --- mucking when nobody shown qualifies --------------------------------------------------
+
+DOUBLE_CHOPPING = DOUBLE_IGNORING.replace("ignoring", "chopping").replace(
+    "ignore-qualifiers", "chop-all")
+
+# Three hands none of which has two pair, an eight-low, a straight or a flush.
+NOBODY_QUALIFIES = (
+    "Kc Qd Jh 9s 7c 4d 2h",  # seat 0: king high, three low cards
+    "Ac Kd Th 9d 6s 5h 3c",  # seat 1: ace high, four low cards
+    "Qc Jd 9c 8h 8c 5s Kh",  # seat 2: a pair of eights
+)
+# Seat 0 king high, seat 1 a pair of aces (neither qualifies), seat 2 two pair (qualifies).
+WORSE_THEN_BETTER = (
+    "Kc Qd Jh 9s 7c 4d 2h", "Ac Ad Jc 9h 7s 5d 4h", "Kh Kd 2c Qc Qs 9d 8d")
+# Seat 0 a pair of aces, seat 1 king high (neither qualifies), seat 2 two pair.
+BETTER_THEN_WORSE = (
+    "Ac Ad Jc 9h 7s 5d 4h", "Kc Qd Jh 9s 7c 4d 2h", "Kh Kd 2c Qc Qs 9d 8d")
+# Seats 0 and 1 the same king high (neither qualifies), seat 2 two pair.
+TIED_THEN_BETTER = (
+    "Kc Qd Jh 9s 7c 4d 2h", "Ks Qh Jd 9h 7h 4c 2s", "Kh Kd 2c Qc Qs 9d 8d")
+
+
+def showdown_from(game: Variant, holes: tuple[str, ...], first: int) -> Hand:
+    """The hands checked to seventh street, where seat ``first`` bets and the others call:
+    ``first`` shows first, then the others clockwise."""
+    hand = deal(game, [100] * len(holes), *holes)
+    while hand.street_name != "seventh":
+        hand.check_or_call()
+    while hand.actor != first:
+        hand.check()
+    hand.bet()
+    while not hand.is_over:
+        hand.call()
+    return hand
+
+
+def test_a_hand_that_shares_a_pot_chopped_because_nobody_qualifies_was_shown() -> None:
+    """``chop-all`` in the shipped double qualifier (seed 1, all checking and calling down):
+    nobody has two pair or an eight-low, the pot is chopped three ways, and so no hand may
+    be mucked: a hand that does not qualify still shares a pot that no hand shown so far
+    qualifies for. Every seat that shares the pot shows, and none mucks, whatever the seed."""
+    double = variant("seven-card-stud-double-qualifier")
+    assert double.showdown.if_nobody_qualifies == "chop-all"
+    hand = Hand(double, [200] * 3, seed=1)
+    check_down(hand)
+    assert shows_and_mucks(hand) == [("show", 1), ("show", 2), ("show", 0)]
+    assert [(seat, amount) for seat, amount, *_ in hand.awards] == [(1, 3), (2, 3), (0, 3)]
+    for seed in range(2, 50):
+        hand = Hand(double, [200] * 3, seed=seed)
+        check_down(hand)
+        records = shows_and_mucks(hand)
+        paid = {seat for seat, amount, *_ in hand.awards if amount > 0}
+        assert paid <= {seat for kind, seat in records if kind == "show"}, (seed, records)
+
+
+def test_with_nobody_qualifying_every_hand_is_shown_for_the_chop() -> None:
+    """``chop-all`` over two shares: three hands none of which qualifies for either half are
+    all shown (each may share the chop against the hands before it) and each is paid."""
+    hand = showdown_from(load_variant_text(DOUBLE_CHOPPING), NOBODY_QUALIFIES, first=1)
+    assert shows_and_mucks(hand) == [("show", 1), ("show", 2), ("show", 0)]
+    assert hand.awards == [
+        (1, 13, 0, "high", ""), (2, 13, 0, "high", ""), (0, 13, 0, "high", "")]
+
+
+@pytest.mark.parametrize(
+    ("text", "holes", "records", "winner"),
+    [
+        # chop-all: the pair of aces may still share a chop when it shows; the two pair
+        # shown after it takes the pot.
+        pytest.param(DOUBLE_CHOPPING, WORSE_THEN_BETTER, ["show", "show", "show"], 2,
+                     id="chop-all-worse-first"),
+        pytest.param(DOUBLE_CHOPPING, BETTER_THEN_WORSE, ["show", "show", "show"], 2,
+                     id="chop-all-better-first"),
+        # ignore-qualifiers: a hand that does not qualify is shown when it beats, without
+        # the qualifiers, every hand shown (nobody shown qualifies), mucked when it does not.
+        pytest.param(DOUBLE_IGNORING, WORSE_THEN_BETTER, ["show", "show", "show"], 2,
+                     id="ignore-qualifiers-worse-first"),
+        pytest.param(DOUBLE_IGNORING, BETTER_THEN_WORSE, ["show", "muck", "show"], 2,
+                     id="ignore-qualifiers-better-first"),
+        pytest.param(DOUBLE_IGNORING, TIED_THEN_BETTER, ["show", "show", "show"], 2,
+                     id="ignore-qualifiers-tied"),
+    ],
+)
+def test_a_hand_that_does_not_qualify_mucks_only_by_the_hands_already_shown(
+    text: str, holes: tuple[str, ...], records: list[str], winner: int
+) -> None:
+    """Whether a hand that does not qualify is shown depends on the hands shown before it,
+    never on those still to show: seats 0 and 1 qualify for nothing, seat 2, shown last,
+    has two pair and takes the pot. After seat 0, seat 1 could still share the pot if
+    nobody qualified: with ``chop-all`` always, with ``ignore-qualifiers`` only when its
+    hand beats or ties seat 0's without the qualifier."""
+    hand = showdown_from(load_variant_text(text), holes, first=0)
+    assert shows_and_mucks(hand) == list(zip(records, (0, 1, 2), strict=True))
+    assert {seat for seat, *_ in hand.awards} == {winner}
+
+
+@pytest.mark.parametrize("text", [DOUBLE_CHOPPING, DOUBLE_IGNORING],
+                         ids=["chop-all", "ignore-qualifiers"])
+def test_once_a_hand_shown_qualifies_the_hands_that_do_not_are_mucked(text: str) -> None:
+    """The two pair shown first (seat 2) qualifies, so no chop and no sharing without the
+    qualifiers can happen: the two hands after it, qualifying for nothing, are mucked."""
+    holes = (WORSE_THEN_BETTER[0], WORSE_THEN_BETTER[1], WORSE_THEN_BETTER[2])
+    hand = showdown_from(load_variant_text(text), holes, first=2)
+    assert shows_and_mucks(hand) == [("show", 2), ("muck", 0), ("muck", 1)]
+    assert {seat for seat, *_ in hand.awards} == {2}
+
+
+@pytest.mark.parametrize("policy", ["chop-all", "ignore-qualifiers"])
+def test_a_side_pot_nobody_qualifies_for_is_shared_by_hands_all_shown(policy: str) -> None:
+    """Razz with an eight-or-better low as its only share, seat 0 all in for the ante with
+    a 6-low: it takes the main pot; in the side pot neither seat 1 nor seat 2 has an
+    eight-low, with or without the qualifier (the low itself is the qualifier), so the side
+    pot is chopped between them under either policy, and both are shown: the second shown
+    cannot be beaten by the first."""
+    game = load_variant_text(RAZZ_EIGHT + f"showdown: {{if_nobody_qualifies: {policy}}}\n")
+    hand = deal(game, [1, 100, 100], "2c 3d 4h 5s 6h 7d 9c", *NO_EIGHT_LOW[:2])
+    check_down(hand)
+    assert [(pot.amount, pot.eligible) for pot in hand.pots] == [(3, (0, 1, 2)), (4, (1, 2))]
+    assert shows_and_mucks(hand) == [("show", 2), ("show", 1), ("show", 0)]
+    assert hand.awards == [
+        (0, 3, 0, "low", "6-5-4-3-2"), (2, 2, 1, "low", ""), (1, 2, 1, "low", "")]
+
+
+# Show and muck records of hands checked and called down, seeds 1 to 12, three players.
+PLAIN_RECORDS = {
+    "seven-card-stud": [
+        "s1 s2 m0", "s2 m0 m1", "s1 s2 m0", "s0 s1 s2", "s0 m1 s2", "s0 s1 m2",
+        "s1 s2 s0", "s0 s1 s2", "s1 m2 s0", "s1 m2 m0", "s1 m2 m0", "s0 s1 s2",
+    ],
+    "seven-card-stud-hi-lo": [
+        "s1 s2 m0", "s2 m0 m1", "s1 s2 m0", "s0 s1 s2", "s0 m1 s2", "s0 s1 m2",
+        "s1 s2 s0", "s0 s1 s2", "s1 s2 s0", "s1 m2 m0", "s1 m2 s0", "s0 s1 s2",
+    ],
+}
+
+
+@pytest.mark.parametrize("name", sorted(PLAIN_RECORDS))
+def test_games_where_some_hand_always_qualifies_muck_as_before(name: str) -> None:
+    """In seven-card stud and stud hi-lo (the high half has no qualifier) the rule for a pot
+    nobody shown qualifies for never applies: a hand mucks when the hands shown beat it in
+    every share, as the records of these twelve hands have it."""
+    for seed, expected in enumerate(PLAIN_RECORDS[name], start=1):
+        hand = Hand(variant(name), [200] * 3, seed=seed)
+        check_down(hand)
+        records = " ".join(f"{kind[0]}{seat}" for kind, seat in shows_and_mucks(hand))
+        assert records == expected, seed

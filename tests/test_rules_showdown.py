@@ -8,6 +8,7 @@ a shuffle, and the fewest actions that reach the showdown.
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 from scenario import BLIND_PETE, act, awards, check_down, deal, variant
@@ -15,6 +16,7 @@ from scenario import BLIND_PETE, act, awards, check_down, deal, variant
 from studkit import Variant
 from studkit.engine import Hand
 from studkit.engine.showdown import _describe
+from studkit.hooks.registry import PluginRegistry
 from studkit.variant.loader import load_variant_text
 
 
@@ -218,3 +220,48 @@ def test_with_no_bet_raise_or_check_on_the_last_round_hands_show_from_its_first_
     assert [(pot.amount, pot.eligible) for pot in hand.pots] == [(6, (0, 1, 2)), (6, (1, 2))]
     assert shows_and_mucks(hand) == [("show", 2), ("show", 1), ("show", 0)]
 
+
+
+SWAPPED_HEADS_UP = """from studkit.hooks.specs import hookimpl
+
+
+@hookimpl
+def studkit_adjust_strengths(strengths, eligible):
+    if len(eligible) != 2:
+        return None
+    a, b = eligible
+    out = {}
+    for name, values in strengths.items():
+        values = list(values)
+        values[a], values[b] = values[b], values[a]
+        out[name] = values
+    return out
+"""
+
+
+def test_a_hand_beaten_in_the_main_pot_is_shown_for_a_side_pot_its_own_answer_gives_it(
+    tmp_path: Path,
+) -> None:
+    """Mucking with one share and a plugin that judges each pot on its own (here: in a pot
+    between two players each plays the other's hand, so the weaker hand wins it): seat 0,
+    all in for the ante, takes the main pot with two pair; seat 1's king high loses the
+    main pot to seat 2's aces, shown before it, but wins the side pot by that pot's answer,
+    so it is shown, not mucked."""
+    directory = tmp_path / "plugins"
+    directory.mkdir()
+    (directory / "swapped.py").write_text(SWAPPED_HEADS_UP)
+    game = load_variant_text(
+        "studkit: 1\nextends: seven-card-stud\nname: swapped-heads-up\n"
+        "plugins:\n  - name: swapped\n",
+        registry=PluginRegistry([directory]),
+    )
+    hand = deal(
+        game, [1, 100, 100],
+        "Kh Kc 2c Qd Qs 9d 8d",  # seat 0: kings and queens, all in for the ante
+        "Kd Js Tc 9c 6d 4c 3h",  # seat 1: king high
+        "Ac Ad Jc 9h 7s 5d 4h",  # seat 2: a pair of aces
+    )
+    check_down(hand)
+    assert [(pot.amount, pot.eligible) for pot in hand.pots] == [(3, (0, 1, 2)), (4, (1, 2))]
+    assert shows_and_mucks(hand) == [("show", 2), ("show", 1), ("show", 0)]
+    assert awards(hand) == [(0, 3, 0, "high"), (1, 4, 1, "high")]

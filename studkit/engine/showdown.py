@@ -4,7 +4,10 @@ Called by the hand once the last street's betting is over with two or more playe
 Hands are shown clockwise from the last bettor or raiser of the last betting round (with no
 bet there: the last player to check, or the round's first actor, per
 ``variant.showdown.no_bet_order``). When ``losers_may_muck`` is set, a player whose hand
-cannot win any share of any pot against the hands already shown mucks it unshown. Hands
+cannot win any share of any pot against the hands already shown mucks it unshown; in a pot
+no hand shown qualifies for, that includes the ways ``showdown.if_nobody_qualifies`` could
+still split it (chopped among every hand: each is shown; shared without the qualifiers: a
+hand beaten there by one shown mucks). Hands
 turned up when all-ins closed the betting (:meth:`HandFlow._expose`, in this same order) were
 shown then, once: the showdown awards them without showing them again. The pots come from
 :func:`studkit.engine.pots.build_pots` and are split by
@@ -146,8 +149,14 @@ def showdown(hand: Hand) -> None:
         by_pot = [plugins.pot_strengths(strengths, pot.eligible) for pot in pots]
     else:
         by_pot = [strengths] * len(pots)
+    # The strengths a hand mucks by: those of the hands shown, with the qualifiers; `raw`,
+    # with ignore-qualifiers, the strengths without them, for a pot no hand shown qualifies
+    # for (None: such a pot may be chopped among every hand at the showdown).
+    judged = by_pot
+    raw: list[list[int]] | None = None
     if plugins is None and hand.variant.showdown.if_nobody_qualifies == "ignore-qualifiers":
         by_pot = _unqualified_where_nobody_qualifies(hand, pots, by_pot)
+        raw = _ranked_strengths(hand, qualified=False)
     exposed = hand.progress.exposed  # turned up when all-ins closed the betting: shown once
     order = [s for s in hand.shown if live[s]] if exposed else show_order(hand)
     events = hand.events
@@ -175,7 +184,7 @@ def showdown(hand: Hand) -> None:
     best: list[list[int] | None] = [None] * len(pots)
     eligible = [pot.eligible for pot in pots]
     for s in order:
-        if may_muck and shown and not _can_win(s, eligible, best, by_pot):
+        if may_muck and shown and not _can_win(s, eligible, best, judged, shown, raw):
             mucked.append(s)
             events.append(MuckEvent(MUCK, s))
             for rows in by_pot:
@@ -188,7 +197,7 @@ def showdown(hand: Hand) -> None:
         for index, seats_in in enumerate(eligible):
             if s in seats_in:
                 top = best[index]
-                mine = [row[s] for row in by_pot[index]]
+                mine = [row[s] for row in judged[index]]
                 best[index] = (
                     mine if top is None else [max(a, b) for a, b in zip(top, mine, strict=True)]
                 )
@@ -277,10 +286,16 @@ def _can_win(
     eligible: list[tuple[int, ...]],
     best: list[list[int] | None],
     by_pot: list[list[list[int]]],
+    shown: list[int],
+    raw: list[list[int]] | None,
 ) -> bool:
     """Whether ``seat`` could win or tie any share of any pot it is eligible for, against
-    the best hands shown so far (``best[pot][share]``), with each pot's strengths
-    (``by_pot[pot][share][seat]``)."""
+    the best hands shown so far (``best[pot][share]``, of the ``shown`` seats), with each
+    pot's strengths (``by_pot[pot][share][seat]``). A pot no hand shown qualifies for may
+    still go to a hand that does not qualify: chopped among every hand at the showdown
+    (``raw`` None: ``chop-all``), or, with ``raw`` the strengths without the qualifiers
+    (``ignore-qualifiers``), shared by those as if no share had a qualifier, and chopped
+    when no hand shown scores even so."""
     for index, seats_in in enumerate(eligible):
         if seat not in seats_in:
             continue
@@ -290,6 +305,17 @@ def _can_win(
         for share, row in enumerate(by_pot[index]):
             mine = row[seat]
             if mine > 0 and mine >= top[share]:
+                return True
+        if any(top):  # a hand shown qualifies: the pot goes to the qualifying hands
+            continue
+        if raw is None:
+            return True
+        tops = [max(row[s] for s in shown if s in seats_in) for row in raw]
+        if not any(tops):  # nor without them: the pot may be chopped among every hand
+            return True
+        for row, most in zip(raw, tops, strict=True):
+            mine = row[seat]
+            if mine > 0 and mine >= most:
                 return True
     return False
 

@@ -223,10 +223,15 @@ def _can_win(s: int, nsh: int, npots: int, wk: Int64Array, seen_pot: int,
             continue
         if not seen_pot >> pot & 1:
             return True
+        qualified = False  # whether a hand shown qualifies for a share of this pot
         for share in range(nsh):
             mine = wm[M_STRENGTH, share, s]
             if mine > 0 and mine >= wm[M_BEST, pot, share]:
                 return True
+            if wm[M_BEST, pot, share] > 0:
+                qualified = True
+        if not qualified:  # the pot may yet be chopped among every hand: show for it
+            return True
     return False
 
 
