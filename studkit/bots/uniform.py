@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from studkit.engine.actions import AGGRESSIVE_KINDS, Action
 
 __all__ = ["random_action", "random_act"]
+
+_AGGRESSIVE: Final = AGGRESSIVE_KINDS  # compiled, a Final is read without a lookup
 
 
 def random_action(actions: Sequence[Action], rng: random.Random) -> Action:
@@ -19,10 +22,10 @@ def random_action(actions: Sequence[Action], rng: random.Random) -> Action:
     deck), one draw per choice.
     """
     action = actions[int(rng.random() * len(actions))]
-    if action[0] in AGGRESSIVE_KINDS:
-        low, high = action[2], action[3]
-        if low is not None and high is not None and low != high:
-            return action.to(low + int(rng.random() * (high - low + 1)))
+    fields: tuple[object, ...] = action  # read as a tuple: compiled, a direct item read
+    low, high = fields[2], fields[3]
+    if type(low) is int and type(high) is int and low != high and fields[0] in _AGGRESSIVE:
+        return action.to(low + int(rng.random() * (high - low + 1)))
     return action
 
 

@@ -44,6 +44,12 @@ class Structure:
         """Account for an aggressive action to ``to``; return whether it was a full one."""
         raise NotImplementedError
 
+    def single_target(self, r: BettingRound) -> int:
+        """The one total the actor may bet or raise to, before the stack, when
+        :meth:`targets` gives exactly one (fixed limit, mostly); -1 when it gives a range
+        or a choice (the engine's quick path: no list of ranges built)."""
+        return -1
+
     def forced_targets(self, r: BettingRound, bring_in: int, pot: int) -> list[tuple[int, int]]:
         """What the forced player may open for instead of bringing in: in limit games the
         completion; in pot and no limit a bet of at least twice the bring-in."""
@@ -66,12 +72,18 @@ class FixedLimit(Structure):
     name = "fixed-limit"
 
     def targets(self, r: BettingRound, to_call: int, pot: int) -> list[tuple[int, int]]:
-        base = r.last_full
+        to = self.single_target(r)
+        if to >= 0:
+            return [(to, to)]
+        base = r.last_full  # the open-pair option: a small or a big bet
+        return [(base + r.size, base + r.size), (base + r.big_bet, base + r.big_bet)]
+
+    def single_target(self, r: BettingRound) -> int:
         if r.big_made:
-            return [(base + r.big_bet, base + r.big_bet)]
+            return r.last_full + r.big_bet
         if r.open_pair and r.big_bet != r.size:
-            return [(base + r.size, base + r.size), (base + r.big_bet, base + r.big_bet)]
-        return [(base + r.size, base + r.size)]
+            return -1
+        return r.last_full + r.size
 
     def record(self, r: BettingRound, to: int) -> bool:
         base = r.last_full

@@ -10,7 +10,7 @@ is live. Plugin overrides are applied by the hand after these.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from studkit.cards import Card
 from studkit.engine.rules import up_cards_key
@@ -86,6 +86,7 @@ def best_board(hand: Hand) -> int:
     ):
         return hand.progress.leader
     evaluate = rules.showing.evaluate
+    memo = rules.showing_values
     community = hand.community
     if community and not hand.variant.action_order.board_includes_community:
         community = []  # board cards do not count in the showing hands
@@ -97,7 +98,18 @@ def best_board(hand: Hand) -> int:
         if folded[s]:
             continue
         ups: Sequence[Card] = up[s] + community if community else up[s]
-        value = evaluate(ups) if ups else 0
+        value: Any = 0  # a plugin's evaluator may rank by any comparable value
+        if ups:
+            key = _card_set(ups) if memo is not None else -1
+            if memo is None or key < 0:
+                value = evaluate(ups)
+            else:
+                found = memo.get(key)
+                if found is None:
+                    if len(memo) > 1 << 16:
+                        memo.clear()  # keep the memory bounded
+                    found = memo[key] = evaluate(ups)
+                value = found
         if value > best:
             best = value
             leader = s
@@ -106,3 +118,15 @@ def best_board(hand: Hand) -> int:
             if up_cards_key(ups, keys) > up_cards_key(up[leader] + community, keys):
                 leader = s
     return leader
+
+
+def _card_set(cards: Sequence[Card]) -> int:
+    """The set of ``cards`` as a bit per card; -1 when a card appears twice (no set)."""
+    key = 0
+    for card in cards:
+        c: int = card  # read as a plain int: compiled, the shifts are native
+        bit = 1 << c
+        if key & bit:
+            return -1
+        key |= bit
+    return key

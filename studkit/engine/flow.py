@@ -32,7 +32,7 @@ from studkit.engine.events import (
 from studkit.engine.first_actor import any_open_pair, best_board, choose_forced
 from studkit.engine.legal import LegalActions
 from studkit.engine.pots import Pot, build_pots
-from studkit.engine.seats import everyone
+from studkit.engine.seats import everyone, set_all
 from studkit.engine.showdown import show_order, showdown
 from studkit.engine.streets import deal_street
 from studkit.errors import StudkitError
@@ -63,7 +63,10 @@ class HandFlow(LegalActions):
 
     def _end_round(self) -> None:
         bets = self.bets
-        top = max(bets)
+        top = 0
+        for bet in bets:  # max(bets), without a call through Python's protocol
+            if bet > top:
+                top = bet
         if top and bets.count(top) == 1:
             # The highest bet was not matched: give back what nobody called.
             top_seat = bets.index(top)
@@ -71,7 +74,7 @@ class HandFlow(LegalActions):
             self.stacks[top_seat] += back
             self.contrib[top_seat] -= back
             self.events.append(_new(ReturnEvent, (RETURN, top_seat, back)))
-        bets[:] = self._zeros
+        set_all(bets, self._zeros)
         if self.n_in == 1:
             self._win_uncontested()
             return
@@ -173,11 +176,11 @@ class HandFlow(LegalActions):
             folded = self.folded
             can_bet = [not f and c > 0 for f, c in zip(folded, stacks)]  # noqa: B905
             if can_bet.count(True) < 2 and not self._owes_a_blind(can_bet):
-                r.to_act[:] = self._nobody
+                set_all(r.to_act, self._nobody)
                 return False
         to_act = r.to_act
-        to_act[:] = can_bet
-        r.may_raise[:] = can_bet
+        set_all(to_act, can_bet)
+        set_all(r.may_raise, can_bet)
         progress = self.progress
         plan = progress.plan
         rules = self.rules

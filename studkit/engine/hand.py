@@ -49,7 +49,7 @@ from studkit.engine.flow import HandFlow
 from studkit.engine.plugin_play import HandPlugins
 from studkit.engine.pots import Pot
 from studkit.engine.rules import Rules, compile_rules
-from studkit.engine.seats import blanks, button_seat, everyone, seat_order
+from studkit.engine.seats import blanks, button_seat, everyone, seat_order, set_all
 from studkit.engine.snapshot import HandSnapshot, put_snapshot, take_snapshot
 from studkit.engine.state import BettingRound, StreetProgress
 from studkit.engine.view import SeatView, seat_view
@@ -419,8 +419,8 @@ class Hand(HandFlow):
                 can_bet = everyone(n)  # nobody has folded or is all in
             else:
                 can_bet = [not f and c > 0 for f, c in zip(folded, stacks)]  # noqa: B905
-            to_act[:] = can_bet
-            may_raise[:] = can_bet
+            set_all(to_act, can_bet)
+            set_all(may_raise, can_bet)
         else:
             for s in range(n):
                 if s != seat and not folded[s] and stacks[s] > 0 and bets[s] < to:

@@ -117,6 +117,9 @@ class LegalActions(HandQueries):
                 kind = COMPLETE
             else:
                 kind = RAISE
+            to = structure.single_target(r)
+            if 0 <= to < bet + stack:
+                return _one_total(rules.aggression_records, kind, to)  # the usual case
             ranges = structure.targets(r, cur - bet, pot)
         else:
             if not rules.may_complete:
@@ -313,6 +316,18 @@ _new: Final = tuple.__new__  # Action(...) without the keyword-handling construc
 # Actions are immutable: the common ones are made once per compiled rules and shared
 # (``Rules.legal_records``). A call or bring-in is found by its amount, a fixed-limit bet,
 # raise or completion by its total; ``code`` (1 to 5) tells the kinds apart.
+
+
+def _one_total(memo: dict[int, Aggression], kind: str, to: int) -> Aggression:
+    """``kind`` to the one total ``to``, shared through ``Rules.aggression_records`` (never
+    changed by its readers: the one check's answer for every hand of these rules)."""
+    key = to << 2 | (0 if kind == BET else 1 if kind == RAISE else 2)  # else: complete
+    found = memo.get(key)
+    if found is None:
+        if len(memo) > 4096:
+            memo.clear()  # totals seen across many stack sizes: keep the memory bounded
+        found = memo[key] = (kind, [(to, to)])
+    return found
 
 
 def _remember(

@@ -129,6 +129,13 @@ class Rules:
     legal_records: dict[int, Any] = field(default_factory=dict, compare=False, repr=False)
     """The :class:`~studkit.engine.actions.Action` records ``legal_actions()`` lists for a
     call, a bring-in or a fixed-limit total, shared, by kind and amount."""
+    aggression_records: dict[int, Any] = field(default_factory=dict, compare=False, repr=False)
+    """The answers of the aggression check for one fixed total, ``(kind, [(to, to)])``,
+    shared by kind and total (read, never changed)."""
+    showing_values: dict[int, int] | None = field(default=None, compare=False, repr=False)
+    """The showing evaluator's values by set of cards (a bit per card), remembered: a built-in
+    evaluator ranks a set of cards the same whatever their order. ``None`` (remember
+    nothing) when a plugin acts, whose evaluator need not be a function of the cards alone."""
 
     @property
     def max_players(self) -> int:
@@ -269,6 +276,7 @@ def _compile(variant: Variant, stakes: Stakes) -> Rules:
         small_blind=(stakes.small_blind or 0) if variant.forced_bets.blinds else 0,
         big_blind=(stakes.big_blind or 0) if variant.forced_bets.blinds else 0,
         plugins=plugins,
+        showing_values={} if plugins is None else None,
     )
 
 

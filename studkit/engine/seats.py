@@ -9,14 +9,14 @@ rows made for it.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from studkit.engine.events import TABLE_SEATS
 from studkit.errors import StudkitError
 
 __all__ = [
     "ORDERS", "BLANKS", "EVERYONE", "ROTATIONS",
-    "seat_order", "blanks", "everyone", "rotation", "button_seat",
+    "seat_order", "blanks", "everyone", "rotation", "button_seat", "set_all",
 ]
 
 
@@ -75,3 +75,11 @@ def button_seat(button: int, n: int) -> int:
     if isinstance(button, bool) or not 0 <= button < n:
         raise StudkitError(f"button {button!r}: expected a seat number 0 to {n - 1}")
     return button
+
+
+def set_all(target: list[Any], source: list[Any]) -> None:
+    """Every seat's entry of ``target`` set from ``source`` (the same length): what
+    ``target[:] = source`` does, as direct list writes when compiled (a slice assignment
+    is a generic call there)."""
+    for s in range(len(target)):
+        target[s] = source[s]

@@ -48,16 +48,16 @@ def deal_street(hand: Hand) -> None:
         if (left >= len(faces) * len(live) + burn + plan.board and hand.n <= TABLE_SEATS
                 and not plan.rolled):
             pick = source._random
-            take = stub.pop
-            log = events.append
+            # compiled, stub.pop() and events.append() are direct list operations (a bound
+            # method kept in a local would be a call through Python's protocol each time)
             if burn:
                 i = int(pick() * left)
                 left -= 1
                 card = stub[i]
                 stub[i] = stub[-1]
-                take()
+                stub.pop()
                 hand.burned.append(card)
-                log(BURNED[card])
+                events.append(BURNED[card])
             cards = hand.cards
             up_cards = hand.up
             down_cards = hand.down
@@ -69,18 +69,19 @@ def deal_street(hand: Hand) -> None:
                     left -= 1
                     card = stub[i]
                     stub[i] = stub[-1]
-                    take()
+                    stub.pop()
                     cards[s].append(card)
                     held[s].append(card)
-                    log(records[s][card])
+                    index: int = card  # a plain int index: a native tuple read
+                    events.append(records[s][index])
             for _ in range(plan.board):  # board cards, face up to the table
                 i = int(pick() * left)
                 left -= 1
                 card = stub[i]
                 stub[i] = stub[-1]
-                take()
+                stub.pop()
                 hand.community.append(card)
-                log(CommunityEvent(COMMUNITY_EVENT, card))
+                events.append(CommunityEvent(COMMUNITY_EVENT, card))
             hand._after_deal()
             return
     _deal_street_slowly(hand, plan, live)

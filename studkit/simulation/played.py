@@ -10,14 +10,23 @@ the tally ends with exactly the counts :meth:`Tally.add_hand
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Final
 
+from studkit.engine.actions import ACTION_KINDS, BRING_IN, COMPLETE
 from studkit.engine.hand import Hand
 
 if TYPE_CHECKING:
     from studkit.simulation.tally import Tally
 
-__all__ = ["PlayedCounts"]
+__all__ = ["PlayedCounts", "KIND_CODES", "OTHER_KIND"]
+
+KIND_CODES: Final[dict[str, int]] = {kind: code for code, kind in enumerate(ACTION_KINDS)}
+"""A betting verb's code in a decision (``street << 3 | code``): its place in
+:data:`~studkit.engine.actions.ACTION_KINDS`."""
+OTHER_KIND: Final = 7
+"""The code of any other decision (a plugin's: such hands are counted from their log)."""
+_BRING_IN: Final = ACTION_KINDS.index(BRING_IN)
+_COMPLETE: Final = ACTION_KINDS.index(COMPLETE)
 
 
 class PlayedCounts:
@@ -37,8 +46,11 @@ class PlayedCounts:
     pots: dict[int, int]
     """Pot size -> hands."""
     ended_on: dict[str, int]
-    action_mix: dict[Any, int]
-    """(street, kind) -> decisions."""
+    mix: list[int]
+    """Decisions by code (``street << 3 | kind``), sized for the hands' streets."""
+    mix_order: list[int]
+    """The codes in :attr:`mix` in the order first taken (the tally's order of streets)."""
+    street_names: list[str]
     net: list[int]
     net_sq: list[int]
     won: list[int]
@@ -54,34 +66,40 @@ class PlayedCounts:
         self.pot_total = self.pot_sq = self.community_card_hands = 0
         self.pots = {}
         self.ended_on = {}
-        self.action_mix = {}
+        self.mix = []
+        self.mix_order = []
+        self.street_names = []
         self.net = [0] * players
         self.net_sq = [0] * players
         self.won = [0] * players
 
-    def add(self, hand: Hand, decisions: list[tuple[str, str]]) -> None:
-        """Count one finished hand from its state and its decisions, as ``(street name,
-        kind)`` in order."""
+    def add(self, hand: Hand, decisions: list[int]) -> None:
+        """Count one finished hand from its state and its decisions, as ``street << 3 |
+        kind`` in order (:func:`~studkit.simulation.playout.play_out`'s codes)."""
         self.hands += 1
         count = len(decisions)
         self.actions += count
         self.actions_sq += count * count
         if decisions:
-            mix = self.action_mix
-            # each decision read as the object it is: typed, the compiled code would unpack
-            # the pair and build a new one (and hash it) for each dictionary lookup
-            listed: list[Any] = decisions
-            for decision in listed:
-                mix[decision] = mix.get(decision, 0) + 1
-            first = decisions[0][0]
-            if first == hand.rules.streets[0].name:
+            mix: list[int] = self.mix
+            if not mix:
+                self.street_names = [street.name for street in hand.rules.streets]
+                mix = [0] * (len(self.street_names) << 3)
+                self.mix = mix
+            order = self.mix_order
+            for code in decisions:
+                if not mix[code]:
+                    order.append(code)
+                mix[code] += 1
+            if decisions[0] >> 3 == 0:  # the first street's decisions: a bring-in, completed?
                 forced = completed = False
-                for street, kind in decisions:
-                    if street != first:
+                for code in decisions:
+                    if code >> 3:
                         break
-                    if kind == "bring-in":
+                    kind = code & 7
+                    if kind == _BRING_IN:
                         forced = True
-                    elif kind == "complete":
+                    elif kind == _COMPLETE:
                         completed = True
                 if forced or completed:
                     self.bring_in_hands += 1
@@ -105,7 +123,9 @@ class PlayedCounts:
             self.tally.add_showdown(live, awards)
         stacks = hand.stacks
         starting = hand.starting_stacks
-        net, net_sq, won = self.net, self.net_sq, self.won
+        net: list[int] = self.net  # one typed local each: compiled, the sums are native
+        net_sq: list[int] = self.net_sq
+        won: list[int] = self.won
         for seat in range(len(stacks)):
             amount = stacks[seat] - starting[seat]
             if amount:
@@ -127,7 +147,10 @@ class PlayedCounts:
         tally.community_card_hands += self.community_card_hands
         tally.pots.update(self.pots)
         tally.ended_on.update(self.ended_on)
-        tally.action_mix.update(self.action_mix)
+        names, mix, action_mix = self.street_names, self.mix, tally.action_mix
+        for code in self.mix_order:
+            key = (names[code >> 3], ACTION_KINDS[code & 7])
+            action_mix[key] = action_mix.get(key, 0) + mix[code]
         for seat in range(len(self.net)):
             tally.net[seat] += self.net[seat]
             tally.net_sq[seat] += self.net_sq[seat]

@@ -33,7 +33,7 @@ from studkit.simulation.engines import (
     kernel_play,
 )
 from studkit.simulation.played import PlayedCounts
-from studkit.simulation.playout import play_out
+from studkit.simulation.playout import BotTable
 from studkit.simulation.report import SimulationReport
 from studkit.simulation.streams import BOTS, DECK, HandRandom, StreamBlock, run_base, stream_key
 from studkit.simulation.tally import Tally
@@ -118,17 +118,20 @@ class Dealer:
         self.plain = rules.plugins is None
         """No plugins: every decision is a betting action logged as taken
         (:class:`~studkit.simulation.played.PlayedCounts` can count the hand)."""
-        self.street_names = [street.name for street in rules.streets]
-        self.decisions: list[tuple[str, str]] = []
+        self.decisions: list[int] = []
+        """Each decision of the last hand played, as ``street << 3 | kind``
+        (:func:`~studkit.simulation.playout.play_out`)."""
         self.index = 0
         """The hand being played (for error messages)."""
-        """``(street name, kind)`` of each decision of the last hand played."""
         deck = len(rules.deck)
         burns = sum(street.burn for street in setup.variant.streets)
         # first guesses: every card to every seat; then what the previous block used
         self._counts = [min(deck, setup.players * setup.variant.max_cards_per_player + burns),
                         16]
         self._used: tuple[list[int], list[int]] = ([], [])
+        self.table = BotTable(setup.variant, self.stacks, self.stakes, self.deck_rng,
+                              self.acts, self.reads_view, self.bot_rng, LazyView, self._failed,
+                              self._check_seat, self._stuck)
 
     def _streams(self, index: int) -> tuple[int, StreamBlock]:
         block = self._block
@@ -149,12 +152,9 @@ class Dealer:
         deck, bots = self.deck_rng.stream, self.bot_rng.stream
         deck.start(block.keys[DECK][row], block.draws[DECK][row])
         bots.start(block.keys[BOTS][row], block.draws[BOTS][row])
-        hand = Hand(setup.variant, self.stacks, button=index % setup.players, rng=self.deck_rng,
-                    stakes=self.stakes)
         self.index = index
-        self.decisions = play_out(hand, self.acts, self.reads_view, self.street_names,
-                                  self.bot_rng, LazyView, self._failed, self._check_seat,
-                                  self._stuck)
+        hand = self.table.play(index % setup.players)
+        self.decisions = self.table.decisions
         self._used[DECK].append(deck.done)
         self._used[BOTS].append(bots.done)
         return hand
