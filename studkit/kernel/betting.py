@@ -199,6 +199,7 @@ def options(p: Int64Array, h: Int64Array, sa: Int64Array, seat: int, opt: Int64A
             if ranges[i, 1] <= bring:
                 ranges[i, 1] = bring + 1
     top = bet + stack
+    first = count  # the rows so far are not aggressive: only the ones added below can repeat
     for i in range(k):
         lo = ranges[i, 0]
         hi = ranges[i, 1]
@@ -207,7 +208,7 @@ def options(p: Int64Array, h: Int64Array, sa: Int64Array, seat: int, opt: Int64A
         elif hi > top:
             hi = top
         dup = False
-        for j in range(count):
+        for j in range(first, count):
             if opt[j, 0] == kind and opt[j, 1] == lo and opt[j, 2] == hi:
                 dup = True
         if not dup:
