@@ -20,6 +20,14 @@ __all__ = ["play_out", "BotTable"]
 
 Act = Callable[[Any, Sequence[Action], random.Random], Any]
 """A bot's ``act`` method."""
+View = Callable[[Hand, int], Any]
+"""What a seat that reads its view is given: ``view(hand, seat)``."""
+Failed = Callable[[Hand, int, Exception, list[Action]], None]
+"""Reports a bot that raised (``hand``, ``seat``, the error, the listed actions)."""
+Check = Callable[[Hand, int, object, list[Action]], None]
+"""Checks a choice that is not one of the listed actions (raises unless it is allowed)."""
+Stuck = Callable[[], None]
+"""Raises for a hand that is not over with nobody to act."""
 
 
 def play_out(
@@ -27,10 +35,10 @@ def play_out(
     acts: list[Act],
     reads_view: list[bool],
     rng: random.Random,
-    view: Callable[[Hand, int], Any],
-    failed: Callable[[Hand, int, Exception, list[Action]], None],
-    check: Callable[[Hand, int, object, list[Action]], None],
-    stuck: Callable[[], None],
+    view: View,
+    failed: Failed,
+    check: Check,
+    stuck: Stuck,
 ) -> list[int]:
     """Play ``hand`` to its end with seat ``s`` choosing by ``acts[s]`` (given ``view(hand,
     s)`` where ``reads_view[s]``, else ``None``) and return each decision as ``street << 3 |
@@ -86,10 +94,10 @@ class BotTable:
         acts: list[Act],
         reads_view: list[bool],
         rng: random.Random,
-        view: Callable[[Hand, int], Any],
-        failed: Callable[[Hand, int, Exception, list[Action]], None],
-        check: Callable[[Hand, int, object, list[Action]], None],
-        stuck: Callable[[], None],
+        view: View,
+        failed: Failed,
+        check: Check,
+        stuck: Stuck,
     ) -> None:
         self.variant = variant
         self.stacks = stacks
