@@ -22,15 +22,14 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import resource
 import statistics
 import subprocess
 import sys
 import time
-import warnings
 
 from _build import print_build
+from bench_engine import pokerkit_runs
 
 from studkit import load_variant
 from studkit.simulation import simulate
@@ -63,33 +62,12 @@ def simulate_rate(bots: str, hands: int, workers: int, engine: str) -> float:
 
 def pokerkit_rate(hands: int, calling: bool) -> float:
     """PokerKit's hands per second, 4-handed fixed-limit stud, same stakes: check/call (and
-    the bring-in) always, or uniformly random legal actions."""
-    from pokerkit import Automation, FixedLimitSevenCardStud, Mode
-
-    warnings.filterwarnings("ignore", module="pokerkit")
-    rng = random.Random(1)
+    the bring-in) always, or uniformly random among the actions studkit lists
+    (:func:`bench_engine.pokerkit_runs`, whose workload check shows both engines doing the
+    same work)."""
+    run = pokerkit_runs(4)["check/call" if calling else "random"]
     started = time.perf_counter()
-    for _ in range(hands):
-        state = FixedLimitSevenCardStud.create_state(
-            tuple(Automation), True, 1, 2, 5, 10, (1000,) * 4, 4, mode=Mode.CASH_GAME
-        )
-        while state.status:
-            if calling:
-                if state.can_post_bring_in():
-                    state.post_bring_in()
-                else:
-                    state.check_or_call()
-                continue
-            moves = []
-            if state.can_fold():
-                moves.append(state.fold)
-            if state.can_check_or_call():
-                moves.append(state.check_or_call)
-            if state.can_post_bring_in():
-                moves.append(state.post_bring_in)
-            if state.can_complete_bet_or_raise_to():
-                moves.append(state.complete_bet_or_raise_to)
-            rng.choice(moves)()
+    run(hands, None)
     return hands / (time.perf_counter() - started)
 
 

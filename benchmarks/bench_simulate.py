@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import statistics
 import time
-import warnings
 
 from _build import print_build
+from bench_engine import pokerkit_runs
 
 from studkit.simulation import simulate
 
@@ -91,27 +90,11 @@ def cpu_split(variant: str, hands: int, bots: str | None) -> tuple[float, float]
 
 
 def pokerkit_rate(hands: int) -> float:
-    """PokerKit hands per second, 6-handed fixed-limit stud, uniformly random actions."""
-    from pokerkit import Automation, FixedLimitSevenCardStud, Mode
-
-    warnings.filterwarnings("ignore", module="pokerkit")
-    rng = random.Random(1)
+    """PokerKit hands per second, 6-handed fixed-limit stud, uniformly random among the
+    actions studkit lists (:func:`bench_engine.pokerkit_runs`)."""
+    run = pokerkit_runs(6)["random"]
     started = time.perf_counter()
-    for _ in range(hands):
-        state = FixedLimitSevenCardStud.create_state(
-            tuple(Automation), True, 1, 2, 5, 10, (1000,) * 6, 6, mode=Mode.CASH_GAME
-        )
-        while state.status:
-            moves = []
-            if state.can_fold():
-                moves.append(state.fold)
-            if state.can_check_or_call():
-                moves.append(state.check_or_call)
-            if state.can_post_bring_in():
-                moves.append(state.post_bring_in)
-            if state.can_complete_bet_or_raise_to():
-                moves.append(state.complete_bet_or_raise_to)
-            rng.choice(moves)()
+    run(hands, None)
     return hands / (time.perf_counter() - started)
 
 
