@@ -21,9 +21,10 @@ def action_record(rules: Rules, code: int, kind: str, seat: int, to: int, add: i
     """The :class:`ActionEvent` ``(kind, seat, to, add)`` (``code``: 1 to 7, one per kind),
     shared through ``rules.action_records``: a hand logs a dozen or more, and looking one
     up costs less than building a record (a tuple subclass) and freeing it later."""
-    if seat >= 16 or not 0 <= add < 1 << 32 or not 0 <= to < 1 << 32:
+    if seat >= 16 or not 0 <= add < 1 << 24 or not 0 <= to < 1 << 24:
         return _new(ActionEvent, (kind, seat, to, add))  # outside the key's fields
-    key = ((to << 32 | add) << 4 | seat) << 3 | code
+    # 55 bits: compiled, a native int (wider keys were Python long arithmetic, slow)
+    key = ((to << 24 | add) << 4 | seat) << 3 | code
     memo = rules.action_records
     record = memo.get(key)
     if record is None:

@@ -62,12 +62,12 @@ def choose_forced(hand: Hand) -> int:
     # (with the partial policy, a next player short of the bring-in posts what it has).
     n = hand.n
     s = forced
-    for _ in range(n - 1):
+    for _step in range(n - 1):  # a named int: compiled, '_' would be boxed
         s = s + 1 if s + 1 < n else 0
         if not hand.folded[s] and (stacks[s] >= amount or (partial and stacks[s] > 0)):
             return s
     s = forced
-    for _ in range(n - 1):
+    for _step in range(n - 1):
         s = s + 1 if s + 1 < n else 0
         if not hand.folded[s] and stacks[s] > 0:
             return s  # nobody can post it in full: the first who can post part of it

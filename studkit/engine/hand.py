@@ -130,9 +130,9 @@ class Hand(HandFlow):
         self.folded = [False] * n
         self.n_in = n
         order = self._order
-        self.cards: list[list[Card]] = [[] for _ in order]
-        self.up: list[list[Card]] = [[] for _ in order]
-        self.down: list[list[Card]] = [[] for _ in order]
+        self.cards: list[list[Card]] = [[] for _seat in order]  # named: '_' is boxed
+        self.up: list[list[Card]] = [[] for _seat in order]
+        self.down: list[list[Card]] = [[] for _seat in order]
         self.community: list[Card] = []
         self.burned: list[Card] = []
         self.folded_cards: list[Card] = []
@@ -185,15 +185,15 @@ class Hand(HandFlow):
                 self.events.extend(antes)
                 contrib = self.contrib
                 for seat in range(n):
-                    chips[seat] -= ante
+                    chips[seat] = chips[seat] - ante
                     contrib[seat] = ante
             else:
                 log = self.events.append
                 contrib = self.contrib
                 for seat in self._order:
                     amount = ante if ante < chips[seat] else chips[seat]
-                    chips[seat] -= amount
-                    contrib[seat] += amount
+                    chips[seat] = chips[seat] - amount
+                    contrib[seat] = contrib[seat] + amount
                     log(_new(AnteEvent, (ANTE, seat, amount)))
         if rules.big_blind:
             post_blinds(self)
@@ -375,10 +375,12 @@ class Hand(HandFlow):
         self._pass_turn(seat)
 
     def _call(self, seat: int, add: int) -> None:
+        # x[i] = x[i] + n, not x[i] += n: compiled, the first is native int arithmetic, the
+        # second a generic number-protocol call (here and in every verb).
         bets = self.bets
-        self.stacks[seat] -= add
-        bets[seat] += add
-        self.contrib[seat] += add
+        self.stacks[seat] = self.stacks[seat] - add
+        bets[seat] = bets[seat] + add
+        self.contrib[seat] = self.contrib[seat] + add
         r = self.round
         r.to_act[seat] = False
         r.may_raise[seat] = False
@@ -387,9 +389,9 @@ class Hand(HandFlow):
 
     def _bring_in(self, seat: int, add: int) -> None:
         stacks = self.stacks
-        stacks[seat] -= add
-        self.bets[seat] += add
-        self.contrib[seat] += add
+        stacks[seat] = stacks[seat] - add
+        self.bets[seat] = self.bets[seat] + add
+        self.contrib[seat] = self.contrib[seat] + add
         rules = self.rules
         full = rules.bring_in
         if add < full and rules.bring_in_called_as_posted:
@@ -419,9 +421,9 @@ class Hand(HandFlow):
         bets = self.bets
         stacks = self.stacks
         add = to - bets[seat]
-        stacks[seat] -= add
+        stacks[seat] = stacks[seat] - add
         bets[seat] = to
-        self.contrib[seat] += add
+        self.contrib[seat] = self.contrib[seat] + add
         r = self.round
         r.forced = -1
         to_act = r.to_act

@@ -104,19 +104,30 @@ class LegalActions(HandQueries):
         folded = self.folded
         n = self.n
         s = seat
-        for _ in range(n - 1):
+        for _step in range(n - 1):  # a named int: compiled, '_' would be boxed
             s = s + 1 if s + 1 < n else 0
             if not folded[s] and stacks[s] > 0 and bets[s] + stacks[s] > cur:
                 break
         else:
             return NOT_OPEN  # nobody left could put in more than the bet already made
-        if r.forced == seat:
-            return IN_RANGES  # the forced player's completion or opening bet
         rules = self.rules
+        structure = rules.structure
+        if r.forced == seat:  # the forced player may complete (or open for a bet) instead
+            if not rules.may_complete:
+                return NOT_OPEN
+            bring_in = rules.bring_in
+            if bet + stack <= bring_in and not rules.short_full:
+                return NOT_OPEN  # short of the bring-in: a partial bring-in is all it can post
+            to = structure.single_target(r) if structure.completes else -1
+            if 0 <= to:  # a limit completion to one total, at least one more than the bring-in
+                if to <= bring_in:
+                    to = bring_in + 1
+                if to < bet + stack:
+                    return to << 2 | 2
+            return IN_RANGES
         cap = rules.max_raises
         if cap is not None and r.raises > cap and not self._uncapped():
             return NOT_OPEN
-        structure = rules.structure
         to = structure.single_target(r)
         if 0 <= to < bet + stack:
             return to << 2 | _open_kind(r, structure.completes)  # the usual case
@@ -137,12 +148,8 @@ class LegalActions(HandQueries):
         if r.forced != seat:
             kind = _KINDS[_open_kind(r, structure.completes)]
             ranges = structure.targets(r, r.bet - bet, pot)
-        else:
-            if not rules.may_complete:
-                return None
+        else:  # the forced player, who may complete or open (checked above)
             bring_in = rules.bring_in
-            if bet + stack <= bring_in and not rules.short_full:
-                return None  # short of the bring-in: a partial bring-in is all it can post
             kind = COMPLETE if structure.completes else BET
             ranges = [
                 (lo if lo > bring_in else bring_in + 1, hi if hi > bring_in else bring_in + 1)
@@ -316,18 +323,17 @@ class LegalActions(HandQueries):
             out.append(_FOLD)
         if self._may_check(seat):
             out.append(_CHECK)
-        memo = self.rules.legal_records
+        table = self.rules.legal_records
         chips = self._call_chips(seat)
         if chips:
-            out.append(memo.get(chips << 3 | 1) or _remember(memo, 1, CALL, chips, None))
+            out.append(_record(table, 1, CALL, chips, None))
         chips = self._bring_in_chips(seat)
         if chips:
-            out.append(memo.get(chips << 3 | 2) or _remember(memo, 2, BRING_IN, chips, None))
+            out.append(_record(table, 2, BRING_IN, chips, None))
         total = self._aggression_total(seat)
         if total >= 0:  # one total (fixed limit): code 3 bet, 4 raise, 5 complete
             to = total >> 2
-            code = 3 + (total & 3)
-            out.append(memo.get(to << 3 | code) or _remember(memo, code, _KINDS[total & 3], to, to))
+            out.append(_record(table, 3 + (total & 3), _KINDS[total & 3], to, to))
         elif total == IN_RANGES:
             aggression = self._aggression(seat)
             if aggression is not None:
@@ -335,7 +341,7 @@ class LegalActions(HandQueries):
                 if len(ranges) == 1 and ranges[0][0] == ranges[0][1]:
                     to = ranges[0][0]  # one total: all in, say
                     code = 3 if kind == BET else 4 if kind == RAISE else 5  # else: complete
-                    out.append(memo.get(to << 3 | code) or _remember(memo, code, kind, to, to))
+                    out.append(_record(table, code, kind, to, to))
                 else:
                     for lo, hi in ranges:
                         out.append(_new(Action, (kind, lo, lo, hi)))
@@ -347,8 +353,9 @@ class LegalActions(HandQueries):
 _new: Final = tuple.__new__  # Action(...) without the keyword-handling constructor frame
 
 # Actions are immutable: the common ones are made once per compiled rules and shared
-# (``Rules.legal_records``). A call or bring-in is found by its amount, a fixed-limit bet,
-# raise or completion by its total; ``code`` (1 to 5) tells the kinds apart.
+# (``Rules.legal_records``, a list by ``amount << 3 | code``). A call or bring-in is found by
+# its amount, a fixed-limit bet, raise or completion by its total; ``code`` (1 to 5) tells
+# the kinds apart.
 
 
 NOT_OPEN: Final = -1
@@ -384,13 +391,27 @@ def _one_total(memo: dict[int, Aggression], total: int) -> Aggression:
     return found
 
 
-def _remember(
-    memo: dict[int, Action], code: int, kind: str, amount: int, bound: int | None
+RECORDS_LIMIT: Final = 1 << 15
+"""``Rules.legal_records`` holds the records of amounts under 4,096 (``amount << 3 | code``
+below this); larger amounts get a record made each time."""
+
+
+def _record(
+    table: list[Action | None], code: int, kind: str, amount: int, bound: int | None
 ) -> Action:
-    """The action ``kind`` for ``amount`` (``bound`` its min and max), made and remembered."""
-    if len(memo) > 4096:
-        memo.clear()  # amounts seen across many stack sizes: keep the memory bounded
-    action = memo[amount << 3 | code] = _new(Action, (kind, amount, bound, bound))
+    """The action ``kind`` for ``amount`` (``bound`` its min and max), from the table, else
+    made and (for an amount under 4,096) kept there: a list read costs less than a lookup by
+    a boxed key."""
+    i = amount << 3 | code
+    if i < len(table):
+        found = table[i]
+        if found is not None:
+            return found
+    action: Action = _new(Action, (kind, amount, bound, bound))
+    if i < RECORDS_LIMIT:
+        if i >= len(table):
+            table.extend([None] * (i + 1 - len(table)))
+        table[i] = action
     return action
 
 

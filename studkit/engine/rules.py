@@ -135,9 +135,10 @@ class Rules:
         default_factory=dict, compare=False, repr=False
     )
     """The ante events of a hand where everyone antes in full, by table size and button."""
-    legal_records: dict[int, Any] = field(default_factory=dict, compare=False, repr=False)
+    legal_records: list[Any] = field(default_factory=list, compare=False, repr=False)
     """The :class:`~studkit.engine.actions.Action` records ``legal_actions()`` lists for a
-    call, a bring-in or a fixed-limit total, shared, by kind and amount."""
+    call, a bring-in or a fixed-limit total, shared, by kind and amount (``amount << 3 |
+    code``, grown as amounts are seen, up to amounts of 4,095)."""
     aggression_records: dict[int, Any] = field(default_factory=dict, compare=False, repr=False)
     """The answers of the aggression check for one fixed total, ``(kind, [(to, to)])``,
     shared by kind and total (read, never changed)."""
@@ -175,9 +176,12 @@ def compile_rules(variant: Variant, stakes: Stakes | None = None) -> Rules:
     hold the plugin host)."""
     if not isinstance(variant, Variant):
         _check_variant(variant)
-    registry = registry_of(variant)
     memo = variant.memo
     hit = memo.get(stakes)
+    if hit is not None and variant.plugin_registry is hit[0] and hit[1] == hit[0].generation:
+        found: Rules = hit[2]  # the usual case, every hand: the variant's own registry
+        return found
+    registry = registry_of(variant)
     if hit is not None and hit[0] is registry and hit[1] == registry.generation:
         rules: Rules = hit[2]
         return rules
