@@ -146,7 +146,7 @@ class LegalActions(HandQueries):
         structure = rules.structure
         pot = 0 if rules.fixed_limit else sum(self.contrib) + self.dead  # fixed limit reads none
         if r.forced != seat:
-            kind = _KINDS[_open_kind(r, structure.completes)]
+            kind = _kind(_open_kind(r, structure.completes))
             ranges = structure.targets(r, r.bet - bet, pot)
         else:  # the forced player, who may complete or open (checked above)
             bring_in = rules.bring_in
@@ -333,7 +333,7 @@ class LegalActions(HandQueries):
         total = self._aggression_total(seat)
         if total >= 0:  # one total (fixed limit): code 3 bet, 4 raise, 5 complete
             to = total >> 2
-            out.append(_record(table, 3 + (total & 3), _KINDS[total & 3], to, to))
+            out.append(_record(table, 3 + (total & 3), _kind(total & 3), to, to))
         elif total == IN_RANGES:
             aggression = self._aggression(seat)
             if aggression is not None:
@@ -363,8 +363,11 @@ NOT_OPEN: Final = -1
 IN_RANGES: Final = -2
 """:meth:`LegalActions._aggression_total`: the answer is a range or a choice of totals."""
 
-_KINDS: Final[tuple[str, str, str]] = (BET, RAISE, COMPLETE)
-"""The aggressive kinds by their code in :meth:`LegalActions._aggression_total`."""
+
+def _kind(code: int) -> str:
+    """The aggressive kind of ``code`` in :meth:`LegalActions._aggression_total` (compiled,
+    indexing a constant tuple would box it first)."""
+    return BET if code == 0 else RAISE if code == 1 else COMPLETE
 
 
 def _open_kind(r: BettingRound, completes: bool) -> int:
@@ -387,7 +390,7 @@ def _one_total(memo: dict[int, Aggression], total: int) -> Aggression:
         if len(memo) > 4096:
             memo.clear()  # totals seen across many stack sizes: keep the memory bounded
         to = total >> 2
-        found = memo[total] = (_KINDS[total & 3], [(to, to)])
+        found = memo[total] = (_kind(total & 3), [(to, to)])
     return found
 
 
