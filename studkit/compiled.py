@@ -15,6 +15,7 @@ import os
 __all__ = ["COMPILED_MODULES", "compiled_modules", "build_description"]
 
 COMPILED_MODULES: tuple[str, ...] = (
+    "studkit.engine.action_records",
     "studkit.engine.betting",
     "studkit.engine.chips",
     "studkit.engine.dealing",

@@ -6,15 +6,17 @@ Cases are the smallest table states that tell each rule apart: a few up cards pe
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
 from scenario import deal
 
-from studkit import load_variant
+from studkit import builtin_variant_names, load_variant
 from studkit.cards import CARDS, Card, parse_cards
 from studkit.engine import Hand
 from studkit.engine.first_actor import any_open_pair, best_board, choose_forced
+from studkit.engine.rules import RANKS_ONLY_SHOWING, compile_rules
 from studkit.variant.loader import load_variant_text
 
 STUD = load_variant("seven-card-stud")
@@ -162,3 +164,60 @@ def test_boards_the_suits_cannot_tell_apart_go_to_the_player_nearest_the_dealers
     hand = deal(game, [200] * 3, "2c Jk", "3c Jr", "4c Kd", button=button)
     assert [list(up) for up in hand.up] == [[JOKER], [RED_JOKER], list(parse_cards("Kd"))]
     assert hand.actor == leader
+
+
+@pytest.mark.parametrize("name", sorted(builtin_variant_names()))
+def test_showing_boards_of_up_to_four_natural_cards_score_by_their_ranks_alone(
+    name: str,
+) -> None:
+    """The engine remembers the showing value of one to four natural cards by their ranks
+    (``Rules.showing_by_ranks``), so every shipped variant's showing evaluator must score
+    such boards the same whatever their suits and order: random boards against the same
+    ranks in other suits, shuffled."""
+    rules = compile_rules(load_variant(name))
+    if rules.showing_by_ranks is None:
+        # a plugin acts, or the showing evaluator counts suits: no values by ranks
+        assert (rules.plugins is not None
+                or rules.variant.action_order.evaluator not in RANKS_ONLY_SHOWING)
+        return
+    evaluate = rules.showing.evaluate
+    naturals = [c for c in rules.deck if c < 52]
+    rng = random.Random(name)
+    for _ in range(150):
+        board = rng.sample(naturals, rng.randint(1, 4))
+        ranks = sorted(c >> 2 for c in board)
+        suited = [c for c in naturals if c >> 2 in ranks]
+        other: list[int] = []
+        for rank in ranks:
+            choices = [c for c in suited if c >> 2 == rank and c not in other]
+            other.append(rng.choice(choices))
+        rng.shuffle(other)
+        assert evaluate(board) == evaluate(other), (name, board, other)
+
+
+@pytest.mark.parametrize("name", sorted(RANKS_ONLY_SHOWING))
+def test_the_showing_evaluators_said_to_rank_by_ranks_alone_do(name: str) -> None:
+    """:data:`~studkit.engine.rules.RANKS_ONLY_SHOWING` against the evaluators themselves
+    (no wild cards): every board of one to four cards scores as the same ranks in other
+    suits."""
+    from studkit.evaluation import get_showing_evaluator
+
+    evaluate = get_showing_evaluator(name).evaluate
+    rng = random.Random(name)
+    for size in range(1, 5):
+        for _ in range(200):
+            board = rng.sample(range(52), size)
+            other = [(c >> 2) * 4 + rng.randrange(4) for c in board]
+            if len(set(other)) < size:
+                continue  # a pair dealt the same suit twice: not a board
+            rng.shuffle(other)
+            assert evaluate(board) == evaluate(other), (board, other)
+
+
+def test_a_showing_evaluator_that_counts_suits_is_not_remembered_by_ranks() -> None:
+    """Canadian stud's ``soko`` boards count four-flushes: no memo by ranks, and a four-flush
+    still beats the same ranks unsuited on the boards."""
+    rules = compile_rules(load_variant("canadian-stud"))
+    assert rules.showing_by_ranks is None
+    evaluate = rules.showing.evaluate
+    assert evaluate(list(parse_cards("2c 5c 8c Jc"))) > evaluate(list(parse_cards("2c 5d 8c Jc")))

@@ -62,12 +62,12 @@ def choose_forced(hand: Hand) -> int:
     # (with the partial policy, a next player short of the bring-in posts what it has).
     n = hand.n
     s = forced
-    for _ in range(n - 1):
+    for _step in range(n - 1):  # a named int: compiled, '_' would be boxed
         s = s + 1 if s + 1 < n else 0
         if not hand.folded[s] and (stacks[s] >= amount or (partial and stacks[s] > 0)):
             return s
     s = forced
-    for _ in range(n - 1):
+    for _step in range(n - 1):
         s = s + 1 if s + 1 < n else 0
         if not hand.folded[s] and stacks[s] > 0:
             return s  # nobody can post it in full: the first who can post part of it
@@ -87,6 +87,7 @@ def best_board(hand: Hand) -> int:
         return hand.progress.leader
     evaluate = rules.showing.evaluate
     memo = rules.showing_values
+    by_ranks = rules.showing_by_ranks
     community = hand.community
     if community and not hand.variant.action_order.board_includes_community:
         community = []  # board cards do not count in the showing hands
@@ -100,8 +101,13 @@ def best_board(hand: Hand) -> int:
         ups: Sequence[Card] = up[s] + community if community else up[s]
         value: Any = 0  # a plugin's evaluator may rank by any comparable value
         if ups:
-            key = _card_set(ups) if memo is not None else -1
-            if memo is None or key < 0:
+            key = _rank_pattern(ups) if by_ranks is not None else -1
+            if key >= 0 and by_ranks is not None:
+                found = by_ranks.get(key)
+                if found is None:
+                    found = by_ranks[key] = evaluate(ups)
+                value = found
+            elif memo is None or (key := _card_set(ups)) < 0:
                 value = evaluate(ups)
             else:
                 found = memo.get(key)
@@ -129,4 +135,18 @@ def _card_set(cards: Sequence[Card]) -> int:
         if key & bit:
             return -1
         key |= bit
+    return key
+
+
+def _rank_pattern(cards: Sequence[Card]) -> int:
+    """One to four natural cards as their ranks, three bits of count per rank (the key of
+    :attr:`~studkit.engine.rules.Rules.showing_by_ranks`); -1 for more cards or a joker."""
+    if len(cards) > 4:
+        return -1
+    key = 0
+    for card in cards:
+        c: int = card  # read as a plain int: compiled, the shifts are native
+        if c >= 52:
+            return -1
+        key += 1 << 3 * (c >> 2)
     return key

@@ -51,7 +51,7 @@ class HandFlow(LegalActions):
         to_act = self.round.to_act
         n = self.n
         s = seat
-        for _ in range(n - 1):
+        for _step in range(n - 1):  # a named int: compiled, '_' would be boxed
             s += 1
             if s == n:
                 s = 0
@@ -71,8 +71,8 @@ class HandFlow(LegalActions):
             # The highest bet was not matched: give back what nobody called.
             top_seat = bets.index(top)
             back = top - sorted(bets)[-2]  # the top is unique: the next bet down was called
-            self.stacks[top_seat] += back
-            self.contrib[top_seat] -= back
+            self.stacks[top_seat] = self.stacks[top_seat] + back
+            self.contrib[top_seat] = self.contrib[top_seat] - back
             self.events.append(_new(ReturnEvent, (RETURN, top_seat, back)))
         set_all(bets, self._zeros)
         if self.n_in == 1:
@@ -224,7 +224,7 @@ class HandFlow(LegalActions):
             leader = self.plugins.first_actor(leader)
         progress.leader = leader
         s = leader
-        for _ in range(n):
+        for _step in range(n):
             if to_act[s]:
                 self.actor = s
                 return True
@@ -235,7 +235,7 @@ class HandFlow(LegalActions):
         winner = self.folded.index(False)
         total = sum(self.contrib) + self.dead
         self._pots = [Pot(total, (winner,))] if total else []
-        self.stacks[winner] += total
+        self.stacks[winner] = self.stacks[winner] + total
         self.awards.append((winner, total, 0, "", ""))
         self.events.append(_new(AwardEvent, (AWARD, winner, total, 0, "", "")))
         self._finish()

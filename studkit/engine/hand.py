@@ -22,8 +22,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, SupportsInt
 
 from studkit.cards import Card
+from studkit.engine.action_records import action_record
 from studkit.engine.actions import (
-    AGGRESSIVE_KINDS,
     BET,
     BRING_IN,
     CALL,
@@ -44,7 +44,7 @@ from studkit.engine.dealing import (
     SeatCards,
     seat_scripts,
 )
-from studkit.engine.events import ANTE, ActionEvent, AnteEvent, Event
+from studkit.engine.events import ANTE, AnteEvent, Event
 from studkit.engine.flow import HandFlow
 from studkit.engine.plugin_play import HandPlugins
 from studkit.engine.pots import Pot
@@ -59,6 +59,11 @@ from studkit.variant.model import Stakes, Variant
 __all__ = ["Hand"]
 
 _new: Final = tuple.__new__  # a typed event without its constructor's Python frame
+
+_VERBS: Final[dict[str, int]] = {
+    FOLD: 1, CHECK: 2, CALL: 3, BRING_IN: 4, BET: 5, RAISE: 6, COMPLETE: 7,
+}
+"""Each betting kind's verb, by number, for :meth:`Hand.apply` (0: not a betting kind)."""
 
 
 class Hand(HandFlow):
@@ -125,9 +130,9 @@ class Hand(HandFlow):
         self.folded = [False] * n
         self.n_in = n
         order = self._order
-        self.cards: list[list[Card]] = [[] for _ in order]
-        self.up: list[list[Card]] = [[] for _ in order]
-        self.down: list[list[Card]] = [[] for _ in order]
+        self.cards: list[list[Card]] = [[] for _seat in order]  # named: '_' is boxed
+        self.up: list[list[Card]] = [[] for _seat in order]
+        self.down: list[list[Card]] = [[] for _seat in order]
         self.community: list[Card] = []
         self.burned: list[Card] = []
         self.folded_cards: list[Card] = []
@@ -180,15 +185,15 @@ class Hand(HandFlow):
                 self.events.extend(antes)
                 contrib = self.contrib
                 for seat in range(n):
-                    chips[seat] -= ante
+                    chips[seat] = chips[seat] - ante
                     contrib[seat] = ante
             else:
                 log = self.events.append
                 contrib = self.contrib
                 for seat in self._order:
                     amount = ante if ante < chips[seat] else chips[seat]
-                    chips[seat] -= amount
-                    contrib[seat] += amount
+                    chips[seat] = chips[seat] - amount
+                    contrib[seat] = contrib[seat] + amount
                     log(_new(AnteEvent, (ANTE, seat, amount)))
         if rules.big_blind:
             post_blinds(self)
@@ -300,8 +305,12 @@ class Hand(HandFlow):
                 f"apply takes an Action, e.g. Action('fold') or one of legal_actions(), not "
                 f"{type(action).__name__} {action!r}"
             )
-        if self.plugins is not None and not self.plugins.busy:
-            return self.plugins.apply(action)  # plugin decisions; restores on PluginError
+        if self.plugins is not None:
+            if not self.plugins.busy:
+                return self.plugins.apply(action)  # plugin decisions; restores on PluginError
+        elif self._is_listed(action):  # listed by legal_actions() for this state: legal
+            self._take(_VERBS[action[0]], action[0], action[1] or 0)
+            return None
         fields: tuple[object, ...] = action  # read untyped: the amount may be any number
         kind = action[0]
         amount: int | None = None
@@ -311,28 +320,37 @@ class Hand(HandFlow):
             amount = whole_chips(fields[1])
             if amount is None:
                 raise self._illegal(f"{fields[0]} {fields[1]!r} (not a whole number of chips)")
-        seat = self.actor or 0
-        if kind == CALL:
-            chips = self.verify_call()
+        verb = _VERBS.get(kind, 0)
+        chips = 0
+        if verb == 3 or verb == 4:  # call, bring-in
+            chips = self.verify_call() if verb == 3 else self.verify_bring_in()
             if amount is not None and amount != chips:
                 raise self._illegal(str(action))
-            self._call(seat, chips)
-        elif kind == CHECK:
+        elif verb >= 5:
+            chips = self._verify_aggression(kind, amount)  # the total
+        elif verb == 2:
             self.verify_check()
-            self._check(seat)
-        elif kind == FOLD:
+        elif verb == 1:
             self.verify_fold()
-            self._fold(seat)
-        elif kind in AGGRESSIVE_KINDS:
-            self._aggress_to(seat, kind, self._verify_aggression(kind, amount))
-        elif kind == BRING_IN:
-            chips = self.verify_bring_in()
-            if amount is not None and amount != chips:
-                raise self._illegal(str(action))
-            self._bring_in(seat, chips)
         else:
             raise self._illegal(str(action))
+        self._take(verb, kind, chips)
         return None
+
+    def _take(self, verb: int, kind: str, amount: int) -> None:
+        """Carry out a legal decision: ``verb`` by its number in :data:`_VERBS`, ``amount``
+        the chips a call or bring-in puts in, or the total of a bet, raise or completion."""
+        seat = self.actor or 0
+        if verb == 3:
+            self._call(seat, amount)
+        elif verb == 1:
+            self._fold(seat)
+        elif verb >= 5:
+            self._aggress_to(seat, kind, amount)
+        elif verb == 2:
+            self._check(seat)
+        else:
+            self._bring_in(seat, amount)
 
     # ------------------------------------------------------------------ what each verb does
 
@@ -341,7 +359,7 @@ class Hand(HandFlow):
         self.n_in -= 1
         self.round.to_act[seat] = False
         self.folded_cards.extend(self.cards[seat])
-        self.events.append(_action_record(self.rules, 1, FOLD, seat, self.bets[seat], 0))
+        self.events.append(action_record(self.rules, 1, FOLD, seat, self.bets[seat], 0))
         if self.n_in == 1:
             self.actor = None
             self._end_round()
@@ -353,25 +371,27 @@ class Hand(HandFlow):
         r.to_act[seat] = False
         r.may_raise[seat] = False
         r.last_checker = seat
-        self.events.append(_action_record(self.rules, 2, CHECK, seat, self.bets[seat], 0))
+        self.events.append(action_record(self.rules, 2, CHECK, seat, self.bets[seat], 0))
         self._pass_turn(seat)
 
     def _call(self, seat: int, add: int) -> None:
+        # x[i] = x[i] + n, not x[i] += n: compiled, the first is native int arithmetic, the
+        # second a generic number-protocol call (here and in every verb).
         bets = self.bets
-        self.stacks[seat] -= add
-        bets[seat] += add
-        self.contrib[seat] += add
+        self.stacks[seat] = self.stacks[seat] - add
+        bets[seat] = bets[seat] + add
+        self.contrib[seat] = self.contrib[seat] + add
         r = self.round
         r.to_act[seat] = False
         r.may_raise[seat] = False
-        self.events.append(_action_record(self.rules, 3, CALL, seat, bets[seat], add))
+        self.events.append(action_record(self.rules, 3, CALL, seat, bets[seat], add))
         self._pass_turn(seat)
 
     def _bring_in(self, seat: int, add: int) -> None:
         stacks = self.stacks
-        stacks[seat] -= add
-        self.bets[seat] += add
-        self.contrib[seat] += add
+        stacks[seat] = stacks[seat] - add
+        self.bets[seat] = self.bets[seat] + add
+        self.contrib[seat] = self.contrib[seat] + add
         rules = self.rules
         full = rules.bring_in
         if add < full and rules.bring_in_called_as_posted:
@@ -393,7 +413,7 @@ class Hand(HandFlow):
         to_act[seat] = False
         r.may_raise[seat] = False
         r.aggressor = seat
-        self.events.append(_action_record(rules, 4, BRING_IN, seat, self.bets[seat], add))
+        self.events.append(action_record(rules, 4, BRING_IN, seat, self.bets[seat], add))
         self._pass_turn(seat)
 
     def _aggress_to(self, seat: int, kind: str, to: int) -> None:
@@ -401,9 +421,9 @@ class Hand(HandFlow):
         bets = self.bets
         stacks = self.stacks
         add = to - bets[seat]
-        stacks[seat] -= add
+        stacks[seat] = stacks[seat] - add
         bets[seat] = to
-        self.contrib[seat] += add
+        self.contrib[seat] = self.contrib[seat] + add
         r = self.round
         r.forced = -1
         to_act = r.to_act
@@ -431,7 +451,7 @@ class Hand(HandFlow):
         may_raise[seat] = False
         r.aggressor = seat
         code = 5 if kind == BET else 6 if kind == RAISE else 7  # else: complete
-        self.events.append(_action_record(self.rules, code, kind, seat, to, add))
+        self.events.append(action_record(self.rules, code, kind, seat, to, add))
         self._pass_turn(seat)
 
 
@@ -462,18 +482,3 @@ def _unpickle(
     put_snapshot(hand, saved)
     return hand
 
-
-def _action_record(rules: Rules, code: int, kind: str, seat: int, to: int, add: int) -> Event:
-    """The :class:`ActionEvent` ``(kind, seat, to, add)`` (``code``: 1 to 7, one per kind),
-    shared through ``rules.action_records``: a hand logs a dozen or more, and looking one
-    up costs less than building a record (a tuple subclass) and freeing it later."""
-    if seat >= 16 or not 0 <= add < 1 << 32 or not 0 <= to < 1 << 32:
-        return _new(ActionEvent, (kind, seat, to, add))  # outside the key's fields
-    key = ((to << 32 | add) << 4 | seat) << 3 | code
-    memo = rules.action_records
-    record = memo.get(key)
-    if record is None:
-        if len(memo) > 4096:
-            memo.clear()  # amounts seen across many stack sizes: keep the memory bounded
-        record = memo[key] = _new(ActionEvent, (kind, seat, to, add))
-    return record

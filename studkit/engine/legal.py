@@ -22,6 +22,7 @@ from typing import Final, SupportsInt
 from studkit.engine.actions import BET, BRING_IN, CALL, CHECK, COMPLETE, FOLD, RAISE, Action
 from studkit.engine.chips import whole_chips
 from studkit.engine.queries import HandQueries
+from studkit.engine.state import BettingRound
 from studkit.errors import IllegalActionError
 
 __all__ = ["LegalActions", "Aggression"]
@@ -86,7 +87,12 @@ class LegalActions(HandQueries):
         self._agg_val = value
         return value
 
-    def _aggression_now(self, seat: int) -> Aggression | None:
+    def _aggression_total(self, seat: int) -> int:
+        """The check of complete, bet and raise in its quick form, plain ints: the one
+        aggressive kind open to ``seat`` and its one total, as ``to << 2 | code`` (code 0
+        bet, 1 raise, 2 complete) when there is one total within the stack (fixed limit,
+        mostly); :data:`NOT_OPEN` when none is open; :data:`IN_RANGES` when the answer is a
+        range or a choice (:meth:`_aggression` works it out)."""
         r = self.round
         stacks = self.stacks
         bets = self.bets
@@ -94,39 +100,56 @@ class LegalActions(HandQueries):
         bet = bets[seat]
         cur = r.bet
         if stack <= cur - bet or not r.may_raise[seat]:
-            return None
+            return NOT_OPEN
         folded = self.folded
         n = self.n
         s = seat
-        for _ in range(n - 1):
+        for _step in range(n - 1):  # a named int: compiled, '_' would be boxed
             s = s + 1 if s + 1 < n else 0
             if not folded[s] and stacks[s] > 0 and bets[s] + stacks[s] > cur:
                 break
         else:
-            return None  # nobody left could put in more than the bet already made
+            return NOT_OPEN  # nobody left could put in more than the bet already made
         rules = self.rules
+        structure = rules.structure
+        if r.forced == seat:  # the forced player may complete (or open for a bet) instead
+            if not rules.may_complete:
+                return NOT_OPEN
+            bring_in = rules.bring_in
+            if bet + stack <= bring_in and not rules.short_full:
+                return NOT_OPEN  # short of the bring-in: a partial bring-in is all it can post
+            to = structure.single_target(r) if structure.completes else -1
+            if 0 <= to:  # a limit completion to one total, at least one more than the bring-in
+                if to <= bring_in:
+                    to = bring_in + 1
+                if to < bet + stack:
+                    return to << 2 | 2
+            return IN_RANGES
+        cap = rules.max_raises
+        if cap is not None and r.raises > cap and not self._uncapped():
+            return NOT_OPEN
+        to = structure.single_target(r)
+        if 0 <= to < bet + stack:
+            return to << 2 | _open_kind(r, structure.completes)  # the usual case
+        return IN_RANGES
+
+    def _aggression_now(self, seat: int) -> Aggression | None:
+        total = self._aggression_total(seat)
+        if total == NOT_OPEN:
+            return None
+        rules = self.rules
+        if total >= 0:
+            return _one_total(rules.aggression_records, total)
+        r = self.round
+        stack = self.stacks[seat]
+        bet = self.bets[seat]
         structure = rules.structure
         pot = 0 if rules.fixed_limit else sum(self.contrib) + self.dead  # fixed limit reads none
         if r.forced != seat:
-            cap = rules.max_raises
-            if cap is not None and r.raises > cap and not self._uncapped():
-                return None
-            if cur == 0:
-                kind = BET
-            elif r.last_full == 0 and structure.completes:
-                kind = COMPLETE
-            else:
-                kind = RAISE
-            to = structure.single_target(r)
-            if 0 <= to < bet + stack:
-                return _one_total(rules.aggression_records, kind, to)  # the usual case
-            ranges = structure.targets(r, cur - bet, pot)
-        else:
-            if not rules.may_complete:
-                return None
+            kind = _kind(_open_kind(r, structure.completes))
+            ranges = structure.targets(r, r.bet - bet, pot)
+        else:  # the forced player, who may complete or open (checked above)
             bring_in = rules.bring_in
-            if bet + stack <= bring_in and not rules.short_full:
-                return None  # short of the bring-in: a partial bring-in is all it can post
             kind = COMPLETE if structure.completes else BET
             ranges = [
                 (lo if lo > bring_in else bring_in + 1, hi if hi > bring_in else bring_in + 1)
@@ -272,6 +295,17 @@ class LegalActions(HandQueries):
 
     # ------------------------------------------------------------------ the list
 
+    def _is_listed(self, action: Action) -> bool:
+        """Whether ``action`` is one of the records :meth:`legal_actions` listed for the
+        state the hand is in now (the very object): the checks passed, with its amount."""
+        seat = self.actor
+        if seat is None or self._legal_key != (len(self.events) << 8 | seat):
+            return False
+        for listed in self._legal:
+            if listed is action:
+                return True
+        return False
+
     def legal_actions(self) -> list[Action]:
         """What the player to act may do (empty when nobody is to act): every verb whose
         check passes, with its amount or range. Remembered until the next event."""
@@ -289,23 +323,28 @@ class LegalActions(HandQueries):
             out.append(_FOLD)
         if self._may_check(seat):
             out.append(_CHECK)
-        memo = self.rules.legal_records
+        table = self.rules.legal_records
         chips = self._call_chips(seat)
         if chips:
-            out.append(memo.get(chips << 3 | 1) or _remember(memo, 1, CALL, chips, None))
+            out.append(_record(table, 1, CALL, chips, None))
         chips = self._bring_in_chips(seat)
         if chips:
-            out.append(memo.get(chips << 3 | 2) or _remember(memo, 2, BRING_IN, chips, None))
-        aggression = self._aggression(seat)
-        if aggression is not None:
-            kind, ranges = aggression
-            if len(ranges) == 1 and ranges[0][0] == ranges[0][1]:
-                to = ranges[0][0]  # fixed limit: one total
-                code = 3 if kind == BET else 4 if kind == RAISE else 5  # else: complete
-                out.append(memo.get(to << 3 | code) or _remember(memo, code, kind, to, to))
-            else:
-                for lo, hi in ranges:
-                    out.append(_new(Action, (kind, lo, lo, hi)))
+            out.append(_record(table, 2, BRING_IN, chips, None))
+        total = self._aggression_total(seat)
+        if total >= 0:  # one total (fixed limit): code 3 bet, 4 raise, 5 complete
+            to = total >> 2
+            out.append(_record(table, 3 + (total & 3), _kind(total & 3), to, to))
+        elif total == IN_RANGES:
+            aggression = self._aggression(seat)
+            if aggression is not None:
+                kind, ranges = aggression
+                if len(ranges) == 1 and ranges[0][0] == ranges[0][1]:
+                    to = ranges[0][0]  # one total: all in, say
+                    code = 3 if kind == BET else 4 if kind == RAISE else 5  # else: complete
+                    out.append(_record(table, code, kind, to, to))
+                else:
+                    for lo, hi in ranges:
+                        out.append(_new(Action, (kind, lo, lo, hi)))
         self._legal = out
         self._legal_key = key
         return out[:]
@@ -314,29 +353,68 @@ class LegalActions(HandQueries):
 _new: Final = tuple.__new__  # Action(...) without the keyword-handling constructor frame
 
 # Actions are immutable: the common ones are made once per compiled rules and shared
-# (``Rules.legal_records``). A call or bring-in is found by its amount, a fixed-limit bet,
-# raise or completion by its total; ``code`` (1 to 5) tells the kinds apart.
+# (``Rules.legal_records``, a list by ``amount << 3 | code``). A call or bring-in is found by
+# its amount, a fixed-limit bet, raise or completion by its total; ``code`` (1 to 5) tells
+# the kinds apart.
 
 
-def _one_total(memo: dict[int, Aggression], kind: str, to: int) -> Aggression:
-    """``kind`` to the one total ``to``, shared through ``Rules.aggression_records`` (never
-    changed by its readers: the one check's answer for every hand of these rules)."""
-    key = to << 2 | (0 if kind == BET else 1 if kind == RAISE else 2)  # else: complete
-    found = memo.get(key)
+NOT_OPEN: Final = -1
+""":meth:`LegalActions._aggression_total`: no complete, bet or raise is open."""
+IN_RANGES: Final = -2
+""":meth:`LegalActions._aggression_total`: the answer is a range or a choice of totals."""
+
+
+def _kind(code: int) -> str:
+    """The aggressive kind of ``code`` in :meth:`LegalActions._aggression_total` (compiled,
+    indexing a constant tuple would box it first)."""
+    return BET if code == 0 else RAISE if code == 1 else COMPLETE
+
+
+def _open_kind(r: BettingRound, completes: bool) -> int:
+    """The aggressive kind open now, by code: a bet with no bet made, a completion of a
+    bring-in in the structures that complete, else a raise."""
+    if r.bet == 0:
+        return 0
+    if r.last_full == 0 and completes:
+        return 2
+    return 1
+
+
+def _one_total(memo: dict[int, Aggression], total: int) -> Aggression:
+    """The aggressive kind to its one total (``total`` as
+    :meth:`LegalActions._aggression_total` gives it), shared through
+    ``Rules.aggression_records`` (never changed by its readers: the one check's answer for
+    every hand of these rules)."""
+    found = memo.get(total)
     if found is None:
         if len(memo) > 4096:
             memo.clear()  # totals seen across many stack sizes: keep the memory bounded
-        found = memo[key] = (kind, [(to, to)])
+        to = total >> 2
+        found = memo[total] = (_kind(total & 3), [(to, to)])
     return found
 
 
-def _remember(
-    memo: dict[int, Action], code: int, kind: str, amount: int, bound: int | None
+RECORDS_LIMIT: Final = 1 << 15
+"""``Rules.legal_records`` holds the records of amounts under 4,096 (``amount << 3 | code``
+below this); larger amounts get a record made each time."""
+
+
+def _record(
+    table: list[Action | None], code: int, kind: str, amount: int, bound: int | None
 ) -> Action:
-    """The action ``kind`` for ``amount`` (``bound`` its min and max), made and remembered."""
-    if len(memo) > 4096:
-        memo.clear()  # amounts seen across many stack sizes: keep the memory bounded
-    action = memo[amount << 3 | code] = _new(Action, (kind, amount, bound, bound))
+    """The action ``kind`` for ``amount`` (``bound`` its min and max), from the table, else
+    made and (for an amount under 4,096) kept there: a list read costs less than a lookup by
+    a boxed key."""
+    i = amount << 3 | code
+    if i < len(table):
+        found = table[i]
+        if found is not None:
+            return found
+    action: Action = _new(Action, (kind, amount, bound, bound))
+    if i < RECORDS_LIMIT:
+        if i >= len(table):
+            table.extend([None] * (i + 1 - len(table)))
+        table[i] = action
     return action
 
 

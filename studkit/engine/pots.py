@@ -261,7 +261,7 @@ def award_pots(
             )
             k = first
             while odd:
-                portions[k] += 1
+                portions[k] = portions[k] + 1
                 odd -= 1
                 k = (k + 1) % len(winning)
         for (share_index, winners), portion in zip(winning, portions, strict=True):
@@ -284,7 +284,7 @@ def _split(
     """Pay ``amount`` equally to ``winners``, odd chips one each in ``odd_chip_order``."""
     if len(winners) == 1:
         seat = winners[0]
-        payouts[seat] += amount
+        payouts[seat] = payouts[seat] + amount
         return Award(pot, share, (seat,), (amount,))
     ordered = [seat for seat in odd_chip_order if seat in winners]
     if len(ordered) != len(winners):
@@ -292,7 +292,7 @@ def _split(
     each, odd = divmod(amount, len(ordered))
     amounts = tuple(each + 1 if rank < odd else each for rank in range(len(ordered)))
     for seat, chips in zip(ordered, amounts, strict=True):
-        payouts[seat] += chips
+        payouts[seat] = payouts[seat] + chips
     return Award(pot, share, tuple(ordered), amounts)
 
 

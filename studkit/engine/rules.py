@@ -21,7 +21,16 @@ from studkit.hooks.host import host_for, registry_of
 from studkit.variant.model import ROLLED, Stakes, Variant
 from studkit.variant.stakes import check_stakes
 
-__all__ = ["StreetPlan", "ShareRule", "Rules", "compile_rules"]
+__all__ = ["StreetPlan", "ShareRule", "Rules", "compile_rules", "RANKS_ONLY_SHOWING"]
+
+
+RANKS_ONLY_SHOWING: frozenset[str] = frozenset((
+    "high", "a5-low", "2-7-low", "a6-low", "razz-high", "mexican-high", "two-card-high",
+    "two-card-a5",
+))
+"""The built-in showing evaluators that rank one to four natural cards by their ranks alone
+(no flush, four-flush or badugi counts below five cards; ``soko`` and the badugis do count
+suits)."""
 
 
 class StreetPlan(NamedTuple):
@@ -126,9 +135,10 @@ class Rules:
         default_factory=dict, compare=False, repr=False
     )
     """The ante events of a hand where everyone antes in full, by table size and button."""
-    legal_records: dict[int, Any] = field(default_factory=dict, compare=False, repr=False)
+    legal_records: list[Any] = field(default_factory=list, compare=False, repr=False)
     """The :class:`~studkit.engine.actions.Action` records ``legal_actions()`` lists for a
-    call, a bring-in or a fixed-limit total, shared, by kind and amount."""
+    call, a bring-in or a fixed-limit total, shared, by kind and amount (``amount << 3 |
+    code``, grown as amounts are seen, up to amounts of 4,095)."""
     aggression_records: dict[int, Any] = field(default_factory=dict, compare=False, repr=False)
     """The answers of the aggression check for one fixed total, ``(kind, [(to, to)])``,
     shared by kind and total (read, never changed)."""
@@ -136,6 +146,12 @@ class Rules:
     """The showing evaluator's values by set of cards (a bit per card), remembered: a built-in
     evaluator ranks a set of cards the same whatever their order. ``None`` (remember
     nothing) when a plugin acts, whose evaluator need not be a function of the cards alone."""
+    showing_by_ranks: dict[int, int] | None = field(default=None, compare=False, repr=False)
+    """The showing evaluator's values of one to four natural cards (no joker) by their ranks
+    (three bits of count per rank): a built-in evaluator ranks such a board without straights
+    or flushes, so boards of the same ranks score the same whatever their suits, and the
+    2,379 rank patterns are all there are. ``None`` when a plugin acts or the showing
+    evaluator is not one of :data:`RANKS_ONLY_SHOWING`."""
 
     @property
     def max_players(self) -> int:
@@ -160,9 +176,12 @@ def compile_rules(variant: Variant, stakes: Stakes | None = None) -> Rules:
     hold the plugin host)."""
     if not isinstance(variant, Variant):
         _check_variant(variant)
-    registry = registry_of(variant)
     memo = variant.memo
     hit = memo.get(stakes)
+    if hit is not None and variant.plugin_registry is hit[0] and hit[1] == hit[0].generation:
+        found: Rules = hit[2]  # the usual case, every hand: the variant's own registry
+        return found
+    registry = registry_of(variant)
     if hit is not None and hit[0] is registry and hit[1] == registry.generation:
         rules: Rules = hit[2]
         return rules
@@ -277,6 +296,10 @@ def _compile(variant: Variant, stakes: Stakes) -> Rules:
         big_blind=(stakes.big_blind or 0) if variant.forced_bets.blinds else 0,
         plugins=plugins,
         showing_values={} if plugins is None else None,
+        showing_by_ranks=(
+            {} if plugins is None and variant.action_order.evaluator in RANKS_ONLY_SHOWING
+            else None
+        ),
     )
 
 

@@ -225,7 +225,7 @@ def _award(
         if strongest > 0 and only.count(strongest) == 1:
             winner = only.index(strongest)
             amount = pots[0].amount
-            hand.stacks[winner] += amount
+            hand.stacks[winner] = hand.stacks[winner] + amount
             share = rules.shares[0]
             record = (winner, amount, 0, share.name, _describe(share.evaluator, strongest))
             hand.awards.append(record)
@@ -247,7 +247,7 @@ def _award(
         ]
         payouts, awards = award_pots(group, inputs, odd_chip_share=rules.odd_chip_share)
         for s, amount in enumerate(payouts):
-            stacks[s] += amount
+            stacks[s] = stacks[s] + amount
         by_name = {
             share.name: (share, row) for share, row in zip(rules.shares, strengths, strict=True)
         }

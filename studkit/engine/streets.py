@@ -74,7 +74,7 @@ def deal_street(hand: Hand) -> None:
                     held[s].append(card)
                     index: int = card  # a plain int index: a native tuple read
                     events.append(records[s][index])
-            for _ in range(plan.board):  # board cards, face up to the table
+            for _card in range(plan.board):  # board cards, face up to the table
                 i = int(pick() * left)
                 left -= 1
                 card = stub[i]
