@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from studkit.bots.protocol import BotError
 from studkit.bots.uniform import amount_span, random_act, uniform_amount, uniform_pick
 from studkit.engine.actions import Action
+from studkit.engine.events import ActionEvent
 from studkit.engine.hand import Hand
 from studkit.errors import StudkitError
 from studkit.simulation.draws import Draws
@@ -107,7 +108,8 @@ def play_out(
             logged = len(hand.events)
             street = hand.street
             hand.check_or_call()
-            decisions.append(street << 3 | KIND_CODES.get(hand.events[logged][0], OTHER_KIND))
+            taken = cast(ActionEvent, hand.events[logged])  # the verb's own record
+            decisions.append(street << 3 | KIND_CODES.get(taken.kind, OTHER_KIND))
             continue
         actions = hand.legal_actions()
         if mode == UNIFORM and draws is not None:
