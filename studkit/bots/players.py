@@ -75,6 +75,10 @@ class CallingStationBot:
 
     reads_view = False
     """It never looks at the hand: the simulator passes ``None`` as its view."""
+    verb = "check_or_call"
+    """Its every betting decision is the hand's :meth:`~studkit.engine.hand.Hand.check_or_call`
+    (check, else call, else post the bring-in: what :meth:`act` picks from the list), which
+    the simulator calls directly in hands without plugins."""
 
     def __init__(self, variant: Variant | None = None) -> None:
         self.variant = variant

@@ -13,7 +13,11 @@ A bot is a class built with the variant it plays, with an ``act`` method::
 seat may see it (its own down cards, every up card, chips and bets, the events it may know);
 the simulator passes it as an object with the same attributes, built on first use. A bot that
 never reads it says so with a class attribute ``reads_view = False``, and the simulator then
-passes ``None`` (no view object per decision).
+passes ``None`` (no view object per decision). A bot whose every betting decision is the
+hand's :meth:`~studkit.engine.hand.Hand.check_or_call` says so with ``verb =
+"check_or_call"`` (the only verb a bot may declare): in hands without plugins the simulator
+calls that verb, with its own legality check, instead of listing the actions and calling
+``act`` (which must choose the same).
 ``actions`` are the legal actions; the bot returns one of them, with an amount chosen inside
 ``min``..``max`` for a range (:meth:`Action.to`). ``rng`` is the only randomness a bot may
 use: the simulator seeds it from the run's seed and the hand's number, so a run is

@@ -10,13 +10,11 @@ the tally ends with exactly the counts :meth:`Tally.add_hand
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from studkit.engine.actions import ACTION_KINDS, BRING_IN, COMPLETE
 from studkit.engine.hand import Hand
-
-if TYPE_CHECKING:
-    from studkit.simulation.tally import Tally
+from studkit.simulation.tally import Tally, category_of
 
 __all__ = ["PlayedCounts", "KIND_CODES", "OTHER_KIND"]
 
@@ -31,8 +29,8 @@ _COMPLETE: Final = ACTION_KINDS.index(COMPLETE)
 
 class PlayedCounts:
     """The counters of hands without plugins (every decision one of the engine's betting
-    actions, logged as it was taken), added to ``tally`` by :meth:`close`; the showdown
-    counts go to ``tally`` as each hand is counted."""
+    actions, logged as it was taken), added to ``tally`` by :meth:`close`; a showdown with
+    more than one award (a split or side pots, rare) goes to ``tally`` as it is counted."""
 
     tally: Tally
     hands: int
@@ -54,6 +52,13 @@ class PlayedCounts:
     net: list[int]
     net_sq: list[int]
     won: list[int]
+    showdowns: int
+    players_at_showdown: int
+    players_at_showdown_sq: int
+    scoops: int
+    shown: dict[tuple[str, str], int]
+    """Showdowns with one award, a main pot's share: (share, winning hand's description) ->
+    showdowns (named as categories once per block, by :meth:`close`)."""
 
     def __init__(self, tally: Tally) -> None:
         self.tally = tally
@@ -72,6 +77,9 @@ class PlayedCounts:
         self.net = [0] * players
         self.net_sq = [0] * players
         self.won = [0] * players
+        self.showdowns = self.players_at_showdown = self.players_at_showdown_sq = 0
+        self.scoops = 0
+        self.shown = {}
 
     def add(self, hand: Hand, decisions: list[int]) -> None:
         """Count one finished hand from its state and its decisions, as ``street << 3 |
@@ -88,9 +96,10 @@ class PlayedCounts:
                 self.mix = mix
             order = self.mix_order
             for code in decisions:
-                if not mix[code]:
+                taken = mix[code]
+                if not taken:
                     order.append(code)
-                mix[code] += 1
+                mix[code] = taken + 1  # a typed read and write: compiled, native ints
             if decisions[0] >> 3 == 0:  # the first street's decisions: a bring-in, completed?
                 forced = completed = False
                 for code in decisions:
@@ -120,7 +129,20 @@ class PlayedCounts:
             self.community_card_hands += 1
         live = hand.n_in
         if live >= 2:
-            self.tally.add_showdown(live, awards)
+            if len(awards) == 1:  # one pot to one player: counted here, as Tally counts it
+                self.showdowns += 1
+                self.players_at_showdown += live
+                self.players_at_showdown_sq += live * live
+                award = awards[0]
+                if award[1] > 0:
+                    self.scoops += 1
+                share = award[3]
+                if award[2] == 0 and share:
+                    key = (share, award[4])
+                    shown = self.shown
+                    shown[key] = shown.get(key, 0) + 1
+            else:
+                self.tally.add_showdown(live, awards)
         stacks = hand.stacks
         starting = hand.starting_stacks
         net: list[int] = self.net  # one typed local each: compiled, the sums are native
@@ -129,10 +151,10 @@ class PlayedCounts:
         for seat in range(len(stacks)):
             amount = stacks[seat] - starting[seat]
             if amount:
-                net[seat] += amount
-                net_sq[seat] += amount * amount
+                net[seat] = net[seat] + amount
+                net_sq[seat] = net_sq[seat] + amount * amount
                 if amount > 0:
-                    won[seat] += 1
+                    won[seat] = won[seat] + 1
 
     def close(self) -> None:
         """Add the counters to the tally and start them again from zero."""
@@ -145,6 +167,15 @@ class PlayedCounts:
         tally.pot_total += self.pot_total
         tally.pot_sq += self.pot_sq
         tally.community_card_hands += self.community_card_hands
+        tally.showdowns += self.showdowns
+        tally.players_at_showdown += self.players_at_showdown
+        tally.players_at_showdown_sq += self.players_at_showdown_sq
+        tally.scoops += self.scoops
+        for (share, described), count in self.shown.items():
+            tally.share_awards[share] += count
+            name = category_of(described)
+            if name is not None:
+                tally.categories[(share, name)] += count
         tally.pots.update(self.pots)
         tally.ended_on.update(self.ended_on)
         names, mix, action_mix = self.street_names, self.mix, tally.action_mix

@@ -33,7 +33,7 @@ from studkit.simulation.engines import (
     kernel_play,
 )
 from studkit.simulation.played import PlayedCounts
-from studkit.simulation.playout import BotTable
+from studkit.simulation.playout import BotTable, seat_mode
 from studkit.simulation.report import SimulationReport
 from studkit.simulation.streams import BOTS, DECK, HandRandom, StreamBlock, run_base, stream_key
 from studkit.simulation.tally import Tally
@@ -121,17 +121,17 @@ class Dealer:
         self.decisions: list[int] = []
         """Each decision of the last hand played, as ``street << 3 | kind``
         (:func:`~studkit.simulation.playout.play_out`)."""
-        self.index = 0
-        """The hand being played (for error messages)."""
         deck = len(rules.deck)
         burns = sum(street.burn for street in setup.variant.streets)
         # first guesses: every card to every seat; then what the previous block used
         self._counts = [min(deck, setup.players * setup.variant.max_cards_per_player + burns),
                         16]
         self._used: tuple[list[int], list[int]] = ([], [])
+        modes = [seat_mode(bot, self.plain) for bot in bots]
         self.table = BotTable(setup.variant, self.stacks, self.stakes, self.deck_rng,
                               self.acts, self.reads_view, self.bot_rng, LazyView, self._failed,
-                              self._check_seat, self._stuck)
+                              self._check_seat, self._stuck, modes, self.deck_rng.stream,
+                              self.bot_rng.stream)
 
     def _streams(self, index: int) -> tuple[int, StreamBlock]:
         block = self._block
@@ -152,23 +152,35 @@ class Dealer:
         deck, bots = self.deck_rng.stream, self.bot_rng.stream
         deck.start(block.keys[DECK][row], block.draws[DECK][row])
         bots.start(block.keys[BOTS][row], block.draws[BOTS][row])
-        self.index = index
+        self.table.index = index
         hand = self.table.play(index % setup.players)
         self.decisions = self.table.decisions
         self._used[DECK].append(deck.done)
         self._used[BOTS].append(bots.done)
         return hand
 
+    def play_counted(self, start: int, stop: int, counts: PlayedCounts) -> None:
+        """Play hands ``start`` to ``stop - 1`` and count each in ``counts`` (hands without
+        plugins), a block of streams at a time in compiled code."""
+        index = start
+        while index < stop:
+            row, block = self._streams(index)
+            end = min(stop, block.stop)
+            keys = (block.keys[DECK], block.keys[BOTS])
+            first = (block.draws[DECK], block.draws[BOTS])
+            self.table.play_counted(index, end, keys, first, row, counts, self._used)
+            index = end
+
     def _stuck(self) -> None:
-        raise SimulationError(f"hand {self.index + 1}: nobody is to act but the hand is not "
-                              "over")
+        raise SimulationError(f"hand {self.table.index + 1}: nobody is to act but the hand is "
+                              "not over")
 
     def _failed(self, hand: Hand, seat: int, error: Exception, actions: list[Action]) -> None:
-        raise BotError(f"{self._where(hand, self.index, seat)} failed: "
+        raise BotError(f"{self._where(hand, self.table.index, seat)} failed: "
                        f"{_raised_at(error)}; legal: {_listed(actions)}") from None
 
     def _check_seat(self, hand: Hand, seat: int, action: object, actions: list[Action]) -> None:
-        self._check(hand, self.index, seat, action, actions)
+        self._check(hand, self.table.index, seat, action, actions)
 
     def _where(self, hand: Hand, index: int, seat: int) -> str:
         return (f"hand {index + 1}: bot {self.setup.bots[seat]!r} in seat {seat + 1} on "
@@ -226,6 +238,10 @@ def play_block(setup: Setup, start: int, stop: int, record: bool = False) -> tup
     if record:
         from studkit.history import from_hand
     counts = PlayedCounts(tally) if dealer.plain else None
+    if counts is not None and not record:
+        dealer.play_counted(start, stop, counts)
+        counts.close()
+        return tally, recorded
     add_hand, play = tally.add_hand, dealer.play
     for index in range(start, stop):
         hand = play(index)
