@@ -306,17 +306,17 @@ def test_the_kernel_mucks_a_hand_by_the_engine_s_rule(
     show or muck with ``mine``: a hand that qualifies for nothing is shown while no hand
     shown qualifies either (``chop-all`` may still give it a part), mucked once one does."""
     from studkit.engine.showdown import _can_win as engine_can_win
+    from studkit.kernel.bots import STATE_SIZE
     from studkit.kernel.showdown import _can_win as kernel_can_win
-    from studkit.kernel.state import M_BEST, M_PLANES, M_STRENGTH, MAX_SEATS, W_MASKS, W_SIZE
+    from studkit.kernel.state import M_BEST, M_STRENGTH, MAX_SEATS, W_MASKS
 
-    wk = np.zeros(W_SIZE, np.int64)
-    wm = np.zeros((M_PLANES, MAX_SEATS, MAX_SEATS), np.int64)
-    wk[W_MASKS] = 0b11  # one pot, seats 0 and 1
+    w = np.zeros(STATE_SIZE, np.int64)
+    w[W_MASKS] = 0b11  # one pot, seats 0 and 1
     for share in range(2):
-        wm[M_STRENGTH, share, 0] = top[share]
-        wm[M_STRENGTH, share, 1] = mine[share]
-        wm[M_BEST, 0, share] = top[share]
-    kernel = bool(kernel_can_win.py_func(1, 2, 1, wk, 0b1, wm))
+        w[M_STRENGTH + share * MAX_SEATS + 0] = top[share]
+        w[M_STRENGTH + share * MAX_SEATS + 1] = mine[share]
+        w[M_BEST + 0 * MAX_SEATS + share] = top[share]
+    kernel = bool(kernel_can_win.py_func(1, 2, 1, w, 0b1))
     rows = [[top[share], mine[share]] for share in range(2)]
     engine = engine_can_win(1, [(0, 1)], [list(top)], [rows], [0], None)
     assert kernel == engine == expected

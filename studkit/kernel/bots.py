@@ -41,17 +41,26 @@ from studkit.kernel.state import (
     A_FOLDED,
     A_NCARDS,
     A_NUP,
+    BK,
     BRING_IN,
     CALL,
     CHECK,
+    COMM,
     COMPLETE,
     H_NCOMM,
     H_RAISES,
+    HELD,
     MAX_CARDS,
+    O_HI,
+    O_KIND,
+    O_LO,
+    OPT,
+    OPT_ROW,
+    UPS,
     W_CARDS,
 )
 
-__all__ = ["choose", "BOT_SCRATCH", "B_ENTER", "B_STAY", "B_BET", "B_BLUFF", "B_SIZE",
+__all__ = ["choose", "STATE_SIZE", "B_ENTER", "B_STAY", "B_BET", "B_BLUFF", "B_SIZE",
            "B_MAX_RAISES", "B_MARGIN", "B_TRIALS", "BOT_PARAMS"]
 
 Int64Array = npt.NDArray[np.int64]
@@ -78,58 +87,61 @@ B_MARGIN: Final = 6
 B_TRIALS: Final = 7
 BOT_PARAMS: Final = 8
 
-# Offsets in the bot scratch array.
-_OWN: Final = 0
-_OPP_N: Final = 16
-_OPP: Final = 32
+# The bots' scratch in the state array, after the showdown's (state.BK).
+_OWN: Final = BK
+_OPP_N: Final = _OWN + 16
+_OPP: Final = _OWN + 32
 _WIDTH: Final = MAX_CARDS
 _STUB: Final = _OPP + 16 * _WIDTH
 _BEST: Final = _STUB + 64
 _WINNERS: Final = _BEST + 8
 _MINE: Final = _WINNERS + 8
 _SEATS: Final = _MINE + 8
-BOT_SCRATCH: Final = _SEATS + 16
+STATE_SIZE: Final = _SEATS + 16
+"""The length of the hand's state array (the bots' scratch comes last)."""
 
 
 @inlined
-def _random(opt: Int64Array, count: int, rng: UInt64Array) -> int:
+def _random(w: Int64Array, count: int, rng: UInt64Array) -> int:
     i = below(rng, count)
-    if opt[i, 0] >= COMPLETE:
-        lo = opt[i, 1]
-        opt[i, 1] = lo + below(rng, opt[i, 2] - lo + 1)
+    at = OPT + i * OPT_ROW
+    if w[at + O_KIND] >= COMPLETE:
+        lo = w[at + O_LO]
+        w[at + O_LO] = lo + below(rng, w[at + O_HI] - lo + 1)
     return i
 
 
 @inlined
-def _pick(bk: Int64Array, k: int, nstub: int, rng: UInt64Array) -> int:
+def _pick(w: Int64Array, k: int, nstub: int, rng: UInt64Array) -> int:
     """Step ``k`` of a partial shuffle of the unseen cards: the card it puts in place."""
     j = k + below(rng, nstub - k)
-    card = bk[_STUB + j]
-    bk[_STUB + j] = bk[_STUB + k]
-    bk[_STUB + k] = card
+    card = w[_STUB + j]
+    w[_STUB + j] = w[_STUB + k]
+    w[_STUB + k] = card
     return int(card)
 
 
 @inlined
-def _take(code: int, opt: Int64Array, count: int, my_bet: int, to_call: int, pot: int,
+def _take(code: int, w: Int64Array, count: int, my_bet: int, to_call: int, pot: int,
           fraction: float) -> int:
     """The row of the first option of kind ``code``, an aggressive one's total sized."""
     if code == FIRST:
         return 0
     for i in range(count):
-        if opt[i, 0] == code:
+        at = OPT + i * OPT_ROW
+        if w[at + O_KIND] == code:
             if code >= COMPLETE:
-                opt[i, 1] = sized_total(opt[i, 1], opt[i, 2], my_bet, to_call, pot, fraction)
+                w[at + O_LO] = sized_total(w[at + O_LO], w[at + O_HI], my_bet, to_call, pot,
+                                           fraction)
             return i
     return 0
 
 
 @inlined
-def _equity(p: Int64Array, sp: Int64Array, sa: Int64Array, held: Int64Array,
-            ups: Int64Array, deck: Int64Array, sh: Int64Array, ix: Int64Array,
-            byr: Int32Array, fl: Int32Array, bk: Int64Array, wk: Int64Array, seat: int,
-            nopp: int, trials: int, margin: float, raises: int, to_call: int, pot: int,
-            avail: int, rng: UInt64Array) -> float:
+def _equity(p: Int64Array, sp: Int64Array, w: Int64Array, deck: Int64Array, sh: Int64Array,
+            ix: Int64Array, byr: Int32Array, fl: Int32Array, seat: int, nopp: int, trials: int,
+            margin: float, raises: int, to_call: int, pot: int, avail: int,
+            rng: UInt64Array) -> float:
     """The seat's equity from up to ``trials`` random completions, dealt in groups of
     :data:`~studkit.bots.strategy.EQUITY_STEP` until
     :func:`~studkit.bots.strategy.equity_settled` says the decision (``margin`` to
@@ -137,24 +149,24 @@ def _equity(p: Int64Array, sp: Int64Array, sa: Int64Array, held: Int64Array,
     settled; -1.0 when the spot cannot be posed (uneven hands, or unseen cards that cannot
     finish the deal)."""
     n = p[N]
-    ncards = sa[A_NCARDS, seat]
-    nup = sa[A_NUP, seat]
+    ncards = w[A_NCARDS + seat]
+    nup = w[A_NUP + seat]
     ndown = ncards - nup
     known = 0
     for i in range(ncards):
-        known |= 1 << held[seat, i]
+        known |= 1 << w[HELD + seat * MAX_CARDS + i]
     for s in range(n):
         if s == seat:
             continue
-        if not sa[A_FOLDED, s] and sa[A_NUP, s] != nup:
+        if not w[A_FOLDED + s] and w[A_NUP + s] != nup:
             return -1.0
-        for i in range(sa[A_NUP, s]):
-            known |= 1 << ups[s, i]
+        for i in range(w[A_NUP + s]):
+            known |= 1 << w[UPS + s * MAX_CARDS + i]
     nstub = 0
     for k in range(p[DECK_SIZE]):
         c = deck[k]
         if not known >> c & 1:
-            bk[_STUB + nstub] = c
+            w[_STUB + nstub] = c
             nstub += 1
     players = nopp + 1
     left = nstub - nopp * ndown
@@ -181,57 +193,57 @@ def _equity(p: Int64Array, sp: Int64Array, sa: Int64Array, held: Int64Array,
         # a partial shuffle of the unseen cards, drawn as they are dealt: the community
         # cards, the seat's, then each opponent's, stopping once the seat has lost
         for k in range(community):
-            _pick(bk, k, nstub, rng)
+            _pick(w, k, nstub, rng)
         drawn = community
         for share in range(nsh):
-            bk[_BEST + share] = 0
-            bk[_WINNERS + share] = 0
+            w[_BEST + share] = 0
+            w[_WINNERS + share] = 0
         for k in range(players):
             count = 0
             if k == 0:
                 for i in range(ncards):
-                    wk[W_CARDS + count] = held[seat, i]
+                    w[W_CARDS + count] = w[HELD + seat * MAX_CARDS + i]
                     count += 1
             else:
-                s = bk[_SEATS + k - 1]
-                for i in range(sa[A_NUP, s]):
-                    wk[W_CARDS + count] = ups[s, i]
+                s = w[_SEATS + k - 1]
+                for i in range(w[A_NUP + s]):
+                    w[W_CARDS + count] = w[UPS + s * MAX_CARDS + i]
                     count += 1
                 for _i in range(ndown):
-                    wk[W_CARDS + count] = _pick(bk, drawn, nstub, rng)
+                    w[W_CARDS + count] = _pick(w, drawn, nstub, rng)
                     drawn += 1
                     count += 1
             for _i in range(own_more):
-                wk[W_CARDS + count] = _pick(bk, drawn, nstub, rng)
+                w[W_CARDS + count] = _pick(w, drawn, nstub, rng)
                 drawn += 1
                 count += 1
             for i in range(community):
-                wk[W_CARDS + count] = bk[_STUB + i]
+                w[W_CARDS + count] = w[_STUB + i]
                 count += 1
             for share in range(nsh):
-                value = evaluate(wk, W_CARDS, count, sh[share, 0], ix, byr, fl)
+                value = evaluate(w, W_CARDS, count, sh[share, 0], ix, byr, fl)
                 if value < sh[share, 2]:
                     value = 0
                 if k == 0:
-                    bk[_MINE + share] = value
-                if value > bk[_BEST + share]:
-                    bk[_BEST + share] = value
-                    bk[_WINNERS + share] = 1
-                elif value == bk[_BEST + share] and value > 0:
-                    bk[_WINNERS + share] += 1
-            if nsh == 1 and bk[_BEST] > bk[_MINE]:
+                    w[_MINE + share] = value
+                if value > w[_BEST + share]:
+                    w[_BEST + share] = value
+                    w[_WINNERS + share] = 1
+                elif value == w[_BEST + share] and value > 0:
+                    w[_WINNERS + share] += 1
+            if nsh == 1 and w[_BEST] > w[_MINE]:
                 break  # one share, already beaten: the seat wins nothing this time
         weight = 0
         for share in range(nsh):
-            if bk[_BEST + share] > 0:
+            if w[_BEST + share] > 0:
                 weight += sh[share, 1]
         if weight == 0:
             return -1.0
         won = 0.0
         for share in range(nsh):
-            best = bk[_BEST + share]
-            if best > 0 and bk[_MINE + share] == best:
-                won += (1.0 / bk[_WINNERS + share]) * (sh[share, 1] / weight)
+            best = w[_BEST + share]
+            if best > 0 and w[_MINE + share] == best:
+                won += (1.0 / w[_WINNERS + share]) * (sh[share, 1] / weight)
         total += won
         deals += 1
         if deals % EQUITY_STEP == 0 and deals < trials and equity_settled(
@@ -242,76 +254,70 @@ def _equity(p: Int64Array, sp: Int64Array, sa: Int64Array, held: Int64Array,
 
 
 @inlined
-def choose(bot: int, p: Int64Array, sp: Int64Array, h: Int64Array, sa: Int64Array,
-           held: Int64Array, ups: Int64Array, comm: Int64Array, deck: Int64Array,
-           sh: Int64Array, ix: Int64Array, byr: Int32Array, fl: Int32Array, bt: Float64Array,
-           styles: Int64Array, bk: Int64Array, wk: Int64Array, seat: int, street: int,
-           opt: Int64Array, count: int, rng: UInt64Array) -> int:
-    """The row of ``opt`` bot ``bot`` takes for ``seat``; an aggressive row's total goes to
-    ``opt[row, 1]``.
+def choose(bot: int, p: Int64Array, sp: Int64Array, w: Int64Array, deck: Int64Array, sh: Int64Array,
+           ix: Int64Array, byr: Int32Array, fl: Int32Array, bt: Float64Array, styles: Int64Array,
+           seat: int, street: int, count: int, rng: UInt64Array) -> int:
+    """The row of ``w[OPT]`` bot ``bot`` takes for ``seat``; an aggressive row's total goes to
+    ``w[OPT + row * OPT_ROW + O_LO]``.
 
     random: a uniformly random legal decision, a uniformly random total within a range;
     calling-station: check, else call, else bring in; the others as the module says (in a
     function of their own, called rather than inlined, so that the hot loop of the two
     simple bots stays small)."""
     if bot == RANDOM:
-        return _random(opt, count, rng)
+        return _random(w, count, rng)
     if bot == CALLING:
         for want in (CHECK, CALL, BRING_IN):
             for i in range(count):
-                if opt[i, 0] == want:
+                if w[OPT + i * OPT_ROW + O_KIND] == want:
                     return i
-        return _random(opt, count, rng)
-    return _thinking(bot, p, sp, h, sa, held, ups, comm, deck, sh, ix, byr, fl, bt, styles,
-                     bk, wk, seat, street, opt, count, rng)
+        return _random(w, count, rng)
+    return _thinking(bot, p, sp, w, deck, sh, ix, byr, fl, bt, styles, seat, street, count, rng)
 
 
 @compiled
-def _thinking(bot: int, p: Int64Array, sp: Int64Array, h: Int64Array, sa: Int64Array,
-              held: Int64Array, ups: Int64Array, comm: Int64Array, deck: Int64Array,
-              sh: Int64Array, ix: Int64Array, byr: Int32Array, fl: Int32Array,
-              bt: Float64Array, styles: Int64Array, bk: Int64Array, wk: Int64Array, seat: int,
-              street: int, opt: Int64Array, count: int, rng: UInt64Array) -> int:
+def _thinking(bot: int, p: Int64Array, sp: Int64Array, w: Int64Array, deck: Int64Array,
+              sh: Int64Array, ix: Int64Array, byr: Int32Array, fl: Int32Array, bt: Float64Array,
+              styles: Int64Array, seat: int, street: int, count: int, rng: UInt64Array) -> int:
     """A ``tag``, ``lag`` or ``equity`` decision."""
     avail = 0
     to_call = 0
     for i in range(count):
-        kind = opt[i, 0]
+        kind = w[OPT + i * OPT_ROW + O_KIND]
         avail |= 1 << kind
         if kind == CALL:
-            to_call = opt[i, 1]
-    pot = pot_total(p, sa)
-    my_bet = sa[A_BET, seat]
-    raises = h[H_RAISES]
+            to_call = w[OPT + i * OPT_ROW + O_LO]
+    pot = pot_total(p, w)
+    my_bet = w[A_BET + seat]
+    raises = w[H_RAISES]
     n = p[N]
     nopp = 0
     for s in range(n):
-        if s != seat and not sa[A_FOLDED, s]:
-            bk[_SEATS + nopp] = s
-            nup = sa[A_NUP, s]
-            bk[_OPP_N + nopp] = nup
+        if s != seat and not w[A_FOLDED + s]:
+            w[_SEATS + nopp] = s
+            nup = w[A_NUP + s]
+            w[_OPP_N + nopp] = nup
             for i in range(nup):
-                bk[_OPP + nopp * _WIDTH + i] = ups[s, i]
+                w[_OPP + nopp * _WIDTH + i] = w[UPS + s * MAX_CARDS + i]
             nopp += 1
     if bot == EQUITY:
-        value = _equity(p, sp, sa, held, ups, deck, sh, ix, byr, fl, bk, wk, seat, nopp,
-                        int(bt[bot, B_TRIALS]), bt[bot, B_MARGIN], raises, to_call, pot,
-                        avail, rng)
+        value = _equity(p, sp, w, deck, sh, ix, byr, fl, seat, nopp, int(bt[bot, B_TRIALS]),
+                        bt[bot, B_MARGIN], raises, to_call, pot, avail, rng)
         if value >= 0.0:
             code = equity_choice(value, bt[bot, B_MARGIN], nopp + 1, raises, to_call, pot,
                                  avail)
-            return _take(code, opt, count, my_bet, to_call, pot, min(1.0, value))
-    ncards = sa[A_NCARDS, seat]
-    ncomm = h[H_NCOMM]
+            return _take(code, w, count, my_bet, to_call, pot, min(1.0, value))
+    ncards = w[A_NCARDS + seat]
+    ncomm = w[H_NCOMM]
     for i in range(ncards):
-        bk[_OWN + i] = held[seat, i]
+        w[_OWN + i] = w[HELD + seat * MAX_CARDS + i]
     for i in range(ncomm):
-        bk[_OWN + ncards + i] = comm[i]
+        w[_OWN + ncards + i] = w[COMM + i]
     to_come = p[CARDS] - ncards - ncomm
     if to_come < 0:
         to_come = 0
-    raw = score_cards(bk[_OWN:_OPP_N], ncards + ncomm, bk[_OPP:_STUB], _WIDTH,
-                      bk[_OPP_N:_OPP], nopp, to_come, styles, styles.shape[0] // 3)
+    raw = score_cards(w[_OWN:_OPP_N], ncards + ncomm, w[_OPP:_STUB], _WIDTH,
+                      w[_OPP_N:_OPP], nopp, to_come, styles, styles.shape[0] // 3)
     score = crowded(raw, nopp)
     max_raises = int(bt[bot, B_MAX_RAISES])
     u = 1.0
@@ -319,4 +325,4 @@ def _thinking(bot: int, p: Int64Array, sp: Int64Array, h: Int64Array, sa: Int64A
         u = uniform(rng)
     code = style_choice(bt[bot, B_ENTER], bt[bot, B_STAY], bt[bot, B_BET], bt[bot, B_BLUFF],
                         max_raises, score, raises, street == 0, to_call, pot, avail, u)
-    return _take(code, opt, count, my_bet, to_call, pot, bt[bot, B_SIZE])
+    return _take(code, w, count, my_bet, to_call, pot, bt[bot, B_SIZE])

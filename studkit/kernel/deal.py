@@ -31,8 +31,11 @@ from studkit.kernel.state import (
     A_UP_VALUES,
     A_VALUES,
     BURN_TARGET,
+    BURNED,
+    COMM,
     COMMUNITY_TARGET,
     ERR_EXHAUSTED,
+    FOLDC,
     H_ERROR,
     H_LEADER,
     H_LEFT,
@@ -40,8 +43,13 @@ from studkit.kernel.state import (
     H_NCOMM,
     H_NFOLDC,
     H_NREC_CARDS,
+    HELD,
     IX_VALUES,
+    MAX_CARDS,
+    ORDER,
     REC_CARDS,
+    STUB,
+    UPS,
     W_CARDS,
 )
 
@@ -94,52 +102,47 @@ def seed_state(rng: UInt64Array, seed: int, index: int) -> None:
 
 
 @inlined
-def _draw(stub: Int64Array, h: Int64Array, rng: UInt64Array, target: int,
-          rec: Int64Array, row: int) -> int:
-    left = h[H_LEFT]
+def _draw(w: Int64Array, rng: UInt64Array, target: int, rec: Int64Array, row: int) -> int:
+    left = w[H_LEFT]
     i = below(rng, left)
-    card = stub[i]
-    stub[i] = stub[left - 1]
-    h[H_LEFT] = left - 1
+    card = w[STUB + i]
+    w[STUB + i] = w[STUB + left - 1]
+    w[H_LEFT] = left - 1
     if row >= 0:
-        k = h[H_NREC_CARDS]
+        k = w[H_NREC_CARDS]
         if k < REC_CARDS:
             rec[row, k] = ((target + 2) << 8) | card
-        h[H_NREC_CARDS] = k + 1
+        w[H_NREC_CARDS] = k + 1
     return int(card)
 
 
 @inlined
-def deal_street(
-    street: int, p: Int64Array, sp: Int64Array, h: Int64Array, sa: Int64Array,
-    held: Int64Array, ups: Int64Array, comm: Int64Array, burned: Int64Array,
-    foldc: Int64Array, stub: Int64Array, order: Int64Array, rng: UInt64Array,
-    rec: Int64Array, row: int, ix: Int64Array,
-) -> None:
+def deal_street(street: int, p: Int64Array, sp: Int64Array, w: Int64Array, rng: UInt64Array,
+                rec: Int64Array, row: int, ix: Int64Array) -> None:
     """Deal ``street``: the burn, each round to every live seat from the dealer's left, or,
     with the stub short, what the deck-exhaustion rules say (sets ``H_ERROR`` when they
     cannot finish the deal). With ``row >= 0`` each card is recorded in ``rec[row]``."""
     n = p[N]
     live = 0
     for k in range(n):
-        if not sa[A_FOLDED, order[k]]:
+        if not w[A_FOLDED + w[ORDER + k]]:
             live += 1
     rounds = sp[street, S_ROUNDS]
     burn = sp[street, S_BURN]
     needed = rounds * live + burn
     community = 0
-    if h[H_LEFT] < needed:
-        if h[H_LEFT] < needed and p[RESHUFFLE_BURNS] and h[H_NBURNED] > 0:
-            for k in range(h[H_NBURNED]):
-                stub[h[H_LEFT]] = burned[k]
-                h[H_LEFT] += 1
-            h[H_NBURNED] = 0
-        if h[H_LEFT] < needed and p[REUSE_FOLDED] and h[H_NFOLDC] > 0:
-            for k in range(h[H_NFOLDC]):
-                stub[h[H_LEFT]] = foldc[k]
-                h[H_LEFT] += 1
-            h[H_NFOLDC] = 0
-        left = h[H_LEFT]
+    if w[H_LEFT] < needed:
+        if w[H_LEFT] < needed and p[RESHUFFLE_BURNS] and w[H_NBURNED] > 0:
+            for k in range(w[H_NBURNED]):
+                w[STUB + w[H_LEFT]] = w[BURNED + k]
+                w[H_LEFT] += 1
+            w[H_NBURNED] = 0
+        if w[H_LEFT] < needed and p[REUSE_FOLDED] and w[H_NFOLDC] > 0:
+            for k in range(w[H_NFOLDC]):
+                w[STUB + w[H_LEFT]] = w[FOLDC + k]
+                w[H_LEFT] += 1
+            w[H_NFOLDC] = 0
+        left = w[H_LEFT]
         if left < needed:
             usable = left - burn
             full = 0
@@ -149,71 +152,70 @@ def deal_street(
                     full = 0
             short = rounds - full
             if not p[COMMUNITY_CARD]:
-                h[H_ERROR] = ERR_EXHAUSTED
+                w[H_ERROR] = ERR_EXHAUSTED
                 return
             spare = usable - full * live
             if spare < short:
                 if left - full * live >= short:
                     burn = 0
                 else:
-                    h[H_ERROR] = ERR_EXHAUSTED
+                    w[H_ERROR] = ERR_EXHAUSTED
                     return
             rounds = full
             community = short
     if burn:
-        burned[h[H_NBURNED]] = _draw(stub, h, rng, BURN_TARGET, rec, row)
-        h[H_NBURNED] += 1
+        w[BURNED + w[H_NBURNED]] = _draw(w, rng, BURN_TARGET, rec, row)
+        w[H_NBURNED] += 1
     for r in range(rounds):
         up = sp[street, S_FACE0 + r]
         for k in range(n):
-            s = order[k]
-            if sa[A_FOLDED, s]:
+            s = w[ORDER + k]
+            if w[A_FOLDED + s]:
                 continue
-            card = _draw(stub, h, rng, s, rec, row)
-            held[s, sa[A_NCARDS, s]] = card
-            sa[A_NCARDS, s] += 1
+            card = _draw(w, rng, s, rec, row)
+            w[HELD + s * MAX_CARDS + w[A_NCARDS + s]] = card
+            w[A_NCARDS + s] += 1
             value = ix[IX_VALUES + card]
-            sa[A_VALUES, s] += value
+            w[A_VALUES + s] += value
             if up:
-                ups[s, sa[A_NUP, s]] = card
-                sa[A_NUP, s] += 1
-                sa[A_UP_VALUES, s] += value
+                w[UPS + s * MAX_CARDS + w[A_NUP + s]] = card
+                w[A_NUP + s] += 1
+                w[A_UP_VALUES + s] += value
     for _ in range(community):
-        comm[h[H_NCOMM]] = _draw(stub, h, rng, COMMUNITY_TARGET, rec, row)
-        h[H_NCOMM] += 1
+        w[COMM + w[H_NCOMM]] = _draw(w, rng, COMMUNITY_TARGET, rec, row)
+        w[H_NCOMM] += 1
 
 
 @inlined
-def any_open_pair(p: Int64Array, sa: Int64Array, ups: Int64Array) -> bool:
+def any_open_pair(p: Int64Array, w: Int64Array) -> bool:
     """Whether a live seat's up cards hold a pair (the open-pair option)."""
     for s in range(p[N]):
-        if sa[A_FOLDED, s]:
+        if w[A_FOLDED + s]:
             continue
-        count = sa[A_NUP, s]
+        count = w[A_NUP + s]
         for i in range(count):
-            a = ups[s, i]
+            a = w[UPS + s * MAX_CARDS + i]
             if a >= 52:
                 continue
             for j in range(i + 1, count):
-                b = ups[s, j]
+                b = w[UPS + s * MAX_CARDS + j]
                 if b < 52 and a >> 2 == b >> 2:
                     return True
     return False
 
 
 @inlined
-def choose_forced(p: Int64Array, sa: Int64Array, ups: Int64Array, order: Int64Array,
-                  fkey: Int64Array) -> int:
+def choose_forced(p: Int64Array, w: Int64Array, fkey: Int64Array) -> int:
     """The seat forced to bring in, after the short-stack policy; -1 for none."""
     n = p[N]
     best = -1
     forced = -1
     for k in range(n):
-        s = order[k]
-        if sa[A_FOLDED, s]:
+        s = w[ORDER + k]
+        if w[A_FOLDED + s]:
             continue
-        for i in range(sa[A_NUP, s]):
-            key = fkey[ups[s, i]]
+        for i in range(w[A_NUP + s]):
+            key = fkey[w[UPS + s * MAX_CARDS + i]]
             if key > best:
                 best = key
                 forced = s
@@ -221,69 +223,65 @@ def choose_forced(p: Int64Array, sa: Int64Array, ups: Int64Array, order: Int64Ar
         return -1
     amount = p[BRING]
     partial = p[PARTIAL]
-    stack = sa[A_STACK, forced]
+    stack = w[A_STACK + forced]
     if stack >= amount or (partial and stack > 0):
         return forced
     s = forced
     for _ in range(n - 1):
         s = s + 1 if s + 1 < n else 0
-        stack = sa[A_STACK, s]
-        if not sa[A_FOLDED, s] and (stack >= amount or (partial and stack > 0)):
+        stack = w[A_STACK + s]
+        if not w[A_FOLDED + s] and (stack >= amount or (partial and stack > 0)):
             return s
     s = forced
     for _ in range(n - 1):
         s = s + 1 if s + 1 < n else 0
-        if not sa[A_FOLDED, s] and sa[A_STACK, s] > 0:
+        if not w[A_FOLDED + s] and w[A_STACK + s] > 0:
             return s
     return -1
 
 
 @inlined
-def _board_key(s: int, sa: Int64Array, ups: Int64Array, comm: Int64Array, ncomm: int,
-               tkey: Int64Array) -> int:
+def _board_key(s: int, w: Int64Array, ncomm: int, tkey: Int64Array) -> int:
     best = -1
-    for i in range(sa[A_NUP, s]):
-        k = tkey[ups[s, i]]
+    for i in range(w[A_NUP + s]):
+        k = tkey[w[UPS + s * MAX_CARDS + i]]
         if k > best:
             best = k
     for i in range(ncomm):
-        k = tkey[comm[i]]
+        k = tkey[w[COMM + i]]
         if k > best:
             best = k
     return best
 
 
 @inlined
-def best_board(p: Int64Array, h: Int64Array, sa: Int64Array, ups: Int64Array,
-               comm: Int64Array, order: Int64Array, tkey: Int64Array, ix: Int64Array,
-               byr: Int32Array, fl: Int32Array, wk: Int64Array) -> int:
+def best_board(p: Int64Array, w: Int64Array, tkey: Int64Array, ix: Int64Array, byr: Int32Array,
+               fl: Int32Array) -> int:
     """The seat whose showing hand acts first (ties by position or by suit)."""
-    ncomm = h[H_NCOMM]
-    leader = h[H_LEADER]
-    if ncomm and p[COMMUNITY_PREV] and leader >= 0 and not sa[A_FOLDED, leader]:
+    ncomm = w[H_NCOMM]
+    leader = w[H_LEADER]
+    if ncomm and p[COMMUNITY_PREV] and leader >= 0 and not w[A_FOLDED + leader]:
         return int(leader)
     ev = p[SHOWING]
     best = -1
     leader = -1
     for k in range(p[N]):
-        s = order[k]
-        if sa[A_FOLDED, s]:
+        s = w[ORDER + k]
+        if w[A_FOLDED + s]:
             continue
-        count = sa[A_NUP, s]
-        value = rank_strength(sa[A_UP_VALUES, s], count, ev, ix, byr) if not ncomm else -1
+        count = w[A_NUP + s]
+        value = rank_strength(w[A_UP_VALUES + s], count, ev, ix, byr) if not ncomm else -1
         if value < 0:  # a suit may show five cards: the whole evaluator
             for i in range(count):
-                wk[W_CARDS + i] = ups[s, i]
+                w[W_CARDS + i] = w[UPS + s * MAX_CARDS + i]
             for i in range(ncomm):
-                wk[W_CARDS + count + i] = comm[i]
+                w[W_CARDS + count + i] = w[COMM + i]
             count += ncomm
-            value = evaluate(wk, W_CARDS, count, ev, ix, byr, fl) if count else 0
+            value = evaluate(w, W_CARDS, count, ev, ix, byr, fl) if count else 0
         if value > best:
             best = value
             leader = s
         elif value == best and p[SUIT_TIE]:
-            if _board_key(s, sa, ups, comm, ncomm, tkey) > _board_key(
-                leader, sa, ups, comm, ncomm, tkey
-            ):
+            if _board_key(s, w, ncomm, tkey) > _board_key(leader, w, ncomm, tkey):
                 leader = s
     return int(leader)

@@ -14,7 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from studkit.kernel.betting import act, options
-from studkit.kernel.bots import BOT_SCRATCH, choose
+from studkit.kernel.bots import STATE_SIZE, choose
 from studkit.kernel.deal import (
     any_open_pair,
     best_board,
@@ -82,14 +82,17 @@ from studkit.kernel.state import (
     H_SIZE,
     H_SLOTS,
     H_STREET,
-    M_PLANES,
-    MAX_CARDS,
-    MAX_COMMUNITY,
-    MAX_SEATS,
+    HELD,
+    MAIN,
+    O_KIND,
+    O_LO,
+    OPT,
+    OPT_ROW,
+    ORDER,
     REC_ACTS,
     REC_CARDS,
-    SEAT_ROWS,
-    W_SIZE,
+    SEATS,
+    STUB,
 )
 
 __all__ = ["play_block", "scratch", "TALLY_SLOTS"]
@@ -117,71 +120,69 @@ TALLY_SLOTS = 13
 
 
 @inlined
-def _start_round(street: int, p: Int64Array, sp: Int64Array, h: Int64Array, sa: Int64Array,
-                 ups: Int64Array, comm: Int64Array, order: Int64Array, fkey: Int64Array,
-                 tkey: Int64Array, ix: Int64Array, byr: Int32Array, fl: Int32Array,
-                 wk: Int64Array) -> bool:
+def _start_round(street: int, p: Int64Array, sp: Int64Array, w: Int64Array, fkey: Int64Array,
+                 tkey: Int64Array, ix: Int64Array, byr: Int32Array, fl: Int32Array) -> bool:
     """Set up the betting round (Hand._start_round); False when fewer than two can bet."""
     n = p[N]
     can = 0
     for s in range(n):
-        if not sa[A_FOLDED, s] and sa[A_STACK, s] > 0:
+        if not w[A_FOLDED + s] and w[A_STACK + s] > 0:
             can += 1
     if can < 2:
         for s in range(n):
-            sa[A_NEED, s] = 0
+            w[A_NEED + s] = 0
         return False
     for s in range(n):
-        flag = 1 if not sa[A_FOLDED, s] and sa[A_STACK, s] > 0 else 0
-        sa[A_NEED, s] = flag
-        sa[A_REOPEN, s] = flag
-    h[H_CUR] = 0
-    h[H_LAST_FULL] = 0
-    h[H_FLOOR] = 0
-    h[H_INC] = p[MIN_OPEN]
-    h[H_SIZE] = sp[street, S_SIZE]
-    h[H_OPEN_PAIR] = 1 if sp[street, S_OPEN_PAIR] and any_open_pair(p, sa, ups) else 0
-    h[H_BIG_MADE] = 0
-    h[H_ROUND_MAX] = sp[street, S_ROUND_MAX]
-    h[H_AGGR] = 0
-    h[H_CAPPED_MULTI] = 0
-    h[H_ROUND_PLAYERS] = h[H_NIN]
-    h[H_LAST_AGGR] = -1
-    h[H_LAST_CHECKER] = -1
-    h[H_RAISES] = 0
+        flag = 1 if not w[A_FOLDED + s] and w[A_STACK + s] > 0 else 0
+        w[A_NEED + s] = flag
+        w[A_REOPEN + s] = flag
+    w[H_CUR] = 0
+    w[H_LAST_FULL] = 0
+    w[H_FLOOR] = 0
+    w[H_INC] = p[MIN_OPEN]
+    w[H_SIZE] = sp[street, S_SIZE]
+    w[H_OPEN_PAIR] = 1 if sp[street, S_OPEN_PAIR] and any_open_pair(p, w) else 0
+    w[H_BIG_MADE] = 0
+    w[H_ROUND_MAX] = sp[street, S_ROUND_MAX]
+    w[H_AGGR] = 0
+    w[H_CAPPED_MULTI] = 0
+    w[H_ROUND_PLAYERS] = w[H_NIN]
+    w[H_LAST_AGGR] = -1
+    w[H_LAST_CHECKER] = -1
+    w[H_RAISES] = 0
     if street == 0 and p[BRING]:
-        forced = choose_forced(p, sa, ups, order, fkey)
+        forced = choose_forced(p, w, fkey)
         if forced >= 0:
-            h[H_FORCED] = forced
-            h[H_LEADER] = forced
-            h[H_ACTOR] = forced
+            w[H_FORCED] = forced
+            w[H_LEADER] = forced
+            w[H_ACTOR] = forced
             return True
-    previous = h[H_LEADER]
-    if (previous >= 0 and not sp[street, S_FACES_UP] and not sa[A_FOLDED, previous]
-            and street > 0 and h[H_NCOMM] == 0):
+    previous = w[H_LEADER]
+    if (previous >= 0 and not sp[street, S_FACES_UP] and not w[A_FOLDED + previous]
+            and street > 0 and w[H_NCOMM] == 0):
         leader = previous
     else:
-        leader = best_board(p, h, sa, ups, comm, order, tkey, ix, byr, fl, wk)
-    h[H_PREV_LEADER] = h[H_LEADER]
-    h[H_LEADER] = leader
+        leader = best_board(p, w, tkey, ix, byr, fl)
+    w[H_PREV_LEADER] = w[H_LEADER]
+    w[H_LEADER] = leader
     s = leader
     for _ in range(n):
-        if sa[A_NEED, s]:
-            h[H_ACTOR] = s
+        if w[A_NEED + s]:
+            w[H_ACTOR] = s
             return True
         s = s + 1 if s + 1 < n else 0
     return False
 
 
 @inlined
-def _end_round(p: Int64Array, sa: Int64Array) -> None:
+def _end_round(p: Int64Array, w: Int64Array) -> None:
     """Return what nobody called; clear the bets."""
     n = p[N]
     top = 0
     top_seat = -1
     ties = 0
     for s in range(n):
-        bet = sa[A_BET, s]
+        bet = w[A_BET + s]
         if bet > top:
             top = bet
             top_seat = s
@@ -191,120 +192,115 @@ def _end_round(p: Int64Array, sa: Int64Array) -> None:
     if top and ties == 1:
         second = 0
         for s in range(n):
-            if s != top_seat and sa[A_BET, s] > second:
-                second = sa[A_BET, s]
+            if s != top_seat and w[A_BET + s] > second:
+                second = w[A_BET + s]
         back = top - second
-        sa[A_STACK, top_seat] += back
-        sa[A_CONTRIB, top_seat] -= back
+        w[A_STACK + top_seat] += back
+        w[A_CONTRIB + top_seat] -= back
     for s in range(n):
-        sa[A_BET, s] = 0
+        w[A_BET + s] = 0
 
 
 @inlined
-def _active(p: Int64Array, sa: Int64Array) -> int:
+def _active(p: Int64Array, w: Int64Array) -> int:
     count = 0
     for s in range(p[N]):
-        if not sa[A_FOLDED, s] and sa[A_STACK, s] > 0:
+        if not w[A_FOLDED + s] and w[A_STACK + s] > 0:
             count += 1
     return count
 
 
 @compiled
-def play_hand(
-    index: int, seed: int, p: Int64Array, sp: Int64Array, deck: Int64Array,
-    fkey: Int64Array, tkey: Int64Array, spos: Int64Array, sh: Int64Array, bots: Int64Array,
-    bt: Float64Array, styles: Int64Array, ix: Int64Array, byr: Int32Array, fl: Int32Array,
-    h: Int64Array, sa: Int64Array, held: Int64Array, ups: Int64Array, comm: Int64Array,
-    burned: Int64Array, foldc: Int64Array, stub: Int64Array, order: Int64Array,
-    rng: UInt64Array, opt: Int64Array, ranges: Int64Array, wk: Int64Array, wm: Int64Array,
-    main: Int64Array, bk: Int64Array, mix: Int64Array, rec_c: Int64Array, rec_a: Int64Array,
-    row: int,
-) -> int:
+def play_hand(index: int, seed: int, p: Int64Array, sp: Int64Array, deck: Int64Array,
+              fkey: Int64Array, tkey: Int64Array, spos: Int64Array, sh: Int64Array,
+              bots: Int64Array, bt: Float64Array, styles: Int64Array, ix: Int64Array,
+              byr: Int32Array, fl: Int32Array, w: Int64Array, rng: UInt64Array, mix: Int64Array,
+              rec_c: Int64Array, rec_a: Int64Array, row: int) -> int:
     """Play hand ``index``; returns the mask of :func:`showdown` (the winning seats), or
     the winner alone for a hand won uncontested. ``mix[street, kind]`` counts decisions;
     with ``row >= 0`` the cards and decisions are recorded in ``rec_c[row]`` and
     ``rec_a[row]``."""
     n = p[N]
-    h[:] = 0
-    h[H_ACTOR] = -1
-    h[H_FORCED] = -1
-    h[H_LAST_AGGR] = -1
-    h[H_LAST_CHECKER] = -1
-    h[H_LEADER] = -1
-    h[H_PREV_LEADER] = -1
-    h[H_BUTTON] = index % n
-    h[H_NIN] = n
+    for k in range(H_SLOTS):
+        w[k] = 0
+    w[H_ACTOR] = -1
+    w[H_FORCED] = -1
+    w[H_LAST_AGGR] = -1
+    w[H_LAST_CHECKER] = -1
+    w[H_LEADER] = -1
+    w[H_PREV_LEADER] = -1
+    w[H_BUTTON] = index % n
+    w[H_NIN] = n
     for k in range(n):
-        order[k] = (h[H_BUTTON] + 1 + k) % n
+        w[ORDER + k] = (w[H_BUTTON] + 1 + k) % n
     size = p[DECK_SIZE]
     for k in range(size):
-        stub[k] = deck[k]
-    h[H_LEFT] = size
-    sa[:] = 0
+        w[STUB + k] = deck[k]
+    w[H_LEFT] = size
+    for k in range(SEATS, HELD):
+        w[k] = 0
     ante = p[ANTE]
     for s in range(n):
         stack = p[STACK]
         amount = ante if ante < stack else stack
-        sa[A_STACK, s] = stack - amount
-        sa[A_CONTRIB, s] = amount
+        w[A_STACK + s] = stack - amount
+        w[A_CONTRIB + s] = amount
     seed_state(rng, seed, index)
     street = -1
     while True:
         street += 1
         if street == p[NSTREETS]:
             break
-        h[H_STREET] = street
-        deal_street(street, p, sp, h, sa, held, ups, comm, burned, foldc, stub, order, rng,
-                    rec_c, row, ix)
-        if h[H_ERROR]:
+        w[H_STREET] = street
+        deal_street(street, p, sp, w, rng, rec_c, row, ix)
+        if w[H_ERROR]:
             return 0
-        started = sp[street, S_BETTING] and _start_round(
-            street, p, sp, h, sa, ups, comm, order, fkey, tkey, ix, byr, fl, wk)
+        started = sp[street, S_BETTING] and _start_round(street, p, sp, w, fkey, tkey, ix, byr, fl)
         if not started:
-            if not h[H_EXPOSED] and h[H_NIN] >= 2 and _active(p, sa) < 2:
-                h[H_EXPOSED] = 1
+            if not w[H_EXPOSED] and w[H_NIN] >= 2 and _active(p, w) < 2:
+                w[H_EXPOSED] = 1
             continue
-        while h[H_ACTOR] >= 0:
-            seat = h[H_ACTOR]
-            count = options(p, h, sa, seat, opt, ranges)
-            pick = choose(bots[seat], p, sp, h, sa, held, ups, comm, deck, sh, ix, byr, fl, bt,
-                          styles, bk, wk, seat, street, opt, count, rng)
-            kind = opt[pick, 0]
-            amount = opt[pick, 1]
+        while w[H_ACTOR] >= 0:
+            seat = w[H_ACTOR]
+            count = options(p, w, seat)
+            pick = choose(bots[seat], p, sp, w, deck, sh, ix, byr, fl, bt, styles, seat, street,
+                          count, rng)
+            kind = w[OPT + pick * OPT_ROW + O_KIND]
+            amount = w[OPT + pick * OPT_ROW + O_LO]
             mix[street, kind] += 1
-            h[H_DECISIONS] += 1
+            w[H_DECISIONS] += 1
             if kind == FOLD:
-                h[H_FOLDS] += 1
+                w[H_FOLDS] += 1
             if kind >= COMPLETE:
-                h[H_RAISES] += 1
+                w[H_RAISES] += 1
             if street == 0:
                 if kind == BRING_IN:
-                    h[H_FORCED_SEEN] = 1
+                    w[H_FORCED_SEEN] = 1
                 elif kind == COMPLETE:
-                    h[H_COMPLETED] = 1
+                    w[H_COMPLETED] = 1
             if row >= 0:
-                k = h[H_NREC_ACTS]
+                k = w[H_NREC_ACTS]
                 if k >= REC_ACTS:
-                    h[H_ERROR] = ERR_LONG
+                    w[H_ERROR] = ERR_LONG
                     return 0
                 rec_a[row, k] = (kind << 56) | amount
-                h[H_NREC_ACTS] = k + 1
-            act(p, h, sa, held, foldc, seat, kind, amount)
-        _end_round(p, sa)
-        if h[H_NIN] == 1:
+                w[H_NREC_ACTS] = k + 1
+            act(p, w, seat, kind, amount)
+        _end_round(p, w)
+        if w[H_NIN] == 1:
             winner = 0
             total = 0
             for s in range(n):
-                total += sa[A_CONTRIB, s]
-                if not sa[A_FOLDED, s]:
+                total += w[A_CONTRIB + s]
+                if not w[A_FOLDED + s]:
                     winner = s
-            sa[A_STACK, winner] += total
+            w[A_STACK + winner] += total
             for share in range(p[NSHARES]):
-                main[share] = -1
+                w[MAIN + share] = -1
             return 1 << winner if total > 0 else 0
-        if not h[H_EXPOSED] and _active(p, sa) < 2:
-            h[H_EXPOSED] = 1
-    return showdown(p, sh, h, sa, held, comm, spos, ix, byr, fl, wk, wm, main)
+        if not w[H_EXPOSED] and _active(p, w) < 2:
+            w[H_EXPOSED] = 1
+    return showdown(p, sh, w, spos, ix, byr, fl)
 
 
 @inlined
@@ -321,35 +317,20 @@ def _slot(svals: Int64Array, share: int, strength: int) -> int:
     return lo
 
 
-def scratch(players: int, shares: int) -> tuple[npt.NDArray[Any], ...]:
-    """The state and scratch arrays :func:`play_block` takes after the records (the kernel
-    allocates nothing itself)."""
-    zeros = np.zeros
-    return (
-        zeros(H_SLOTS, dtype=np.int64), zeros((SEAT_ROWS, players), dtype=np.int64),
-        zeros((players, MAX_CARDS), dtype=np.int64), zeros((players, MAX_CARDS), dtype=np.int64),
-        zeros(MAX_COMMUNITY, dtype=np.int64), zeros(64, dtype=np.int64),
-        zeros(128, dtype=np.int64), zeros(192, dtype=np.int64), zeros(players, dtype=np.int64),
-        zeros(1, dtype=np.uint64), zeros((4, 3), dtype=np.int64), zeros((2, 2), dtype=np.int64),
-        zeros(W_SIZE, dtype=np.int64), zeros((M_PLANES, MAX_SEATS, MAX_SEATS), dtype=np.int64),
-        zeros(shares, dtype=np.int64), zeros(BOT_SCRATCH, dtype=np.int64),
-    )
+def scratch() -> tuple[npt.NDArray[Any], ...]:
+    """The state array and the random stream's state :func:`play_block` takes after the
+    records (the kernel allocates nothing itself)."""
+    return np.zeros(STATE_SIZE, dtype=np.int64), np.zeros(1, dtype=np.uint64)
 
 
 @compiled
-def play_block(
-    start: int, stop: int, seed: int, p: Int64Array, sp: Int64Array, deck: Int64Array,
-    fkey: Int64Array, tkey: Int64Array, spos: Int64Array, sh: Int64Array, bots: Int64Array,
-    bt: Float64Array, styles: Int64Array, ix: Int64Array, byr: Int32Array, fl: Int32Array,
-    svals: Int64Array, tl: Int64Array,
-    tpots: Int64Array, tended: Int64Array, tmix: Int64Array, tshare: Int64Array,
-    tseat: Int64Array, tcat: Int64Array, rec_c: Int64Array, rec_a: Int64Array,
-    rec_n: Int64Array, rec_pay: Int64Array, h: Int64Array, sa: Int64Array,
-    held: Int64Array, ups: Int64Array, comm: Int64Array, burned: Int64Array,
-    foldc: Int64Array, stub: Int64Array, order: Int64Array, rng: UInt64Array,
-    opt: Int64Array, ranges: Int64Array, wk: Int64Array, wm: Int64Array, main: Int64Array,
-    bk: Int64Array,
-) -> int:
+def play_block(start: int, stop: int, seed: int, p: Int64Array, sp: Int64Array, deck: Int64Array,
+               fkey: Int64Array, tkey: Int64Array, spos: Int64Array, sh: Int64Array,
+               bots: Int64Array, bt: Float64Array, styles: Int64Array, ix: Int64Array,
+               byr: Int32Array, fl: Int32Array, svals: Int64Array, tl: Int64Array,
+               tpots: Int64Array, tended: Int64Array, tmix: Int64Array, tshare: Int64Array,
+               tseat: Int64Array, tcat: Int64Array, rec_c: Int64Array, rec_a: Int64Array,
+               rec_n: Int64Array, rec_pay: Int64Array, w: Int64Array, rng: UInt64Array) -> int:
     """Play hands ``start`` .. ``stop - 1`` into the tally arrays (see :mod:`studkit.kernel.
     run`); with record arrays of more than one row, each hand's cards, decisions and payoffs
     too; the arrays after those are the hand's state and scratch (:func:`scratch` makes
@@ -360,15 +341,14 @@ def play_block(
     record = rec_a.shape[0] > 1
     for index in range(start, stop):
         row = index - start if record else -1
-        won = play_hand(index, seed, p, sp, deck, fkey, tkey, spos, sh, bots, bt, styles, ix,
-                        byr, fl, h, sa, held, ups, comm, burned, foldc, stub, order, rng, opt,
-                        ranges, wk, wm, main, bk, tmix, rec_c, rec_a, row)
-        if h[H_ERROR]:
-            return int((index << 8) | h[H_ERROR])
+        won = play_hand(index, seed, p, sp, deck, fkey, tkey, spos, sh, bots, bt, styles, ix, byr,
+                        fl, w, rng, tmix, rec_c, rec_a, row)
+        if w[H_ERROR]:
+            return int((index << 8) | w[H_ERROR])
         pot = 0
         for s in range(n):
-            pot += sa[A_CONTRIB, s]
-            payoff = sa[A_STACK, s] - p[STACK]
+            pot += w[A_CONTRIB + s]
+            payoff = w[A_STACK + s] - p[STACK]
             tseat[0, s] += payoff
             tseat[1, s] += payoff * payoff
             if payoff > 0:
@@ -376,22 +356,22 @@ def play_block(
             if record:
                 rec_pay[row, s] = payoff
         if record:
-            rec_n[row, 0] = min(h[H_NREC_CARDS], REC_CARDS)
-            rec_n[row, 1] = h[H_NREC_ACTS]
-        decisions = h[H_DECISIONS]
+            rec_n[row, 0] = min(w[H_NREC_CARDS], REC_CARDS)
+            rec_n[row, 1] = w[H_NREC_ACTS]
+        decisions = w[H_DECISIONS]
         tl[T_HANDS] += 1
         tl[T_ACTIONS] += decisions
         tl[T_ACTIONS_SQ] += decisions * decisions
         tl[T_POT] += pot
         tl[T_POT_SQ] += pot * pot
         tpots[pot] += 1
-        tended[h[H_STREET]] += 1
-        if h[H_NCOMM]:
+        tended[w[H_STREET]] += 1
+        if w[H_NCOMM]:
             tl[T_COMMUNITY] += 1
-        if h[H_FORCED_SEEN] or h[H_COMPLETED]:
+        if w[H_FORCED_SEEN] or w[H_COMPLETED]:
             tl[T_BRING_IN] += 1
-            tl[T_COMPLETED] += h[H_COMPLETED]
-        live = n - h[H_FOLDS]
+            tl[T_COMPLETED] += w[H_COMPLETED]
+        live = n - w[H_FOLDS]
         if live >= 2:
             tl[T_SHOWDOWNS] += 1
             tl[T_AT_SHOWDOWN] += live
@@ -404,7 +384,7 @@ def play_block(
             if winners == 1:
                 tl[T_SCOOPS] += 1
             for share in range(nsh):
-                strength = main[share]
+                strength = w[MAIN + share]
                 if strength < 0:
                     continue
                 tshare[share] += 1

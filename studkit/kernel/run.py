@@ -98,7 +98,7 @@ def _run(
         run.tables.index,
         run.tables.by_row, run.tables.flush, run.strengths,
         tl, tpots, tended, tmix, tshare, tseat, tcat, rec_c, rec_a, rec_n, rec_pay,
-        *scratch(players, nshares),
+        *scratch(),
     )
     if error:
         index, code = error >> 8, error & 0xFF

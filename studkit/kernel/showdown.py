@@ -2,7 +2,7 @@
 split by pot shares with odd chips (the rules of :mod:`studkit.engine.showdown` and
 :mod:`studkit.engine.pots`), and what the tally counts of it.
 
-Scratch lives in ``wk`` (offsets ``W_*``) and ``wm`` (planes ``M_*``); seat sets are bit
+Scratch lives in the state array ``w`` (offsets ``W_*``, planes ``M_*``); seat sets are bit
 masks.
 """
 
@@ -31,15 +31,20 @@ from studkit.kernel.state import (
     A_NCARDS,
     A_STACK,
     A_VALUES,
+    COMM,
     H_BUTTON,
     H_EXPOSED,
     H_LAST_AGGR,
     H_LAST_CHECKER,
     H_LEADER,
     H_NCOMM,
+    HELD,
     M_BEST,
     M_ODD_ORDER,
     M_STRENGTH,
+    MAIN,
+    MAX_CARDS,
+    MAX_SEATS,
     W_AMOUNTS,
     W_CARDS,
     W_FIVE,
@@ -63,17 +68,17 @@ SPLIT_BIT = 62
 
 
 @inlined
-def _build_pots(n: int, sa: Int64Array, wk: Int64Array) -> int:
+def _build_pots(n: int, w: Int64Array) -> int:
     """The main pot and side pots (build_pots): amounts and eligible-seat masks into
-    ``wk``; how many."""
+    ``w``; how many."""
     total = 0
     top = -1
     low = -1
     live = 0
     for s in range(n):
-        chips = sa[A_CONTRIB, s]
+        chips = w[A_CONTRIB + s]
         total += chips
-        if not sa[A_FOLDED, s]:
+        if not w[A_FOLDED + s]:
             live |= 1 << s
             if chips > top:
                 top = chips
@@ -82,15 +87,15 @@ def _build_pots(n: int, sa: Int64Array, wk: Int64Array) -> int:
     if total == 0:
         return 0
     if low == top:
-        wk[W_AMOUNTS] = total
-        wk[W_MASKS] = live
+        w[W_AMOUNTS] = total
+        w[W_MASKS] = live
         return 1
     count = 0
     previous = 0
     while True:
         level = -1
         for s in range(n):  # the next live contribution above the previous level
-            chips = sa[A_CONTRIB, s]
+            chips = w[A_CONTRIB + s]
             if live >> s & 1 and chips > previous and (level < 0 or chips < level):
                 level = chips
         if level < 0:
@@ -99,7 +104,7 @@ def _build_pots(n: int, sa: Int64Array, wk: Int64Array) -> int:
         amount = 0
         eligible = 0
         for s in range(n):
-            chips = sa[A_CONTRIB, s]
+            chips = w[A_CONTRIB + s]
             if chips > previous:
                 amount += (chips if last or chips < level else level) - previous
             if live >> s & 1 and chips >= level:
@@ -107,11 +112,11 @@ def _build_pots(n: int, sa: Int64Array, wk: Int64Array) -> int:
         previous = level
         if amount == 0:
             continue
-        if count and wk[W_MASKS + count - 1] == eligible:
-            wk[W_AMOUNTS + count - 1] += amount
+        if count and w[W_MASKS + count - 1] == eligible:
+            w[W_AMOUNTS + count - 1] += amount
         else:
-            wk[W_AMOUNTS + count] = amount
-            wk[W_MASKS + count] = eligible
+            w[W_AMOUNTS + count] = amount
+            w[W_MASKS + count] = eligible
             count += 1
     return count
 
@@ -125,34 +130,33 @@ def _card_key(c: int, low: bool, spos: Int64Array) -> int:
 
 
 @inlined
-def _odd_chip_orders(p: Int64Array, sh: Int64Array, h: Int64Array, sa: Int64Array,
-                     held: Int64Array, comm: Int64Array, spos: Int64Array, ix: Int64Array,
-                     byr: Int32Array, fl: Int32Array, wk: Int64Array, wm: Int64Array,
-                     shown: int) -> None:
-    """Per share, the seats in odd-chip priority (odd_chip_order) into ``wm[M_ODD_ORDER]``."""
+def _odd_chip_orders(p: Int64Array, sh: Int64Array, w: Int64Array, spos: Int64Array,
+                     ix: Int64Array, byr: Int32Array, fl: Int32Array, shown: int) -> None:
+    """Per share, the seats in odd-chip priority (odd_chip_order) into ``w[M_ODD_ORDER]``."""
     method = p[ODD_METHOD]
     low = method == 2
     for share in range(p[NSHARES]):
+        odd_order = M_ODD_ORDER + share * MAX_SEATS
         for k in range(shown):
-            wm[M_ODD_ORDER, share, k] = wk[W_ORDER + k]
+            w[odd_order + k] = w[W_ORDER + k]
         if method == 0:
             continue
         for k in range(shown):
-            s = wk[W_ORDER + k]
-            count = sa[A_NCARDS, s]
+            s = w[W_ORDER + k]
+            count = w[A_NCARDS + s]
             off = W_CARDS
             for i in range(count):
-                wk[W_CARDS + i] = held[s, i]
+                w[W_CARDS + i] = w[HELD + s * MAX_CARDS + i]
             if p[ODD_HAND]:
-                for i in range(h[H_NCOMM]):
-                    wk[W_CARDS + count + i] = comm[i]
-                count = first_best_five(wk, W_CARDS, count + h[H_NCOMM],
-                                        sh[share, SH_EVALUATOR], ix, byr, fl, wk, W_FIVE)
+                for i in range(w[H_NCOMM]):
+                    w[W_CARDS + count + i] = w[COMM + i]
+                count = first_best_five(w, W_CARDS, count + w[H_NCOMM],
+                                        sh[share, SH_EVALUATOR], ix, byr, fl, w, W_FIVE)
                 off = W_FIVE
             best = 0
             found = False
             for i in range(count):
-                c = wk[off + i]
+                c = w[off + i]
                 if c >= 52:
                     continue
                 key = _card_key(c, low, spos)
@@ -161,23 +165,22 @@ def _odd_chip_orders(p: Int64Array, sh: Int64Array, h: Int64Array, sa: Int64Arra
                     found = True
             if not found:
                 best = -1
-            wk[W_KEYS + k] = best if low else -best
+            w[W_KEYS + k] = best if low else -best
         for k in range(1, shown):  # a stable insertion sort by key
-            s = wm[M_ODD_ORDER, share, k]
-            key = wk[W_KEYS + k]
+            s = w[odd_order + k]
+            key = w[W_KEYS + k]
             j = k - 1
-            while j >= 0 and wk[W_KEYS + j] > key:
-                wk[W_KEYS + j + 1] = wk[W_KEYS + j]
-                wm[M_ODD_ORDER, share, j + 1] = wm[M_ODD_ORDER, share, j]
+            while j >= 0 and w[W_KEYS + j] > key:
+                w[W_KEYS + j + 1] = w[W_KEYS + j]
+                w[odd_order + j + 1] = w[odd_order + j]
                 j -= 1
-            wk[W_KEYS + j + 1] = key
-            wm[M_ODD_ORDER, share, j + 1] = s
+            w[W_KEYS + j + 1] = key
+            w[M_ODD_ORDER + share * MAX_SEATS + j + 1] = s
 
 
 @inlined
-def _split(amount: int, winners: int, share: int, shown: int, wk: Int64Array,
-           wm: Int64Array, n: int) -> int:
-    """Pay ``amount`` equally to the seats of mask ``winners`` (into ``wk[W_PAY]``), odd
+def _split(amount: int, winners: int, share: int, shown: int, w: Int64Array, n: int) -> int:
+    """Pay ``amount`` equally to the seats of mask ``winners`` (into ``w[W_PAY]``), odd
     chips in the share's order; returns the mask of seats that got chips."""
     count = 0
     for s in range(n):
@@ -186,7 +189,7 @@ def _split(amount: int, winners: int, share: int, shown: int, wk: Int64Array,
     if count == 1:
         for s in range(n):
             if winners >> s & 1:
-                wk[W_PAY + s] += amount
+                w[W_PAY + s] += amount
                 if amount > 0:
                     paid |= 1 << s
         return paid
@@ -195,10 +198,11 @@ def _split(amount: int, winners: int, share: int, shown: int, wk: Int64Array,
     rank = 0
     done = 0
     for k in range(shown + n):
-        s = wm[M_ODD_ORDER, share, k] if k < shown else k - shown  # then the rest by seat
+        # the seats in the share's odd-chip order, then the rest by seat
+        s = w[M_ODD_ORDER + share * MAX_SEATS + k] if k < shown else k - shown
         if winners >> s & 1 and not done >> s & 1:
             chips = each + 1 if rank < odd else each
-            wk[W_PAY + s] += chips
+            w[W_PAY + s] += chips
             if chips > 0:
                 paid |= 1 << s
             done |= 1 << s
@@ -207,28 +211,27 @@ def _split(amount: int, winners: int, share: int, shown: int, wk: Int64Array,
 
 
 @inlined
-def _last_pot(s: int, wk: Int64Array, npots: int) -> int:
+def _last_pot(s: int, w: Int64Array, npots: int) -> int:
     last = -1
     for pot in range(npots):
-        if wk[W_MASKS + pot] >> s & 1:
+        if w[W_MASKS + pot] >> s & 1:
             last = pot
     return last
 
 
 @inlined
-def _can_win(s: int, nsh: int, npots: int, wk: Int64Array, seen_pot: int,
-             wm: Int64Array) -> bool:
+def _can_win(s: int, nsh: int, npots: int, w: Int64Array, seen_pot: int) -> bool:
     for pot in range(npots):
-        if not wk[W_MASKS + pot] >> s & 1:
+        if not w[W_MASKS + pot] >> s & 1:
             continue
         if not seen_pot >> pot & 1:
             return True
         qualified = False  # whether a hand shown qualifies for a share of this pot
         for share in range(nsh):
-            mine = wm[M_STRENGTH, share, s]
-            if mine > 0 and mine >= wm[M_BEST, pot, share]:
+            mine = w[M_STRENGTH + share * MAX_SEATS + s]
+            if mine > 0 and mine >= w[M_BEST + pot * MAX_SEATS + share]:
                 return True
-            if wm[M_BEST, pot, share] > 0:
+            if w[M_BEST + pot * MAX_SEATS + share] > 0:
                 qualified = True
         if not qualified:  # the pot may yet be chopped among every hand: show for it
             return True
@@ -236,113 +239,109 @@ def _can_win(s: int, nsh: int, npots: int, wk: Int64Array, seen_pot: int,
 
 
 @inlined
-def _strength_of(wm: Int64Array, share: int, mask: int, n: int) -> int:
+def _strength_of(w: Int64Array, share: int, mask: int, n: int) -> int:
     for s in range(n):
         if mask >> s & 1:
-            return int(wm[M_STRENGTH, share, s])
+            return int(w[M_STRENGTH + share * MAX_SEATS + s])
     return 0
 
 
 @inlined
-def showdown(p: Int64Array, sh: Int64Array, h: Int64Array, sa: Int64Array, held: Int64Array,
-             comm: Int64Array, spos: Int64Array, ix: Int64Array, byr: Int32Array,
-             fl: Int32Array, wk: Int64Array, wm: Int64Array, main: Int64Array) -> int:
-    """Show or muck, split every pot; stacks take the payouts. ``main[share]`` gets the
+def showdown(p: Int64Array, sh: Int64Array, w: Int64Array, spos: Int64Array, ix: Int64Array,
+             byr: Int32Array, fl: Int32Array) -> int:
+    """Show or muck, split every pot; stacks take the payouts. ``w[MAIN + share]`` gets the
     strength that won the share of the main pot (0 for none, -1 when the share took no
     chips of it). Returns the mask of seats that won chips, with :data:`SPLIT_BIT` set when
     a pot was split among two or more of them."""
     n = p[N]
     nsh = p[NSHARES]
-    ncomm = h[H_NCOMM]
+    ncomm = w[H_NCOMM]
     for share in range(nsh):
         ev = sh[share, SH_EVALUATOR]
         qualifier = sh[share, SH_QUALIFIER]
         for s in range(n):
-            wm[M_STRENGTH, share, s] = 0
-            if sa[A_FOLDED, s]:
+            w[M_STRENGTH + share * MAX_SEATS + s] = 0
+            if w[A_FOLDED + s]:
                 continue
-            count = sa[A_NCARDS, s]
-            value = -1 if ncomm else rank_strength(sa[A_VALUES, s], count, ev, ix, byr)
+            count = w[A_NCARDS + s]
+            value = -1 if ncomm else rank_strength(w[A_VALUES + s], count, ev, ix, byr)
             if value < 0:  # community cards, or a suit may hold five: the whole evaluator
                 for i in range(count):
-                    wk[W_CARDS + i] = held[s, i]
+                    w[W_CARDS + i] = w[HELD + s * MAX_CARDS + i]
                 for i in range(ncomm):
-                    wk[W_CARDS + count + i] = comm[i]
-                value = evaluate(wk, W_CARDS, count + ncomm, ev, ix, byr, fl)
-            wm[M_STRENGTH, share, s] = value if value >= qualifier else 0
-    npots = _build_pots(n, sa, wk)
+                    w[W_CARDS + count + i] = w[COMM + i]
+                value = evaluate(w, W_CARDS, count + ncomm, ev, ix, byr, fl)
+            w[M_STRENGTH + share * MAX_SEATS + s] = value if value >= qualifier else 0
+    npots = _build_pots(n, w)
     # the show order (show_order)
-    start = h[H_LAST_AGGR]
-    if start < 0 or sa[A_FOLDED, start]:
-        start = h[H_LAST_CHECKER] if p[LAST_CHECKER] else h[H_LEADER]
-    if start < 0 or sa[A_FOLDED, start]:
-        start = h[H_LEADER]
-    if start < 0 or sa[A_FOLDED, start]:
-        start = (h[H_BUTTON] + 1) % n
+    start = w[H_LAST_AGGR]
+    if start < 0 or w[A_FOLDED + start]:
+        start = w[H_LAST_CHECKER] if p[LAST_CHECKER] else w[H_LEADER]
+    if start < 0 or w[A_FOLDED + start]:
+        start = w[H_LEADER]
+    if start < 0 or w[A_FOLDED + start]:
+        start = (w[H_BUTTON] + 1) % n
     live = 0
     for i in range(n):
         s = (start + i) % n
-        if not sa[A_FOLDED, s]:
-            wk[W_ORDER + live] = s
+        if not w[A_FOLDED + s]:
+            w[W_ORDER + live] = s
             live += 1
     if npots > 1:  # side-pot contenders first: a stable sort by the last pot each may win
         for k in range(1, live):
-            s = wk[W_ORDER + k]
+            s = w[W_ORDER + k]
             j = k - 1
-            while j >= 0 and _last_pot(wk[W_ORDER + j], wk, npots) < _last_pot(s, wk, npots):
-                wk[W_ORDER + j + 1] = wk[W_ORDER + j]
+            while j >= 0 and _last_pot(w[W_ORDER + j], w, npots) < _last_pot(s, w, npots):
+                w[W_ORDER + j + 1] = w[W_ORDER + j]
                 j -= 1
-            wk[W_ORDER + j + 1] = s
-    may_muck = p[MUCK] and not h[H_EXPOSED]
+            w[W_ORDER + j + 1] = s
+    may_muck = p[MUCK] and not w[H_EXPOSED]
     shown = 0
     mucked = 0  # mucked seats follow the shown ones in the odd-chip order
     if npots == 1 and nsh == 1:
         best_shown = -1
         for k in range(live):
-            s = wk[W_ORDER + k]
-            if may_muck and shown and wm[M_STRENGTH, 0, s] < best_shown:
-                wm[M_STRENGTH, 0, s] = 0
-                wk[W_HOLD + mucked] = s
+            s = w[W_ORDER + k]
+            if may_muck and shown and w[M_STRENGTH + s] < best_shown:
+                w[M_STRENGTH + s] = 0
+                w[W_HOLD + mucked] = s
                 mucked += 1
                 continue
-            wk[W_ORDER + shown] = s
+            w[W_ORDER + shown] = s
             shown += 1
-            if wm[M_STRENGTH, 0, s] > best_shown:
-                best_shown = wm[M_STRENGTH, 0, s]
+            if w[M_STRENGTH + s] > best_shown:
+                best_shown = w[M_STRENGTH + s]
     else:
         seen_pot = 0
         for k in range(live):
-            s = wk[W_ORDER + k]
-            if may_muck and shown and not _can_win(s, nsh, npots, wk, seen_pot, wm):
+            s = w[W_ORDER + k]
+            if may_muck and shown and not _can_win(s, nsh, npots, w, seen_pot):
                 for share in range(nsh):
-                    wm[M_STRENGTH, share, s] = 0
-                wk[W_HOLD + mucked] = s
+                    w[M_STRENGTH + share * MAX_SEATS + s] = 0
+                w[W_HOLD + mucked] = s
                 mucked += 1
                 continue
-            wk[W_ORDER + shown] = s
+            w[W_ORDER + shown] = s
             shown += 1
             for pot in range(npots):
-                if wk[W_MASKS + pot] >> s & 1:
+                if w[W_MASKS + pot] >> s & 1:
                     for share in range(nsh):
-                        mine = wm[M_STRENGTH, share, s]
-                        if not seen_pot >> pot & 1 or mine > wm[M_BEST, pot, share]:
-                            wm[M_BEST, pot, share] = mine
+                        mine = w[M_STRENGTH + share * MAX_SEATS + s]
+                        if not seen_pot >> pot & 1 or mine > w[M_BEST + pot * MAX_SEATS + share]:
+                            w[M_BEST + pot * MAX_SEATS + share] = mine
                     seen_pot |= 1 << pot
     for k in range(mucked):
-        wk[W_ORDER + shown + k] = wk[W_HOLD + k]
-    return _award(p, sh, sa, npots, shown + mucked, main, h, held, comm, spos, ix, byr, fl,
-                  wk, wm)
+        w[W_ORDER + shown + k] = w[W_HOLD + k]
+    return _award(p, sh, w, npots, shown + mucked, spos, ix, byr, fl)
 
 
 @inlined
-def _award(p: Int64Array, sh: Int64Array, sa: Int64Array, npots: int, shown: int,
-           main: Int64Array, h: Int64Array, held: Int64Array, comm: Int64Array,
-           spos: Int64Array, ix: Int64Array, byr: Int32Array, fl: Int32Array,
-           wk: Int64Array, wm: Int64Array) -> int:
+def _award(p: Int64Array, sh: Int64Array, w: Int64Array, npots: int, shown: int, spos: Int64Array,
+           ix: Int64Array, byr: Int32Array, fl: Int32Array) -> int:
     n = p[N]
     nsh = p[NSHARES]
     for share in range(nsh):
-        main[share] = -1
+        w[MAIN + share] = -1
     if npots == 0:
         return 0
     if npots == 1 and nsh == 1:
@@ -350,7 +349,7 @@ def _award(p: Int64Array, sh: Int64Array, sa: Int64Array, npots: int, shown: int
         winner = -1
         ties = 0
         for s in range(n):
-            value = wm[M_STRENGTH, 0, s]
+            value = w[M_STRENGTH + s]
             if value > strongest:
                 strongest = value
                 winner = s
@@ -358,20 +357,20 @@ def _award(p: Int64Array, sh: Int64Array, sa: Int64Array, npots: int, shown: int
             elif value == strongest and value > 0:
                 ties += 1
         if strongest > 0 and ties == 1:
-            sa[A_STACK, winner] += wk[W_AMOUNTS]
-            main[0] = strongest
+            w[A_STACK + winner] += w[W_AMOUNTS]
+            w[MAIN + 0] = strongest
             return 1 << winner
-    _odd_chip_orders(p, sh, h, sa, held, comm, spos, ix, byr, fl, wk, wm, shown)
+    _odd_chip_orders(p, sh, w, spos, ix, byr, fl, shown)
     for s in range(n):
-        wk[W_PAY + s] = 0
+        w[W_PAY + s] = 0
     won = 0
     split = False
     odd_share = p[ODD_SHARE]
     for pot in range(npots):
-        amount = wk[W_AMOUNTS + pot]
+        amount = w[W_AMOUNTS + pot]
         if amount == 0:
             continue
-        eligible = wk[W_MASKS + pot]
+        eligible = w[W_MASKS + pot]
         count = 0
         for share in range(nsh):
             best = 0
@@ -379,51 +378,51 @@ def _award(p: Int64Array, sh: Int64Array, sa: Int64Array, npots: int, shown: int
             for s in range(n):
                 if not eligible >> s & 1:
                     continue
-                value = wm[M_STRENGTH, share, s]
+                value = w[M_STRENGTH + share * MAX_SEATS + s]
                 if value > best:
                     best = value
                     mask = 1 << s
                 elif value == best and best > 0:
                     mask |= 1 << s
             if mask:
-                wk[W_WHICH + count] = share
-                wk[W_WINNERS + count] = mask
+                w[W_WHICH + count] = share
+                w[W_WINNERS + count] = mask
                 count += 1
         paid = 0
         if count == 0:
-            paid = _split(amount, eligible, odd_share, shown, wk, wm, n)
+            paid = _split(amount, eligible, odd_share, shown, w, n)
             if pot == 0:
-                main[odd_share] = 0
+                w[MAIN + odd_share] = 0
         elif count == 1:
-            share = wk[W_WHICH]
-            paid = _split(amount, wk[W_WINNERS], share, shown, wk, wm, n)
+            share = w[W_WHICH]
+            paid = _split(amount, w[W_WINNERS], share, shown, w, n)
             if pot == 0:
-                main[share] = _strength_of(wm, share, wk[W_WINNERS], n)
+                w[MAIN + share] = _strength_of(w, share, w[W_WINNERS], n)
         else:
             total_weight = 0
             for k in range(count):
-                total_weight += sh[wk[W_WHICH + k], SH_WEIGHT]
+                total_weight += sh[w[W_WHICH + k], SH_WEIGHT]
             given = 0
             first = -1
             for k in range(count):
-                portion = amount * sh[wk[W_WHICH + k], SH_WEIGHT] // total_weight
-                wk[W_PORTIONS + k] = portion
+                portion = amount * sh[w[W_WHICH + k], SH_WEIGHT] // total_weight
+                w[W_PORTIONS + k] = portion
                 given += portion
-                if wk[W_WHICH + k] == odd_share and first < 0:
+                if w[W_WHICH + k] == odd_share and first < 0:
                     first = k
             odd = amount - given
             k = first if first >= 0 else 0
             while odd:
-                wk[W_PORTIONS + k] += 1
+                w[W_PORTIONS + k] += 1
                 odd -= 1
                 k = (k + 1) % count
             for k in range(count):
-                portion = wk[W_PORTIONS + k]
+                portion = w[W_PORTIONS + k]
                 if portion:
-                    share = wk[W_WHICH + k]
-                    paid |= _split(portion, wk[W_WINNERS + k], share, shown, wk, wm, n)
+                    share = w[W_WHICH + k]
+                    paid |= _split(portion, w[W_WINNERS + k], share, shown, w, n)
                     if pot == 0:
-                        main[share] = _strength_of(wm, share, wk[W_WINNERS + k], n)
+                        w[MAIN + share] = _strength_of(w, share, w[W_WINNERS + k], n)
         won |= paid
         many = 0
         for s in range(n):
@@ -431,5 +430,5 @@ def _award(p: Int64Array, sh: Int64Array, sa: Int64Array, npots: int, shown: int
         if many > 1:
             split = True
     for s in range(n):
-        sa[A_STACK, s] += wk[W_PAY + s]
+        w[A_STACK + s] += w[W_PAY + s]
     return won | (1 << SPLIT_BIT if split else 0)

@@ -1,8 +1,13 @@
-"""Slots of the kernel's per-hand state arrays (plain ints, read by the compiled code).
+"""Offsets in the kernel's per-hand state array (plain ints, read by the compiled code).
 
-A hand's scalars live in one int64 array ``h`` (slots ``H_*``), its per-seat numbers in an
-int64 array ``sa`` of shape ``(SEAT_ROWS, players)`` (rows ``A_*``). Decision kinds are
-numbered in the order of :data:`studkit.simulation.tally.ACTION_KINDS`.
+A hand's whole state and scratch live in one flat int64 array ``w``, each part at a fixed
+offset: the hand's scalars (slots ``H_*``), a row of :data:`MAX_SEATS` entries per seat
+number (``w[A_STACK + seat]``, rows ``A_*``), each seat's cards (``w[HELD + seat *
+MAX_CARDS + i]``), the stub, the options, the showdown's scratch (``W_*``, planes ``M_*``)
+and the bots' (from :data:`BK`). One array keeps the compiled hand to a few live pointers
+and constant offsets (a dozen arrays' pointers and strides did not fit in registers and
+were reloaded at every access). Decision kinds are numbered in the order of
+:data:`studkit.simulation.tally.ACTION_KINDS`.
 """
 
 from __future__ import annotations
@@ -58,19 +63,24 @@ H_RAISES: Final = 32
 """Completions, bets and raises so far on this street (what the bots count)."""
 H_SLOTS: Final = 33
 
-# Per-seat rows.
-A_STACK: Final = 0
-A_BET: Final = 1
-A_CONTRIB: Final = 2
-A_FOLDED: Final = 3
-A_NEED: Final = 4
-A_REOPEN: Final = 5
-A_NCARDS: Final = 6
-A_NUP: Final = 7
-A_UP_VALUES: Final = 8
+MAX_SEATS: Final = 16
+"""Entries of a per-seat row (the most seats the kernel plays)."""
+SEATS: Final = 64
+"""Where the per-seat rows start (after the hand scalars)."""
+
+# Per-seat rows: w[A_* + seat].
+A_STACK: Final = SEATS + 0 * MAX_SEATS
+A_BET: Final = SEATS + 1 * MAX_SEATS
+A_CONTRIB: Final = SEATS + 2 * MAX_SEATS
+A_FOLDED: Final = SEATS + 3 * MAX_SEATS
+A_NEED: Final = SEATS + 4 * MAX_SEATS
+A_REOPEN: Final = SEATS + 5 * MAX_SEATS
+A_NCARDS: Final = SEATS + 6 * MAX_SEATS
+A_NUP: Final = SEATS + 7 * MAX_SEATS
+A_UP_VALUES: Final = SEATS + 8 * MAX_SEATS
 """The sum of the seat's up cards' packed values (kept as they are dealt, so that the
 showing hands are ranked without adding them up on every street)."""
-A_VALUES: Final = 9
+A_VALUES: Final = SEATS + 9 * MAX_SEATS
 """The sum of the packed values of all the seat's cards (kept as they are dealt, so that
 the showdown ranks a hand without community cards from it)."""
 SEAT_ROWS: Final = 10
@@ -78,6 +88,39 @@ SEAT_ROWS: Final = 10
 MAX_CARDS: Final = 10
 """Card slots per seat (the kernel deals at most eight; community cards join at showdown)."""
 MAX_COMMUNITY: Final = 8
+
+# The hand's cards and the decisions on offer.
+HELD: Final = SEATS + SEAT_ROWS * MAX_SEATS
+"""Each seat's cards in the order dealt: ``w[HELD + seat * MAX_CARDS + i]``."""
+UPS: Final = HELD + MAX_SEATS * MAX_CARDS
+"""Each seat's up cards: ``w[UPS + seat * MAX_CARDS + i]``."""
+COMM: Final = UPS + MAX_SEATS * MAX_CARDS
+"""The community cards."""
+BURNED: Final = COMM + MAX_COMMUNITY
+"""The burned cards (64 entries)."""
+FOLDC: Final = BURNED + 64
+"""Folded players' cards (128 entries)."""
+STUB: Final = FOLDC + 128
+"""The cards not yet dealt (192 entries)."""
+ORDER: Final = STUB + 192
+"""The seats from the dealer's left (MAX_SEATS entries)."""
+OPT: Final = ORDER + MAX_SEATS
+"""The legal decisions, rows of OPT_ROW: ``w[OPT + i * OPT_ROW + O_KIND]`` (4 rows)."""
+OPT_ROW: Final = 3
+O_KIND: Final = 0
+O_LO: Final = 1
+"""A call's chips, or the least total of an aggressive decision (the total chosen)."""
+O_HI: Final = 2
+"""The largest total of an aggressive decision."""
+RANGES: Final = OPT + 4 * OPT_ROW
+"""The structure's ranges of totals, rows of RANGE_ROW (2 rows)."""
+RANGE_ROW: Final = 2
+R_LO: Final = 0
+R_HI: Final = 1
+MAIN: Final = RANGES + 2 * RANGE_ROW
+"""Per share, the strength that won the share of the main pot (MAX_SEATS entries)."""
+WK: Final = MAIN + MAX_SEATS
+"""Where the showdown's scratch (offsets ``W_*``) starts."""
 
 # Error codes.
 ERR_EXHAUSTED: Final = 1
@@ -102,26 +145,26 @@ BY_INDEX: Final = 5
 BY_LO: Final = 0
 BY_HI: Final = 5**7
 
-# Offsets in the 1-D scratch array ``wk`` (16 entries each unless noted).
-W_AMOUNTS: Final = 0
-W_MASKS: Final = 16
-W_ORDER: Final = 32
-W_HOLD: Final = 48
-W_KEYS: Final = 64
-W_PAY: Final = 80
-W_WINNERS: Final = 96
-W_WHICH: Final = 112
-W_PORTIONS: Final = 128
-W_FIVE: Final = 144
-W_CARDS: Final = 160
+# The showdown's scratch (16 entries each unless noted).
+W_AMOUNTS: Final = WK + 0
+W_MASKS: Final = WK + 16
+W_ORDER: Final = WK + 32
+W_HOLD: Final = WK + 48
+W_KEYS: Final = WK + 64
+W_PAY: Final = WK + 80
+W_WINNERS: Final = WK + 96
+W_WHICH: Final = WK + 112
+W_PORTIONS: Final = WK + 128
+W_FIVE: Final = WK + 144
+W_CARDS: Final = WK + 160
 """32 entries: a hand's cards being evaluated."""
-W_SIZE: Final = 192
-# Planes of the 3-D scratch array ``wm`` (16 x 16 each).
-M_STRENGTH: Final = 0
+WM: Final = WK + 192
+# Planes of MAX_SEATS x MAX_SEATS entries: w[M_* + a * MAX_SEATS + b].
+M_STRENGTH: Final = WM
 """[share, seat]: the showdown strengths."""
-M_ODD_ORDER: Final = 1
+M_ODD_ORDER: Final = WM + MAX_SEATS * MAX_SEATS
 """[share, k]: seats in odd-chip order."""
-M_BEST: Final = 2
+M_BEST: Final = WM + 2 * MAX_SEATS * MAX_SEATS
 """[pot, share]: the best strength shown so far."""
-M_PLANES: Final = 3
-MAX_SEATS: Final = 16
+BK: Final = WM + 3 * MAX_SEATS * MAX_SEATS
+"""Where the bots' scratch starts (its size is up to :data:`studkit.kernel.bots.STATE_SIZE`)."""
