@@ -14,6 +14,7 @@ from typing import Any, TypeVar, cast
 
 import numba  # type: ignore[import-untyped, unused-ignore]
 import numba.extending  # type: ignore[import-untyped, unused-ignore]
+import numpy as np
 
 
 def _array_maths_without_scipy() -> None:
@@ -39,7 +40,7 @@ def _array_maths_without_scipy() -> None:
 
 _array_maths_without_scipy()
 
-__all__ = ["compiled", "inlined", "shared", "is_ready", "NUMBA_VERSION"]
+__all__ = ["compiled", "inlined", "at", "shared", "is_ready", "NUMBA_VERSION"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -66,6 +67,16 @@ def inlined(function: F) -> F:
     the hot path, where a call's reference counting of its array arguments would cost more
     than the work."""
     return cast(F, _njit(inline="always", **_OPTIONS)(function))
+
+
+@inlined
+def at(i: int) -> np.uint64:
+    """``i`` as an array index the compiled code need not wrap: numba adds the array's
+    length to a negative signed index (a compare and a conditional move at every access,
+    and the length kept live), an unsigned one it uses as it is. For indices that are never
+    negative (the kernel's offsets plus a seat, a count or a card read from the state); cast
+    only at the access (numba turns uint64 mixed with int64 in arithmetic into a float)."""
+    return np.uint64(i)
 
 
 def is_ready(function: Any) -> bool:
