@@ -210,7 +210,7 @@ def _active(p: Int64Array, w: Int64Array) -> int:
     return count
 
 
-@compiled
+@inlined
 def play_hand(index: int, seed: int, p: Int64Array, sp: Int64Array, deck: Int64Array,
               fkey: Int64Array, tkey: Int64Array, spos: Int64Array, sh: Int64Array,
               bots: Int64Array, bt: Float64Array, styles: Int64Array, ix: Int64Array,
@@ -219,7 +219,8 @@ def play_hand(index: int, seed: int, p: Int64Array, sp: Int64Array, deck: Int64A
     """Play hand ``index``; returns the mask of :func:`showdown` (the winning seats), or
     the winner alone for a hand won uncontested. ``mix[street, kind]`` counts decisions;
     with ``row >= 0`` the cards and decisions are recorded in ``rec_c[row]`` and
-    ``rec_a[row]``."""
+    ``rec_a[row]``. Inlined into :func:`play_block`: a call passed its arrays' structs on
+    the stack (about 150 words a hand), and the merged body keeps more in registers."""
     n = p[N]
     for k in range(H_SLOTS):
         w[k] = 0
