@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from studkit.kernel.jit import inlined
+from studkit.kernel.jit import at, inlined
 from studkit.kernel.plan import (
     BIG,
     BRING,
@@ -82,7 +82,7 @@ _NO_LIMIT = 1 << 62
 def pot_total(p: Int64Array, w: Int64Array) -> int:
     total = 0
     for s in range(p[N]):
-        total += w[A_CONTRIB + s]
+        total += w[at(A_CONTRIB + s)]
     return total
 
 
@@ -138,8 +138,8 @@ def _targets(p: Int64Array, w: Int64Array, to_call: int) -> int:
 @inlined
 def options(p: Int64Array, w: Int64Array, seat: int) -> int:
     """The legal decisions of ``seat`` into ``w[OPT]`` (rows kind, lo, hi); how many."""
-    stack = w[A_STACK + seat]
-    bet = w[A_BET + seat]
+    stack = w[at(A_STACK + seat)]
+    bet = w[at(A_BET + seat)]
     cur = w[H_CUR]
     forced = w[H_FORCED] == seat
     count = 0
@@ -165,14 +165,15 @@ def options(p: Int64Array, w: Int64Array, seat: int) -> int:
             w[OPT + O_LO] = w[OPT + O_HI] = 0
             count = 1
     # the aggressive action, if any (LegalActions._aggressive)
-    if stack <= cur - bet or not w[A_REOPEN + seat]:
+    if stack <= cur - bet or not w[at(A_REOPEN + seat)]:
         return count
     n = p[N]
     s = seat
     someone = False
     for _ in range(n - 1):
         s = s + 1 if s + 1 < n else 0
-        if not w[A_FOLDED + s] and w[A_STACK + s] > 0 and w[A_BET + s] + w[A_STACK + s] > cur:
+        if (not w[at(A_FOLDED + s)] and w[at(A_STACK + s)] > 0
+                and w[at(A_BET + s)] + w[at(A_STACK + s)] > cur):
             someone = True
             break
     if not someone:
@@ -205,29 +206,29 @@ def options(p: Int64Array, w: Int64Array, seat: int) -> int:
             w[RANGES + R_HI] = hi if hi > lo else lo
             k = 1
         for i in range(k):
-            if w[RANGES + i * RANGE_ROW + R_LO] <= bring:
-                w[RANGES + i * RANGE_ROW + R_LO] = bring + 1
-            if w[RANGES + i * RANGE_ROW + R_HI] <= bring:
-                w[RANGES + i * RANGE_ROW + R_HI] = bring + 1
+            if w[at(RANGES + i * RANGE_ROW + R_LO)] <= bring:
+                w[at(RANGES + i * RANGE_ROW + R_LO)] = bring + 1
+            if w[at(RANGES + i * RANGE_ROW + R_HI)] <= bring:
+                w[at(RANGES + i * RANGE_ROW + R_HI)] = bring + 1
     top = bet + stack
     first = count  # the rows so far are not aggressive: only the ones added below can repeat
     for i in range(k):
-        lo = w[RANGES + i * RANGE_ROW + R_LO]
-        hi = w[RANGES + i * RANGE_ROW + R_HI]
+        lo = w[at(RANGES + i * RANGE_ROW + R_LO)]
+        hi = w[at(RANGES + i * RANGE_ROW + R_HI)]
         if lo >= top:
             lo = hi = top
         elif hi > top:
             hi = top
         dup = False
         for j in range(first, count):
-            at = OPT + j * OPT_ROW
-            if w[at + O_KIND] == kind and w[at + O_LO] == lo and w[at + O_HI] == hi:
+            o = OPT + j * OPT_ROW
+            if w[at(o + O_KIND)] == kind and w[at(o + O_LO)] == lo and w[at(o + O_HI)] == hi:
                 dup = True
         if not dup:
-            at = OPT + count * OPT_ROW
-            w[at + O_KIND] = kind
-            w[at + O_LO] = lo
-            w[at + O_HI] = hi
+            o = OPT + count * OPT_ROW
+            w[at(o + O_KIND)] = kind
+            w[at(o + O_LO)] = lo
+            w[at(o + O_HI)] = hi
             count += 1
     return count
 
@@ -240,7 +241,7 @@ def _next(p: Int64Array, w: Int64Array, seat: int) -> None:
         s += 1
         if s == n:
             s = 0
-        if w[A_NEED + s]:
+        if w[at(A_NEED + s)]:
             w[H_ACTOR] = s
             return
     w[H_ACTOR] = -1
@@ -288,11 +289,11 @@ def act(p: Int64Array, w: Int64Array, seat: int, kind: int, amount: int) -> None
     ``H_ACTOR`` becomes the next seat to act, or -1 when the round is over."""
     n = p[N]
     if kind == FOLD:
-        w[A_FOLDED + seat] = 1
+        w[at(A_FOLDED + seat)] = 1
         w[H_NIN] -= 1
-        w[A_NEED + seat] = 0
-        for i in range(w[A_NCARDS + seat]):
-            w[FOLDC + w[H_NFOLDC]] = w[HELD + seat * MAX_CARDS + i]
+        w[at(A_NEED + seat)] = 0
+        for i in range(w[at(A_NCARDS + seat)]):
+            w[at(FOLDC + w[H_NFOLDC])] = w[at(HELD + seat * MAX_CARDS + i)]
             w[H_NFOLDC] += 1
         if w[H_NIN] == 1:
             w[H_ACTOR] = -1
@@ -300,26 +301,26 @@ def act(p: Int64Array, w: Int64Array, seat: int, kind: int, amount: int) -> None
             _next(p, w, seat)
         return
     if kind == CHECK:
-        w[A_NEED + seat] = 0
-        w[A_REOPEN + seat] = 0
+        w[at(A_NEED + seat)] = 0
+        w[at(A_REOPEN + seat)] = 0
         w[H_LAST_CHECKER] = seat
         _next(p, w, seat)
         return
     if kind == CALL:
-        w[A_STACK + seat] -= amount
-        w[A_BET + seat] += amount
-        w[A_CONTRIB + seat] += amount
-        w[A_NEED + seat] = 0
-        w[A_REOPEN + seat] = 0
+        w[at(A_STACK + seat)] -= amount
+        w[at(A_BET + seat)] += amount
+        w[at(A_CONTRIB + seat)] += amount
+        w[at(A_NEED + seat)] = 0
+        w[at(A_REOPEN + seat)] = 0
         _next(p, w, seat)
         return
     if kind == BRING_IN:
         full = p[BRING]
-        stack = w[A_STACK + seat]
+        stack = w[at(A_STACK + seat)]
         add = full if full < stack else stack
-        w[A_STACK + seat] -= add
-        w[A_BET + seat] += add
-        w[A_CONTRIB + seat] += add
+        w[at(A_STACK + seat)] -= add
+        w[at(A_BET + seat)] += add
+        w[at(A_CONTRIB + seat)] += add
         w[H_FORCED] = -1
         w[H_CUR] = full
         w[H_FLOOR] = full
@@ -329,18 +330,18 @@ def act(p: Int64Array, w: Int64Array, seat: int, kind: int, amount: int) -> None
         if p[COMPL_RAISE]:
             w[H_AGGR] = 1
         for s in range(n):
-            if s != seat and not w[A_FOLDED + s] and w[A_STACK + s] > 0:
-                w[A_NEED + s] = 1
-        w[A_NEED + seat] = 0
-        w[A_REOPEN + seat] = 0
+            if s != seat and not w[at(A_FOLDED + s)] and w[at(A_STACK + s)] > 0:
+                w[at(A_NEED + s)] = 1
+        w[at(A_NEED + seat)] = 0
+        w[at(A_REOPEN + seat)] = 0
         w[H_LAST_AGGR] = seat
         _next(p, w, seat)
         return
     to = amount
-    add = to - w[A_BET + seat]
-    w[A_STACK + seat] -= add
-    w[A_BET + seat] = to
-    w[A_CONTRIB + seat] += add
+    add = to - w[at(A_BET + seat)]
+    w[at(A_STACK + seat)] -= add
+    w[at(A_BET + seat)] = to
+    w[at(A_CONTRIB + seat)] += add
     w[H_FORCED] = -1
     if _record(p, w, to):
         w[H_AGGR] += 1
@@ -348,18 +349,18 @@ def act(p: Int64Array, w: Int64Array, seat: int, kind: int, amount: int) -> None
         if cap >= 0 and w[H_AGGR] > cap and w[H_NIN] > 2:
             w[H_CAPPED_MULTI] = 1
         for s in range(n):
-            can = 1 if not w[A_FOLDED + s] and w[A_STACK + s] > 0 else 0
-            w[A_NEED + s] = can
-            w[A_REOPEN + s] = can
+            can = 1 if not w[at(A_FOLDED + s)] and w[at(A_STACK + s)] > 0 else 0
+            w[at(A_NEED + s)] = can
+            w[at(A_REOPEN + s)] = can
     else:
         for s in range(n):
-            if (s != seat and not w[A_FOLDED + s] and w[A_STACK + s] > 0
-                    and w[A_BET + s] < to):
-                w[A_NEED + s] = 1
+            if (s != seat and not w[at(A_FOLDED + s)] and w[at(A_STACK + s)] > 0
+                    and w[at(A_BET + s)] < to):
+                w[at(A_NEED + s)] = 1
     if to > w[H_CUR]:
         w[H_CUR] = to
-    w[A_NEED + seat] = 0
-    w[A_REOPEN + seat] = 0
+    w[at(A_NEED + seat)] = 0
+    w[at(A_REOPEN + seat)] = 0
     w[H_LAST_AGGR] = seat
     _next(p, w, seat)
 

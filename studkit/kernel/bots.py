@@ -34,7 +34,7 @@ from studkit.bots.strength import score_cards
 from studkit.kernel.betting import pot_total
 from studkit.kernel.deal import below, uniform
 from studkit.kernel.evaluate import evaluate
-from studkit.kernel.jit import compiled, inlined, shared
+from studkit.kernel.jit import at, compiled, inlined, shared
 from studkit.kernel.plan import CARDS, COMMUNITY_CARD, DECK_SIZE, NSHARES, NSTREETS, S_ROUNDS, N
 from studkit.kernel.state import (
     A_BET,
@@ -104,10 +104,10 @@ STATE_SIZE: Final = _SEATS + 16
 @inlined
 def _random(w: Int64Array, count: int, rng: UInt64Array) -> int:
     i = below(rng, count)
-    at = OPT + i * OPT_ROW
-    if w[at + O_KIND] >= COMPLETE:
-        lo = w[at + O_LO]
-        w[at + O_LO] = lo + below(rng, w[at + O_HI] - lo + 1)
+    o = OPT + i * OPT_ROW
+    if w[at(o + O_KIND)] >= COMPLETE:
+        lo = w[at(o + O_LO)]
+        w[at(o + O_LO)] = lo + below(rng, w[at(o + O_HI)] - lo + 1)
     return i
 
 
@@ -269,7 +269,7 @@ def choose(bot: int, p: Int64Array, sp: Int64Array, w: Int64Array, deck: Int64Ar
     if bot == CALLING:
         for want in (CHECK, CALL, BRING_IN):
             for i in range(count):
-                if w[OPT + i * OPT_ROW + O_KIND] == want:
+                if w[at(OPT + i * OPT_ROW + O_KIND)] == want:
                     return i
         return _random(w, count, rng)
     return _thinking(bot, p, sp, w, deck, sh, ix, byr, fl, bt, styles, seat, street, count, rng)

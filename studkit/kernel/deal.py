@@ -8,7 +8,7 @@ import numpy as np
 import numpy.typing as npt
 
 from studkit.kernel.evaluate import evaluate, rank_strength
-from studkit.kernel.jit import inlined
+from studkit.kernel.jit import at, inlined
 from studkit.kernel.plan import (
     BRING,
     COMMUNITY_CARD,
@@ -105,13 +105,13 @@ def seed_state(rng: UInt64Array, seed: int, index: int) -> None:
 def _draw(w: Int64Array, rng: UInt64Array, target: int, rec: Int64Array, row: int) -> int:
     left = w[H_LEFT]
     i = below(rng, left)
-    card = w[STUB + i]
-    w[STUB + i] = w[STUB + left - 1]
+    card = w[at(STUB + i)]
+    w[at(STUB + i)] = w[at(STUB + left - 1)]
     w[H_LEFT] = left - 1
     if row >= 0:
         k = w[H_NREC_CARDS]
         if k < REC_CARDS:
-            rec[row, k] = ((target + 2) << 8) | card
+            rec[at(row), at(k)] = ((target + 2) << 8) | card
         w[H_NREC_CARDS] = k + 1
     return int(card)
 
@@ -125,21 +125,21 @@ def deal_street(street: int, p: Int64Array, sp: Int64Array, w: Int64Array, rng: 
     n = p[N]
     live = 0
     for k in range(n):
-        if not w[A_FOLDED + w[ORDER + k]]:
+        if not w[at(A_FOLDED + w[at(ORDER + k)])]:
             live += 1
-    rounds = sp[street, S_ROUNDS]
-    burn = sp[street, S_BURN]
+    rounds = sp[at(street), S_ROUNDS]
+    burn = sp[at(street), S_BURN]
     needed = rounds * live + burn
     community = 0
     if w[H_LEFT] < needed:
         if w[H_LEFT] < needed and p[RESHUFFLE_BURNS] and w[H_NBURNED] > 0:
             for k in range(w[H_NBURNED]):
-                w[STUB + w[H_LEFT]] = w[BURNED + k]
+                w[at(STUB + w[H_LEFT])] = w[at(BURNED + k)]
                 w[H_LEFT] += 1
             w[H_NBURNED] = 0
         if w[H_LEFT] < needed and p[REUSE_FOLDED] and w[H_NFOLDC] > 0:
             for k in range(w[H_NFOLDC]):
-                w[STUB + w[H_LEFT]] = w[FOLDC + k]
+                w[at(STUB + w[H_LEFT])] = w[at(FOLDC + k)]
                 w[H_LEFT] += 1
             w[H_NFOLDC] = 0
         left = w[H_LEFT]
@@ -164,25 +164,25 @@ def deal_street(street: int, p: Int64Array, sp: Int64Array, w: Int64Array, rng: 
             rounds = full
             community = short
     if burn:
-        w[BURNED + w[H_NBURNED]] = _draw(w, rng, BURN_TARGET, rec, row)
+        w[at(BURNED + w[H_NBURNED])] = _draw(w, rng, BURN_TARGET, rec, row)
         w[H_NBURNED] += 1
     for r in range(rounds):
-        up = sp[street, S_FACE0 + r]
+        up = sp[at(street), at(S_FACE0 + r)]
         for k in range(n):
-            s = w[ORDER + k]
-            if w[A_FOLDED + s]:
+            s = w[at(ORDER + k)]
+            if w[at(A_FOLDED + s)]:
                 continue
             card = _draw(w, rng, s, rec, row)
-            w[HELD + s * MAX_CARDS + w[A_NCARDS + s]] = card
-            w[A_NCARDS + s] += 1
-            value = ix[IX_VALUES + card]
-            w[A_VALUES + s] += value
+            w[at(HELD + s * MAX_CARDS + w[at(A_NCARDS + s)])] = card
+            w[at(A_NCARDS + s)] += 1
+            value = ix[at(IX_VALUES + card)]
+            w[at(A_VALUES + s)] += value
             if up:
-                w[UPS + s * MAX_CARDS + w[A_NUP + s]] = card
-                w[A_NUP + s] += 1
-                w[A_UP_VALUES + s] += value
+                w[at(UPS + s * MAX_CARDS + w[at(A_NUP + s)])] = card
+                w[at(A_NUP + s)] += 1
+                w[at(A_UP_VALUES + s)] += value
     for _ in range(community):
-        w[COMM + w[H_NCOMM]] = _draw(w, rng, COMMUNITY_TARGET, rec, row)
+        w[at(COMM + w[H_NCOMM])] = _draw(w, rng, COMMUNITY_TARGET, rec, row)
         w[H_NCOMM] += 1
 
 
@@ -190,15 +190,15 @@ def deal_street(street: int, p: Int64Array, sp: Int64Array, w: Int64Array, rng: 
 def any_open_pair(p: Int64Array, w: Int64Array) -> bool:
     """Whether a live seat's up cards hold a pair (the open-pair option)."""
     for s in range(p[N]):
-        if w[A_FOLDED + s]:
+        if w[at(A_FOLDED + s)]:
             continue
-        count = w[A_NUP + s]
+        count = w[at(A_NUP + s)]
         for i in range(count):
-            a = w[UPS + s * MAX_CARDS + i]
+            a = w[at(UPS + s * MAX_CARDS + i)]
             if a >= 52:
                 continue
             for j in range(i + 1, count):
-                b = w[UPS + s * MAX_CARDS + j]
+                b = w[at(UPS + s * MAX_CARDS + j)]
                 if b < 52 and a >> 2 == b >> 2:
                     return True
     return False
@@ -211,11 +211,11 @@ def choose_forced(p: Int64Array, w: Int64Array, fkey: Int64Array) -> int:
     best = -1
     forced = -1
     for k in range(n):
-        s = w[ORDER + k]
-        if w[A_FOLDED + s]:
+        s = w[at(ORDER + k)]
+        if w[at(A_FOLDED + s)]:
             continue
-        for i in range(w[A_NUP + s]):
-            key = fkey[w[UPS + s * MAX_CARDS + i]]
+        for i in range(w[at(A_NUP + s)]):
+            key = fkey[at(w[at(UPS + s * MAX_CARDS + i)])]
             if key > best:
                 best = key
                 forced = s
@@ -223,19 +223,19 @@ def choose_forced(p: Int64Array, w: Int64Array, fkey: Int64Array) -> int:
         return -1
     amount = p[BRING]
     partial = p[PARTIAL]
-    stack = w[A_STACK + forced]
+    stack = w[at(A_STACK + forced)]
     if stack >= amount or (partial and stack > 0):
         return forced
     s = forced
     for _ in range(n - 1):
         s = s + 1 if s + 1 < n else 0
-        stack = w[A_STACK + s]
-        if not w[A_FOLDED + s] and (stack >= amount or (partial and stack > 0)):
+        stack = w[at(A_STACK + s)]
+        if not w[at(A_FOLDED + s)] and (stack >= amount or (partial and stack > 0)):
             return s
     s = forced
     for _ in range(n - 1):
         s = s + 1 if s + 1 < n else 0
-        if not w[A_FOLDED + s] and w[A_STACK + s] > 0:
+        if not w[at(A_FOLDED + s)] and w[at(A_STACK + s)] > 0:
             return s
     return -1
 
@@ -243,12 +243,12 @@ def choose_forced(p: Int64Array, w: Int64Array, fkey: Int64Array) -> int:
 @inlined
 def _board_key(s: int, w: Int64Array, ncomm: int, tkey: Int64Array) -> int:
     best = -1
-    for i in range(w[A_NUP + s]):
-        k = tkey[w[UPS + s * MAX_CARDS + i]]
+    for i in range(w[at(A_NUP + s)]):
+        k = tkey[at(w[at(UPS + s * MAX_CARDS + i)])]
         if k > best:
             best = k
     for i in range(ncomm):
-        k = tkey[w[COMM + i]]
+        k = tkey[at(w[at(COMM + i)])]
         if k > best:
             best = k
     return best
@@ -260,22 +260,22 @@ def best_board(p: Int64Array, w: Int64Array, tkey: Int64Array, ix: Int64Array, b
     """The seat whose showing hand acts first (ties by position or by suit)."""
     ncomm = w[H_NCOMM]
     leader = w[H_LEADER]
-    if ncomm and p[COMMUNITY_PREV] and leader >= 0 and not w[A_FOLDED + leader]:
+    if ncomm and p[COMMUNITY_PREV] and leader >= 0 and not w[at(A_FOLDED + leader)]:
         return int(leader)
     ev = p[SHOWING]
     best = -1
     leader = -1
     for k in range(p[N]):
-        s = w[ORDER + k]
-        if w[A_FOLDED + s]:
+        s = w[at(ORDER + k)]
+        if w[at(A_FOLDED + s)]:
             continue
-        count = w[A_NUP + s]
-        value = rank_strength(w[A_UP_VALUES + s], count, ev, ix, byr) if not ncomm else -1
+        count = w[at(A_NUP + s)]
+        value = rank_strength(w[at(A_UP_VALUES + s)], count, ev, ix, byr) if not ncomm else -1
         if value < 0:  # a suit may show five cards: the whole evaluator
             for i in range(count):
-                w[W_CARDS + i] = w[UPS + s * MAX_CARDS + i]
+                w[at(W_CARDS + i)] = w[at(UPS + s * MAX_CARDS + i)]
             for i in range(ncomm):
-                w[W_CARDS + count + i] = w[COMM + i]
+                w[at(W_CARDS + count + i)] = w[at(COMM + i)]
             count += ncomm
             value = evaluate(w, W_CARDS, count, ev, ix, byr, fl) if count else 0
         if value > best:

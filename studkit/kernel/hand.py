@@ -22,7 +22,7 @@ from studkit.kernel.deal import (
     deal_street,
     seed_state,
 )
-from studkit.kernel.jit import compiled, inlined
+from studkit.kernel.jit import at, compiled, inlined
 from studkit.kernel.plan import (
     ANTE,
     BRING,
@@ -126,24 +126,24 @@ def _start_round(street: int, p: Int64Array, sp: Int64Array, w: Int64Array, fkey
     n = p[N]
     can = 0
     for s in range(n):
-        if not w[A_FOLDED + s] and w[A_STACK + s] > 0:
+        if not w[at(A_FOLDED + s)] and w[at(A_STACK + s)] > 0:
             can += 1
     if can < 2:
         for s in range(n):
-            w[A_NEED + s] = 0
+            w[at(A_NEED + s)] = 0
         return False
     for s in range(n):
-        flag = 1 if not w[A_FOLDED + s] and w[A_STACK + s] > 0 else 0
-        w[A_NEED + s] = flag
-        w[A_REOPEN + s] = flag
+        flag = 1 if not w[at(A_FOLDED + s)] and w[at(A_STACK + s)] > 0 else 0
+        w[at(A_NEED + s)] = flag
+        w[at(A_REOPEN + s)] = flag
     w[H_CUR] = 0
     w[H_LAST_FULL] = 0
     w[H_FLOOR] = 0
     w[H_INC] = p[MIN_OPEN]
-    w[H_SIZE] = sp[street, S_SIZE]
-    w[H_OPEN_PAIR] = 1 if sp[street, S_OPEN_PAIR] and any_open_pair(p, w) else 0
+    w[H_SIZE] = sp[at(street), S_SIZE]
+    w[H_OPEN_PAIR] = 1 if sp[at(street), S_OPEN_PAIR] and any_open_pair(p, w) else 0
     w[H_BIG_MADE] = 0
-    w[H_ROUND_MAX] = sp[street, S_ROUND_MAX]
+    w[H_ROUND_MAX] = sp[at(street), S_ROUND_MAX]
     w[H_AGGR] = 0
     w[H_CAPPED_MULTI] = 0
     w[H_ROUND_PLAYERS] = w[H_NIN]
@@ -158,7 +158,7 @@ def _start_round(street: int, p: Int64Array, sp: Int64Array, w: Int64Array, fkey
             w[H_ACTOR] = forced
             return True
     previous = w[H_LEADER]
-    if (previous >= 0 and not sp[street, S_FACES_UP] and not w[A_FOLDED + previous]
+    if (previous >= 0 and not sp[at(street), S_FACES_UP] and not w[at(A_FOLDED + previous)]
             and street > 0 and w[H_NCOMM] == 0):
         leader = previous
     else:
@@ -167,7 +167,7 @@ def _start_round(street: int, p: Int64Array, sp: Int64Array, w: Int64Array, fkey
     w[H_LEADER] = leader
     s = leader
     for _ in range(n):
-        if w[A_NEED + s]:
+        if w[at(A_NEED + s)]:
             w[H_ACTOR] = s
             return True
         s = s + 1 if s + 1 < n else 0
@@ -182,7 +182,7 @@ def _end_round(p: Int64Array, w: Int64Array) -> None:
     top_seat = -1
     ties = 0
     for s in range(n):
-        bet = w[A_BET + s]
+        bet = w[at(A_BET + s)]
         if bet > top:
             top = bet
             top_seat = s
@@ -192,25 +192,25 @@ def _end_round(p: Int64Array, w: Int64Array) -> None:
     if top and ties == 1:
         second = 0
         for s in range(n):
-            if s != top_seat and w[A_BET + s] > second:
-                second = w[A_BET + s]
+            if s != top_seat and w[at(A_BET + s)] > second:
+                second = w[at(A_BET + s)]
         back = top - second
-        w[A_STACK + top_seat] += back
-        w[A_CONTRIB + top_seat] -= back
+        w[at(A_STACK + top_seat)] += back
+        w[at(A_CONTRIB + top_seat)] -= back
     for s in range(n):
-        w[A_BET + s] = 0
+        w[at(A_BET + s)] = 0
 
 
 @inlined
 def _active(p: Int64Array, w: Int64Array) -> int:
     count = 0
     for s in range(p[N]):
-        if not w[A_FOLDED + s] and w[A_STACK + s] > 0:
+        if not w[at(A_FOLDED + s)] and w[at(A_STACK + s)] > 0:
             count += 1
     return count
 
 
-@compiled
+@inlined
 def play_hand(index: int, seed: int, p: Int64Array, sp: Int64Array, deck: Int64Array,
               fkey: Int64Array, tkey: Int64Array, spos: Int64Array, sh: Int64Array,
               bots: Int64Array, bt: Float64Array, styles: Int64Array, ix: Int64Array,
@@ -219,7 +219,8 @@ def play_hand(index: int, seed: int, p: Int64Array, sp: Int64Array, deck: Int64A
     """Play hand ``index``; returns the mask of :func:`showdown` (the winning seats), or
     the winner alone for a hand won uncontested. ``mix[street, kind]`` counts decisions;
     with ``row >= 0`` the cards and decisions are recorded in ``rec_c[row]`` and
-    ``rec_a[row]``."""
+    ``rec_a[row]``. Inlined into :func:`play_block`: a call passed its arrays' structs on
+    the stack (about 150 words a hand), and the merged body keeps more in registers."""
     n = p[N]
     for k in range(H_SLOTS):
         w[k] = 0
@@ -232,19 +233,19 @@ def play_hand(index: int, seed: int, p: Int64Array, sp: Int64Array, deck: Int64A
     w[H_BUTTON] = index % n
     w[H_NIN] = n
     for k in range(n):
-        w[ORDER + k] = (w[H_BUTTON] + 1 + k) % n
+        w[at(ORDER + k)] = (w[H_BUTTON] + 1 + k) % n
     size = p[DECK_SIZE]
     for k in range(size):
-        w[STUB + k] = deck[k]
+        w[at(STUB + k)] = deck[at(k)]
     w[H_LEFT] = size
     for k in range(SEATS, HELD):
-        w[k] = 0
+        w[at(k)] = 0
     ante = p[ANTE]
     for s in range(n):
         stack = p[STACK]
         amount = ante if ante < stack else stack
-        w[A_STACK + s] = stack - amount
-        w[A_CONTRIB + s] = amount
+        w[at(A_STACK + s)] = stack - amount
+        w[at(A_CONTRIB + s)] = amount
     seed_state(rng, seed, index)
     street = -1
     while True:
@@ -255,7 +256,8 @@ def play_hand(index: int, seed: int, p: Int64Array, sp: Int64Array, deck: Int64A
         deal_street(street, p, sp, w, rng, rec_c, row, ix)
         if w[H_ERROR]:
             return 0
-        started = sp[street, S_BETTING] and _start_round(street, p, sp, w, fkey, tkey, ix, byr, fl)
+        started = sp[at(street), S_BETTING] and _start_round(street, p, sp, w, fkey, tkey, ix,
+                                                             byr, fl)
         if not started:
             if not w[H_EXPOSED] and w[H_NIN] >= 2 and _active(p, w) < 2:
                 w[H_EXPOSED] = 1
@@ -263,11 +265,11 @@ def play_hand(index: int, seed: int, p: Int64Array, sp: Int64Array, deck: Int64A
         while w[H_ACTOR] >= 0:
             seat = w[H_ACTOR]
             count = options(p, w, seat)
-            pick = choose(bots[seat], p, sp, w, deck, sh, ix, byr, fl, bt, styles, seat, street,
-                          count, rng)
-            kind = w[OPT + pick * OPT_ROW + O_KIND]
-            amount = w[OPT + pick * OPT_ROW + O_LO]
-            mix[street, kind] += 1
+            pick = choose(bots[at(seat)], p, sp, w, deck, sh, ix, byr, fl, bt, styles, seat,
+                          street, count, rng)
+            kind = w[at(OPT + pick * OPT_ROW + O_KIND)]
+            amount = w[at(OPT + pick * OPT_ROW + O_LO)]
+            mix[at(street), at(kind)] += 1
             w[H_DECISIONS] += 1
             if kind == FOLD:
                 w[H_FOLDS] += 1
@@ -283,7 +285,7 @@ def play_hand(index: int, seed: int, p: Int64Array, sp: Int64Array, deck: Int64A
                 if k >= REC_ACTS:
                     w[H_ERROR] = ERR_LONG
                     return 0
-                rec_a[row, k] = (kind << 56) | amount
+                rec_a[at(row), at(k)] = (kind << 56) | amount
                 w[H_NREC_ACTS] = k + 1
             act(p, w, seat, kind, amount)
         _end_round(p, w)
@@ -291,12 +293,12 @@ def play_hand(index: int, seed: int, p: Int64Array, sp: Int64Array, deck: Int64A
             winner = 0
             total = 0
             for s in range(n):
-                total += w[A_CONTRIB + s]
-                if not w[A_FOLDED + s]:
+                total += w[at(A_CONTRIB + s)]
+                if not w[at(A_FOLDED + s)]:
                     winner = s
-            w[A_STACK + winner] += total
+            w[at(A_STACK + winner)] += total
             for share in range(p[NSHARES]):
-                w[MAIN + share] = -1
+                w[at(MAIN + share)] = -1
             return 1 << winner if total > 0 else 0
         if not w[H_EXPOSED] and _active(p, w) < 2:
             w[H_EXPOSED] = 1
@@ -310,7 +312,7 @@ def _slot(svals: Int64Array, share: int, strength: int) -> int:
     hi = svals.shape[1] - 1
     while lo < hi:
         mid = (lo + hi) // 2
-        if svals[share, mid] < strength:
+        if svals[at(share), at(mid)] < strength:
             lo = mid + 1
         else:
             hi = mid
@@ -347,25 +349,25 @@ def play_block(start: int, stop: int, seed: int, p: Int64Array, sp: Int64Array, 
             return int((index << 8) | w[H_ERROR])
         pot = 0
         for s in range(n):
-            pot += w[A_CONTRIB + s]
-            payoff = w[A_STACK + s] - p[STACK]
-            tseat[0, s] += payoff
-            tseat[1, s] += payoff * payoff
+            pot += w[at(A_CONTRIB + s)]
+            payoff = w[at(A_STACK + s)] - p[STACK]
+            tseat[0, at(s)] += payoff
+            tseat[1, at(s)] += payoff * payoff
             if payoff > 0:
-                tseat[2, s] += 1
+                tseat[2, at(s)] += 1
             if record:
-                rec_pay[row, s] = payoff
+                rec_pay[at(row), at(s)] = payoff
         if record:
-            rec_n[row, 0] = min(w[H_NREC_CARDS], REC_CARDS)
-            rec_n[row, 1] = w[H_NREC_ACTS]
+            rec_n[at(row), 0] = min(w[H_NREC_CARDS], REC_CARDS)
+            rec_n[at(row), 1] = w[H_NREC_ACTS]
         decisions = w[H_DECISIONS]
         tl[T_HANDS] += 1
         tl[T_ACTIONS] += decisions
         tl[T_ACTIONS_SQ] += decisions * decisions
         tl[T_POT] += pot
         tl[T_POT_SQ] += pot * pot
-        tpots[pot] += 1
-        tended[w[H_STREET]] += 1
+        tpots[at(pot)] += 1
+        tended[at(w[H_STREET])] += 1
         if w[H_NCOMM]:
             tl[T_COMMUNITY] += 1
         if w[H_FORCED_SEEN] or w[H_COMPLETED]:
@@ -384,10 +386,10 @@ def play_block(start: int, stop: int, seed: int, p: Int64Array, sp: Int64Array, 
             if winners == 1:
                 tl[T_SCOOPS] += 1
             for share in range(nsh):
-                strength = w[MAIN + share]
+                strength = w[at(MAIN + share)]
                 if strength < 0:
                     continue
-                tshare[share] += 1
+                tshare[at(share)] += 1
                 if strength > 0:
-                    tcat[share, _slot(svals, share, strength)] += 1
+                    tcat[at(share), at(_slot(svals, share, strength))] += 1
     return 0
