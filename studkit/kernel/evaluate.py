@@ -32,6 +32,10 @@ _FLUSH = np.int64(FLUSH_BITS)
 _START = np.int64(SUIT_START)
 _RANKS = np.int64(RANK_MASK)
 _at: Any = at
+_int: Any = np.int64
+"""``int()`` for the hot lookups: numba compiles its ``int`` as a function of its own and calls
+it, a numpy cast it writes in place (typed ``Any``, so that mypy reads the result as an
+``int``)."""
 """``at``, for the indices numpy's stubs type as arrays or numpy integers (``row`` is the sum
 of two table entries; ``rank`` an ``np.int64``)."""
 
@@ -62,7 +66,8 @@ def _total(buf: Int64Array, off: int, count: int, ix: Int64Array) -> int:
 def _rank_strength(total: int, ev: int, byr: Int32Array) -> int:
     rank = total & _RANKS
     row = byr[BY_INDEX, _at(BY_LO + (rank & _LO_MASK))] + byr[BY_INDEX, _at(BY_HI + (rank >> 17))]
-    return int(byr[at(ev), _at(row)])
+    strength: int = _int(byr[at(ev), _at(row)])
+    return strength
 
 
 @inlined
@@ -75,7 +80,7 @@ def rank_strength(values: int, count: int, ev: int, ix: Int64Array, byr: Int32Ar
     total = _START + values
     if total & _FLUSH and ix[at(IX_MODES + ev)]:
         return -1
-    return _rank_strength(int(total), ev, byr)
+    return _rank_strength(_int(total), ev, byr)
 
 
 @inlined

@@ -211,6 +211,24 @@ def _split(amount: int, winners: int, share: int, shown: int, w: Int64Array, n: 
 
 
 @inlined
+def _sole_winner(n: int, w: Int64Array) -> int:
+    """The seat of the one strongest hand of the first share, or -1 (none qualifies, or a
+    tie)."""
+    strongest = 0
+    winner = -1
+    ties = 0
+    for s in range(n):
+        value = w[at(M_STRENGTH + s)]
+        if value > strongest:
+            strongest = value
+            winner = s
+            ties = 1
+        elif value == strongest and value > 0:
+            ties += 1
+    return winner if ties == 1 else -1
+
+
+@inlined
 def _last_pot(s: int, w: Int64Array, npots: int) -> int:
     last = -1
     for pot in range(npots):
@@ -274,6 +292,14 @@ def showdown(p: Int64Array, sh: Int64Array, w: Int64Array, spos: Int64Array, ix:
                 value = evaluate(w, W_CARDS, count + ncomm, ev, ix, byr, fl)
             w[slot] = value if value >= qualifier else 0
     npots = _build_pots(n, w)
+    if npots == 1 and nsh == 1:
+        # one pot and one share with a single strongest hand: it takes the pot whoever shows
+        # or mucks (only weaker hands muck), so the show order and the odd chips are moot
+        winner = _sole_winner(n, w)
+        if winner >= 0:
+            w[at(A_STACK + winner)] += w[W_AMOUNTS]
+            w[MAIN] = w[at(M_STRENGTH + winner)]
+            return 1 << winner
     # the show order (show_order)
     start = w[H_LAST_AGGR]
     if start < 0 or w[at(A_FOLDED + start)]:
@@ -351,22 +377,7 @@ def _award(p: Int64Array, sh: Int64Array, w: Int64Array, npots: int, shown: int,
         w[MAIN + share] = -1
     if npots == 0:
         return 0
-    if npots == 1 and nsh == 1:
-        strongest = 0
-        winner = -1
-        ties = 0
-        for s in range(n):
-            value = w[at(M_STRENGTH + s)]
-            if value > strongest:
-                strongest = value
-                winner = s
-                ties = 1
-            elif value == strongest and value > 0:
-                ties += 1
-        if strongest > 0 and ties == 1:
-            w[at(A_STACK + winner)] += w[W_AMOUNTS]
-            w[MAIN + 0] = strongest
-            return 1 << winner
+    # (one pot and one share with a single strongest hand was paid by showdown)
     _odd_chip_orders(p, sh, w, spos, ix, byr, fl, shown)
     for s in range(n):
         w[W_PAY + s] = 0
