@@ -11,11 +11,13 @@ on every use).
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
 from studkit.evaluation.tables import FLUSH_BITS, RANK_MASK, SUIT_SHIFT, SUIT_START
-from studkit.kernel.jit import inlined
+from studkit.kernel.jit import at, inlined
 from studkit.kernel.state import BY_HI, BY_INDEX, BY_LO, IX_MODES, IX_VALUES
 
 __all__ = ["evaluate", "rank_strength", "first_best_five"]
@@ -29,6 +31,13 @@ SCRATCH = 8
 _FLUSH = np.int64(FLUSH_BITS)
 _START = np.int64(SUIT_START)
 _RANKS = np.int64(RANK_MASK)
+_at: Any = at
+_int: Any = np.int64
+"""``int()`` for the hot lookups: numba compiles its ``int`` as a function of its own and calls
+it, a numpy cast it writes in place (typed ``Any``, so that mypy reads the result as an
+``int``)."""
+"""``at``, for the indices numpy's stubs type as arrays or numpy integers (``row`` is the sum
+of two table entries; ``rank`` an ``np.int64``)."""
 
 
 @inlined
@@ -39,7 +48,7 @@ def _suited_mask(buf: Int64Array, off: int, count: int, total: int) -> int:
         suit += 1
     mask = 0
     for k in range(off, off + count):
-        c = buf[k]
+        c = buf[at(k)]
         if c & 3 == suit:
             mask |= 1 << (c >> 2)
     return mask
@@ -49,15 +58,16 @@ def _suited_mask(buf: Int64Array, off: int, count: int, total: int) -> int:
 def _total(buf: Int64Array, off: int, count: int, ix: Int64Array) -> int:
     total = _START
     for k in range(off, off + count):
-        total += ix[IX_VALUES + buf[k]]
+        total += ix[at(IX_VALUES + buf[at(k)])]
     return int(total)
 
 
 @inlined
 def _rank_strength(total: int, ev: int, byr: Int32Array) -> int:
     rank = total & _RANKS
-    row = byr[BY_INDEX, BY_LO + (rank & _LO_MASK)] + byr[BY_INDEX, BY_HI + (rank >> 17)]
-    return int(byr[ev, row])
+    row = byr[BY_INDEX, _at(BY_LO + (rank & _LO_MASK))] + byr[BY_INDEX, _at(BY_HI + (rank >> 17))]
+    strength: int = _int(byr[at(ev), _at(row)])
+    return strength
 
 
 @inlined
@@ -68,9 +78,9 @@ def rank_strength(values: int, count: int, ev: int, ix: Int64Array, byr: Int32Ar
     if count == 0:
         return 0
     total = _START + values
-    if total & _FLUSH and ix[IX_MODES + ev]:
+    if total & _FLUSH and ix[at(IX_MODES + ev)]:
         return -1
-    return _rank_strength(int(total), ev, byr)
+    return _rank_strength(_int(total), ev, byr)
 
 
 @inlined
@@ -79,7 +89,7 @@ def _five(buf: Int64Array, off: int, ev: int, ix: Int64Array, byr: Int32Array,
     """A low-with-flushes evaluator on exactly five cards."""
     total = _total(buf, off, 5, ix)
     if total & _FLUSH:
-        return int(fl[ev, _suited_mask(buf, off, 5, total)])
+        return int(fl[at(ev), at(_suited_mask(buf, off, 5, total))])
     return _rank_strength(total, ev, byr)
 
 
@@ -89,11 +99,11 @@ def evaluate(buf: Int64Array, off: int, count: int, ev: int, ix: Int64Array,
     """The strength of ``count`` cards (1 to 8) for evaluator ``ev``."""
     total = _total(buf, off, count, ix)
     strength = _rank_strength(total, ev, byr)
-    mode = ix[IX_MODES + ev]
+    mode = ix[at(IX_MODES + ev)]
     if mode == 0 or not total & _FLUSH:
         return strength
     if mode == 1:
-        flush = int(fl[ev, _suited_mask(buf, off, count, total)])
+        flush = int(fl[at(ev), at(_suited_mask(buf, off, count, total))])
         return flush if flush > strength else strength
     if count == 5:
         return _five(buf, off, ev, ix, byr, fl)

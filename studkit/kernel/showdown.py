@@ -12,7 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 from studkit.kernel.evaluate import evaluate, first_best_five, rank_strength
-from studkit.kernel.jit import inlined
+from studkit.kernel.jit import at, inlined
 from studkit.kernel.plan import (
     LAST_CHECKER,
     MUCK,
@@ -76,9 +76,9 @@ def _build_pots(n: int, w: Int64Array) -> int:
     low = -1
     live = 0
     for s in range(n):
-        chips = w[A_CONTRIB + s]
+        chips = w[at(A_CONTRIB + s)]
         total += chips
-        if not w[A_FOLDED + s]:
+        if not w[at(A_FOLDED + s)]:
             live |= 1 << s
             if chips > top:
                 top = chips
@@ -211,6 +211,24 @@ def _split(amount: int, winners: int, share: int, shown: int, w: Int64Array, n: 
 
 
 @inlined
+def _sole_winner(n: int, w: Int64Array) -> int:
+    """The seat of the one strongest hand of the first share, or -1 (none qualifies, or a
+    tie)."""
+    strongest = 0
+    winner = -1
+    ties = 0
+    for s in range(n):
+        value = w[at(M_STRENGTH + s)]
+        if value > strongest:
+            strongest = value
+            winner = s
+            ties = 1
+        elif value == strongest and value > 0:
+            ties += 1
+    return winner if ties == 1 else -1
+
+
+@inlined
 def _last_pot(s: int, w: Int64Array, npots: int) -> int:
     last = -1
     for pot in range(npots):
@@ -260,33 +278,47 @@ def showdown(p: Int64Array, sh: Int64Array, w: Int64Array, spos: Int64Array, ix:
         ev = sh[share, SH_EVALUATOR]
         qualifier = sh[share, SH_QUALIFIER]
         for s in range(n):
-            w[M_STRENGTH + share * MAX_SEATS + s] = 0
-            if w[A_FOLDED + s]:
+            slot = at(M_STRENGTH + share * MAX_SEATS + s)
+            if w[at(A_FOLDED + s)]:
+                w[slot] = 0
                 continue
-            count = w[A_NCARDS + s]
-            value = -1 if ncomm else rank_strength(w[A_VALUES + s], count, ev, ix, byr)
+            count = w[at(A_NCARDS + s)]
+            value = -1 if ncomm else rank_strength(w[at(A_VALUES + s)], count, ev, ix, byr)
             if value < 0:  # community cards, or a suit may hold five: the whole evaluator
                 for i in range(count):
-                    w[W_CARDS + i] = w[HELD + s * MAX_CARDS + i]
+                    w[at(W_CARDS + i)] = w[at(HELD + s * MAX_CARDS + i)]
                 for i in range(ncomm):
-                    w[W_CARDS + count + i] = w[COMM + i]
+                    w[at(W_CARDS + count + i)] = w[at(COMM + i)]
                 value = evaluate(w, W_CARDS, count + ncomm, ev, ix, byr, fl)
-            w[M_STRENGTH + share * MAX_SEATS + s] = value if value >= qualifier else 0
+            w[slot] = value if value >= qualifier else 0
     npots = _build_pots(n, w)
+    if npots == 1 and nsh == 1:
+        # one pot and one share with a single strongest hand: it takes the pot whoever shows
+        # or mucks (only weaker hands muck), so the show order and the odd chips are moot
+        winner = _sole_winner(n, w)
+        if winner >= 0:
+            w[at(A_STACK + winner)] += w[W_AMOUNTS]
+            w[MAIN] = w[at(M_STRENGTH + winner)]
+            return 1 << winner
     # the show order (show_order)
     start = w[H_LAST_AGGR]
-    if start < 0 or w[A_FOLDED + start]:
+    if start < 0 or w[at(A_FOLDED + start)]:
         start = w[H_LAST_CHECKER] if p[LAST_CHECKER] else w[H_LEADER]
-    if start < 0 or w[A_FOLDED + start]:
+    if start < 0 or w[at(A_FOLDED + start)]:
         start = w[H_LEADER]
-    if start < 0 or w[A_FOLDED + start]:
-        start = (w[H_BUTTON] + 1) % n
+    if start < 0 or w[at(A_FOLDED + start)]:
+        start = w[H_BUTTON] + 1  # the button's left (the button is a seat, below n)
+        if start == n:
+            start = 0
     live = 0
-    for i in range(n):
-        s = (start + i) % n
-        if not w[A_FOLDED + s]:
-            w[W_ORDER + live] = s
+    s = start  # every seat from start, round the table: (start + i) % n
+    for _ in range(n):
+        if not w[at(A_FOLDED + s)]:
+            w[at(W_ORDER + live)] = s
             live += 1
+        s += 1
+        if s == n:
+            s = 0
     if npots > 1:  # side-pot contenders first: a stable sort by the last pot each may win
         for k in range(1, live):
             s = w[W_ORDER + k]
@@ -301,16 +333,17 @@ def showdown(p: Int64Array, sh: Int64Array, w: Int64Array, spos: Int64Array, ix:
     if npots == 1 and nsh == 1:
         best_shown = -1
         for k in range(live):
-            s = w[W_ORDER + k]
-            if may_muck and shown and w[M_STRENGTH + s] < best_shown:
-                w[M_STRENGTH + s] = 0
-                w[W_HOLD + mucked] = s
+            s = w[at(W_ORDER + k)]
+            value = w[at(M_STRENGTH + s)]
+            if may_muck and shown and value < best_shown:
+                w[at(M_STRENGTH + s)] = 0
+                w[at(W_HOLD + mucked)] = s
                 mucked += 1
                 continue
-            w[W_ORDER + shown] = s
+            w[at(W_ORDER + shown)] = s
             shown += 1
-            if w[M_STRENGTH + s] > best_shown:
-                best_shown = w[M_STRENGTH + s]
+            if value > best_shown:
+                best_shown = value
     else:
         seen_pot = 0
         for k in range(live):
@@ -344,22 +377,7 @@ def _award(p: Int64Array, sh: Int64Array, w: Int64Array, npots: int, shown: int,
         w[MAIN + share] = -1
     if npots == 0:
         return 0
-    if npots == 1 and nsh == 1:
-        strongest = 0
-        winner = -1
-        ties = 0
-        for s in range(n):
-            value = w[M_STRENGTH + s]
-            if value > strongest:
-                strongest = value
-                winner = s
-                ties = 1
-            elif value == strongest and value > 0:
-                ties += 1
-        if strongest > 0 and ties == 1:
-            w[A_STACK + winner] += w[W_AMOUNTS]
-            w[MAIN + 0] = strongest
-            return 1 << winner
+    # (one pot and one share with a single strongest hand was paid by showdown)
     _odd_chip_orders(p, sh, w, spos, ix, byr, fl, shown)
     for s in range(n):
         w[W_PAY + s] = 0
