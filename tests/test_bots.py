@@ -116,6 +116,27 @@ def test_bad_bots_are_named(text: str, message: str) -> None:
     assert message in str(error.value)
 
 
+def test_looking_in_the_working_directory_leaves_sys_path_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bot module is looked for in the working directory too, for that import only: a
+    process that stayed with it on sys.path would have Dask's spawned workers, which copy
+    sys.path, import studkit from a checkout there instead of the installed package."""
+    import sys
+
+    monkeypatch.chdir(tmp_path)
+    before = list(sys.path)
+    with pytest.raises(BotError, match="cannot import 'no_such_module_y'"):
+        parse_bots("no_such_module_y:Bot", 2)
+    assert sys.path == before
+    (tmp_path / "cwd_bot_module.py").write_text(
+        "class Bot:\n    def act(self, view, actions, rng):\n        return actions[0]\n"
+    )
+    monkeypatch.delitem(sys.modules, "cwd_bot_module", raising=False)
+    assert parse_bots("cwd_bot_module:Bot", 2) == ("cwd_bot_module:Bot",) * 2
+    assert sys.path == before
+
+
 def test_an_illegal_choice_is_reported_naming_the_bot() -> None:
     variant = load_variant("seven-card-stud")
     setup = Setup(variant, 2, ("test_bots:Cheater",) * 2, variant.stakes, 1000, 1)

@@ -123,8 +123,14 @@ def _import(module_name: str, spec: str) -> object:
             raise BotError(f"bot {spec!r}: cannot import {module_name!r}: {error}") from None
     except Exception as error:
         raise BotError(f"bot {spec!r}: importing {module_name!r} failed: {error!r}") from None
-    sys.path.insert(0, os.getcwd())  # the console script does not put the working dir first
+    # the console script does not put the working dir first; only for this import, so that
+    # the process (and what it starts later: Dask's spawned workers copy sys.path) keeps
+    # importing studkit and everything else from where it did
+    folder = os.getcwd()
+    sys.path.insert(0, folder)
     try:
         return importlib.import_module(module_name)
     except Exception as error:
         raise BotError(f"bot {spec!r}: cannot import {module_name!r}: {error!r}") from None
+    finally:
+        sys.path.remove(folder)
