@@ -437,15 +437,17 @@ def test_without_dask_the_error_names_the_extra(
     assert "pip install '.[dask]'" in err
 
 
-def test_dask_is_imported_only_for_a_cluster() -> None:
+def test_dask_is_imported_only_for_a_cluster(tmp_path: Path) -> None:
     code = (
         "import sys, studkit\n"
         "from studkit.cli import main\n"
         "assert main(['simulate', 'razz', '--hands', '5', '--json']) == 0\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))\n"
     )
+    # run outside the checkout: "python -c" puts the working directory first on sys.path,
+    # and the checkout's own sources would compile the kernel again for minutes
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, timeout=300).stdout
+                         check=True, timeout=300, cwd=tmp_path).stdout
     assert out.strip().splitlines()[-1] == "[]"
 
 

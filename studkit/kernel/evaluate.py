@@ -31,7 +31,6 @@ SCRATCH = 8
 _FLUSH = np.int64(FLUSH_BITS)
 _START = np.int64(SUIT_START)
 _RANKS = np.int64(RANK_MASK)
-_at: Any = at
 _int: Any = np.int64
 """``int()`` for the hot lookups: numba compiles its ``int`` as a function of its own and calls
 it, a numpy cast it writes in place (typed ``Any``, so that mypy reads the result as an
@@ -65,8 +64,8 @@ def _total(buf: Int64Array, off: int, count: int, ix: Int64Array) -> int:
 @inlined
 def _rank_strength(total: int, ev: int, byr: Int32Array) -> int:
     rank = total & _RANKS
-    row = byr[BY_INDEX, _at(BY_LO + (rank & _LO_MASK))] + byr[BY_INDEX, _at(BY_HI + (rank >> 17))]
-    strength: int = _int(byr[at(ev), _at(row)])
+    row = byr[BY_INDEX, at(BY_LO + (rank & _LO_MASK))] + byr[BY_INDEX, at(BY_HI + (rank >> 17))]  # type: ignore[arg-type, index, operator]
+    strength: int = _int(byr[at(ev), at(row)])  # type: ignore[arg-type, index]
     return strength
 
 
