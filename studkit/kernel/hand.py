@@ -1,5 +1,5 @@
-"""Whole hands inside the kernel: the round set-up, the bots, one hand from the antes to
-the awards, and a block of hands counted into tally arrays.
+"""Whole hands inside the kernel: the round set-up, the hand's set-up and counters, and a
+block of hands, each from the antes to the awards, counted into tally arrays.
 
 :func:`play_block` is the kernel's entry point: hands ``start`` .. ``stop - 1`` of a run,
 each a function of ``(seed, index)`` alone (its button, its shuffle, its bots' choices), so
@@ -211,16 +211,10 @@ def _active(p: Int64Array, w: Int64Array) -> int:
 
 
 @inlined
-def play_hand(index: int, seed: int, p: Int64Array, sp: Int64Array, deck: Int64Array,
-              fkey: Int64Array, tkey: Int64Array, spos: Int64Array, sh: Int64Array,
-              bots: Int64Array, bt: Float64Array, styles: Int64Array, ix: Int64Array,
-              byr: Int32Array, fl: Int32Array, w: Int64Array, rng: UInt64Array, mix: Int64Array,
-              rec_c: Int64Array, rec_a: Int64Array, row: int) -> int:
-    """Play hand ``index``; returns the mask of :func:`showdown` (the winning seats), or
-    the winner alone for a hand won uncontested. ``mix[street, kind]`` counts decisions;
-    with ``row >= 0`` the cards and decisions are recorded in ``rec_c[row]`` and
-    ``rec_a[row]``. Inlined into :func:`play_block`: a call passed its arrays' structs on
-    the stack (about 150 words a hand), and the merged body keeps more in registers."""
+def _set_up(index: int, seed: int, p: Int64Array, deck: Int64Array, w: Int64Array,
+            rng: UInt64Array) -> None:
+    """Hand ``index``'s state before its first card: the button, the order, the stub, the
+    antes and the random stream."""
     n = p[N]
     for k in range(H_SLOTS):
         w[k] = 0
@@ -247,62 +241,37 @@ def play_hand(index: int, seed: int, p: Int64Array, sp: Int64Array, deck: Int64A
         w[at(A_STACK + s)] = stack - amount
         w[at(A_CONTRIB + s)] = amount
     seed_state(rng, seed, index)
-    street = -1
-    while True:
-        street += 1
-        if street == p[NSTREETS]:
-            break
-        w[H_STREET] = street
-        deal_street(street, p, sp, w, rng, rec_c, row, ix)
-        if w[H_ERROR]:
-            return 0
-        started = sp[at(street), S_BETTING] and _start_round(street, p, sp, w, fkey, tkey, ix,
-                                                             byr, fl)
-        if not started:
-            if not w[H_EXPOSED] and w[H_NIN] >= 2 and _active(p, w) < 2:
-                w[H_EXPOSED] = 1
-            continue
-        while w[H_ACTOR] >= 0:
-            seat = w[H_ACTOR]
-            count = options(p, w, seat)
-            pick = choose(bots[at(seat)], p, sp, w, deck, sh, ix, byr, fl, bt, styles, seat,
-                          street, count, rng)
-            kind = w[at(OPT + pick * OPT_ROW + O_KIND)]
-            amount = w[at(OPT + pick * OPT_ROW + O_LO)]
-            mix[at(street), at(kind)] += 1
-            w[H_DECISIONS] += 1
-            if kind == FOLD:
-                w[H_FOLDS] += 1
-            if kind >= COMPLETE:
-                w[H_RAISES] += 1
-            if street == 0:
-                if kind == BRING_IN:
-                    w[H_FORCED_SEEN] = 1
-                elif kind == COMPLETE:
-                    w[H_COMPLETED] = 1
-            if row >= 0:
-                k = w[H_NREC_ACTS]
-                if k >= REC_ACTS:
-                    w[H_ERROR] = ERR_LONG
-                    return 0
-                rec_a[at(row), at(k)] = (kind << 56) | amount
-                w[H_NREC_ACTS] = k + 1
-            act(p, w, seat, kind, amount)
-        _end_round(p, w)
-        if w[H_NIN] == 1:
-            winner = 0
-            total = 0
-            for s in range(n):
-                total += w[at(A_CONTRIB + s)]
-                if not w[at(A_FOLDED + s)]:
-                    winner = s
-            w[at(A_STACK + winner)] += total
-            for share in range(p[NSHARES]):
-                w[at(MAIN + share)] = -1
-            return 1 << winner if total > 0 else 0
-        if not w[H_EXPOSED] and _active(p, w) < 2:
-            w[H_EXPOSED] = 1
-    return showdown(p, sh, w, spos, ix, byr, fl)
+
+
+@inlined
+def _count_decision(street: int, kind: int, w: Int64Array, mix: Int64Array) -> None:
+    """A decision in the hand's counters and ``mix[street, kind]``."""
+    mix[at(street), at(kind)] += 1
+    w[H_DECISIONS] += 1
+    if kind == FOLD:
+        w[H_FOLDS] += 1
+    if kind >= COMPLETE:
+        w[H_RAISES] += 1
+    if street == 0:
+        if kind == BRING_IN:
+            w[H_FORCED_SEEN] = 1
+        elif kind == COMPLETE:
+            w[H_COMPLETED] = 1
+
+
+@inlined
+def _uncontested(p: Int64Array, w: Int64Array) -> int:
+    """Pay the one seat left in the pot; returns its mask (0 for an empty pot)."""
+    winner = 0
+    total = 0
+    for s in range(p[N]):
+        total += w[at(A_CONTRIB + s)]
+        if not w[at(A_FOLDED + s)]:
+            winner = s
+    w[at(A_STACK + winner)] += total
+    for share in range(p[NSHARES]):
+        w[at(MAIN + share)] = -1
+    return 1 << winner if total > 0 else 0
 
 
 @inlined
@@ -337,16 +306,58 @@ def play_block(start: int, stop: int, seed: int, p: Int64Array, sp: Int64Array, 
     run`); with record arrays of more than one row, each hand's cards, decisions and payoffs
     too; the arrays after those are the hand's state and scratch (:func:`scratch` makes
     them). Returns 0, or ``(index << 8) | error`` for the first hand the rules cannot
-    finish."""
+    finish.
+
+    Each hand is played in the loop's body itself, street by street, decision by decision,
+    then counted. It is written here rather than in a function of its own that numba would
+    inline: numba inlines a function by copying its code, at a cost that grows with the
+    square of its size, and a whole hand's code is by far the largest; copying it took more
+    time than compiling all the rest of the kernel. The small steps it calls are inlined."""
     n = p[N]
     nsh = p[NSHARES]
     record = rec_a.shape[0] > 1
     for index in range(start, stop):
         row = index - start if record else -1
-        won = play_hand(index, seed, p, sp, deck, fkey, tkey, spos, sh, bots, bt, styles, ix, byr,
-                        fl, w, rng, tmix, rec_c, rec_a, row)
-        if w[H_ERROR]:
-            return int((index << 8) | w[H_ERROR])
+        _set_up(index, seed, p, deck, w, rng)
+        won = -1
+        street = -1
+        while True:
+            street += 1
+            if street == p[NSTREETS]:
+                break
+            w[H_STREET] = street
+            deal_street(street, p, sp, w, rng, rec_c, row, ix)
+            if w[H_ERROR]:
+                return int((index << 8) | w[H_ERROR])
+            started = sp[at(street), S_BETTING] and _start_round(street, p, sp, w, fkey, tkey,
+                                                                 ix, byr, fl)
+            if not started:
+                if not w[H_EXPOSED] and w[H_NIN] >= 2 and _active(p, w) < 2:
+                    w[H_EXPOSED] = 1
+                continue
+            while w[H_ACTOR] >= 0:
+                seat = w[H_ACTOR]
+                count = options(p, w, seat)
+                pick = choose(bots[at(seat)], p, sp, w, deck, sh, ix, byr, fl, bt, styles, seat,
+                              street, count, rng)
+                kind = w[at(OPT + pick * OPT_ROW + O_KIND)]
+                amount = w[at(OPT + pick * OPT_ROW + O_LO)]
+                _count_decision(street, kind, w, tmix)
+                if record:
+                    k = w[H_NREC_ACTS]
+                    if k >= REC_ACTS:
+                        return int((index << 8) | ERR_LONG)
+                    rec_a[at(row), at(k)] = (kind << 56) | amount
+                    w[H_NREC_ACTS] = k + 1
+                act(p, w, seat, kind, amount)
+            _end_round(p, w)
+            if w[H_NIN] == 1:
+                won = _uncontested(p, w)
+                break
+            if not w[H_EXPOSED] and _active(p, w) < 2:
+                w[H_EXPOSED] = 1
+        if won < 0:
+            won = showdown(p, sh, w, spos, ix, byr, fl)
         pot = 0
         for s in range(n):
             pot += w[at(A_CONTRIB + s)]
