@@ -71,7 +71,7 @@ from studkit.kernel.state import (
     RANGES,
 )
 
-__all__ = ["options", "act", "pot_total"]
+__all__ = ["passive", "options", "act", "pot_total"]
 
 Int64Array = npt.NDArray[np.int64]
 
@@ -136,14 +136,13 @@ def _targets(p: Int64Array, w: Int64Array, to_call: int) -> int:
 
 
 @inlined
-def options(p: Int64Array, w: Int64Array, seat: int) -> int:
-    """The legal decisions of ``seat`` into ``w[OPT]`` (rows kind, lo, hi); how many."""
+def passive(p: Int64Array, w: Int64Array, seat: int) -> int:
+    """The first rows of :func:`options`, the decisions that are not aggressive: bring in
+    (for the forced seat), fold and call (with chips owed), or check; how many."""
     stack = w[at(A_STACK + seat)]
     bet = w[at(A_BET + seat)]
     cur = w[H_CUR]
-    forced = w[H_FORCED] == seat
-    count = 0
-    if forced:
+    if w[H_FORCED] == seat:
         amount = p[BRING]
         if amount > stack:
             amount = stack
@@ -164,6 +163,18 @@ def options(p: Int64Array, w: Int64Array, seat: int) -> int:
             w[OPT + O_KIND] = CHECK
             w[OPT + O_LO] = w[OPT + O_HI] = 0
             count = 1
+    return count
+
+
+@inlined
+def options(p: Int64Array, w: Int64Array, seat: int) -> int:
+    """The legal decisions of ``seat`` into ``w[OPT]`` (rows kind, lo, hi); how many: the
+    :func:`passive` rows, then the aggressive ones."""
+    stack = w[at(A_STACK + seat)]
+    bet = w[at(A_BET + seat)]
+    cur = w[H_CUR]
+    forced = w[H_FORCED] == seat
+    count = passive(p, w, seat)
     # the aggressive action, if any (LegalActions._aggressive)
     if stack <= cur - bet or not w[at(A_REOPEN + seat)]:
         return count

@@ -31,7 +31,7 @@ from studkit.bots.strategy import (
     style_rolls,
 )
 from studkit.bots.strength import score_cards
-from studkit.kernel.betting import pot_total
+from studkit.kernel.betting import passive, pot_total
 from studkit.kernel.deal import below, uniform
 from studkit.kernel.evaluate import evaluate
 from studkit.kernel.jit import at, compiled, inlined, shared
@@ -42,9 +42,7 @@ from studkit.kernel.state import (
     A_NCARDS,
     A_NUP,
     BK,
-    BRING_IN,
     CALL,
-    CHECK,
     COMM,
     COMPLETE,
     H_NCOMM,
@@ -60,8 +58,8 @@ from studkit.kernel.state import (
     W_CARDS,
 )
 
-__all__ = ["choose", "STATE_SIZE", "B_ENTER", "B_STAY", "B_BET", "B_BLUFF", "B_SIZE",
-           "B_MAX_RAISES", "B_MARGIN", "B_TRIALS", "BOT_PARAMS"]
+__all__ = ["choose", "check_or_call", "CALLING", "STATE_SIZE", "B_ENTER", "B_STAY", "B_BET",
+           "B_BLUFF", "B_SIZE", "B_MAX_RAISES", "B_MARGIN", "B_TRIALS", "BOT_PARAMS"]
 
 Int64Array = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
@@ -254,23 +252,25 @@ def _equity(p: Int64Array, sp: Int64Array, w: Int64Array, deck: Int64Array, sh: 
 
 
 @inlined
+def check_or_call(p: Int64Array, w: Int64Array, seat: int) -> int:
+    """The ``calling-station``'s decision: check, else call, else bring in. Those are the
+    :func:`~studkit.kernel.betting.passive` rows, and the one it takes is always the last
+    of them (bring in; fold, call; check), so the aggressive rows are never worked out."""
+    return passive(p, w, seat) - 1
+
+
+@inlined
 def choose(bot: int, p: Int64Array, sp: Int64Array, w: Int64Array, deck: Int64Array, sh: Int64Array,
            ix: Int64Array, byr: Int32Array, fl: Int32Array, bt: Float64Array, styles: Int64Array,
            seat: int, street: int, count: int, rng: UInt64Array) -> int:
     """The row of ``w[OPT]`` bot ``bot`` takes for ``seat``; an aggressive row's total goes to
     ``w[OPT + row * OPT_ROW + O_LO]``.
 
-    random: a uniformly random legal decision, a uniformly random total within a range;
-    calling-station: check, else call, else bring in; the others as the module says (in a
-    function of their own, called rather than inlined, so that the hot loop of the two
-    simple bots stays small)."""
+    random: a uniformly random legal decision, a uniformly random total within a range; the
+    others as the module says (in a function of their own, called rather than inlined, so
+    that the hot loop of the simple bots stays small). ``calling-station`` is not asked
+    here: the hand takes :func:`check_or_call` for it, without the aggressive rows."""
     if bot == RANDOM:
-        return _random(w, count, rng)
-    if bot == CALLING:
-        for want in (CHECK, CALL, BRING_IN):
-            for i in range(count):
-                if w[at(OPT + i * OPT_ROW + O_KIND)] == want:
-                    return i
         return _random(w, count, rng)
     return _thinking(bot, p, sp, w, deck, sh, ix, byr, fl, bt, styles, seat, street, count, rng)
 

@@ -14,7 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from studkit.kernel.betting import act, options
-from studkit.kernel.bots import STATE_SIZE, choose
+from studkit.kernel.bots import CALLING, STATE_SIZE, check_or_call, choose
 from studkit.kernel.deal import (
     any_open_pair,
     best_board,
@@ -337,9 +337,13 @@ def play_block(start: int, stop: int, seed: int, p: Int64Array, sp: Int64Array, 
                 continue
             while w[H_ACTOR] >= 0:
                 seat = w[H_ACTOR]
-                count = options(p, w, seat)
-                pick = choose(bots[at(seat)], p, sp, w, deck, sh, ix, byr, fl, bt, styles, seat,
-                              street, count, rng)
+                bot = bots[at(seat)]
+                if bot == CALLING:
+                    pick = check_or_call(p, w, seat)
+                else:
+                    count = options(p, w, seat)
+                    pick = choose(bot, p, sp, w, deck, sh, ix, byr, fl, bt, styles, seat,
+                                  street, count, rng)
                 kind = w[at(OPT + pick * OPT_ROW + O_KIND)]
                 amount = w[at(OPT + pick * OPT_ROW + O_LO)]
                 _count_decision(street, kind, w, tmix)
