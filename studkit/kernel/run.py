@@ -8,7 +8,6 @@ same for any number of workers (or machines).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -198,7 +197,3 @@ def record_block(run: KernelRun, start: int, stop: int) -> list[RecordedHand]:
             payoffs=tuple(int(v) for v in rec_pay[row]),
         ))
     return out
-
-
-def _unused(_: Sequence[int]) -> None:  # pragma: no cover
-    return None
