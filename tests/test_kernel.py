@@ -157,6 +157,26 @@ def test_general_engine_replays_kernel_hands_to_the_same_payoffs(
     check_replays(name, players, chips, bots * players, 200, seed=players * 7 + len(bots))
 
 
+@pytest.mark.parametrize("name", KERNEL_VARIANTS)
+def test_kernel_calling_stations_decide_as_the_engine_s_check_or_call(name: str) -> None:
+    """The kernel asks a calling station for its passive rows only; on the same cards the
+    general engine's own ``check_or_call`` at every decision reaches the same payoffs and
+    the same tally (deep stacks and stacks that go all in)."""
+    from studkit.kernel.run import kernel_block
+
+    variant = load_variant(name)
+    for stack in (100 * variant.stakes.big_bet, 3 * variant.stakes.big_bet):
+        run = kernel_run(variant, variant.stakes, 4, stack, ("calling-station",) * 4, 3)
+        general = Tally(4)
+        for hand in record_block(run, 0, 60):
+            played = dealt(variant, 4, stack, hand)
+            while not played.is_over:
+                played.check_or_call()
+            assert tuple(played.payoffs) == hand.payoffs, (name, stack, hand.index)
+            general.add_hand(played.events, played.payoffs)
+        assert kernel_block(run, 0, 60) == general, (name, stack)
+
+
 def test_mixed_bots_and_tiny_stacks_replay() -> None:
     for stack in (1, 2, 3, 7):
         check_replays("seven-card-stud", 5, stack, ("random", "calling-station") * 2
