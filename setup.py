@@ -154,4 +154,45 @@ def extension_modules() -> list[Any]:
     )
 
 
-setup(ext_modules=extension_modules(), cmdclass={"build_ext": ParallelBuildExt})
+def rules_core() -> list[Any]:
+    """The rules core and what runs on it, in C (studkit/core, studkit/kernel...): built for
+    every install, editable ones included (nothing else plays a hand)."""
+    from setuptools import Extension
+
+    def sources(folder: str) -> list[str]:
+        path = os.path.join(HERE, "studkit", folder)
+        return sorted(
+            os.path.join("studkit", folder, name) for name in os.listdir(path)
+            if name.endswith(".c")
+        )
+
+    flags = ["-O3", "-std=c11", "-fvisibility=hidden", "-flto", "-Wall", "-Wno-missing-braces"]
+    core = sources("core")
+    rules = [path for path in core if not path.endswith("binding.c")]
+    return [
+        Extension(
+            "studkit.core._core", core, extra_compile_args=flags, extra_link_args=["-O3", "-flto"]
+        ),
+        Extension(
+            "studkit.kernel._kernel",
+            sources("kernel") + rules + [
+                os.path.join("studkit", "evaluation", "lookup.c"),
+                os.path.join("studkit", "bots", "strategy.c"),
+                os.path.join("studkit", "bots", "strength.c"),
+            ],
+            extra_compile_args=flags,
+            extra_link_args=["-O3", "-flto"],
+            libraries=["m"],
+        ),
+        Extension(
+            "studkit.bots._decide",
+            [os.path.join("studkit", "bots", name)
+             for name in ("binding.c", "strategy.c", "strength.c")],
+            extra_compile_args=flags,
+            extra_link_args=["-O3", "-flto"],
+            libraries=["m"],
+        ),
+    ]
+
+
+setup(ext_modules=rules_core() + extension_modules(), cmdclass={"build_ext": ParallelBuildExt})

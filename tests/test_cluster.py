@@ -161,7 +161,6 @@ def test_local_cluster_gives_the_report_of_one_process(local2: Cluster) -> None:
 
 @pytest.mark.parametrize("engine", ["kernel", "general"])
 def test_both_engines_run_on_the_workers(local2: Cluster, engine: str) -> None:
-    pytest.importorskip("numba")
     kwargs: dict[str, Any] = dict(hands=300, bots="calling-station", seed=6, engine=engine)
     here = simulate("seven-card-stud", **kwargs)
     there = simulate("seven-card-stud", cluster=local2, **kwargs)

@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 
 import pytest
+from kernel_replay import check_kernel_replays
 from scenario import BLIND_PETE, act, deal, variant
 
 from studkit import load_variant
@@ -164,12 +165,16 @@ def test_2_2_blind_hands_write_and_replay_histories(
     assert "p2 posts the big blind of 5" in capsys.readouterr().out
 
 
-def test_2_2_the_kernel_declines_blinds_and_the_general_engine_plays_them(
+def test_2_2_the_kernel_plays_blinds_as_the_general_engine_does(
     tmp_path: Path, capsys: pytest.CaptureFixture[str],
 ) -> None:
+    """The blinds are the rules core's, so the batch kernel plays them too: its hands
+    replayed by the general engine end the same (deep and short stacks, the blinds all in)."""
     game = _game(tmp_path)
-    assert "posts blinds" in (unsupported(game, ("random",), 2, 100) or "")
+    assert unsupported(game, ("random",), 4, 100) is None
+    for stack, bots in ((100, "random"), (6, "random"), (100, "calling-station")):
+        check_kernel_replays(game, 4, stack, (bots,) * 4, 200, seed=stack)
     capsys.readouterr()
     assert main(["simulate", str(tmp_path / "blind-pete.yaml"), "--hands", "30",
                  "--engine", "auto", "--seed", "1"]) == 0
-    assert "general engine (not the kernel: blind-pete posts blinds)" in capsys.readouterr().out
+    assert "kernel engine" in capsys.readouterr().out

@@ -5,6 +5,7 @@ then the door card comes; the bring-in opens the first betting round, on that ca
 from __future__ import annotations
 
 import pytest
+from kernel_replay import check_kernel_replays
 
 from studkit.engine import Hand
 from studkit.errors import VariantError
@@ -69,8 +70,9 @@ def test_a_later_bring_in_needs_an_up_card_by_the_first_betting_street() -> None
     assert game.first_betting_street == 1
 
 
-def test_the_kernel_declines_a_later_bring_in() -> None:
+def test_the_kernel_plays_a_later_bring_in_as_the_general_engine_does() -> None:
     game = load_variant_text(LATER)
-    assert unsupported(game, ["tag"], 3, 100) == (
-        "later brings in on a later street (third: no betting before it)")
+    assert unsupported(game, ["tag"], 3, 100) is None
+    for stack in (1000, 25):
+        check_kernel_replays(game, 3, stack, ("random",) * 3, 200, seed=stack)
     assert unsupported(load_variant("five-card-stud"), ["tag"], 3, 100) is None

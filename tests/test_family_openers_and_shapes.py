@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from kernel_replay import check_kernel_replays
 from scenario import act, check_down, deal, street_events, variant
 
 from studkit import Variant
@@ -149,7 +150,8 @@ def test_2_10_mississippi_studugi_pays_the_badugi_half_to_a_four_card_badugi_onl
     assert {(e.seat, e.share) for e in scoop.events if e.kind == "award"} == {(1, "high")}
 
 
-def test_2_2_the_kernel_declines_rounds_opened_by_seat() -> None:
+def test_2_2_the_kernel_opens_rounds_by_seat_as_the_general_engine_does() -> None:
     pete = _with_order(variant("pistol-pete"), later_rounds="position")
-    assert "opens rounds by seat" in (unsupported(pete, ("random",), 2, 100) or "")
+    assert unsupported(pete, ("random",), 2, 100) is None
+    check_kernel_replays(pete, 4, 200, ("random",) * 4, 200, seed=3)
     assert unsupported(variant("pistol-pete"), ("random",), 2, 100) is None

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from kernel_replay import check_kernel_replays
 from scenario import awards, check_down, deal
 
 from studkit import load_variant
@@ -96,10 +97,12 @@ def test_2_10_the_policy_is_in_show_and_equity_follows_it(tmp_path: Path) -> Non
     assert [round(e, 6) for e in best.equities] == [0.0, 1.0]
 
 
-def test_2_10_the_kernel_declines_ignore_qualifiers_only(tmp_path: Path) -> None:
-    assert unsupported(load_variant(DOUBLE), ["tag"], 2, 100) is None
-    reason = unsupported(load_variant(_ignoring(tmp_path)), ["tag"], 2, 100)
-    assert reason is not None and "if_nobody_qualifies" in reason
+def test_2_10_the_kernel_shares_a_pot_as_the_general_engine_does(tmp_path: Path) -> None:
+    """Both ways of sharing a pot nobody qualifies for are the rules core's: the kernel's
+    hands replayed by the general engine end the same."""
+    for game in (load_variant(DOUBLE), load_variant(_ignoring(tmp_path))):
+        assert unsupported(game, ["tag"], 2, 100) is None
+        check_kernel_replays(game, 3, 200, ("random",) * 3, 300, seed=5)
 
 
 @pytest.mark.parametrize("name", ["razzdugi", "canadian-stud", "razz-high", "action-razz",

@@ -13,26 +13,21 @@ import json
 import random
 from pathlib import Path
 
-import numpy as np
 import pytest
+from kernel_replay import check_kernel_replays, dealt
 
 from studkit import load_variant
 from studkit.cli import main
-from studkit.engine import Action
-from studkit.engine.dealing import ScriptedSource
-from studkit.engine.hand import Hand
-from studkit.engine.rules import compile_rules
 from studkit.evaluation import SPECIAL_NAMES, get_evaluator
 from studkit.hooks.host import variant_plugin_refs
+from studkit.kernel import _kernel
 from studkit.kernel.evaltables import eval_tables
-from studkit.kernel.evaluate import evaluate
 from studkit.kernel.plan import EVALUATOR_IDS, unsupported
-from studkit.kernel.run import RecordedHand, kernel_run, record_block
+from studkit.kernel.run import kernel_run, record_block
 from studkit.simulation import simulate
 from studkit.simulation.engines import EngineError
 from studkit.simulation.tally import Tally
 from studkit.variant.loader import builtin_variant_names
-from studkit.variant.model import Variant
 
 KERNEL_VARIANTS = [
     name for name in builtin_variant_names()
@@ -61,14 +56,12 @@ def test_the_plugin_free_variants_are_the_kernel_s() -> None:
         assert "more than 8 cards" in reason
 
 
-KERNEL_DECLINES = (
-    "board (community) cards", "opens rounds by seat", "(pots[].cards)", "posts blinds",
-)
-"""What the kernel declares it does not play (the general engine does): board cards, rounds
-opened by seat, shares made from some cards only, blinds."""
+KERNEL_DECLINES = ("board (community) cards", "(pots[].cards)")
+"""What the kernel declares it does not play (the general engine does): board cards and
+shares made from some cards only."""
 
 
-def test_the_kernel_declines_board_cards_and_seat_openers_in_words() -> None:
+def test_the_kernel_declines_board_cards_in_words() -> None:
     assert "board (community) cards" in (
         unsupported(load_variant("oxford-stud"), ("random",), 2, 100) or "")
 
@@ -87,53 +80,17 @@ def test_kernel_evaluators_match_the_library(name: str) -> None:
     tables = eval_tables([name])
     evaluator = get_evaluator(name)
     rng = random.Random(name)
-    buf = np.zeros(32, dtype=np.int64)
     for _ in range(3000):
         count = rng.randint(1, 8)
         cards = rng.sample(range(52), count)
-        buf[3 : 3 + count] = cards
-        got = evaluate(buf, 3, count, EVALUATOR_IDS[name], tables.index, tables.by_row,
-                       tables.flush)
+        got = _kernel.evaluate(tables.values, tables.modes, tables.by_row, tables.flush,
+                               tables.index_row, cards, EVALUATOR_IDS[name])
         assert got == evaluator.evaluate(cards), (name, cards)
-
-
-def dealt(variant: Variant, players: int, stack: int, hand: RecordedHand) -> Hand:
-    """A general-engine hand to be dealt the cards of a recorded kernel hand."""
-    rules = compile_rules(variant)
-    source = ScriptedSource(
-        [list(cards) for cards in hand.hole], deck=rules.deck, community=list(hand.community),
-        burns=list(hand.burns), allow_repeats=True,
-    )
-    return Hand(variant, [stack] * players, button=hand.index % players, source=source)
-
-
-def replay(variant: Variant, players: int, stack: int, hand: RecordedHand) -> Hand:
-    """The general engine playing a recorded kernel hand: same cards, same decisions."""
-    played = dealt(variant, players, stack, hand)
-    for kind, amount in hand.actions:
-        assert not played.is_over, (hand.index, kind, amount)
-        if kind in ("fold", "check"):
-            played.apply(Action(kind))
-        else:
-            played.apply(Action(kind, amount))
-    assert played.is_over, hand.index
-    return played
 
 
 def check_replays(name: str, players: int, stack: int, bots: tuple[str, ...], hands: int,
                   seed: int) -> None:
-    variant = load_variant(name)
-    run = kernel_run(variant, variant.stakes, players, stack, bots, seed)
-    recorded = record_block(run, 0, hands)
-    from studkit.kernel.run import kernel_block
-
-    kernel_tally = kernel_block(run, 0, hands)
-    general = Tally(players)
-    for hand in recorded:
-        played = replay(variant, players, stack, hand)
-        assert tuple(played.payoffs) == hand.payoffs, (name, hand.index)
-        general.add_hand(played.events, played.payoffs)
-    assert kernel_tally == general, name
+    check_kernel_replays(load_variant(name), players, stack, bots, hands, seed)
 
 
 def table_sizes(name: str) -> list[int]:
@@ -239,19 +196,6 @@ def test_cli_engine_flag_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and "kernel engine" in capsys.readouterr().out
 
 
-def test_without_numba_auto_says_so_and_kernel_is_an_error(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    from studkit.simulation import engines
-
-    missing = "numba is not installed (pip install numba)"
-    monkeypatch.setattr(engines, "numba_missing", lambda: missing)
-    report = simulate("razz", hands=20, players=3, bots="random", seed=1)
-    assert report.engine == "general" and "numba is not installed" in report.engine_note
-    with pytest.raises(EngineError, match="numba is not installed"):
-        simulate("razz", hands=20, players=3, bots="random", seed=1, engine="kernel")
-
-
 def test_history_runs_on_the_general_engine(tmp_path: Path) -> None:
     report = simulate("razz", hands=5, players=3, bots="random", seed=1,
                       history=str(tmp_path) + "/hands.phhs")
@@ -304,39 +248,3 @@ def test_both_engines_give_the_same_statistics_within_sampling_error(bots: str) 
         stats = [mean_and_sd(t.net[seat], t.net_sq[seat], hands) for t in (kernel, general)]
         assert _z(stats[0][0], stats[1][0], stats[0][1] / hands**0.5,
                   stats[1][1] / hands**0.5) < 4.5, (seat, stats)
-
-
-@pytest.mark.parametrize(
-    ("mine", "top", "expected"),
-    [
-        ((0, 0), (0, 0), True),  # nobody shown qualifies: the pot may be chopped among all
-        ((0, 0), (5, 0), False),  # a hand shown qualifies for high: no chop
-        ((0, 0), (0, 5), False),  # ... or for low
-        ((3, 0), (5, 0), False),  # beaten in the only share it qualifies for
-        ((5, 0), (5, 0), True),  # a tie
-        ((0, 2), (9, 1), True),  # the better low
-        ((0, 1), (9, 2), False),
-    ],
-)
-def test_the_kernel_mucks_a_hand_by_the_engine_s_rule(
-    mine: tuple[int, int], top: tuple[int, int], expected: bool
-) -> None:
-    """The kernel's muck rule (its ``_can_win``, run as plain Python) answers as the
-    engine's for one pot of two shares, seat 0 shown with strengths ``top`` and seat 1 to
-    show or muck with ``mine``: a hand that qualifies for nothing is shown while no hand
-    shown qualifies either (``chop-all`` may still give it a part), mucked once one does."""
-    from studkit.engine.showdown import _can_win as engine_can_win
-    from studkit.kernel.bots import STATE_SIZE
-    from studkit.kernel.showdown import _can_win as kernel_can_win
-    from studkit.kernel.state import M_BEST, M_STRENGTH, MAX_SEATS, W_MASKS
-
-    w = np.zeros(STATE_SIZE, np.int64)
-    w[W_MASKS] = 0b11  # one pot, seats 0 and 1
-    for share in range(2):
-        w[M_STRENGTH + share * MAX_SEATS + 0] = top[share]
-        w[M_STRENGTH + share * MAX_SEATS + 1] = mine[share]
-        w[M_BEST + 0 * MAX_SEATS + share] = top[share]
-    kernel = bool(kernel_can_win.py_func(1, 2, 1, w, 0b1))
-    rows = [[top[share], mine[share]] for share in range(2)]
-    engine = engine_can_win(1, [(0, 1)], [list(top)], [rows], [0], None)
-    assert kernel == engine == expected

@@ -131,22 +131,6 @@ def test_compiled_modules_match_what_python_imports() -> None:
     assert compiled_modules() == imported
 
 
-def test_the_kernel_loads_numba_without_scipy_s_linear_algebra() -> None:
-    pytest.importorskip("numba")
-    pytest.importorskip("scipy.linalg")
-    code = (
-        "import sys\n"
-        "import studkit.kernel.jit\n"
-        "assert 'numba.np.arraymath' in sys.modules\n"
-        "assert 'scipy.linalg' not in sys.modules, 'numba imported scipy.linalg'\n"
-        "import scipy.linalg.cython_blas\n"  # still importable for anything else
-        "print('ok')"
-    )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            timeout=300, check=False)
-    assert result.returncode == 0 and result.stdout.split() == ["ok"], result.stderr
-
-
 def test_a_command_imports_only_its_own_command_module() -> None:
     code = (
         "import contextlib, io, sys, studkit.cli\n"

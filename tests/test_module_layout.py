@@ -42,6 +42,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("studkit.hooks",),
     ("studkit.variant.loader", "studkit.variant.rules_text",
      "studkit.variant.rule_differences", "studkit.variant.catalogue"),
+    ("studkit.core",),
     ("studkit.engine",),
     ("studkit.history", "studkit.equity"),
     ("studkit.bots", "studkit.play", "studkit.kernel"),

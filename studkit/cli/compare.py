@@ -12,7 +12,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from studkit.cli.output import notice, stdout_console
+from studkit.cli.output import stdout_console
 from studkit.cli.simulate import add_run_arguments, engine_line, open_cluster, progress_bar
 
 if TYPE_CHECKING:
@@ -86,7 +86,6 @@ def run(args: argparse.Namespace) -> int:
             cluster=cluster,
             odds=not args.no_odds,
             progress=progress,
-            notice=notice,
         )
     files = write_report(comparison, args.report) if args.report is not None else []
     if args.json:

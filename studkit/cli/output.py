@@ -8,7 +8,7 @@ import sys
 
 from rich.console import Console
 
-__all__ = ["stdout_console", "notice", "PIPED_WIDTH"]
+__all__ = ["stdout_console", "PIPED_WIDTH"]
 
 PIPED_WIDTH = 1_000
 """Columns of piped output: tables take the width their cells need, up to this."""
@@ -20,8 +20,3 @@ def stdout_console() -> Console:
         return Console()
     return Console(width=PIPED_WIDTH)
 
-
-def notice(message: str) -> None:
-    """Tell the user, on standard error, about a slow step before it starts (the kernel's
-    first compilation): standard output keeps only the report, so ``--json`` stays valid."""
-    print(f"studkit: {message}", file=sys.stderr, flush=True)

@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table as RichTable
 
-from studkit.cli.output import notice, stdout_console
+from studkit.cli.output import stdout_console
 
 if TYPE_CHECKING:
     from studkit.simulation import SimulationReport
@@ -174,7 +174,6 @@ def run(args: argparse.Namespace) -> int:
             history=args.history,
             engine=args.engine,
             cluster=cluster,
-            notice=notice,
         )
     if args.json:
         print(json.dumps(report.to_json(), indent=2))

@@ -368,8 +368,8 @@ def compare(
     called as variant ``i`` advances. ``cluster`` and ``cluster_file`` play the hands on a
     Dask cluster as :func:`~studkit.simulation.simulate` does; an address is connected to (a
     local cluster started) once for all the variants. ``engine`` is
-    :func:`~studkit.simulation.simulate`'s (each variant's report says which engine played it),
-    and so is ``notice``.
+    :func:`~studkit.simulation.simulate`'s (each variant's report says which engine played it);
+    ``notice``, like simulate's, is no longer called.
     """
     from studkit import load_variant
     from studkit.variant.rule_differences import diff_variants
@@ -408,7 +408,7 @@ def compare(
                 simulate(
                     variant, hands=hands, players=players, bots=bots, stakes=stakes,
                     stack=stack, seed=seed, workers=workers, progress=update, cluster=where,
-                    engine=engine, notice=notice,
+                    engine=engine,
                 )
             )
     rows = _rows(reports)

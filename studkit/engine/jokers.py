@@ -8,9 +8,9 @@ every joker by ``joker_mode``; :func:`rerank_jokers` ranks again, at the showdow
 whose joker plays otherwise. How a joker was dealt is read from the hand's ``deal`` events,
 so a replayed history ranks it the same way.
 
-:func:`bring_in_keys` orders the up cards for the bring-in with a face-up joker (and, with
-``action_order.wild_up_cards: wild``, a wild up card) ranked as ``bring_in.joker_as`` says;
-:func:`showing_wild` is the wild-card setting the boards are ranked with.
+:func:`showing_wild` is the wild-card setting the boards are ranked with (the bring-in's
+order of up cards, jokers included, is the rules core's force key:
+:func:`studkit.core.compile.force_keys`).
 """
 
 from __future__ import annotations
@@ -30,7 +30,6 @@ __all__ = [
     "joker_play",
     "seat_joker_play",
     "rerank_jokers",
-    "bring_in_keys",
     "showing_wild",
 ]
 
@@ -116,40 +115,6 @@ def showing_wild(variant: Variant, wild: Any) -> Any:
     from studkit.evaluation import WildCards
 
     return WildCards(jokers="bug", five_of_a_kind=deck.five_of_a_kind)
-
-
-def bring_in_keys(
-    variant: Variant, tie_key: Sequence[int], bring_in_amount: int
-) -> tuple[int, ...]:
-    """Per card (0-53): larger = more likely to be forced to bring in; -1 never.
-
-    Natural cards in rank then suit order (``tie_key``); a face-up joker, and with
-    ``wild_up_cards: wild`` a card of a wild rank, as ``bring_in.joker_as`` ranks it: an
-    ace beyond the natural aces (above them with the ace high, below them with the ace low),
-    or below every natural card."""
-    from studkit.cards import CARDS
-
-    bring = variant.forced_bets.bring_in
-    if bring is None or bring_in_amount <= 0:
-        return tuple(-1 for _ in CARDS)
-    wild_ranks = (
-        {int(r) for r in variant.deck.wild_ranks}
-        if variant.action_order.wild_up_cards == "wild" else set()
-    )
-    top = bring.ace == "high"
-    positions: list[int] = []
-    for c in CARDS:
-        if c >= 52:
-            beyond = top if bring.joker_as == "ace" else False
-        elif c >> 2 in wild_ranks:
-            beyond = top
-        else:
-            positions.append(2 * tie_key[c] + 2)  # 2 (the lowest natural) to 112
-            continue
-        positions.append(114 if beyond else 0)
-    if bring.selector == "lowest":
-        return tuple(200 - p for p in positions)
-    return tuple(positions)
 
 
 def bugs_as_aces(up_cards: Sequence[Any], deck: DeckSpec, events: Sequence[Any]) -> tuple[Any, ...]:

@@ -11,10 +11,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from studkit.cards import CARDS, Card, Rank, standard_deck
+from studkit.cards import Card, standard_deck
+from studkit.core.compile import force_keys, tie_keys
 from studkit.engine.betting import STRUCTURES, FixedLimit, Structure
 from studkit.engine.events import STREET, StreetEvent
-from studkit.engine.jokers import bring_in_keys, showing_wild
+from studkit.engine.jokers import showing_wild
 from studkit.errors import VariantError
 from studkit.hooks.evaluators import many_cards, share_evaluator, showing_evaluator
 from studkit.hooks.host import host_for, registry_of
@@ -232,20 +233,9 @@ def _compile(variant: Variant, stakes: Stakes) -> Rules:
         )
         for i, st in enumerate(variant.streets)
     )
-    suit_pos = [0, 0, 0, 0]
-    for position, suit in enumerate(variant.deck.suit_order):
-        suit_pos[int(suit)] = position
     bring = variant.forced_bets.bring_in
-    ace_low = bring is not None and bring.ace == "low"
-    tie_key: list[int] = []
-    for c in CARDS:
-        if c >= 52:
-            tie_key.append(-1)
-            continue
-        rank = c >> 2
-        rank_value = -1 if ace_low and rank == Rank.ACE else rank
-        tie_key.append((rank_value + 1) * 4 + suit_pos[c & 3])
-    force_key = bring_in_keys(variant, tie_key, stakes.bring_in)
+    tie_key = tie_keys(variant)
+    force_key = force_keys(variant, tie_key, stakes.bring_in)
     wild = _wild_cards(variant)
     shares = []
     for share in variant.pots:
@@ -272,7 +262,7 @@ def _compile(variant: Variant, stakes: Stakes) -> Rules:
         bring_in_called_as_posted=bring is not None and bring.short_stack == "partial-call",
         may_complete=bring is not None and bring.may_complete,
         force_key=force_key,
-        tie_key=tuple(tie_key),
+        tie_key=tie_key,
         suit_tie_break=variant.action_order.tie_break == "suit",
         showing=many_cards(
             showing_evaluator(variant.action_order.evaluator, showing_wild(variant, wild),

@@ -1,14 +1,14 @@
-"""The simulation kernel: whole hands of a plugin-free variant in compiled loops (numba).
+"""The batch kernel: millions of whole hands of a plugin-free variant in a compiled loop.
 
-The variant's compiled rules become flat integer arrays (:mod:`studkit.kernel.plan`); one
-compiled function per concern deals (:mod:`~studkit.kernel.deal`), runs a betting round
-(:mod:`~studkit.kernel.betting`), ranks hands (:mod:`~studkit.kernel.evaluate`) and settles
-the showdown and pots (:mod:`~studkit.kernel.showdown`), takes the bots' decisions
-(:mod:`~studkit.kernel.bots`, compiling the bots' one definition in :mod:`studkit.bots`);
-:mod:`~studkit.kernel.hand` plays whole hands and counts them, and :mod:`~studkit.kernel.run` turns
-a block of hands into a :class:`~studkit.simulation.tally.Tally`.
+Each hand is played on the rules core (:mod:`studkit.core`, the same C functions the engine's
+:class:`~studkit.engine.hand.Hand` calls): the kernel's own C code (``block.c``) supplies only
+what the core waits for, from its random streams (``streams.h``: the cards, the random bots'
+choices), the evaluator tables (``studkit/evaluation/lookup.c``: the showing hands and the
+showdown) and the shipped bots (``players.c``, deciding by ``studkit/bots/strategy.c``), and
+counts each hand into the tally. :mod:`~studkit.kernel.plan` prepares a run's setup and says
+what the kernel does not play, :mod:`~studkit.kernel.evaltables` builds the evaluator tables,
+and :mod:`~studkit.kernel.run` turns a block of hands into a
+:class:`~studkit.simulation.tally.Tally`.
 
-Importing this package imports neither numba nor the compiled modules: numba is loaded
-the first time a kernel module that needs it is imported (by
-:func:`studkit.simulation.engines.kernel_block`).
+Everything is compiled when studkit is installed: the first run starts at once.
 """

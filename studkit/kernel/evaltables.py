@@ -20,10 +20,15 @@ import numpy.typing as npt
 
 from studkit.evaluation.rankings import RANKINGS
 from studkit.evaluation.tables import CARD_VALUES, flush_table, multiset_index, rank_strengths
-from studkit.kernel.plan import EVALUATOR_IDS
-from studkit.kernel.state import BY_HI, BY_INDEX, BY_LO, IX_MODES, IX_SIZE, IX_VALUES
 
-__all__ = ["EvalTables", "eval_tables", "MODE_RANKS", "MODE_HIGH", "MODE_LOW_FLUSH"]
+__all__ = ["EvalTables", "eval_tables", "EVALUATORS", "MODE_RANKS", "MODE_HIGH",
+           "MODE_LOW_FLUSH"]
+
+EVALUATORS: tuple[str, ...] = ("high", "a5-low", "eight-or-better", "2-7-low", "a6-low")
+"""The built-in evaluators with kernel tables, in the order of their rows (their ids)."""
+BY_HI = 5**7
+"""Where the high ranks' part of the multiset index starts in its row (lookup.h's
+SK_BY_HI)."""
 
 Int64Array = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
@@ -42,37 +47,36 @@ MODE_LOW_FLUSH = 2
 
 @dataclass(frozen=True)
 class EvalTables:
-    """Every built-in evaluator's tables, one row per :data:`EVALUATOR_IDS` id (rows of
+    """Every built-in evaluator's tables, one row per :data:`EVALUATORS` id (rows of
     evaluators not in use are left empty)."""
 
-    index: Int64Array
-    """The card values and the evaluators' modes (offsets ``IX_*`` of
-    :mod:`studkit.kernel.state`)."""
+    values: Int64Array
+    """Each natural card's packed value."""
+    modes: Int64Array
+    """Each evaluator's use of the flush table (``MODE_*``)."""
     by_row: Int32Array
-    """The strength of each multiset row, one row per evaluator; row ``BY_INDEX`` is the
-    multiset index (the low ranks' offsets from ``BY_LO``, the high ranks' from ``BY_HI``)."""
+    """The strength of each multiset row, one row per evaluator; row :attr:`index_row` is
+    the multiset index (the low ranks' offsets from 0, the high ranks' from ``BY_HI``)."""
     flush: Int32Array
+    index_row: int
 
 
 def eval_tables(names: Iterable[str]) -> EvalTables:
     """The tables with the rows of the evaluators ``names`` filled in."""
     ms = multiset_index()
-    count = len(EVALUATOR_IDS)
-    assert count == BY_INDEX
+    count = len(EVALUATORS)
     width = max(len(ms), BY_HI + len(ms.hi_index))
     by_row = np.zeros((count + 1, width), dtype=np.int32)
     flush = np.zeros((count, 1 << 13), dtype=np.int32)
     modes = np.zeros(count, dtype=np.int64)
     for name in set(names):
-        row = EVALUATOR_IDS[name]
+        row = EVALUATORS.index(name)
         ranking = RANKINGS[name]
         by_row[row] = rank_strengths(name)
         if ranking.straights:
             flush[row] = flush_table(name)
             modes[row] = MODE_LOW_FLUSH if ranking.low else MODE_HIGH
-    by_row[BY_INDEX, BY_LO : BY_LO + len(ms.lo_offset)] = np.maximum(ms.lo_offset, _NOWHERE)
-    by_row[BY_INDEX, BY_HI : BY_HI + len(ms.hi_index)] = np.maximum(ms.hi_index, _NOWHERE)
-    index = np.zeros(IX_SIZE, dtype=np.int64)
-    index[IX_VALUES : IX_VALUES + 52] = CARD_VALUES
-    index[IX_MODES : IX_MODES + count] = modes
-    return EvalTables(index=index, by_row=by_row, flush=flush)
+    by_row[count, : len(ms.lo_offset)] = np.maximum(ms.lo_offset, _NOWHERE)
+    by_row[count, BY_HI : BY_HI + len(ms.hi_index)] = np.maximum(ms.hi_index, _NOWHERE)
+    values = np.array(CARD_VALUES, dtype=np.int64)
+    return EvalTables(values=values, modes=modes, by_row=by_row, flush=flush, index_row=count)

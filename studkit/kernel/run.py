@@ -10,28 +10,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from studkit.engine.rules import compile_rules
 from studkit.errors import StudkitError
+from studkit.kernel import _kernel
 from studkit.kernel.evaltables import EvalTables, eval_tables
-from studkit.kernel.hand import TALLY_SLOTS, play_block, scratch
-from studkit.kernel.plan import KernelPlan, kernel_plan
-from studkit.kernel.state import (
-    BURN_TARGET,
-    COMMUNITY_TARGET,
-    ERR_EXHAUSTED,
-    REC_ACTS,
-    REC_CARDS,
-)
+from studkit.kernel.plan import EVALUATOR_IDS, kernel_setup
 from studkit.simulation.tally import ACTION_KINDS, Tally, category_of
 from studkit.variant.model import Stakes, Variant
 
-__all__ = ["KernelRun", "kernel_run", "kernel_block", "RecordedHand", "record_block"]
+__all__ = ["KernelRun", "kernel_run", "kernel_block", "RecordedHand", "record_block",
+           "KernelError"]
 
 Int64Array = npt.NDArray[np.int64]
+
+BURN_TARGET = -1
+COMMUNITY_TARGET = -2
 
 
 class KernelError(StudkitError):
@@ -40,13 +38,16 @@ class KernelError(StudkitError):
 
 @dataclass(frozen=True)
 class KernelRun:
-    """A setup prepared for the kernel: its plan, the evaluator tables and the sorted
+    """A setup prepared for the kernel: the C setup, the evaluator tables and the sorted
     strengths each share can score (the winning-category counts index them)."""
 
     variant: Variant
     stakes: Stakes
     seed: int
-    plan: KernelPlan
+    players: int
+    stack: int
+    setup: Any
+    """The :class:`studkit.kernel._kernel.Setup`."""
     tables: EvalTables
     strengths: Int64Array
 
@@ -57,56 +58,53 @@ def kernel_run(
     seed: int,
 ) -> KernelRun:
     """The prepared setup (cached: a run's blocks share it)."""
-    plan = kernel_plan(variant, stakes, players, stack, bots)
-    names = [variant.action_order.evaluator, *plan.share_evaluators]
-    et = eval_tables(names)
+    evaluators = [share.evaluator for share in variant.pots]
+    tables = eval_tables([variant.action_order.evaluator, *evaluators])
     rows = []
-    for share in range(len(plan.share_names)):
-        ev = int(plan.shares[share, 0])
-        rows.append(np.unique(np.concatenate((et.by_row[ev], et.flush[ev]))))
+    for name in evaluators:
+        ev = EVALUATOR_IDS[name]
+        rows.append(np.unique(np.concatenate((tables.by_row[ev], tables.flush[ev]))))
     width = max(len(r) for r in rows)
     strengths = np.full((len(rows), width), np.iinfo(np.int64).max, dtype=np.int64)
     for share, row in enumerate(rows):
         strengths[share, : len(row)] = row
-    return KernelRun(variant, stakes, seed, plan, et, strengths)
+    setup = kernel_setup(variant, stakes, players, stack, bots, tables)
+    return KernelRun(variant, stakes, seed, players, stack, setup, tables, strengths)
 
 
 def _run(
     run: KernelRun, start: int, stop: int, record: bool
 ) -> tuple[Tally, tuple[Int64Array, Int64Array, Int64Array, Int64Array]]:
-    plan = run.plan
-    players = int(plan.params[0])
-    nstreets = len(plan.street_names)
-    nshares = len(plan.share_names)
-    stack = int(plan.params[27])
-    tl = np.zeros(TALLY_SLOTS, dtype=np.int64)
-    tpots = np.zeros(players * stack + 1, dtype=np.int64)
-    tended = np.zeros(nstreets, dtype=np.int64)
-    tmix = np.zeros((nstreets, len(ACTION_KINDS)), dtype=np.int64)
-    tshare = np.zeros(nshares, dtype=np.int64)
-    tseat = np.zeros((3, players), dtype=np.int64)
-    tcat = np.zeros(run.strengths.shape, dtype=np.int64)
+    players = run.players
+    nstreets = len(run.variant.streets)
+    nshares = len(run.variant.pots)
+    totals = np.zeros(_kernel.TALLY_SLOTS, dtype=np.int64)
+    pots = np.zeros(players * run.stack + 1, dtype=np.int64)
+    ended = np.zeros(nstreets, dtype=np.int64)
+    mix = np.zeros((nstreets, len(ACTION_KINDS)), dtype=np.int64)
+    share_awards = np.zeros(nshares, dtype=np.int64)
+    seats = np.zeros((3, players), dtype=np.int64)
+    categories = np.zeros(run.strengths.shape, dtype=np.int64)
     rows = stop - start if record else 1
-    rec_c = np.zeros((rows, REC_CARDS if record else 1), dtype=np.int64)
-    rec_a = np.zeros((rows, REC_ACTS if record else 1), dtype=np.int64)
+    rec_c = np.zeros((rows, _kernel.RECORD_CARDS if record else 1), dtype=np.int64)
+    rec_a = np.zeros((rows, _kernel.RECORD_DECISIONS if record else 1), dtype=np.int64)
     rec_n = np.zeros((rows, 2), dtype=np.int64)
     rec_pay = np.zeros((rows, players), dtype=np.int64)
-    error = play_block(
-        start, stop, run.seed, plan.params, plan.streets, plan.deck, plan.force_key,
-        plan.tie_key, plan.suit_pos, plan.shares, plan.bots, plan.bot_table, plan.styles,
-        run.tables.index,
-        run.tables.by_row, run.tables.flush, run.strengths,
-        tl, tpots, tended, tmix, tshare, tseat, tcat, rec_c, rec_a, rec_n, rec_pay,
-        *scratch(),
+    error = _kernel.play_block(
+        run.setup, start, stop, run.seed, totals, pots, ended, mix, share_awards, seats,
+        categories, run.strengths, rec_c, rec_a, rec_n, rec_pay,
     )
     if error:
         index, code = error >> 8, error & 0xFF
-        what = (
-            "the deck ran out and the variant's deck_exhaustion settings cannot finish the "
-            "deal" if code == ERR_EXHAUSTED else f"more than {REC_ACTS} decisions to record"
-        )
+        what = {
+            _kernel.EXHAUSTED: "the deck ran out and the variant's deck_exhaustion settings "
+            "cannot finish the deal",
+            _kernel.LONG: f"more than {_kernel.RECORD_DECISIONS} decisions to record",
+            _kernel.CARDS: "a hand of more than eight cards (with community cards), more "
+            "than the kernel's tables rank; use --engine general",
+        }.get(code, "out of memory")
         raise KernelError(f"{run.variant.name}, hand {index + 1}: {what}")
-    tally = _tally(run, tl, tpots, tended, tmix, tshare, tseat, tcat)
+    tally = _tally(run, totals, pots, ended, mix, share_awards, seats, categories)
     return tally, (rec_c, rec_a, rec_n, rec_pay)
 
 
@@ -119,8 +117,7 @@ def _tally(
     run: KernelRun, tl: Int64Array, tpots: Int64Array, tended: Int64Array, tmix: Int64Array,
     tshare: Int64Array, tseat: Int64Array, tcat: Int64Array,
 ) -> Tally:
-    plan = run.plan
-    players = int(plan.params[0])
+    players = run.players
     values = [int(v) for v in tl]
     tally = Tally(
         players,
@@ -132,14 +129,16 @@ def _tally(
     )
     for pot in np.flatnonzero(tpots).tolist():
         tally.pots[pot] = int(tpots[pot])
-    for street, name in enumerate(plan.street_names):
+    street_names = [street.name for street in run.variant.streets]
+    for street, name in enumerate(street_names):
         if tended[street]:
             tally.ended_on[name] += int(tended[street])
         for kind, kind_name in enumerate(ACTION_KINDS):
             if tmix[street, kind]:
                 tally.action_mix[(name, kind_name)] += int(tmix[street, kind])
     evaluators = compile_rules(run.variant, run.stakes).shares
-    for share, name in enumerate(plan.share_names):
+    share_names = [share.name for share in run.variant.pots]
+    for share, name in enumerate(share_names):
         if tshare[share]:
             tally.share_awards[name] += int(tshare[share])
         describe = evaluators[share].evaluator.describe
@@ -170,7 +169,7 @@ class RecordedHand:
 def record_block(run: KernelRun, start: int, stop: int) -> list[RecordedHand]:
     """Hands ``start`` .. ``stop - 1`` with their cards, decisions and payoffs."""
     _, (rec_c, rec_a, rec_n, rec_pay) = _run(run, start, stop, True)
-    players = int(run.plan.params[0])
+    players = run.players
     out = []
     for row in range(stop - start):
         hole: list[list[int]] = [[] for _ in range(players)]

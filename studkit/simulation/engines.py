@@ -2,11 +2,12 @@
 
 * ``general``: :class:`~studkit.engine.hand.Hand` and the Python bots, every variant, every
   plugin, every bot (yours too), hand histories;
-* ``kernel``: :mod:`studkit.kernel`, whole hands in compiled loops (numba), for variants
-  without Python plugin hooks or wild cards, played by the bots it has a compiled form of.
+* ``kernel``: :mod:`studkit.kernel`, whole hands in a compiled loop on the rules core (C,
+  built at install), for variants without Python plugin hooks or wild cards, played by the
+  bots it has a compiled form of.
 
-``auto`` (the default) takes the kernel where the setup allows and numba can be imported,
-else the general path, and says why.
+``auto`` (the default) takes the kernel where the setup allows, else the general path, and
+says why.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ENGINES", "KERNEL_LARGEST", "EngineError", "choose_engine", "kernel_block", "kernel_play",
-    "canonical_order", "numba_missing", "kernel_compile_pending", "COMPILE_NOTICE",
+    "canonical_order",
 ]
 
 ENGINES: Final = ("auto", "kernel", "general")
@@ -33,15 +34,6 @@ KERNEL_LARGEST: Final = 250_000
 class EngineError(StudkitError):
     """An engine that cannot run the setup as asked (``--engine kernel`` on a variant with
     plugins, say)."""
-
-
-def numba_missing() -> str | None:
-    """Why numba cannot be used here, or ``None`` when it can (imports nothing)."""
-    from importlib.util import find_spec
-
-    if find_spec("numba") is None:
-        return "numba is not installed (pip install numba)"
-    return None
 
 
 def choose_engine(setup: Setup, engine: str, history: bool) -> tuple[str, str]:
@@ -66,27 +58,7 @@ def _kernel_gap(setup: Setup, history: bool) -> str | None:
         return "--history writes hand histories, which only the general engine keeps"
     from studkit.kernel.plan import unsupported
 
-    reason = unsupported(setup.variant, setup.bots, setup.players, setup.stack)
-    if reason is not None:
-        return reason
-    return numba_missing()
-
-
-COMPILE_NOTICE: Final = (
-    "compiling the batch kernel for this machine: the first run takes a few minutes "
-    "(later runs load it from numba's cache in about a second)"
-)
-"""What :func:`studkit.simulation.simulate` tells its ``notice`` callback before the
-kernel's first compilation."""
-
-
-def kernel_compile_pending() -> bool:
-    """Whether the kernel's next run in this process compiles it (nothing in numba's cache
-    for today's sources, and not yet compiled in this process)."""
-    from studkit.kernel.hand import play_block
-    from studkit.kernel.jit import is_ready
-
-    return not is_ready(play_block)
+    return unsupported(setup.variant, setup.bots, setup.players, setup.stack)
 
 
 def kernel_block(setup: Setup, start: int, stop: int) -> Tally:

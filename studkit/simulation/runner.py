@@ -25,11 +25,9 @@ from studkit.engine.rules import compile_rules
 from studkit.errors import StudkitError
 from studkit.simulation.blocks import LARGEST_CLUSTER, LARGEST_LOCAL, InOrder, split
 from studkit.simulation.engines import (
-    COMPILE_NOTICE,
     KERNEL_LARGEST,
     canonical_order,
     choose_engine,
-    kernel_compile_pending,
     kernel_play,
 )
 from studkit.simulation.played import PlayedCounts
@@ -318,8 +316,9 @@ def simulate(
     :func:`studkit.history.write_history`), in hand order. ``engine`` is ``"auto"`` (the
     compiled kernel where the variant and bots allow, else the general engine), ``"kernel"``
     or ``"general"``; the report's :attr:`~SimulationReport.engine` says which ran.
-    ``notice`` is called with a sentence before a slow one-time step: the kernel's first
-    compilation on this machine (the command line prints it on standard error).
+    ``notice`` is no longer called: it announced the kernel's compilation on its first run,
+    which now happens once, when studkit is installed (the parameter stays so that callers
+    written for earlier versions run unchanged).
 
     ``cluster`` plays the hands on a Dask cluster instead of local processes (``workers`` is
     then not used): ``"local"`` or ``"local:N"`` starts one on this machine for the run,
@@ -386,8 +385,6 @@ def simulate(
     compile_rules(variant, stakes_in_play)  # fail early, in this process, on a bad variant
     chosen, note = choose_engine(setup, engine, history is not None)
     play = _PLAYERS[chosen]
-    if notice is not None and chosen == "kernel" and kernel_compile_pending():
-        notice(COMPILE_NOTICE)
     largest = KERNEL_LARGEST if chosen == "kernel" else LARGEST_LOCAL
     started = time.perf_counter()
     tally = Tally(players)

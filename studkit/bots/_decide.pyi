@@ -1,0 +1,33 @@
+"""Types of the bots' decisions in C (studkit/bots/binding.c)."""
+
+from collections.abc import Sequence
+
+FIRST: int
+EQUITY_STEP: int
+KIND_BADUGI: int
+KIND_RAZZ_HIGH: int
+KIND_TWO_CARD: int
+KIND_ACTION_RAZZ: int
+KIND_SOKO: int
+
+def crowded(raw: float, opponents: int) -> float: ...
+def aggressive_kind(avail: int) -> int: ...
+def style_rolls(avail: int, raises: int, max_raises: int, score: float, bet: float) -> bool: ...
+def style_choice(
+    enter: float, stay: float, bet: float, bluff: float, max_raises: int, score: float,
+    raises: int, first_street: bool, to_call: int, pot: int, avail: int, u: float,
+) -> int: ...
+def equity_choice(
+    value: float, margin: float, players: int, raises: int, to_call: int, pot: int, avail: int
+) -> int: ...
+def equity_settled(
+    won: float, deals: int, margin: float, players: int, raises: int, to_call: int, pot: int,
+    avail: int,
+) -> bool: ...
+def sized_total(
+    low: int, high: int, my_bet: int, to_call: int, pot: int, fraction: float
+) -> int: ...
+def score_cards(
+    own: Sequence[int], opp: Sequence[int], width: int, opp_n: Sequence[int], to_come: int,
+    styles: Sequence[int],
+) -> float: ...

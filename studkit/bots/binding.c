@@ -1,0 +1,163 @@
+/* studkit.bots._decide: the shipped bots' decisions (strategy.c, strength.c) for Python.
+ *
+ * The general engine's bots call these, the batch kernel calls the same C functions
+ * directly: one definition of each decision. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include "decide.h"
+
+static PyObject *crowded(PyObject *m, PyObject *args) {
+    double raw;
+    int opponents;
+    if (!PyArg_ParseTuple(args, "di:crowded", &raw, &opponents)) return NULL;
+    return PyFloat_FromDouble(sk_crowded(raw, opponents));
+}
+
+static PyObject *aggressive_kind(PyObject *m, PyObject *args) {
+    int avail;
+    if (!PyArg_ParseTuple(args, "i:aggressive_kind", &avail)) return NULL;
+    return PyLong_FromLong(sk_aggressive_kind(avail));
+}
+
+static PyObject *style_rolls(PyObject *m, PyObject *args) {
+    int avail, raises, max_raises;
+    double score, bet;
+    if (!PyArg_ParseTuple(args, "iiidd:style_rolls", &avail, &raises, &max_raises, &score, &bet))
+        return NULL;
+    return PyBool_FromLong(sk_style_rolls(avail, raises, max_raises, score, bet));
+}
+
+static PyObject *style_choice(PyObject *m, PyObject *args) {
+    double enter, stay, bet, bluff, score, u;
+    int max_raises, raises, first_street, avail;
+    long long to_call, pot;
+    if (!PyArg_ParseTuple(args, "ddddidipLLid:style_choice", &enter, &stay, &bet, &bluff,
+                          &max_raises, &score, &raises, &first_street, &to_call, &pot, &avail,
+                          &u))
+        return NULL;
+    return PyLong_FromLong(sk_style_choice(enter, stay, bet, bluff, max_raises, score, raises,
+                                           first_street, to_call, pot, avail, u));
+}
+
+static PyObject *equity_choice(PyObject *m, PyObject *args) {
+    double value, margin;
+    int players, raises, avail;
+    long long to_call, pot;
+    if (!PyArg_ParseTuple(args, "ddiiLLi:equity_choice", &value, &margin, &players, &raises,
+                          &to_call, &pot, &avail))
+        return NULL;
+    if (players < 1) {
+        PyErr_SetString(PyExc_ValueError, "equity_choice: players must be at least 1");
+        return NULL;
+    }
+    return PyLong_FromLong(sk_equity_choice(value, margin, players, raises, to_call, pot, avail));
+}
+
+static PyObject *equity_settled(PyObject *m, PyObject *args) {
+    double won, margin;
+    int deals, players, raises, avail;
+    long long to_call, pot;
+    if (!PyArg_ParseTuple(args, "didiiLLi:equity_settled", &won, &deals, &margin, &players,
+                          &raises, &to_call, &pot, &avail))
+        return NULL;
+    if (deals < 1 || players < 1) {
+        PyErr_SetString(PyExc_ValueError, "equity_settled: deals and players must be positive");
+        return NULL;
+    }
+    return PyBool_FromLong(
+        sk_equity_settled(won, deals, margin, players, raises, to_call, pot, avail));
+}
+
+static PyObject *sized_total(PyObject *m, PyObject *args) {
+    long long low, high, my_bet, to_call, pot;
+    double fraction;
+    if (!PyArg_ParseTuple(args, "LLLLLd:sized_total", &low, &high, &my_bet, &to_call, &pot,
+                          &fraction))
+        return NULL;
+    return PyLong_FromLongLong(sk_sized_total(low, high, my_bet, to_call, pot, fraction));
+}
+
+#define MOST 64
+
+static int numbers(PyObject *seq_in, int64_t *out, const char *what) {
+    PyObject *seq = PySequence_Fast(seq_in, what);
+    if (seq == NULL) return -1;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
+    if (count > MOST * 8) {
+        Py_DECREF(seq);
+        PyErr_Format(PyExc_ValueError, "%s: too many numbers", what);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        out[i] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (out[i] == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return -1;
+        }
+    }
+    Py_DECREF(seq);
+    return (int)count;
+}
+
+/* score_cards(own, opp, width, opp_n, to_come, styles): the flat sequences of
+ * studkit.bots.strength.score_cards. */
+static PyObject *score_cards(PyObject *m, PyObject *args) {
+    PyObject *own_in, *opp_in, *opp_n_in, *styles_in;
+    int width, to_come;
+    if (!PyArg_ParseTuple(args, "OOiOiO:score_cards", &own_in, &opp_in, &width, &opp_n_in,
+                          &to_come, &styles_in))
+        return NULL;
+    int64_t own[MOST * 8], opp[MOST * 8], opp_n[MOST * 8], styles[MOST * 8];
+    int n_own = numbers(own_in, own, "own cards");
+    int n_opp_cards = numbers(opp_in, opp, "opponents' cards");
+    int n_opp = numbers(opp_n_in, opp_n, "opponents' counts");
+    int n_styles = numbers(styles_in, styles, "styles");
+    if (n_own < 0 || n_opp_cards < 0 || n_opp < 0 || n_styles < 0) return NULL;
+    for (int k = 0; k < n_opp; k++)
+        if (opp_n[k] < 0 || opp_n[k] > width || (k + 1) * width > n_opp_cards) {
+            PyErr_SetString(PyExc_ValueError, "score_cards: opponents' cards do not fit width");
+            return NULL;
+        }
+    return PyFloat_FromDouble(
+        sk_score_cards(own, n_own, opp, width, opp_n, n_opp, to_come, styles, n_styles / 3));
+}
+
+static PyMethodDef methods[] = {
+    {"crowded", crowded, METH_VARARGS, "crowded(raw, opponents)"},
+    {"aggressive_kind", aggressive_kind, METH_VARARGS, "aggressive_kind(avail)"},
+    {"style_rolls", style_rolls, METH_VARARGS, "style_rolls(avail, raises, max_raises, score, bet)"},
+    {"style_choice", style_choice, METH_VARARGS,
+     "style_choice(enter, stay, bet, bluff, max_raises, score, raises, first_street, to_call, "
+     "pot, avail, u)"},
+    {"equity_choice", equity_choice, METH_VARARGS,
+     "equity_choice(value, margin, players, raises, to_call, pot, avail)"},
+    {"equity_settled", equity_settled, METH_VARARGS,
+     "equity_settled(won, deals, margin, players, raises, to_call, pot, avail)"},
+    {"sized_total", sized_total, METH_VARARGS,
+     "sized_total(low, high, my_bet, to_call, pot, fraction)"},
+    {"score_cards", score_cards, METH_VARARGS,
+     "score_cards(own, opp, width, opp_n, to_come, styles)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef decide_module = {
+    PyModuleDef_HEAD_INIT, "studkit.bots._decide",
+    "The shipped bots' decisions (C), shared with the batch kernel.", -1, methods,
+};
+
+PyMODINIT_FUNC PyInit__decide(void) {
+    PyObject *m = PyModule_Create(&decide_module);
+    if (m == NULL) return NULL;
+    if (PyModule_AddIntConstant(m, "FIRST", SK_FIRST) < 0 ||
+        PyModule_AddIntConstant(m, "EQUITY_STEP", SK_EQUITY_STEP) < 0 ||
+        PyModule_AddIntConstant(m, "KIND_BADUGI", SK_KIND_BADUGI) < 0 ||
+        PyModule_AddIntConstant(m, "KIND_RAZZ_HIGH", SK_KIND_RAZZ_HIGH) < 0 ||
+        PyModule_AddIntConstant(m, "KIND_TWO_CARD", SK_KIND_TWO_CARD) < 0 ||
+        PyModule_AddIntConstant(m, "KIND_ACTION_RAZZ", SK_KIND_ACTION_RAZZ) < 0 ||
+        PyModule_AddIntConstant(m, "KIND_SOKO", SK_KIND_SOKO) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

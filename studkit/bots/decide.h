@@ -1,0 +1,47 @@
+/* The shipped bots' decisions in C: the one definition both engines follow.
+ *
+ * The general engine's bots (studkit/bots/players.py) call these through
+ * studkit.bots._decide; the batch kernel calls them directly. A decision is reduced to
+ * numbers: the verbs on offer (a bit mask, bit v for verb v of studkit.core.VERBS), the
+ * seat's score or equity, the raises so far on the street, the price of a call and the pot.
+ * strategy.c turns those into the verb to take and, for a bet or raise, its total;
+ * strength.c is the rule-based bots' hand score. */
+#ifndef STUDKIT_BOTS_DECIDE_H
+#define STUDKIT_BOTS_DECIDE_H
+
+#include <stdint.h>
+
+#define SK_FIRST (-1) /* "the first legal action": nothing else fits */
+/* The equity bot deals its completions in groups of this many, and after each group asks
+ * sk_equity_settled whether the rest can change its decision. */
+#define SK_EQUITY_STEP 25
+
+/* How strength.c scores a pot share (the first of its three style numbers): 0 high, 1 low,
+ * else one of these. */
+#define SK_KIND_BADUGI 2
+#define SK_KIND_RAZZ_HIGH 3
+#define SK_KIND_TWO_CARD 4
+#define SK_KIND_ACTION_RAZZ 5
+#define SK_KIND_SOKO 6
+
+/* strategy.c */
+double sk_crowded(double raw, int opponents);
+int sk_aggressive_kind(int avail);
+int sk_style_rolls(int avail, int raises, int max_raises, double score, double bet);
+int sk_style_choice(double enter, double stay, double bet, double bluff, int max_raises,
+                    double score, int raises, int first_street, int64_t to_call, int64_t pot,
+                    int avail, double u);
+int sk_equity_choice(double value, double margin, int players, int raises, int64_t to_call,
+                     int64_t pot, int avail);
+int sk_equity_settled(double won, int deals, double margin, int players, int raises,
+                      int64_t to_call, int64_t pot, int avail);
+int64_t sk_sized_total(int64_t low, int64_t high, int64_t my_bet, int64_t to_call, int64_t pot,
+                       double fraction);
+
+/* strength.c: the score of `own[0 .. n_own)`; opponent k's up cards are
+ * `opp[k * width .. k * width + opp_n[k])`; `styles` three numbers per share. */
+double sk_score_cards(const int64_t *own, int n_own, const int64_t *opp, int width,
+                      const int64_t *opp_n, int n_opp, int to_come, const int64_t *styles,
+                      int n_styles);
+
+#endif

@@ -1,0 +1,154 @@
+"""Types of the rules core's C extension (studkit/core/binding.c)."""
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+RULES_FIELDS: tuple[tuple[str, int], ...]
+HAND_FIELDS: tuple[tuple[str, int], ...]
+PHASES: tuple[str, ...]
+VERBS: tuple[str, ...]
+SEATS: int
+STREETS: int
+SHARES: int
+CARDS: int
+STATE_SIZE: int
+POLICY_RESHUFFLE_BURNS: int
+POLICY_REUSE_FOLDED: int
+POLICY_COMMUNITY_CARD: int
+TO_BURN: int
+TO_BOARD: int
+ERROR_ILLEGAL: int
+ERROR_PHASE: int
+ERROR_EXHAUSTED: int
+ERROR_TOO_MANY_CARDS: int
+ERROR_NO_CARD: int
+ERROR_NO_CHIPS: int
+ERROR_SEAT: int
+
+class CoreError(ValueError): ...
+
+class Rules:
+    def __init__(self, **fields: int | Sequence[int]) -> None: ...
+    def pack(self) -> bytes: ...
+    def __getattr__(self, name: str) -> Any: ...
+
+class Records:
+    def __init__(
+        self,
+        *,
+        dealt_up: tuple[Any, ...],
+        dealt_down: tuple[Any, ...],
+        burned: tuple[Any, ...],
+        community: tuple[Any, ...],
+        streets: tuple[Any, ...],
+        cards: tuple[Any, ...],
+        verbs: tuple[str, ...],
+        classes: tuple[type, ...],
+        names: tuple[str, ...],
+        blinds: tuple[str, str],
+        shares: tuple[str, ...],
+        describe: Callable[[int, int], str],
+    ) -> None: ...
+
+class State:
+    # the hand's state (hand.h), field by field: a number, or the entries in use
+    n: int
+    button: int
+    order: list[int]
+    phase: int
+    street: int
+    actor: int
+    choice: int
+    n_in: int
+    exposed: int
+    leader: int
+    big_blind_seat: int
+    hook_done: int
+    error: int
+    stack: list[int]
+    bets: list[int]
+    contrib: list[int]
+    dead: int
+    folded: list[int]
+    bet: int
+    last_full: int
+    increment: int
+    posted: int
+    size: int
+    max_bet: int
+    open_pair: int
+    big_made: int
+    raises: int
+    capped_multi: int
+    players: int
+    forced: int
+    aggressor: int
+    last_checker: int
+    to_act: list[int]
+    may_raise: list[int]
+    ncards: list[int]
+    nup: list[int]
+    ndown: list[int]
+    cards: list[int]
+    up: list[int]
+    down: list[int]
+    ncommunity: int
+    community: list[int]
+    nburned: int
+    burned: list[int]
+    nmuck: int
+    muck: list[int]
+    need: int
+    ndue: int
+    next_due: int
+    due_seat: list[int]
+    due_up: list[int]
+    after_cards: int
+    restock_burned: int
+    restock_folded: int
+    restock: list[int]
+    npots: int
+    pot_amount: list[int]
+    pot_eligible: list[int]
+    nshown: int
+    shown: list[int]
+    nmucked: int
+    mucked: list[int]
+    def __init__(self, rules: Rules, records: Records, events: list[Any]) -> None: ...
+    def begin(self, n: int, button: int, stacks: Sequence[int]) -> None: ...
+    def deal(self, stub: int, policy: int = -1) -> None: ...
+    def restocked(self) -> None: ...
+    def place(self, card: int) -> None: ...
+    def give(self, seat: int, up: bool) -> None: ...
+    def lead(self, values: Sequence[int]) -> None: ...
+    def options(self) -> list[tuple[int, int, int]]: ...
+    def check(self, verb: int, amount: int = -1) -> int: ...
+    def act(self, verb: int, amount: int = -1) -> None: ...
+    def showdown(
+        self,
+        strengths: Sequence[Sequence[Sequence[int]]],
+        raw: Sequence[Sequence[int]] | None = None,
+        played: Sequence[Sequence[Sequence[int]]] | None = None,
+    ) -> None: ...
+    def award(
+        self,
+        orders: Sequence[Sequence[int] | None] | None = None,
+        played: Sequence[Sequence[Sequence[int]]] | None = None,
+    ) -> None: ...
+    def resume(self) -> None: ...
+    def choose(self, seat: int) -> None: ...
+    def pay(self, seat: int, amount: int) -> None: ...
+    def fold_seat(self, seat: int) -> None: ...
+    def turn_up(self, seat: int, card: int) -> None: ...
+    def remove_card(self, seat: int, card: int) -> None: ...
+    def held(self, seat: int) -> list[Any]: ...
+    def held_up(self, seat: int) -> list[Any]: ...
+    def held_down(self, seat: int) -> list[Any]: ...
+    def table_cards(self, which: int) -> list[Any]: ...
+    def save(self) -> bytes: ...
+    def load(self, saved: bytes) -> None: ...
+    def copy(self, events: list[Any]) -> State: ...
+
+def build_pots(
+    contributions: Sequence[int], folded: Sequence[bool], dead: int = 0
+) -> list[tuple[int, int]]: ...

@@ -1,0 +1,206 @@
+"""The compile step: a variant at its stakes, as the numbers the rules core reads.
+
+:func:`core_rules` fills every field of the core's ``rules.h`` from a
+:class:`~studkit.variant.model.Variant` and :class:`~studkit.variant.model.Stakes`; the
+engine (:func:`studkit.engine.rules.compile_rules`) and the batch kernel both take their
+:class:`~studkit.core.Rules` from here. A new rule switch is a line of ``rules.h``, a line
+here, and the core's code that reads it.
+
+>>> from studkit.variant.model import Variant
+>>> rules = core_rules(Variant(name="stud"))
+>>> rules.ante, rules.bring_in, rules.big_bet, rules.streets
+(1, 2, 10, 5)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from studkit.cards import CARDS, Rank
+from studkit.core import SEATS, Rules
+from studkit.errors import VariantError
+from studkit.variant.model import ROLLED, Stakes, Variant
+
+__all__ = ["core_rules", "tie_keys", "force_keys", "STRUCTURES", "STREETS_MOST"]
+
+STRUCTURES: Final[dict[str, int]] = {
+    "fixed-limit": 0, "spread-limit": 1, "pot-limit": 2, "no-limit": 3,
+}
+"""``betting.structure`` by the core's code."""
+_UNCAP: Final[dict[str, int]] = {
+    "never": 0, "if-heads-up-before-cap": 1, "if-round-began-heads-up": 2,
+}
+_ODD_CHIPS: Final[dict[str, int]] = {
+    "first-shown": 0, "high-card-by-suit": 1, "low-card-by-suit": 2,
+}
+STREETS_MOST: Final = 12
+"""The most streets the core plays (rules.h's SK_STREETS)."""
+_CARDS_MOST: Final = 32
+"""The most cards the core holds for one seat (hand.h's SK_CARDS)."""
+
+
+def tie_keys(variant: Variant) -> tuple[int, ...]:
+    """Per card (0-53): its rank, then its suit in the deck's suit order (the ace low when the
+    bring-in plays it low); -1 for a joker. Ties of boards by suit compare these."""
+    suit_pos = _suit_positions(variant)
+    bring = variant.forced_bets.bring_in
+    ace_low = bring is not None and bring.ace == "low"
+    keys: list[int] = []
+    for c in CARDS:
+        if c >= 52:
+            keys.append(-1)
+            continue
+        rank = c >> 2
+        rank_value = -1 if ace_low and rank == Rank.ACE else rank
+        keys.append((rank_value + 1) * 4 + suit_pos[c & 3])
+    return tuple(keys)
+
+
+def force_keys(variant: Variant, tie_key: Sequence[int], bring_in_amount: int) -> tuple[int, ...]:
+    """Per card (0-53): larger is forced to bring in first; -1 never.
+
+    Natural cards in rank then suit order (``tie_key``); a face-up joker, and with
+    ``wild_up_cards: wild`` a card of a wild rank, as ``bring_in.joker_as`` ranks it: an ace
+    beyond the natural aces (above them with the ace high, below them with the ace low), or
+    below every natural card."""
+    bring = variant.forced_bets.bring_in
+    if bring is None or bring_in_amount <= 0:
+        return tuple(-1 for _ in CARDS)
+    wild_ranks = (
+        {int(r) for r in variant.deck.wild_ranks}
+        if variant.action_order.wild_up_cards == "wild" else set()
+    )
+    top = bring.ace == "high"
+    positions: list[int] = []
+    for c in CARDS:
+        if c >= 52:
+            beyond = top if bring.joker_as == "ace" else False
+        elif c >> 2 in wild_ranks:
+            beyond = top
+        else:
+            positions.append(2 * tie_key[c] + 2)  # 2 (the lowest natural) to 112
+            continue
+        positions.append(114 if beyond else 0)
+    if bring.selector == "lowest":
+        return tuple(200 - p for p in positions)
+    return tuple(positions)
+
+
+def _suit_positions(variant: Variant) -> list[int]:
+    positions = [0, 0, 0, 0]
+    for position, suit in enumerate(variant.deck.suit_order):
+        positions[int(suit)] = position
+    return positions
+
+
+def _mask(flags: Sequence[bool]) -> int:
+    return sum(1 << k for k, flag in enumerate(flags) if flag)
+
+
+def core_rules(variant: Variant, stakes: Stakes | None = None, *, hooks: bool = False) -> Rules:
+    """The rules core's numbers for ``variant`` at ``stakes`` (default: its own); ``hooks``:
+    a plugin acts, so the hand stops at the hook phases."""
+    stakes = variant.stakes if stakes is None else stakes
+    streets = variant.streets
+    if not streets:
+        raise VariantError(f"{variant.name}: a variant needs at least one street")
+    if len(streets) > STREETS_MOST:
+        raise VariantError(
+            f"{variant.name}: {len(streets)} streets; studkit plays at most {STREETS_MOST}"
+        )
+    if variant.cards_dealt_per_player > _CARDS_MOST:
+        raise VariantError(
+            f"{variant.name}: {variant.cards_dealt_per_player} cards a player; studkit plays "
+            f"at most {_CARDS_MOST}"
+        )
+    if variant.max_players > SEATS:
+        raise VariantError(
+            f"{variant.name}: {variant.max_players} players; studkit seats at most {SEATS}"
+        )
+    structure = STRUCTURES.get(variant.betting.structure)
+    if structure is None:
+        raise VariantError(
+            f"{variant.name}: betting.structure {variant.betting.structure!r} is not one of "
+            f"{sorted(STRUCTURES)}"
+        )
+    names = [share.name for share in variant.pots]
+    side = variant.odd_chips.hi_lo_side
+    if side is not None and side not in names:
+        raise VariantError(
+            f"{variant.name}: odd_chips.hi_lo_side {side!r} is not a pot share ({names})"
+        )
+    bring = variant.forced_bets.bring_in
+    bring_in = stakes.bring_in if bring is not None and stakes.bring_in > 0 else 0
+    betting_streets = [i for i, street in enumerate(streets) if street.betting]
+    last_betting = betting_streets[-1] if betting_streets else -1
+    spread_max = stakes.spread_max if stakes.spread_max is not None else stakes.big_bet
+    last_max = stakes.last_round_max if stakes.last_round_max is not None else spread_max
+    order = variant.action_order
+    first_by_seat = order.first_round == "position"
+    later_by_seat = order.later_rounds == "position"
+    tie_key = tie_keys(variant)
+    completes = structure in (0, 1)
+    policy = variant.deck_exhaustion
+    return Rules(
+        ante=stakes.ante if variant.forced_bets.ante else 0,
+        bring_in=bring_in,
+        small_blind=(stakes.small_blind or 0) if variant.forced_bets.blinds else 0,
+        big_blind=(stakes.big_blind or 0) if variant.forced_bets.blinds else 0,
+        bring_in_street=variant.first_betting_street,
+        bring_in_partial=bring is not None and bring.short_stack in ("partial", "partial-call"),
+        bring_in_called_as_posted=bring is not None and bring.short_stack == "partial-call",
+        may_complete=bring is not None and bring.may_complete,
+        force_key=force_keys(variant, tie_key, stakes.bring_in),
+        structure=structure,
+        completes=completes,
+        big_bet=stakes.big_bet,
+        min_open=bring_in if bring_in else stakes.small_bet,
+        round_min=stakes.spread_min if stakes.spread_min is not None else stakes.small_bet,
+        max_raises=(
+            variant.betting.max_raises
+            if completes and variant.betting.max_raises is not None else -1
+        ),
+        uncap=_UNCAP[variant.betting.heads_up_uncapped],
+        half_bet=variant.betting.half_bet_reopens,
+        short_full=variant.betting.short_all_in_is_full,
+        completion_is_raise=variant.betting.completion_is_raise,
+        suit_tie_break=order.tie_break == "suit",
+        tie_key=tie_key,
+        community_previous_leader=policy.community_first_actor == "previous-street",
+        board_in_showing=order.board_includes_community,
+        streets=len(streets),
+        street_rounds=[len(street.cards) for street in streets],
+        street_faces=[_mask([face == "up" for face in street.cards]) for street in streets],
+        street_rolled=[_mask([face == ROLLED for face in street.cards]) for street in streets],
+        street_burn=[street.burn for street in streets],
+        street_board=[street.board for street in streets],
+        street_betting=[street.betting for street in streets],
+        street_faces_up=[
+            any(face != "down" for face in street.cards) or street.board > 0
+            for street in streets
+        ],
+        street_by_position=[
+            (first_by_seat if i == 0 else later_by_seat) for i in range(len(streets))
+        ],
+        street_open_pair=[variant.betting.open_pair_street == street.name for street in streets],
+        street_size=[
+            stakes.big_bet if street.bet_size == "big" else stakes.small_bet for street in streets
+        ],
+        street_round_max=[
+            last_max if i == last_betting else spread_max for i in range(len(streets))
+        ],
+        reshuffle_burns=policy.reshuffle_burns,
+        reuse_folded=policy.reuse_folded,
+        community_card=policy.community_card,
+        shares=len(variant.pots),
+        share_weight=[share.weight for share in variant.pots],
+        odd_chip_share=names.index(side) if side is not None else 0,
+        odd_chip_method=_ODD_CHIPS[variant.odd_chips.method],
+        odd_chip_hand=variant.odd_chips.cards == "hand",
+        suit_pos=_suit_positions(variant),
+        show_from_last_checker=variant.showdown.no_bet_order == "last-checker",
+        losers_may_muck=variant.showdown.losers_may_muck,
+        ignore_qualifiers=variant.showdown.if_nobody_qualifies == "ignore-qualifiers",
+        hooks=hooks,
+    )

@@ -1,0 +1,175 @@
+/* A betting round from its start to its end: who may bet, who opens (the bring-in, the
+ * blinds, the first actor), the turn passing clockwise, uncalled bets returned, and what
+ * happens when the round closes: the pot to the last player in, every hand turned up when
+ * all-ins have closed the betting, or the next street. */
+#include "core.h"
+
+int sk_active(const sk_hand *h) {
+    int count = 0;
+    for (int s = 0; s < h->n; s++) count += !h->folded[s] && h->stack[s] > 0;
+    return count;
+}
+
+/* Whether a player who can bet still owes part of a blind posted before the first round:
+ * with the blinds all in, the one player left with chips must call or fold. */
+static int owes_a_blind(const sk_rules *r, const sk_hand *h) {
+    if (h->street != 0 || r->big_blind <= 0) return 0;
+    int64_t top = 0;
+    for (int s = 0; s < h->n; s++)
+        if (h->bets[s] > top) top = h->bets[s];
+    for (int s = 0; s < h->n; s++)
+        if (!h->folded[s] && h->stack[s] > 0 && h->bets[s] < top) return 1;
+    return 0;
+}
+
+int sk_start_round(const sk_rules *r, sk_hand *h, sk_log *log) {
+    int n = h->n;
+    int can = sk_active(h);
+    if (can < 2 && !owes_a_blind(r, h)) {
+        for (int s = 0; s < n; s++) h->to_act[s] = 0;
+        return 0;
+    }
+    for (int s = 0; s < n; s++) {
+        int8_t flag = (int8_t)(!h->folded[s] && h->stack[s] > 0);
+        h->to_act[s] = flag;
+        h->may_raise[s] = flag;
+    }
+    int st = h->street;
+    h->bet = h->last_full = h->posted = 0;
+    h->increment = r->min_open;
+    h->size = r->street_size[st];
+    h->open_pair = r->street_open_pair[st] && sk_any_open_pair(h);
+    h->big_made = 0;
+    h->max_bet = r->street_round_max[st];
+    h->raises = 0;
+    h->capped_multi = 0;
+    h->players = h->n_in;
+    h->aggressor = -1;
+    h->last_checker = -1;
+    if (st == 0 && r->big_blind > 0 && sk_open_blind_round(r, h)) return 1;
+    if (st == r->bring_in_street && r->bring_in > 0) {
+        int forced = sk_forced_seat(r, h);
+        if (forced >= 0) {
+            h->choice = forced;
+            if (r->hooks) {
+                h->phase = SK_PHASE_BRING_IN; /* a plugin may choose another seat */
+                h->actor = -1;
+                return 1;
+            }
+            h->forced = forced;
+            h->leader = forced;
+            h->actor = forced;
+            h->phase = SK_PHASE_BET;
+            return 1;
+        }
+    }
+    int leader = sk_street_leader(r, h);
+    if (leader < 0) {
+        h->phase = SK_PHASE_SHOWING; /* the showing hands decide */
+        h->actor = -1;
+        return 1;
+    }
+    sk_open_round(r, h, log, leader);
+    return 1;
+}
+
+void sk_open_round(const sk_rules *r, sk_hand *h, sk_log *log, int leader) {
+    (void)log;
+    if (r->hooks && h->phase != SK_PHASE_FIRST_ACTOR) {
+        h->choice = leader;
+        h->phase = SK_PHASE_FIRST_ACTOR; /* a plugin may choose another seat */
+        h->actor = -1;
+        return;
+    }
+    h->leader = leader;
+    int s = leader;
+    for (int k = 0; k < h->n; k++) {
+        if (h->to_act[s]) {
+            h->actor = s;
+            h->phase = SK_PHASE_BET;
+            return;
+        }
+        s = sk_next_seat(s, h->n);
+    }
+    h->actor = -1; /* not reached: two players who can bet guarantee an actor */
+    h->phase = SK_PHASE_BET;
+}
+
+void sk_pass_turn(const sk_rules *r, sk_hand *h, sk_log *log, int seat) {
+    int n = h->n;
+    int s = seat;
+    for (int k = 0; k < n - 1; k++) {
+        s = sk_next_seat(s, n);
+        if (h->to_act[s]) {
+            h->actor = s;
+            return;
+        }
+    }
+    h->actor = -1;
+    sk_end_round(r, h, log);
+}
+
+void sk_end_round(const sk_rules *r, sk_hand *h, sk_log *log) {
+    int n = h->n;
+    int64_t top = 0;
+    int top_seat = -1;
+    int ties = 0;
+    for (int s = 0; s < n; s++) {
+        int64_t b = h->bets[s];
+        if (b > top) {
+            top = b;
+            top_seat = s;
+            ties = 1;
+        } else if (b == top) {
+            ties++;
+        }
+    }
+    if (top > 0 && ties == 1) {
+        /* The highest bet was not matched: give back what nobody called. */
+        int64_t second = 0;
+        for (int s = 0; s < n; s++)
+            if (s != top_seat && h->bets[s] > second) second = h->bets[s];
+        int64_t back = top - second;
+        h->stack[top_seat] += back;
+        h->contrib[top_seat] -= back;
+        sk_emit(log, SK_EV_RETURN, top_seat, 0, back, 0);
+    }
+    for (int s = 0; s < n; s++) h->bets[s] = 0;
+    h->actor = -1;
+    if (h->n_in == 1) {
+        sk_win_uncontested(r, h, log);
+        return;
+    }
+    if (!h->exposed && sk_active(h) < 2) sk_expose(r, h, log);
+    sk_next_street(r, h, log);
+}
+
+void sk_expose(const sk_rules *r, sk_hand *h, sk_log *log) {
+    int64_t amount[SK_POTS];
+    int32_t eligible[SK_POTS];
+    h->exposed = 1;
+    int npots = sk_build_pots(h->n, h->contrib, h->folded, h->dead, amount, eligible);
+    h->nshown = sk_show_order(r, h, npots, eligible, h->shown);
+    for (int k = 0; k < h->nshown; k++) sk_emit(log, SK_EV_SHOW, h->shown[k], 0, 0, 0);
+}
+
+void sk_win_uncontested(const sk_rules *r, sk_hand *h, sk_log *log) {
+    (void)r;
+    int winner = -1;
+    int64_t total = h->dead;
+    for (int s = 0; s < h->n; s++) {
+        total += h->contrib[s];
+        if (winner < 0 && !h->folded[s]) winner = s; /* the one live seat */
+    }
+    h->npots = 0;
+    if (total) {
+        h->pot_amount[0] = total;
+        h->pot_eligible[0] = 1 << winner;
+        h->npots = 1;
+    }
+    h->stack[winner] += total;
+    sk_emit(log, SK_EV_AWARD, winner, 0, total, 0);
+    h->phase = SK_PHASE_OVER;
+    h->actor = -1;
+    h->forced = -1;
+}

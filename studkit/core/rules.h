@@ -1,0 +1,94 @@
+/* The compiled rules of a variant at its stakes: every number the rules core reads.
+ *
+ * Declared once, as the X-macro SK_RULES_FIELDS: the C struct sk_rules is generated from it,
+ * and so is the table of field names, offsets and lengths that the Python compile step
+ * (studkit/core/compile.py) fills the struct through. A new rule switch is one line here,
+ * one line in the compile step and the code in the core that reads it.
+ *
+ * Every field is a plain integer (or a fixed array of them). Booleans are 0 or 1.
+ */
+#ifndef STUDKIT_CORE_RULES_H
+#define STUDKIT_CORE_RULES_H
+
+#include <stdint.h>
+
+#define SK_SEATS 16     /* the most seats at a table (a variant file allows 10) */
+#define SK_STREETS 12   /* the most streets in a variant */
+#define SK_SHARES 4     /* the most pot shares */
+#define SK_DECK 54      /* card numbers 0-53: 52 the first joker */
+
+/* betting structures */
+enum { SK_FIXED_LIMIT = 0, SK_SPREAD_LIMIT = 1, SK_POT_LIMIT = 2, SK_NO_LIMIT = 3 };
+/* heads-up uncapping of the raise cap */
+enum { SK_UNCAP_NEVER = 0, SK_UNCAP_IF_HEADS_UP_BEFORE_CAP = 1, SK_UNCAP_IF_ROUND_BEGAN_HEADS_UP = 2 };
+/* how odd chips of a tie are given out */
+enum { SK_ODD_FIRST_SHOWN = 0, SK_ODD_HIGH_CARD_BY_SUIT = 1, SK_ODD_LOW_CARD_BY_SUIT = 2 };
+
+#define SK_NO_LIMIT_TOP ((int64_t)1 << 62)
+
+/* S(type, name): a number; A(type, name, length): a fixed array. */
+#define SK_RULES_FIELDS(S, A)                                                                  \
+    /* forced bets */                                                                       \
+    S(int64_t, ante)                 /* each player's ante (0: none) */                  \
+    S(int64_t, bring_in)             /* the bring-in (0: none) */                         \
+    S(int64_t, small_blind)          /* 0: no blinds */                                   \
+    S(int64_t, big_blind)                                                                 \
+    S(int32_t, bring_in_street)      /* the street whose round the bring-in opens */      \
+    S(int32_t, bring_in_partial)     /* short of it: post what it has */                  \
+    S(int32_t, bring_in_called_as_posted) /* the others may call a partial bring-in */    \
+    S(int32_t, may_complete)         /* the forced player may complete instead */         \
+    A(int32_t, force_key, SK_DECK)      /* per card: larger is forced first; -1 never */     \
+    /* betting */                                                                           \
+    S(int32_t, structure)            /* SK_FIXED_LIMIT ... SK_NO_LIMIT */                 \
+    S(int32_t, completes)            /* the bring-in is completed (limit games) */        \
+    S(int64_t, big_bet)                                                                   \
+    S(int64_t, min_open)             /* pot and no limit: the smallest opening bet */     \
+    S(int64_t, round_min)            /* spread limit: the smallest bet */                 \
+    S(int32_t, max_raises)           /* the raise cap; -1 for none */                     \
+    S(int32_t, uncap)                /* SK_UNCAP_* */                                     \
+    S(int32_t, half_bet)             /* a short all-in of half a bet reopens */           \
+    S(int32_t, short_full)           /* any short all-in is a full raise */               \
+    S(int32_t, completion_is_raise)  /* the bring-in counts as the first raise */         \
+    /* who acts first */                                                                    \
+    S(int32_t, suit_tie_break)       /* tied boards: the highest card by suit */          \
+    A(int32_t, tie_key, SK_DECK)        /* per card: rank then suit in the deck's order */   \
+    S(int32_t, community_previous_leader) /* a community card: last street's leader */    \
+    S(int32_t, board_in_showing)     /* the community cards count in the showing hands */  \
+    /* streets */                                                                           \
+    S(int32_t, streets)                                                                   \
+    A(int32_t, street_rounds, SK_STREETS)   /* cards each live player gets */                \
+    A(int32_t, street_faces, SK_STREETS)    /* bit k: round k is dealt face up */            \
+    A(int32_t, street_rolled, SK_STREETS)   /* bit k: up unless the player holds no down */  \
+    A(int32_t, street_burn, SK_STREETS)                                                      \
+    A(int32_t, street_board, SK_STREETS)    /* board cards dealt to the table after */       \
+    A(int32_t, street_betting, SK_STREETS)                                                   \
+    A(int32_t, street_faces_up, SK_STREETS) /* any card of it is dealt face up */            \
+    A(int32_t, street_by_position, SK_STREETS) /* its round opens by seat, not by board */   \
+    A(int32_t, street_open_pair, SK_STREETS)   /* the open-pair option applies */            \
+    A(int64_t, street_size, SK_STREETS)     /* fixed limit: the street's bet */              \
+    A(int64_t, street_round_max, SK_STREETS) /* spread limit: the largest bet */             \
+    /* the deck running out */                                                              \
+    S(int32_t, reshuffle_burns)                                                           \
+    S(int32_t, reuse_folded)                                                              \
+    S(int32_t, community_card)                                                            \
+    /* the showdown */                                                                      \
+    S(int32_t, shares)                                                                    \
+    A(int64_t, share_weight, SK_SHARES)                                                      \
+    S(int32_t, odd_chip_share)       /* the share that takes a split pot's odd chips */   \
+    S(int32_t, odd_chip_method)      /* SK_ODD_* */                                       \
+    S(int32_t, odd_chip_hand)        /* keys of the five cards played (given) */          \
+    A(int32_t, suit_pos, 4)             /* each suit's place in the deck's suit order */     \
+    S(int32_t, show_from_last_checker) /* no bet: the last checker shows first */         \
+    S(int32_t, losers_may_muck)                                                           \
+    S(int32_t, ignore_qualifiers)    /* a pot nobody qualifies for: no qualifiers */      \
+    /* plugins */                                                                           \
+    S(int32_t, hooks)                /* stop at the hook phases */
+
+#define SK_DECLARE_NUMBER(type, name) type name;
+#define SK_DECLARE_ARRAY(type, name, length) type name[length];
+
+typedef struct sk_rules {
+    SK_RULES_FIELDS(SK_DECLARE_NUMBER, SK_DECLARE_ARRAY)
+} sk_rules;
+
+#endif

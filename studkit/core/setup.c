@@ -1,0 +1,40 @@
+/* A new hand: the seats from the dealer's left, the antes, the blinds, the first street. */
+#include <string.h>
+
+#include "core.h"
+
+void sk_begin(const sk_rules *r, sk_hand *h, sk_log *log, int n, int button,
+              const int64_t *stacks) {
+    memset(h, 0, sizeof *h);
+    h->n = n;
+    h->button = button;
+    for (int k = 0; k < n; k++) h->order[k] = (int8_t)((button + 1 + k) % n);
+    h->street = -1;
+    h->actor = -1;
+    h->choice = -1;
+    h->n_in = n;
+    h->leader = -1;
+    h->big_blind_seat = -1;
+    h->forced = -1;
+    h->aggressor = -1;
+    h->last_checker = -1;
+    h->npots = -1;
+    h->big_made = 0;
+    h->size = r->big_bet;
+    h->max_bet = r->round_min;
+    h->players = n;
+    for (int s = 0; s < n; s++) h->stack[s] = stacks[s];
+    int64_t ante = r->ante;
+    if (ante > 0) {
+        /* every seat antes from the dealer's left; one short of it is all in for what it has */
+        for (int k = 0; k < n; k++) {
+            int s = h->order[k];
+            int64_t amount = ante < h->stack[s] ? ante : h->stack[s];
+            h->stack[s] -= amount;
+            h->contrib[s] += amount;
+            sk_emit(log, SK_EV_ANTE, s, 0, amount, 0);
+        }
+    }
+    if (r->big_blind > 0) sk_post_blinds(r, h, log);
+    sk_next_street(r, h, log);
+}

@@ -1,0 +1,44 @@
+"""Types of the batch kernel's C extension (studkit/kernel/binding.c)."""
+
+from collections.abc import Sequence
+from typing import Any
+
+TALLY_SLOTS: int
+RECORD_CARDS: int
+RECORD_DECISIONS: int
+EXHAUSTED: int
+LONG: int
+MEMORY: int
+CARDS: int
+
+class Setup:
+    def __init__(
+        self,
+        *,
+        rules: bytes,
+        players: int,
+        stack: int,
+        deck: Any,
+        cards: int,
+        showing: int,
+        share_evaluators: Sequence[int],
+        share_qualifiers: Sequence[int],
+        bots: Sequence[int],
+        bot_table: Any,
+        styles: Any,
+        values: Any,
+        modes: Any,
+        by_row: Any,
+        flush: Any,
+        index_row: int,
+    ) -> None: ...
+
+def play_block(
+    setup: Setup, start: int, stop: int, seed: int, totals: Any, pots: Any, ended: Any,
+    mix: Any, share_awards: Any, seats: Any, categories: Any, strengths: Any,
+    record_cards: Any, record_decisions: Any, record_counts: Any, record_payoffs: Any,
+) -> int: ...
+def evaluate(
+    values: Any, modes: Any, by_row: Any, flush: Any, index_row: int, cards: Sequence[int],
+    evaluator: int,
+) -> int: ...

@@ -1,0 +1,285 @@
+/* studkit.kernel._kernel: the batch kernel for Python.
+ *
+ *   Setup(rules, players, stack, deck, cards, showing, share_evaluators, share_qualifiers,
+ *         bots, bot_table, styles, values, modes, by_row, flush, index_row)
+ *                      one run's setup (the arrays are held while it lives)
+ *   play_block(setup, start, stop, seed, totals, pots, ended, mix, share_awards, seats,
+ *              categories, strengths, record_cards, record_decisions, record_counts,
+ *              record_payoffs) -> 0, or (index << 8) | code for a hand that cannot finish
+ *
+ * The arrays are numpy arrays (any buffer of the right item type, C-contiguous); the tally
+ * arrays are added to. The hands run without the GIL. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <string.h>
+
+#include "kernel.h"
+
+enum { V_DECK, V_BOT_TABLE, V_STYLES, V_VALUES, V_MODES, V_BY_ROW, V_FLUSH, V_VIEWS };
+
+typedef struct {
+    PyObject_HEAD
+    sk_setup setup;
+    sk_rules rules;
+    int64_t bots[SK_SEATS];
+    Py_buffer views[V_VIEWS];
+    int held;
+} SetupObject;
+
+static int view(PyObject *array, Py_buffer *out, Py_ssize_t itemsize, char kind, int writable,
+                const char *what) {
+    int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0);
+    if (PyObject_GetBuffer(array, out, flags) < 0) return -1;
+    const char *format = out->format ? out->format : "B";
+    if (*format == '<' || *format == '=' || *format == '@') format++;
+    char got = *format;
+    int ok = out->itemsize == itemsize;
+    if (kind == 'i') ok &= got == 'l' || got == 'q' || got == 'i' || got == 'b';
+    else if (kind == 'u') ok &= got == 'B' || got == 'c';
+    else ok &= got == 'd';
+    if (!ok) {
+        PyErr_Format(PyExc_TypeError, "%s: expected %zd-byte %s items, not '%s'", what, itemsize,
+                     kind == 'd' ? "float" : "integer", out->format ? out->format : "B");
+        PyBuffer_Release(out);
+        return -1;
+    }
+    return 0;
+}
+
+static void Setup_dealloc(SetupObject *self) {
+    for (int i = 0; i < self->held; i++) PyBuffer_Release(&self->views[i]);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int read_ints(PyObject *seq_in, int64_t *out, int most, const char *what) {
+    PyObject *seq = PySequence_Fast(seq_in, what);
+    if (seq == NULL) return -1;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
+    if (count > most) {
+        Py_DECREF(seq);
+        PyErr_Format(PyExc_ValueError, "%s: at most %d", what, most);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        out[i] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (out[i] == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return -1;
+        }
+    }
+    Py_DECREF(seq);
+    return (int)count;
+}
+
+static int Setup_init(SetupObject *self, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"rules", "players", "stack", "deck", "cards", "showing",
+                               "share_evaluators", "share_qualifiers", "bots", "bot_table",
+                               "styles", "values", "modes", "by_row", "flush", "index_row", NULL};
+    Py_buffer rules;
+    int players, cards, showing;
+    long long stack, index_row;
+    PyObject *deck, *evaluators, *qualifiers, *bots, *bot_table, *styles, *values, *modes,
+        *by_row, *flush;
+    if (self->held) {
+        PyErr_SetString(PyExc_TypeError, "a Setup is made once");
+        return -1;
+    }
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*iLOiiOOOOOOOOOL:Setup", keywords, &rules,
+                                     &players, &stack, &deck, &cards, &showing, &evaluators,
+                                     &qualifiers, &bots, &bot_table, &styles, &values, &modes,
+                                     &by_row, &flush, &index_row))
+        return -1;
+    int ok = rules.len == (Py_ssize_t)sizeof(sk_rules);
+    if (ok) memcpy(&self->rules, rules.buf, sizeof(sk_rules));
+    PyBuffer_Release(&rules);
+    if (!ok) {
+        PyErr_SetString(PyExc_ValueError, "rules: not the packed rules of this build");
+        return -1;
+    }
+    if (players < 2 || players > SK_SEATS) {
+        PyErr_Format(PyExc_ValueError, "the kernel plays 2 to %d seats", SK_SEATS);
+        return -1;
+    }
+    sk_setup *k = &self->setup;
+    memset(k, 0, sizeof *k);
+    k->rules = &self->rules;
+    k->players = players;
+    k->stack = stack;
+    k->cards = cards;
+    k->showing = showing;
+    k->tables.index_row = index_row;
+    int64_t numbers[SK_SHARES];
+    int count = read_ints(evaluators, numbers, SK_SHARES, "share_evaluators");
+    if (count < 0) return -1;
+    for (int i = 0; i < count; i++) k->share_evaluator[i] = (int)numbers[i];
+    if (read_ints(qualifiers, k->share_qualifier, SK_SHARES, "share_qualifiers") < 0) return -1;
+    if (read_ints(bots, self->bots, SK_SEATS, "bots") < 0) return -1;
+    k->bots = self->bots;
+    struct { PyObject *array; Py_ssize_t size; char kind; const char *what; } arrays[V_VIEWS] = {
+        {deck, 1, 'u', "deck"}, {bot_table, 8, 'd', "bot_table"}, {styles, 8, 'i', "styles"},
+        {values, 8, 'i', "values"}, {modes, 8, 'i', "modes"}, {by_row, 4, 'i', "by_row"},
+        {flush, 4, 'i', "flush"},
+    };
+    for (int i = 0; i < V_VIEWS; i++) {
+        if (view(arrays[i].array, &self->views[i], arrays[i].size, arrays[i].kind, 0,
+                 arrays[i].what) < 0)
+            return -1;
+        self->held = i + 1;
+    }
+    k->deck = self->views[V_DECK].buf;
+    k->deck_size = (int)self->views[V_DECK].len;
+    k->bot_table = self->views[V_BOT_TABLE].buf;
+    k->styles = self->views[V_STYLES].buf;
+    k->n_styles = (int)(self->views[V_STYLES].len / 8 / 3);
+    k->tables.values = self->views[V_VALUES].buf;
+    k->tables.modes = self->views[V_MODES].buf;
+    k->tables.by_row = self->views[V_BY_ROW].buf;
+    k->tables.width = self->views[V_BY_ROW].ndim == 2 ? self->views[V_BY_ROW].shape[1] : 0;
+    k->tables.flush = self->views[V_FLUSH].buf;
+    if (k->tables.width == 0) {
+        PyErr_SetString(PyExc_ValueError, "by_row: a two-dimensional array");
+        return -1;
+    }
+    return 0;
+}
+
+static PyTypeObject SetupType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "studkit.kernel._kernel.Setup",
+    .tp_doc = "One run's setup for the batch kernel.",
+    .tp_basicsize = sizeof(SetupObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Setup_init,
+    .tp_dealloc = (destructor)Setup_dealloc,
+};
+
+enum { O_TOTALS, O_POTS, O_ENDED, O_MIX, O_SHARES, O_SEATS, O_CATEGORIES, O_STRENGTHS,
+       O_REC_CARDS, O_REC_DECISIONS, O_REC_COUNTS, O_REC_PAYOFFS, O_ARRAYS };
+
+static PyObject *play_block(PyObject *module, PyObject *args) {
+    PyObject *setup;
+    long long start, stop, seed;
+    PyObject *arrays[O_ARRAYS];
+    if (!PyArg_ParseTuple(args, "O!LLLOOOOOOOOOOOO:play_block", &SetupType, &setup, &start,
+                          &stop, &seed, &arrays[0], &arrays[1], &arrays[2], &arrays[3],
+                          &arrays[4], &arrays[5], &arrays[6], &arrays[7], &arrays[8],
+                          &arrays[9], &arrays[10], &arrays[11]))
+        return NULL;
+    static const char *names[O_ARRAYS] = {"totals", "pots", "ended", "mix", "share_awards",
+                                          "seats", "categories", "strengths", "record_cards",
+                                          "record_decisions", "record_counts", "record_payoffs"};
+    Py_buffer views[O_ARRAYS];
+    int held = 0;
+    PyObject *out = NULL;
+    for (; held < O_ARRAYS; held++)
+        if (view(arrays[held], &views[held], 8, 'i', held != O_STRENGTHS, names[held]) < 0)
+            goto release;
+    const sk_setup *k = &((SetupObject *)setup)->setup;
+    int n = k->players;
+    int64_t rows = views[O_REC_COUNTS].len / 8 / 2;
+    int record = views[O_REC_CARDS].len >= rows * 8 * SK_RECORD_CARDS &&
+                 views[O_REC_DECISIONS].len >= rows * 8 * SK_RECORD_DECISIONS &&
+                 views[O_REC_PAYOFFS].len >= rows * 8 * n && rows >= stop - start && rows > 0 &&
+                 views[O_REC_CARDS].len > 8;
+    int64_t slots = views[O_STRENGTHS].ndim == 2 ? views[O_STRENGTHS].shape[1] : 0;
+    if (views[O_TOTALS].len < 8 * T_SLOTS ||
+        views[O_POTS].len < 8 * (n * k->stack + 1) ||
+        views[O_ENDED].len < 8 * k->rules->streets ||
+        views[O_MIX].len < 8 * k->rules->streets * SK_VERBS ||
+        views[O_SHARES].len < 8 * k->rules->shares || views[O_SEATS].len < 8 * 3 * n ||
+        views[O_CATEGORIES].len < views[O_STRENGTHS].len || slots == 0) {
+        PyErr_SetString(PyExc_ValueError, "play_block: a tally array is too small");
+        goto release;
+    }
+    sk_tally tally = {views[O_TOTALS].buf, views[O_POTS].buf, views[O_ENDED].buf,
+                      views[O_MIX].buf, views[O_SHARES].buf, views[O_SEATS].buf,
+                      views[O_CATEGORIES].buf, views[O_STRENGTHS].buf, slots};
+    sk_records records = {record ? rows : 0, views[O_REC_CARDS].buf, views[O_REC_DECISIONS].buf,
+                          views[O_REC_COUNTS].buf, views[O_REC_PAYOFFS].buf};
+    int64_t result;
+    Py_BEGIN_ALLOW_THREADS
+    result = sk_play_block(k, start, stop, seed, &tally, &records);
+    Py_END_ALLOW_THREADS
+    out = PyLong_FromLongLong(result);
+release:
+    for (int i = 0; i < held; i++) PyBuffer_Release(&views[i]);
+    return out;
+}
+
+/* evaluate(values, modes, by_row, flush, index_row, cards, evaluator): one hand's strength
+ * by the kernel's tables (what its showdowns rank with). */
+static PyObject *evaluate(PyObject *module, PyObject *args) {
+    PyObject *arrays[4], *cards_in;
+    long long index_row;
+    int ev;
+    if (!PyArg_ParseTuple(args, "OOOOLOi:evaluate", &arrays[0], &arrays[1], &arrays[2],
+                          &arrays[3], &index_row, &cards_in, &ev))
+        return NULL;
+    Py_buffer views[4];
+    static const Py_ssize_t sizes[4] = {8, 8, 4, 4};
+    static const char *names[4] = {"values", "modes", "by_row", "flush"};
+    int held = 0;
+    PyObject *out = NULL;
+    for (; held < 4; held++)
+        if (view(arrays[held], &views[held], sizes[held], 'i', 0, names[held]) < 0) goto release;
+    PyObject *seq = PySequence_Fast(cards_in, "cards: a sequence of card numbers");
+    if (seq == NULL) goto release;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
+    uint8_t cards[8];
+    if (count < 1 || count > 8 || views[2].ndim != 2 || ev < 0 || ev >= views[2].shape[0] - 1) {
+        PyErr_SetString(PyExc_ValueError, "evaluate: 1 to 8 cards and a known evaluator");
+        Py_DECREF(seq);
+        goto release;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if ((c == -1 && PyErr_Occurred()) || c < 0 || c >= 52) {
+            if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "no natural card %ld", c);
+            Py_DECREF(seq);
+            goto release;
+        }
+        cards[i] = (uint8_t)c;
+    }
+    Py_DECREF(seq);
+    sk_tables tables = {views[0].buf, views[1].buf, views[2].buf, views[2].shape[1], index_row,
+                        views[3].buf};
+    out = PyLong_FromLongLong(sk_evaluate(&tables, cards, (int)count, ev));
+release:
+    for (int i = 0; i < held; i++) PyBuffer_Release(&views[i]);
+    return out;
+}
+
+static PyMethodDef module_methods[] = {
+    {"evaluate", evaluate, METH_VARARGS,
+     "evaluate(values, modes, by_row, flush, index_row, cards, evaluator): a hand's strength"},
+    {"play_block", play_block, METH_VARARGS,
+     "play_block(setup, start, stop, seed, totals, pots, ended, mix, share_awards, seats, "
+     "categories, strengths, record_cards, record_decisions, record_counts, record_payoffs)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef kernel_module = {
+    PyModuleDef_HEAD_INIT, "studkit.kernel._kernel",
+    "The batch kernel (C): blocks of whole hands on the rules core, counted.", -1,
+    module_methods,
+};
+
+PyMODINIT_FUNC PyInit__kernel(void) {
+    if (PyType_Ready(&SetupType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&kernel_module);
+    if (m == NULL) return NULL;
+    Py_INCREF(&SetupType);
+    if (PyModule_AddObject(m, "Setup", (PyObject *)&SetupType) < 0 ||
+        PyModule_AddIntConstant(m, "TALLY_SLOTS", T_SLOTS) < 0 ||
+        PyModule_AddIntConstant(m, "RECORD_CARDS", SK_RECORD_CARDS) < 0 ||
+        PyModule_AddIntConstant(m, "RECORD_DECISIONS", SK_RECORD_DECISIONS) < 0 ||
+        PyModule_AddIntConstant(m, "EXHAUSTED", SK_KERNEL_EXHAUSTED) < 0 ||
+        PyModule_AddIntConstant(m, "LONG", SK_KERNEL_LONG) < 0 ||
+        PyModule_AddIntConstant(m, "MEMORY", SK_KERNEL_MEMORY) < 0 ||
+        PyModule_AddIntConstant(m, "CARDS", SK_KERNEL_CARDS) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,285 @@
+/* A block of whole hands: each dealt from its own random stream, played on the rules core by
+ * the seats' bots from the antes to the awards, and counted. The loop only supplies what the
+ * core waits for (cards from the stub, the showing hands' and the showdown's strengths from
+ * the evaluator tables, the bots' decisions); every rule is the core's. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernel.h"
+#include "streams.h"
+
+/* Where `strength` is among the share's sorted strengths (a binary search). */
+static int64_t slot_of(const sk_tally *t, int share, int64_t strength) {
+    const int64_t *row = &t->strengths[share * t->slots];
+    int64_t lo = 0, hi = t->slots - 1;
+    while (lo < hi) {
+        int64_t mid = (lo + hi) / 2;
+        if (row[mid] < strength)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+#define SK_EVALUATED 8 /* the most cards the tables rank */
+
+/* The showing hands' values: each live seat's up cards (and the board where it counts);
+ * 0 when a hand holds more cards than the tables rank. */
+static int showing(const sk_setup *k, const sk_hand *h, int64_t *values) {
+    const sk_rules *r = k->rules;
+    int board = r->board_in_showing ? h->ncommunity : 0;
+    uint8_t cards[SK_CARDS + SK_BOARD];
+    for (int s = 0; s < h->n; s++) {
+        values[s] = 0;
+        if (h->folded[s]) continue;
+        int count = h->nup[s];
+        int64_t value = -1;
+        if (!board) {
+            int64_t sum = 0;
+            for (int i = 0; i < count; i++) sum += k->tables.values[SK_UP(h, s, i)];
+            value = sk_rank_strength(&k->tables, sum, count, k->showing);
+        }
+        if (value < 0) { /* a suit may show five cards, or the board counts: every card */
+            for (int i = 0; i < count; i++) cards[i] = SK_UP(h, s, i);
+            for (int i = 0; i < board; i++) cards[count + i] = h->community[i];
+            count += board;
+            if (count > SK_EVALUATED) return 0;
+            value = count ? sk_evaluate(&k->tables, cards, count, k->showing) : 0;
+        }
+        values[s] = value;
+    }
+    return 1;
+}
+
+/* The showdown's strengths of every live hand, qualifiers applied, the same in every pot;
+ * without the qualifiers too where a pot nobody qualifies for is shared as if without them;
+ * and, where the odd chips go by the cards a hand plays, those cards. */
+static int strengths(const sk_setup *k, const sk_hand *h, int64_t *table, int64_t *raw,
+                     uint8_t *played) {
+    const sk_rules *r = k->rules;
+    uint8_t cards[SK_CARDS + SK_BOARD];
+    int shares = r->shares;
+    if (played != NULL) memset(played, SK_NO_CARD, SK_SHARES * SK_SEATS * SK_PLAYED);
+    for (int x = 0; x < shares; x++) {
+        int ev = k->share_evaluator[x];
+        for (int s = 0; s < h->n; s++) {
+            int64_t value = 0;
+            if (!h->folded[s]) {
+                int count = h->ncards[s];
+                value = -1;
+                if (h->ncommunity == 0) {
+                    int64_t sum = 0;
+                    for (int i = 0; i < count; i++) sum += k->tables.values[SK_CARD(h, s, i)];
+                    value = sk_rank_strength(&k->tables, sum, count, ev);
+                }
+                if (value < 0 || (played != NULL && r->odd_chip_hand)) {
+                    for (int i = 0; i < count; i++) cards[i] = SK_CARD(h, s, i);
+                    for (int i = 0; i < h->ncommunity; i++) cards[count + i] = h->community[i];
+                    count += h->ncommunity;
+                    if (count > SK_EVALUATED) return 0;
+                    if (value < 0) value = sk_evaluate(&k->tables, cards, count, ev);
+                    if (played != NULL)
+                        sk_best_five(&k->tables, cards, count, ev,
+                                     &played[(x * SK_SEATS + s) * SK_PLAYED]);
+                }
+                if (raw != NULL) raw[x * SK_SEATS + s] = value;
+                if (value < k->share_qualifier[x]) value = 0;
+            } else if (raw != NULL) {
+                raw[x * SK_SEATS + s] = 0;
+            }
+            table[x * SK_SEATS + s] = value;
+        }
+    }
+    for (int p = 1; p < h->npots; p++)
+        memcpy(&table[p * SK_SHARES * SK_SEATS], table, sizeof(int64_t) * SK_SHARES * SK_SEATS);
+    return 1;
+}
+
+int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t seed,
+                      sk_tally *t, sk_records *rec) {
+    const sk_rules *r = k->rules;
+    int n = k->players;
+    int streets = r->streets;
+    int shares = r->shares;
+    int64_t stacks[SK_SEATS];
+    for (int s = 0; s < n; s++) stacks[s] = k->stack;
+    sk_hand h;
+    sk_log log = {0};
+    log.mask = 1 << SK_EV_AWARD;
+    log.capacity = 256;
+    log.events = malloc(sizeof(sk_event) * (size_t)log.capacity);
+    int64_t *table = malloc(sizeof(int64_t) * SK_POTS * SK_SHARES * SK_SEATS);
+    if (log.events == NULL || table == NULL) {
+        free(log.events);
+        free(table);
+        return start << 8 | SK_KERNEL_MEMORY;
+    }
+    uint8_t played[SK_SHARES * SK_SEATS * SK_PLAYED];
+    int64_t raw[SK_SHARES * SK_SEATS];
+    uint8_t stub[SK_DECK + SK_BURNS + SK_MUCK];
+    sk_option options[SK_OPTIONS];
+    int64_t values[SK_SEATS];
+    int64_t result = 0;
+    for (int64_t index = start; index < stop; index++) {
+        int64_t row = rec->rows > 0 ? index - start : -1;
+        uint64_t stream;
+        sk_seed_stream(&stream, seed, index);
+        memcpy(stub, k->deck, (size_t)k->deck_size);
+        int left = k->deck_size;
+        log.count = 0;
+        sk_begin(r, &h, &log, n, (int)(index % n), stacks);
+        int raises = 0, decisions = 0, folds = 0, forced_seen = 0, completed = 0;
+        int64_t ncards = 0, ndecisions = 0;
+        for (int over = 0; !over;) {
+            switch (h.phase) {
+            case SK_PHASE_DEAL:
+                raises = 0;
+                if (sk_deal(r, &h, &log, left, -1) != SK_OK) {
+                    result = index << 8 | SK_KERNEL_EXHAUSTED;
+                    goto done;
+                }
+                break;
+            case SK_PHASE_RESTOCK: { /* burns, then folded cards, back to the stub's end */
+                int back = h.restock_burned + h.restock_folded;
+                for (int i = 0; i < back; i++) stub[left++] = h.restock[i];
+                sk_restocked(r, &h, &log);
+                break;
+            }
+            case SK_PHASE_CARDS: {
+                int target = h.due_seat[h.next_due];
+                int i = (int)sk_below(&stream, left);
+                uint8_t card = stub[i];
+                stub[i] = stub[--left];
+                if (row >= 0) {
+                    if (ncards < SK_RECORD_CARDS)
+                        rec->cards[row * SK_RECORD_CARDS + ncards] = (int64_t)(target + 2) << 8 | card;
+                    ncards++;
+                }
+                sk_place(r, &h, &log, card);
+                break;
+            }
+            case SK_PHASE_SHOWING:
+                if (!showing(k, &h, values)) {
+                    result = index << 8 | SK_KERNEL_CARDS;
+                    goto done;
+                }
+                sk_lead(r, &h, &log, values);
+                break;
+            case SK_PHASE_BET: {
+                int seat = h.actor;
+                int pick;
+                if (k->bots[seat] == SK_BOT_CALLING) {
+                    pick = sk_passive(r, &h, options) - 1; /* check, call or bring in */
+                } else {
+                    int count = sk_options(r, &h, options);
+                    pick = sk_bot_choice(k, &h, seat, raises, options, count, &stream);
+                }
+                int verb = options[pick].verb;
+                int64_t amount = options[pick].lo;
+                int street = h.street;
+                t->mix[street * SK_VERBS + verb]++;
+                decisions++;
+                folds += verb == SK_FOLD;
+                raises += verb >= SK_COMPLETE;
+                if (street == 0) {
+                    forced_seen |= verb == SK_BRING_IN;
+                    completed |= verb == SK_COMPLETE;
+                }
+                if (row >= 0) {
+                    if (ndecisions >= SK_RECORD_DECISIONS) {
+                        result = index << 8 | SK_KERNEL_LONG;
+                        goto done;
+                    }
+                    rec->decisions[row * SK_RECORD_DECISIONS + ndecisions++] =
+                        (int64_t)verb << 56 | amount;
+                }
+                sk_take(r, &h, &log, verb, amount);
+                break;
+            }
+            case SK_PHASE_SHOWDOWN: {
+                int64_t *unqualified = r->ignore_qualifiers ? raw : NULL;
+                uint8_t *cards = r->odd_chip_hand ? played : NULL;
+                if (!strengths(k, &h, table, unqualified, cards)) {
+                    result = index << 8 | SK_KERNEL_CARDS;
+                    goto done;
+                }
+                sk_showdown(r, &h, &log, table, unqualified, cards);
+                break;
+            }
+            default: /* SK_PHASE_OVER */
+                over = 1;
+            }
+        }
+        if (log.failed) {
+            result = index << 8 | SK_KERNEL_MEMORY;
+            goto done;
+        }
+        /* the hand's counts */
+        int64_t pot = 0;
+        for (int s = 0; s < n; s++) {
+            pot += h.contrib[s];
+            int64_t payoff = h.stack[s] - k->stack;
+            t->seats[s] += payoff;
+            t->seats[n + s] += payoff * payoff;
+            t->seats[2 * n + s] += payoff > 0;
+            if (row >= 0) rec->payoffs[row * n + s] = payoff;
+        }
+        if (row >= 0) {
+            rec->counts[row * 2] = ncards < SK_RECORD_CARDS ? ncards : SK_RECORD_CARDS;
+            rec->counts[row * 2 + 1] = ndecisions;
+        }
+        int64_t *totals = t->totals;
+        totals[T_HANDS]++;
+        totals[T_ACTIONS] += decisions;
+        totals[T_ACTIONS_SQ] += (int64_t)decisions * decisions;
+        totals[T_POT] += pot;
+        totals[T_POT_SQ] += pot * pot;
+        t->pots[pot]++;
+        t->ended[h.street < streets ? h.street : streets - 1]++;
+        if (h.ncommunity) totals[T_COMMUNITY]++;
+        if (forced_seen || completed) {
+            totals[T_BRING_IN]++;
+            totals[T_COMPLETED] += completed;
+        }
+        int live = n - folds;
+        if (live >= 2) {
+            /* from the awards: who won chips, whether a pot was split, and the strength that
+             * won each share of the main pot (-1: the share took none of it) */
+            int64_t main[SK_SHARES];
+            for (int x = 0; x < shares; x++) main[x] = -1;
+            int32_t won = 0, paid = 0;
+            int split = 0, pot_index = -1;
+            for (int i = 0; i < log.count; i++) {
+                const sk_event *e = &log.events[i];
+                int pot_of = e->x >> 8;
+                int share = (e->x & 0xFF) - 1;
+                if (pot_of != pot_index) {
+                    split |= __builtin_popcount((unsigned)paid) > 1;
+                    paid = 0;
+                    pot_index = pot_of;
+                }
+                if (e->a > 0) {
+                    paid |= 1 << e->seat;
+                    won |= 1 << e->seat;
+                }
+                if (pot_of == 0 && share >= 0) main[share] = e->b;
+            }
+            split |= __builtin_popcount((unsigned)paid) > 1;
+            totals[T_SHOWDOWNS]++;
+            totals[T_AT_SHOWDOWN] += live;
+            totals[T_AT_SHOWDOWN_SQ] += (int64_t)live * live;
+            totals[T_SPLITS] += split;
+            totals[T_SCOOPS] += __builtin_popcount((unsigned)won) == 1;
+            for (int x = 0; x < shares; x++) {
+                if (main[x] < 0) continue;
+                t->share_awards[x]++;
+                if (main[x] > 0) t->categories[x * t->slots + slot_of(t, x, main[x])]++;
+            }
+        }
+    }
+done:
+    free(log.events);
+    free(table);
+    return result;
+}

@@ -1,0 +1,75 @@
+/* The batch kernel: blocks of whole hands played on the rules core by the shipped bots, each
+ * hand a function of the run's seed and its index, counted into tally arrays. */
+#ifndef STUDKIT_KERNEL_KERNEL_H
+#define STUDKIT_KERNEL_KERNEL_H
+
+#include <stdint.h>
+
+#include "../core/core.h"
+#include "../evaluation/lookup.h"
+
+/* The shipped bots the kernel plays, by id (studkit.kernel.plan.KERNEL_BOTS). */
+enum { SK_BOT_RANDOM = 0, SK_BOT_CALLING = 1, SK_BOT_TAG = 2, SK_BOT_LAG = 3, SK_BOT_EQUITY = 4 };
+/* Columns of the bots' table (a row per bot id). */
+enum { SK_B_ENTER, SK_B_STAY, SK_B_BET, SK_B_BLUFF, SK_B_SIZE, SK_B_MAX_RAISES, SK_B_MARGIN,
+       SK_B_TRIALS, SK_B_COLUMNS };
+
+/* One run's setup. */
+typedef struct sk_setup {
+    const sk_rules *rules;
+    int players;
+    int64_t stack;
+    const uint8_t *deck;
+    int deck_size;
+    int cards;               /* cards each player holds after the last street */
+    int showing;             /* the showing hands' evaluator */
+    int share_evaluator[SK_SHARES];
+    int64_t share_qualifier[SK_SHARES];
+    const int64_t *bots;     /* a bot id per seat */
+    const double *bot_table; /* [bot id][SK_B_COLUMNS] */
+    const int64_t *styles;   /* the rule-based bots' share styles, three numbers a share */
+    int n_styles;
+    sk_tables tables;
+} sk_setup;
+
+/* Slots of the scalar tally. */
+enum { T_HANDS, T_SHOWDOWNS, T_SPLITS, T_SCOOPS, T_COMMUNITY, T_BRING_IN, T_COMPLETED,
+       T_ACTIONS, T_ACTIONS_SQ, T_POT, T_POT_SQ, T_AT_SHOWDOWN, T_AT_SHOWDOWN_SQ, T_SLOTS };
+
+/* Where a block's counts go (arrays the caller allocates, zeroed or holding earlier counts). */
+typedef struct sk_tally {
+    int64_t *totals;           /* T_SLOTS */
+    int64_t *pots;             /* by pot size: players * stack + 1 */
+    int64_t *ended;            /* by street the hand ended on */
+    int64_t *mix;              /* [street][verb] decisions */
+    int64_t *share_awards;     /* by share: main pots that paid it */
+    int64_t *seats;            /* [3][players]: net, net squared, hands won */
+    int64_t *categories;       /* [share][slot]: the winning strengths' slots */
+    const int64_t *strengths;  /* [share][slot]: each share's strengths, sorted */
+    int64_t slots;             /* a row's length */
+} sk_tally;
+
+#define SK_RECORD_CARDS 160
+#define SK_RECORD_DECISIONS 400
+/* Hands recorded for a replay by the engine (rows == 0: none). */
+typedef struct sk_records {
+    int64_t rows;
+    int64_t *cards;      /* [row][SK_RECORD_CARDS]: (target + 2) << 8 | card */
+    int64_t *decisions;  /* [row][SK_RECORD_DECISIONS]: verb << 56 | amount */
+    int64_t *counts;     /* [row][2]: cards and decisions recorded */
+    int64_t *payoffs;    /* [row][players] */
+} sk_records;
+
+enum { SK_KERNEL_EXHAUSTED = 1, SK_KERNEL_LONG = 2, SK_KERNEL_MEMORY = 3, SK_KERNEL_CARDS = 4 };
+
+/* Play hands start .. stop - 1; 0, or (index << 8) | SK_KERNEL_* for the first hand the
+ * rules cannot finish. */
+int64_t sk_play_block(const sk_setup *setup, int64_t start, int64_t stop, int64_t seed,
+                      sk_tally *tally, sk_records *records);
+
+/* players.c: the row of `options` the seat's bot takes (an aggressive row's total is set in
+ * its `lo`). `raises`: completions, bets and raises so far on the street. */
+int sk_bot_choice(const sk_setup *setup, const sk_hand *h, int seat, int raises,
+                  sk_option *options, int count, uint64_t *stream);
+
+#endif

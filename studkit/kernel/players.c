@@ -1,0 +1,195 @@
+/* The shipped bots at the kernel's seats: each decision of `random`, `calling-station`,
+ * `tag`, `lag` and `equity`.
+ *
+ * tag and lag score the hand (sk_score_cards) and decide by their style (sk_style_choice),
+ * equity by sk_equity_choice: the general engine's bots call the same functions
+ * (studkit.bots._decide). What this file does itself is gather the facts a seat may see from
+ * the hand's state (the ones studkit.bots.seen reads from a view) and, for equity, estimate
+ * the equity by Monte Carlo over the unseen cards as studkit.bots.estimate poses it: the
+ * opponents' down cards unknown, folded players' up cards dead, each share won by its best
+ * qualifying hand, ties split. */
+#include "../bots/decide.h"
+#include "kernel.h"
+#include "streams.h"
+
+/* A uniformly random row, and a uniformly random total within an aggressive row's range. */
+static int random_row(sk_option *options, int count, uint64_t *stream) {
+    int i = (int)sk_below(stream, count);
+    if (options[i].verb >= SK_COMPLETE) {
+        int64_t lo = options[i].lo;
+        options[i].lo = lo + sk_below(stream, options[i].hi - lo + 1);
+    }
+    return i;
+}
+
+/* The row of the first option of verb `code`, an aggressive one's total sized. */
+static int take(int code, sk_option *options, int count, int64_t my_bet, int64_t to_call,
+                int64_t pot, double fraction) {
+    if (code == SK_FIRST) return 0;
+    for (int i = 0; i < count; i++)
+        if (options[i].verb == code) {
+            if (code >= SK_COMPLETE)
+                options[i].lo = sk_sized_total(options[i].lo, options[i].hi, my_bet, to_call,
+                                               pot, fraction);
+            return i;
+        }
+    return 0;
+}
+
+/* Step k of a partial shuffle of the unseen cards: the card it puts in place. */
+static uint8_t pick(uint8_t *stub, int k, int nstub, uint64_t *stream) {
+    int j = k + (int)sk_below(stream, nstub - k);
+    uint8_t card = stub[j];
+    stub[j] = stub[k];
+    stub[k] = card;
+    return card;
+}
+
+/* The seat's equity from up to `trials` random completions, dealt in groups of SK_EQUITY_STEP
+ * until sk_equity_settled says the decision is settled; -1 when the spot cannot be posed
+ * (uneven hands, or unseen cards that cannot finish the deal). */
+static double equity(const sk_setup *k, const sk_hand *h, int seat, const int8_t *opponents,
+                     int nopp, int trials, double margin, int raises, int64_t to_call,
+                     int64_t pot, int avail, uint64_t *stream) {
+    const sk_rules *r = k->rules;
+    int ncards = h->ncards[seat];
+    int nup = h->nup[seat];
+    int ndown = ncards - nup;
+    uint64_t known = 0;
+    for (int i = 0; i < ncards; i++) known |= UINT64_C(1) << SK_CARD(h, seat, i);
+    for (int s = 0; s < h->n; s++) {
+        if (s == seat) continue;
+        if (!h->folded[s] && h->nup[s] != nup) return -1.0;
+        for (int i = 0; i < h->nup[s]; i++) known |= UINT64_C(1) << SK_UP(h, s, i);
+    }
+    uint8_t stub[SK_DECK];
+    int nstub = 0;
+    for (int i = 0; i < k->deck_size; i++)
+        if (!(known >> k->deck[i] & 1)) stub[nstub++] = k->deck[i];
+    int players = nopp + 1;
+    int left = nstub - nopp * ndown;
+    int community = 0;
+    int dealt = 0;
+    for (int st = 0; st < r->streets; st++) {
+        int rounds = r->street_rounds[st];
+        dealt += rounds;
+        if (dealt <= ncards) continue;
+        int need = rounds * players;
+        if (need <= left)
+            left -= need;
+        else if (r->community_card && rounds == 1 && left >= 1) {
+            left -= 1;
+            community++;
+        } else
+            return -1.0;
+    }
+    int own_more = k->cards - ncards - community;
+    int shares = r->shares;
+    double total = 0.0;
+    int deals = 0;
+    uint8_t cards[SK_CARDS];
+    while (deals < trials) {
+        /* a partial shuffle of the unseen cards, drawn as they are dealt: the community
+         * cards, the seat's, then each opponent's, stopping once the seat has lost */
+        for (int i = 0; i < community; i++) pick(stub, i, nstub, stream);
+        int drawn = community;
+        int64_t best[SK_SHARES] = {0}, mine[SK_SHARES] = {0};
+        int winners[SK_SHARES] = {0};
+        for (int p = 0; p < players; p++) {
+            int count = 0;
+            if (p == 0) {
+                for (int i = 0; i < ncards; i++) cards[count++] = SK_CARD(h, seat, i);
+            } else {
+                int s = opponents[p - 1];
+                for (int i = 0; i < h->nup[s]; i++) cards[count++] = SK_UP(h, s, i);
+                for (int i = 0; i < ndown; i++) cards[count++] = pick(stub, drawn++, nstub, stream);
+            }
+            for (int i = 0; i < own_more; i++) cards[count++] = pick(stub, drawn++, nstub, stream);
+            for (int i = 0; i < community; i++) cards[count++] = stub[i];
+            for (int x = 0; x < shares; x++) {
+                int64_t value = sk_evaluate(&k->tables, cards, count, k->share_evaluator[x]);
+                if (value < k->share_qualifier[x]) value = 0;
+                if (p == 0) mine[x] = value;
+                if (value > best[x]) {
+                    best[x] = value;
+                    winners[x] = 1;
+                } else if (value == best[x] && value > 0) {
+                    winners[x]++;
+                }
+            }
+            if (shares == 1 && best[0] > mine[0]) break; /* beaten: it wins nothing */
+        }
+        int64_t weight = 0;
+        for (int x = 0; x < shares; x++)
+            if (best[x] > 0) weight += r->share_weight[x];
+        if (weight == 0) return -1.0;
+        double won = 0.0;
+        for (int x = 0; x < shares; x++)
+            if (best[x] > 0 && mine[x] == best[x])
+                won += (1.0 / winners[x]) * ((double)r->share_weight[x] / (double)weight);
+        total += won;
+        deals++;
+        if (deals % SK_EQUITY_STEP == 0 && deals < trials &&
+            sk_equity_settled(total, deals, margin, players, raises, to_call, pot, avail))
+            break;
+    }
+    return total / (deals > 1 ? deals : 1);
+}
+
+/* A tag, lag or equity decision. */
+static int thinking(const sk_setup *k, const sk_hand *h, int bot, int seat, int raises,
+                    sk_option *options, int count, uint64_t *stream) {
+    const double *bt = &k->bot_table[bot * SK_B_COLUMNS];
+    int avail = 0;
+    int64_t to_call = 0;
+    for (int i = 0; i < count; i++) {
+        avail |= 1 << options[i].verb;
+        if (options[i].verb == SK_CALL) to_call = options[i].lo;
+    }
+    int64_t pot = 0;
+    for (int s = 0; s < h->n; s++) pot += h->contrib[s];
+    int64_t my_bet = h->bets[seat];
+    int8_t opponents[SK_SEATS];
+    int64_t opp[SK_SEATS * SK_CARDS];
+    int64_t opp_n[SK_SEATS];
+    int nopp = 0;
+    for (int s = 0; s < h->n; s++) {
+        if (s == seat || h->folded[s]) continue;
+        opponents[nopp] = (int8_t)s;
+        opp_n[nopp] = h->nup[s];
+        for (int i = 0; i < h->nup[s]; i++) opp[nopp * SK_CARDS + i] = SK_UP(h, s, i);
+        nopp++;
+    }
+    if (bot == SK_BOT_EQUITY) {
+        double value = equity(k, h, seat, opponents, nopp, (int)bt[SK_B_TRIALS], bt[SK_B_MARGIN],
+                              raises, to_call, pot, avail, stream);
+        if (value >= 0.0) {
+            int code = sk_equity_choice(value, bt[SK_B_MARGIN], nopp + 1, raises, to_call, pot,
+                                        avail);
+            return take(code, options, count, my_bet, to_call, pot, value < 1.0 ? value : 1.0);
+        }
+    }
+    int64_t own[SK_CARDS + SK_BOARD];
+    int ncards = h->ncards[seat];
+    for (int i = 0; i < ncards; i++) own[i] = SK_CARD(h, seat, i);
+    for (int i = 0; i < h->ncommunity; i++) own[ncards + i] = h->community[i];
+    int to_come = k->cards - ncards - h->ncommunity;
+    if (to_come < 0) to_come = 0;
+    double raw = sk_score_cards(own, ncards + h->ncommunity, opp, SK_CARDS, opp_n, nopp, to_come,
+                                k->styles, k->n_styles);
+    double score = sk_crowded(raw, nopp);
+    int max_raises = (int)bt[SK_B_MAX_RAISES];
+    double u = 1.0;
+    if (sk_style_rolls(avail, raises, max_raises, score, bt[SK_B_BET])) u = sk_uniform(stream);
+    int code = sk_style_choice(bt[SK_B_ENTER], bt[SK_B_STAY], bt[SK_B_BET], bt[SK_B_BLUFF],
+                               max_raises, score, raises, h->street == 0, to_call, pot, avail,
+                               u);
+    return take(code, options, count, my_bet, to_call, pot, bt[SK_B_SIZE]);
+}
+
+int sk_bot_choice(const sk_setup *k, const sk_hand *h, int seat, int raises, sk_option *options,
+                  int count, uint64_t *stream) {
+    int bot = (int)k->bots[seat];
+    if (bot == SK_BOT_RANDOM) return random_row(options, count, stream);
+    return thinking(k, h, bot, seat, raises, options, count, stream);
+}

@@ -1,0 +1,50 @@
+"""The kernel against the general engine: a kernel hand's cards and decisions replayed by
+:class:`studkit.engine.hand.Hand` must reach the same payoffs, and a block of them the same
+tally (shared by the kernel tests and the stud-family tests of what the kernel plays)."""
+
+from __future__ import annotations
+
+from studkit.engine import Action
+from studkit.engine.dealing import ScriptedSource
+from studkit.engine.hand import Hand
+from studkit.engine.rules import compile_rules
+from studkit.kernel.run import RecordedHand, kernel_block, kernel_run, record_block
+from studkit.simulation.tally import Tally
+from studkit.variant.model import Variant
+
+
+def dealt(variant: Variant, players: int, stack: int, hand: RecordedHand) -> Hand:
+    """A general-engine hand to be dealt the cards of a recorded kernel hand."""
+    rules = compile_rules(variant)
+    source = ScriptedSource(
+        [list(cards) for cards in hand.hole], deck=rules.deck, community=list(hand.community),
+        burns=list(hand.burns), allow_repeats=True,
+    )
+    return Hand(variant, [stack] * players, button=hand.index % players, source=source)
+
+
+def replay(variant: Variant, players: int, stack: int, hand: RecordedHand) -> Hand:
+    """The general engine playing a recorded kernel hand: same cards, same decisions."""
+    played = dealt(variant, players, stack, hand)
+    for kind, amount in hand.actions:
+        assert not played.is_over, (hand.index, kind, amount)
+        if kind in ("fold", "check"):
+            played.apply(Action(kind))
+        else:
+            played.apply(Action(kind, amount))
+    assert played.is_over, hand.index
+    return played
+
+
+def check_kernel_replays(variant: Variant, players: int, stack: int, bots: tuple[str, ...],
+                         hands: int, seed: int) -> None:
+    """``hands`` kernel hands replayed by the general engine: the same payoffs, hand by hand,
+    and the same tally."""
+    run = kernel_run(variant, variant.stakes, players, stack, bots, seed)
+    recorded = record_block(run, 0, hands)
+    general = Tally(players)
+    for hand in recorded:
+        played = replay(variant, players, stack, hand)
+        assert tuple(played.payoffs) == hand.payoffs, (variant.name, hand.index)
+        general.add_hand(played.events, played.payoffs)
+    assert kernel_block(run, 0, hands) == general, variant.name
