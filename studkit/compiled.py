@@ -15,30 +15,21 @@ import os
 __all__ = ["COMPILED_MODULES", "compiled_modules", "build_description"]
 
 COMPILED_MODULES: tuple[str, ...] = (
-    "studkit.engine.action_records",
-    "studkit.engine.betting",
     "studkit.engine.chips",
     "studkit.engine.dealing",
-    "studkit.engine.exhaustion",
-    "studkit.engine.first_actor",
-    "studkit.engine.flow",
     "studkit.engine.hand",
-    "studkit.engine.legal",
-    "studkit.engine.queries",
     "studkit.engine.rules",
-    "studkit.engine.seats",
     "studkit.engine.showdown",
-    "studkit.engine.state",
-    "studkit.engine.streets",
-    "studkit.engine.pots",
+    "studkit.engine.showing",
     "studkit.simulation.playout",
     "studkit.simulation.played",
     "studkit.simulation.draws",
     "studkit.bots.uniform",
 )
-"""The modules ``setup.py`` compiles: a hand's state machine and its pots, the simulator's
-loop over a hand's decisions, its random streams' draws, its counting of the hands played and
-the random bot's choice.
+"""The modules ``setup.py`` compiles with mypyc: the hand (the driver of the rules core, which
+is C of its own), its card sources and showdown strengths, the simulator's loop over a
+hand's decisions, its random streams' draws, its counting of the hands played and the random
+bot's choice.
 (The evaluators stay Python: their per-call functions are built around CPython's fastest
 idioms, and compiled they were no faster. So does :class:`~studkit.engine.actions.Action`, a
 public record that callers build with amounts of any numeric type.)"""

@@ -36,6 +36,7 @@ pokerkit = pytest.importorskip("pokerkit")
 
 from studkit import load_variant  # noqa: E402
 from studkit.engine import Action, Hand  # noqa: E402
+from studkit.engine.betting import STRUCTURES  # noqa: E402
 from studkit.variant.model import Variant  # noqa: E402
 
 AUTOMATIONS = (
@@ -83,7 +84,7 @@ def choose(hand: Hand, rng: random.Random) -> Action:
     top = hand.bets[seat] + hand.stacks[seat]
     stakes = hand.rules.stakes
     full = stakes.small_bet if hand.forced_seat is not None else (
-        hand.rules.structure.targets(hand.round, 0, hand.pot)[0][0]
+        STRUCTURES[hand.rules.structure].targets(hand.betting_round(), 0, hand.pot)[0][0]
     )
     aggressive = [
         a for a in legal

@@ -154,7 +154,7 @@ def test_2_3_australian_stud_discards_before_any_bet() -> None:
     down and the door card, throw one down card, then the bring-in)."""
     game = load_variant("australian-stud")
     hand = Hand(game, [100, 100, 100], seed=1)
-    assert hand.legal_actions()[0].kind == "discard" and hand.round.forced == -1
+    assert hand.legal_actions()[0].kind == "discard" and hand.forced_seat is None
     for _ in range(3):
         hand.apply(hand.legal_actions()[0])
     assert hand.legal_actions()[0].kind == "bring-in"

@@ -134,7 +134,7 @@ def test_button_moves_one_occupied_seat_clockwise_and_busted_players_leave() -> 
     table = Table(STUD, [100, 0, 100, 100], button=0, seed=3)
     hand = table.new_hand()
     assert table.hand_seats == [0, 2, 3] and hand.n == 3
-    assert hand._order[0] == 1  # hand seat 1 is table seat 2, the first occupied seat left
+    assert hand.seat_order[0] == 1  # hand seat 1 is table seat 2, the first occupied seat left
     play_passively(hand)
     assert table.button == 2
 

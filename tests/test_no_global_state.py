@@ -42,7 +42,7 @@ GLOBAL_STATEMENTS: dict[str, str] = {
 """``global`` statements that are meant (``module.function``), with the reason."""
 
 MUTATED_TABLES: dict[str, str] = {
-    "studkit.engine.showdown._DESCRIPTIONS": (
+    "studkit.engine.descriptions._DESCRIPTIONS": (
         "a bounded cache of hand descriptions keyed by (evaluator, strength) values: the "
         "words are a pure function of the key"
     ),

@@ -156,11 +156,11 @@ def test_odd_chip_order_override_beats_the_variant_s_own_order(
 def test_a_refreshed_registry_reaches_a_variant_already_played(plugins_dir: Path) -> None:
     registry = PluginRegistry([plugins_dir])
     variant = stud(registry=registry)
-    assert Hand(variant, [100] * 3, seed=1).plugins is None
+    assert Hand(variant, [100] * 3, seed=1).rules.plugins is None
     add(plugins_dir, "watcher", "@hookimpl\ndef studkit_bring_in(seat):\n    return None\n")
-    assert Hand(variant, [100] * 3, seed=1).plugins is None, "found once, until a refresh"
+    assert Hand(variant, [100] * 3, seed=1).rules.plugins is None, "found once, until a refresh"
     registry.refresh()
-    assert Hand(variant, [100] * 3, seed=1).plugins is not None
+    assert Hand(variant, [100] * 3, seed=1).rules.plugins is not None
 
 
 def test_nothing_is_due_to_call_during_a_plugin_decision() -> None:

@@ -1,16 +1,15 @@
-"""Bet and raise sizes, rule by rule, on the betting structures themselves
-(studkit.engine.betting): what totals may be bet or raised to, and which aggressive actions
-are full ones that reopen the betting.
+"""Bet and raise sizes, rule by rule, on the betting structures themselves (the rules
+core's ``structures.c``, through studkit.engine.betting): what totals may be bet or raised
+to, and which aggressive actions are full ones that reopen the betting.
 
-Each test sets up one betting round (:class:`~studkit.engine.state.BettingRound`) in the
+Each test sets up one betting round (:class:`~studkit.engine.betting.BettingRound`) in the
 state a street reaches and asks the structure, so every comparison of the sizing rules is
 pinned by a case a player meets at the table.
 """
 
 from __future__ import annotations
 
-from studkit.engine.betting import STRUCTURES
-from studkit.engine.state import BettingRound
+from studkit.engine.betting import STRUCTURES, BettingRound
 
 FIXED = STRUCTURES["fixed-limit"]
 SPREAD = STRUCTURES["spread-limit"]

@@ -10,26 +10,50 @@ import random
 from dataclasses import replace
 
 import pytest
+from core_state import edited
 from scenario import deal
 
 from studkit import builtin_variant_names, load_variant
 from studkit.cards import CARDS, Card, parse_cards
+from studkit.core import State
 from studkit.engine import Hand
-from studkit.engine.first_actor import any_open_pair, best_board, choose_forced
 from studkit.engine.rules import RANKS_ONLY_SHOWING, compile_rules
+from studkit.engine.showing import showing_values
 from studkit.variant.loader import load_variant_text
+from studkit.variant.model import Variant
 
 STUD = load_variant("seven-card-stud")
 JOKER = CARDS[52]
 RED_JOKER = CARDS[53]
 
 
-def table(*ups: str | list[Card], folded: tuple[int, ...] = ()) -> Hand:
-    """A hand whose seats show ``ups`` (text or cards) and in which ``folded`` folded."""
+def table(*ups: str | list[Card], folded: tuple[int, ...] = (),
+          stacks: list[int] | None = None) -> State:
+    """The rules core's state of a hand whose seats show ``ups`` (text or cards) and in which
+    ``folded`` folded (with these ``stacks``, if given)."""
     hand = Hand(STUD, [100] * len(ups), seed=0)
-    hand.up[:] = [list(parse_cards(u)) if isinstance(u, str) else list(u) for u in ups]
-    hand.folded[:] = [s in folded for s in range(len(ups))]
-    return hand
+    values: dict[str, object] = {
+        "up": [list(parse_cards(u)) if isinstance(u, str) else list(u) for u in ups],
+        "folded": [s in folded for s in range(len(ups))],
+    }
+    if stacks is not None:
+        values["stack"] = stacks
+    return edited(hand, **values)
+
+
+def any_open_pair(state: State) -> bool:
+    """The core's open-pair rule on the state as it is."""
+    return state.any_open_pair()
+
+
+def best_board(state: State, variant: Variant = STUD) -> int:
+    """The best showing hand's seat, the boards ranked as the engine ranks them."""
+    return state.best_board(showing_values(compile_rules(variant), state))
+
+
+def choose_forced(state: State) -> int:
+    """The seat the core's bring-in rule falls to."""
+    return state.forced_seat()
 
 
 @pytest.mark.parametrize(
@@ -65,9 +89,9 @@ def test_jokers_showing_pair_nothing_for_the_open_pair_option(cards: list[Card])
 def test_with_no_up_cards_showing_the_first_live_seat_left_of_the_dealer_acts_first() -> None:
     """A street on which no live player shows a card (every showing hand is worth
     nothing): the first live seat from the dealer's left leads."""
-    hand = table("", "", "", folded=(1,))
-    first = next(s for s in hand._order if not hand.folded[s])
-    assert best_board(hand) == first
+    state = table("", "", "", folded=(1,))
+    first = next(s for s in state.order if not state.folded[s])
+    assert best_board(state) == first
 
 
 def test_board_cards_left_out_of_the_showing_hands_still_break_ties_by_suit() -> None:
@@ -76,19 +100,19 @@ def test_board_cards_left_out_of_the_showing_hands_still_break_ties_by_suit() ->
     neither hand)."""
     oxford = load_variant("oxford-stud")
     action = replace(oxford.action_order, board_includes_community=False, tie_break="suit")
-    hand = Hand(replace(oxford, action_order=action), [100, 100], seed=0)
-    hand.up[:] = [list(parse_cards("Kd")), list(parse_cards("Ks"))]
-    hand.community[:] = list(parse_cards("2d"))
-    assert best_board(hand) == 1
+    game = replace(oxford, action_order=action)
+    hand = Hand(game, [100, 100], seed=0)
+    state = edited(hand, up=[list(parse_cards("Kd")), list(parse_cards("Ks"))],
+                   community=list(parse_cards("2d")))
+    assert best_board(state, game) == 1
 
 
-def forcing(*ups: str | list[Card], stacks: list[int], folded: tuple[int, ...] = ()) -> Hand:
+def forcing(*ups: str | list[Card], stacks: list[int], folded: tuple[int, ...] = ()) -> State:
     """A seven-card stud hand (the lowest up card brings in 2; no partial bring-in) with
     these up cards and stacks, three seats dealt from seat 0 (the dealer is seat 2)."""
-    hand = table(*ups, folded=folded)
-    assert hand._order == [0, 1, 2] and hand.rules.bring_in == 2
-    hand.stacks[:] = stacks
-    return hand
+    state = table(*ups, folded=folded, stacks=stacks)
+    assert state.order == [0, 1, 2] and compile_rules(STUD).bring_in == 2
+    return state
 
 
 def test_the_lowest_up_card_brings_in_and_a_folded_seat_is_skipped() -> None:
@@ -138,8 +162,8 @@ def test_in_razz_a_low_ace_showing_alone_still_brings_in() -> None:
     """Razz: the highest card brings in and aces are low, so the aces are the least forced
     cards; when only aces show, one of them still brings in (never nobody)."""
     hand = Hand(load_variant("razz"), [100, 100], seed=0)
-    hand.up[:] = [list(parse_cards("Ac")), list(parse_cards("Ad"))]
-    assert choose_forced(hand) in (0, 1)
+    state = edited(hand, up=[list(parse_cards("Ac")), list(parse_cards("Ad"))])
+    assert choose_forced(state) in (0, 1)
 
 
 TWO_JOKER_STUD = """studkit: 1

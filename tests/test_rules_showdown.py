@@ -15,7 +15,7 @@ from scenario import BLIND_PETE, act, awards, check_down, deal, variant
 
 from studkit import Variant
 from studkit.engine import Hand
-from studkit.engine.showdown import _describe
+from studkit.engine.descriptions import describe as _describe
 from studkit.hooks.registry import PluginRegistry
 from studkit.variant.loader import load_variant_text
 

@@ -55,9 +55,11 @@ RAISE: Final = 6
 
 PHASES: Final[tuple[str, ...]] = _core.PHASES
 """What a hand waits for, by the number of ``State.phase``."""
-HAND_FIELDS: Final[tuple[tuple[str, int], ...]] = _core.HAND_FIELDS
-"""A hand's state, field by field: ``(name, length)`` (0 for a number)."""
-RULES_FIELDS: Final[tuple[tuple[str, int], ...]] = _core.RULES_FIELDS
-"""The compiled rules, field by field."""
+HAND_FIELDS: Final[tuple[tuple[str, int, int, str], ...]] = _core.HAND_FIELDS
+"""A hand's state, field by field as ``hand.h`` declares it: ``(name, length, offset, item)``
+(length 0 for a number; its offset in the state's bytes, ``State.save()``; its item as a
+:mod:`struct` code)."""
+RULES_FIELDS: Final[tuple[tuple[str, int, int, str], ...]] = _core.RULES_FIELDS
+"""The compiled rules, field by field, likewise (``Rules.pack()``'s bytes)."""
 SEATS: Final[int] = _core.SEATS
 """The most seats the core plays at one table."""

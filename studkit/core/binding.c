@@ -89,7 +89,8 @@ static PyObject *field_names(const field *const *table) {
     if (out == NULL) return NULL;
     for (const field *const *at = table; *at != NULL; at++) {
         const field *f = *at;
-        PyObject *item = Py_BuildValue("(sn)", f->name, f->length);
+        static const char codes[] = {'b', 'B', 'i', 'q'}; /* struct module codes, by T_* */
+        PyObject *item = Py_BuildValue("(snnC)", f->name, f->length, f->offset, codes[f->type]);
         if (item == NULL || PyList_Append(out, item) < 0) {
             Py_XDECREF(item);
             Py_DECREF(out);
@@ -628,6 +629,48 @@ static PyObject *State_place(StateObject *self, PyObject *card) {
     return done(self, sk_place(R, H, LOG, (int)c));
 }
 
+/* due(): the cards still due, [(seat, up)] (seat SK_TO_BURN or SK_TO_BOARD for the table). */
+static PyObject *State_due(StateObject *self, PyObject *unused) {
+    int first = H->phase == SK_PHASE_CARDS ? H->next_due : H->ndue;
+    PyObject *out = PyList_New(H->ndue - first);
+    if (out == NULL) return NULL;
+    for (int i = first; i < H->ndue; i++) {
+        PyObject *item = Py_BuildValue("(iO)", H->due_seat[i], H->due_up[i] ? Py_True : Py_False);
+        if (item == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i - first, item);
+    }
+    return out;
+}
+
+/* place_all(cards): each card due in turn (as many as are due). */
+static PyObject *State_place_all(StateObject *self, PyObject *cards) {
+    PyObject *seq = PySequence_Fast(cards, "place_all takes a sequence of cards");
+    if (seq == NULL) return NULL;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
+    int error = H->phase == SK_PHASE_CARDS && count == H->ndue - H->next_due ? SK_OK
+                                                                               : SK_ERROR_PHASE;
+    for (Py_ssize_t i = 0; i < count && !error; i++) {
+        long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (c == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            drain(self);
+            return NULL;
+        }
+        if (c < 0 || c >= SK_DECK) {
+            Py_DECREF(seq);
+            drain(self);
+            PyErr_Format(PyExc_ValueError, "no card number %ld", c);
+            return NULL;
+        }
+        error = sk_place(R, H, LOG, (int)c);
+    }
+    Py_DECREF(seq);
+    return done(self, error);
+}
+
 static PyObject *State_give(StateObject *self, PyObject *args) {
     int seat, up;
     if (!PyArg_ParseTuple(args, "ip:give", &seat, &up)) return NULL;
@@ -736,23 +779,6 @@ fail:
     return -1;
 }
 
-static int read_raw(StateObject *self, PyObject *rows_in, int64_t *raw) {
-    PyObject *rows = PySequence_Fast(rows_in, "raw strengths: a row per share");
-    if (rows == NULL) return -1;
-    if (PySequence_Fast_GET_SIZE(rows) != R->shares) {
-        Py_DECREF(rows);
-        PyErr_Format(PyExc_ValueError, "raw strengths: %d shares", R->shares);
-        return -1;
-    }
-    for (int k = 0; k < R->shares; k++)
-        if (read_seat_values(PySequence_Fast_GET_ITEM(rows, k), H->n, &raw[k * SK_SEATS]) < 0) {
-            Py_DECREF(rows);
-            return -1;
-        }
-    Py_DECREF(rows);
-    return 0;
-}
-
 /* The cards each hand plays, [share][seat][cards]. */
 static int read_played(StateObject *self, PyObject *rows_in, uint8_t *played) {
     memset(played, SK_NO_CARD, SK_SHARES * SK_SEATS * SK_PLAYED);
@@ -793,15 +819,13 @@ out:
 }
 
 static PyObject *State_showdown(StateObject *self, PyObject *args) {
-    PyObject *by_pot, *raw_in = Py_None, *played_in = Py_None;
-    if (!PyArg_ParseTuple(args, "O|OO:showdown", &by_pot, &raw_in, &played_in)) return NULL;
+    PyObject *by_pot, *played_in = Py_None;
+    if (!PyArg_ParseTuple(args, "O|O:showdown", &by_pot, &played_in)) return NULL;
     if (H->phase != SK_PHASE_SHOWDOWN) return done(self, SK_ERROR_PHASE);
     if (read_strengths(self, by_pot) < 0) return NULL;
-    int64_t raw[SK_SHARES * SK_SEATS];
     uint8_t played[SK_SHARES * SK_SEATS * SK_PLAYED];
-    if (raw_in != Py_None && read_raw(self, raw_in, raw) < 0) return NULL;
     if (played_in != Py_None && read_played(self, played_in, played) < 0) return NULL;
-    return done(self, sk_showdown(R, H, LOG, self->strengths, raw_in == Py_None ? NULL : raw,
+    return done(self, sk_showdown(R, H, LOG, self->strengths,
                                   played_in == Py_None ? NULL : played));
 }
 
@@ -865,7 +889,7 @@ static PyObject *State_choose(StateObject *self, PyObject *seat) {
 static PyObject *State_pay(StateObject *self, PyObject *args) {
     int seat;
     long long amount;
-    if (!PyArg_ParseTuple(args, "iL:pay", &seat, &amount)) return NULL;
+    if (!PyArg_ParseTuple(args, "iL:add_dead", &seat, &amount)) return NULL;
     return done(self, sk_pay(H, seat, amount));
 }
 
@@ -926,6 +950,26 @@ static PyObject *State_table_cards(StateObject *self, PyObject *which) {
     }
 }
 
+/* The core's rule queries on the state as it is (nothing changes). */
+static PyObject *State_forced_seat(StateObject *self, PyObject *unused) {
+    return PyLong_FromLong(sk_forced_seat(R, H));
+}
+
+static PyObject *State_open_pair(StateObject *self, PyObject *unused) {
+    return PyBool_FromLong(sk_any_open_pair(H));
+}
+
+static PyObject *State_best_board(StateObject *self, PyObject *values) {
+    int64_t v[SK_SEATS];
+    if (read_seat_values(values, H->n, v) < 0) return NULL;
+    return PyLong_FromLong(sk_best_board(R, H, v));
+}
+
+static PyObject *State_street_leader(StateObject *self, PyObject *unused) {
+    if (H->street < 0 || H->street >= R->streets) return PyLong_FromLong(-1);
+    return PyLong_FromLong(sk_street_leader(R, H));
+}
+
 static PyObject *State_save(StateObject *self, PyObject *unused) {
     return PyBytes_FromStringAndSize((const char *)&self->h, sizeof self->h);
 }
@@ -963,15 +1007,17 @@ static PyMethodDef State_methods[] = {
     {"restocked", (PyCFunction)State_restocked, METH_NOARGS, "the restock cards are in the stub"},
     {"place", (PyCFunction)State_place, METH_O, "place(card): the next card due"},
     {"give", (PyCFunction)State_give, METH_VARARGS, "give(seat, up): queue a plugin's card"},
+    {"due", (PyCFunction)State_due, METH_NOARGS, "the cards still due: [(seat, up)]"},
+    {"place_all", (PyCFunction)State_place_all, METH_O, "place_all(cards): every card due"},
     {"lead", (PyCFunction)State_lead, METH_O, "lead(values): the showing hands' values"},
     {"options", (PyCFunction)State_options, METH_NOARGS, "the actor's legal decisions, (verb, lo, hi)"},
     {"check", (PyCFunction)State_check, METH_VARARGS, "check(verb, amount=-1): its chips or total, -1 if illegal"},
     {"act", (PyCFunction)State_act, METH_VARARGS, "act(verb, amount=-1): take a legal decision"},
-    {"showdown", (PyCFunction)State_showdown, METH_VARARGS, "showdown(strengths, raw=None, played=None)"},
+    {"showdown", (PyCFunction)State_showdown, METH_VARARGS, "showdown(strengths, played=None)"},
     {"award", (PyCFunction)State_award, METH_VARARGS, "award(orders=None, played=None)"},
     {"resume", (PyCFunction)State_resume, METH_NOARGS, "go on from a hook phase"},
     {"choose", (PyCFunction)State_choose, METH_O, "choose(seat): another bring-in or first actor"},
-    {"pay", (PyCFunction)State_pay, METH_VARARGS, "pay(seat, amount): to dead money"},
+    {"add_dead", (PyCFunction)State_pay, METH_VARARGS, "add_dead(seat, amount): chips from its stack to dead money"},
     {"fold_seat", (PyCFunction)State_fold_seat, METH_O, "fold_seat(seat): a plugin's fold"},
     {"turn_up", (PyCFunction)State_turn_up, METH_VARARGS, "turn_up(seat, card)"},
     {"remove_card", (PyCFunction)State_remove_card, METH_VARARGS, "remove_card(seat, card)"},
@@ -979,6 +1025,14 @@ static PyMethodDef State_methods[] = {
     {"held_up", (PyCFunction)State_held_up, METH_O, "held_up(seat): its up cards"},
     {"held_down", (PyCFunction)State_held_down, METH_O, "held_down(seat): its down cards"},
     {"table_cards", (PyCFunction)State_table_cards, METH_O, "table_cards(0 community, 1 burned, 2 muck, 3 restock)"},
+    {"forced_seat", (PyCFunction)State_forced_seat, METH_NOARGS,
+     "the seat the bring-in falls to now (-1: none)"},
+    {"any_open_pair", (PyCFunction)State_open_pair, METH_NOARGS,
+     "whether a live board shows a pair (the open-pair option)"},
+    {"best_board", (PyCFunction)State_best_board, METH_O,
+     "best_board(values): the best showing hand's seat"},
+    {"street_leader", (PyCFunction)State_street_leader, METH_NOARGS,
+     "who opens the street without ranking the boards (-1: the boards decide)"},
     {"save", (PyCFunction)State_save, METH_NOARGS, "the state as bytes"},
     {"load", (PyCFunction)State_load, METH_O, "load(saved): the state from save()"},
     {"copy", (PyCFunction)State_copy, METH_O, "copy(events): the same state, logging to events"},
@@ -1059,7 +1113,248 @@ done:
     return out;
 }
 
+/* uncalled_bet(contributions): (seat, amount) nobody matched, or None. */
+static PyObject *core_uncalled_bet(PyObject *module, PyObject *contributions) {
+    int64_t chips[SK_SEATS];
+    PyObject *seq = PySequence_Fast(contributions, "contributions: a sequence");
+    if (seq == NULL) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n > SK_SEATS) {
+        Py_DECREF(seq);
+        PyErr_Format(PyExc_ValueError, "uncalled_bet: up to %d seats", SK_SEATS);
+        return NULL;
+    }
+    for (Py_ssize_t s = 0; s < n; s++) {
+        chips[s] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(seq, s));
+        if (chips[s] == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return NULL;
+        }
+    }
+    Py_DECREF(seq);
+    int64_t amount = 0;
+    int seat = sk_uncalled((int)n, chips, &amount);
+    if (seat < 0) Py_RETURN_NONE;
+    return Py_BuildValue("(iL)", seat, (long long)amount);
+}
+
+/* plan_short_street(policy, stub, live, burn, rounds, burned, folded): how a street of
+ * `rounds` cards for `live` players is dealt from a stub of `stub` cards, with `burned` and
+ * `folded` cards that may go back into it: (error, burns restocked, folded restocked, burn,
+ * rounds, community cards), error 0 or ERROR_EXHAUSTED (the restock counts still given). */
+static PyObject *core_plan_short_street(PyObject *module, PyObject *args) {
+    int policy, stub, live, burn, rounds, burned, folded;
+    if (!PyArg_ParseTuple(args, "iiipiii:plan_short_street", &policy, &stub, &live, &burn,
+                          &rounds, &burned, &folded))
+        return NULL;
+    if (live < 1 || burned < 0 || folded < 0 || burned > SK_BURNS || folded > SK_MUCK) {
+        PyErr_SetString(PyExc_ValueError, "plan_short_street: no such street");
+        return NULL;
+    }
+    sk_hand h;
+    memset(&h, 0, sizeof h);
+    h.nburned = burned;
+    h.nmuck = folded;
+    int community = 0;
+    int error = sk_plan_short_street(&h, policy, stub, live, &burn, &rounds, &community);
+    return Py_BuildValue("(iiiiii)", error, h.restock_burned, h.restock_folded, burn, rounds,
+                         community);
+}
+
+/* split_pots(n, pots, weights, strengths, orders, odd_share): every pot, [(amount, eligible
+ * mask)], split among the shares (weights), [share][seat] strengths, [share] odd-chip
+ * orders: (payouts, [(pot, share, seats, amounts)]). */
+static PyObject *core_split_pots(PyObject *module, PyObject *args) {
+    int n, odd_share;
+    PyObject *pots_in, *weights_in, *strengths_in, *orders_in;
+    if (!PyArg_ParseTuple(args, "iOOOOi:split_pots", &n, &pots_in, &weights_in, &strengths_in,
+                          &orders_in, &odd_share))
+        return NULL;
+    sk_rules r;
+    memset(&r, 0, sizeof r);
+    sk_hand h;
+    memset(&h, 0, sizeof h);
+    int64_t strengths[SK_SHARES * SK_SEATS] = {0};
+    int8_t orders[SK_SHARES * SK_SEATS];
+    memset(orders, -1, sizeof orders);
+    PyObject *weights = NULL, *pots = NULL, *rows = NULL, *order_rows = NULL, *out = NULL;
+    sk_log log = {0};
+    log.mask = SK_LOG_EVERYTHING;
+    if (n < 1 || n > SK_SEATS) {
+        PyErr_Format(PyExc_ValueError, "split_pots: 1 to %d seats", SK_SEATS);
+        return NULL;
+    }
+    h.n = n;
+    weights = PySequence_Fast(weights_in, "weights: a sequence");
+    if (weights == NULL) goto done;
+    int shares = (int)PySequence_Fast_GET_SIZE(weights);
+    if (shares < 1 || shares > SK_SHARES || odd_share < 0 || odd_share >= shares) {
+        PyErr_Format(PyExc_ValueError, "split_pots: 1 to %d shares", SK_SHARES);
+        goto done;
+    }
+    r.shares = shares;
+    r.odd_chip_share = odd_share;
+    for (int k = 0; k < shares; k++) {
+        r.share_weight[k] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(weights, k));
+        if (r.share_weight[k] == -1 && PyErr_Occurred()) goto done;
+    }
+    rows = PySequence_Fast(strengths_in, "strengths: a row per share");
+    order_rows = PySequence_Fast(orders_in, "orders: one per share");
+    if (rows == NULL || order_rows == NULL) goto done;
+    if (PySequence_Fast_GET_SIZE(rows) != shares || PySequence_Fast_GET_SIZE(order_rows) != shares) {
+        PyErr_SetString(PyExc_ValueError, "split_pots: strengths and orders for every share");
+        goto done;
+    }
+    for (int k = 0; k < shares; k++) {
+        PyObject *row = PySequence_Fast(PySequence_Fast_GET_ITEM(rows, k), "a share's strengths");
+        if (row == NULL) goto done;
+        for (Py_ssize_t s = 0; s < PySequence_Fast_GET_SIZE(row) && s < n; s++) {
+            strengths[k * SK_SEATS + s] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(row, s));
+            if (strengths[k * SK_SEATS + s] == -1 && PyErr_Occurred()) {
+                Py_DECREF(row);
+                goto done;
+            }
+        }
+        Py_DECREF(row);
+        PyObject *order = PySequence_Fast(PySequence_Fast_GET_ITEM(order_rows, k), "an order");
+        if (order == NULL) goto done;
+        int count = 0;
+        for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(order) && count < SK_SEATS; i++) {
+            long seat = PyLong_AsLong(PySequence_Fast_GET_ITEM(order, i));
+            if (seat == -1 && PyErr_Occurred()) {
+                Py_DECREF(order);
+                goto done;
+            }
+            if (0 <= seat && seat < n) orders[k * SK_SEATS + count++] = (int8_t)seat;
+        }
+        Py_DECREF(order);
+    }
+    pots = PySequence_Fast(pots_in, "pots: [(amount, eligible mask)]");
+    if (pots == NULL) goto done;
+    int64_t pay[SK_SEATS] = {0};
+    for (Py_ssize_t p = 0; p < PySequence_Fast_GET_SIZE(pots); p++) {
+        long long amount;
+        long eligible;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(pots, p), "Ll", &amount, &eligible))
+            goto done;
+        if (amount <= 0 || eligible <= 0) continue;
+        sk_split_pot(&r, &h, &log, (int)p, amount, (int32_t)eligible, strengths, orders, pay);
+    }
+    if (log.failed) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    PyObject *payouts = PyList_New(n);
+    PyObject *awards = PyList_New(0);
+    if (payouts == NULL || awards == NULL) {
+        Py_XDECREF(payouts);
+        Py_XDECREF(awards);
+        goto done;
+    }
+    for (int s = 0; s < n; s++) PyList_SET_ITEM(payouts, s, PyLong_FromLongLong(pay[s]));
+    for (int i = 0; i < log.count;) {
+        int x = log.events[i].x;
+        int j = i;
+        while (j < log.count && log.events[j].x == x) j++;
+        PyObject *seats = PyTuple_New(j - i), *amounts = PyTuple_New(j - i);
+        if (seats == NULL || amounts == NULL) {
+            Py_XDECREF(seats);
+            Py_XDECREF(amounts);
+            Py_DECREF(payouts);
+            Py_DECREF(awards);
+            goto done;
+        }
+        for (int k = i; k < j; k++) {
+            PyTuple_SET_ITEM(seats, k - i, PyLong_FromLong(log.events[k].seat));
+            PyTuple_SET_ITEM(amounts, k - i, PyLong_FromLongLong(log.events[k].a));
+        }
+        PyObject *award = Py_BuildValue("(iiNN)", x >> 8, (x & 0xFF) - 1, seats, amounts);
+        if (award == NULL || PyList_Append(awards, award) < 0) {
+            Py_XDECREF(award);
+            Py_DECREF(payouts);
+            Py_DECREF(awards);
+            goto done;
+        }
+        Py_DECREF(award);
+        i = j;
+    }
+    out = Py_BuildValue("(NN)", payouts, awards);
+done:
+    Py_XDECREF(weights);
+    Py_XDECREF(rows);
+    Py_XDECREF(order_rows);
+    Py_XDECREF(pots);
+    free(log.events);
+    return out;
+}
+
+/* structure(name_code, round, op, a): one betting structure's rule on a betting round given
+ * as a dict of its fields (big_bet, round_min, half_bet, short_full, bring_in, bet,
+ * last_full, increment, posted, size, max_bet, open_pair, big_made). op 0: the targets
+ * (a: to call, b: the pot) -> [(lo, hi)]; op 1: what the forced player may open for
+ * (b: the pot); op 2: record an aggressive action to a -> (full, the round's new
+ * last_full, increment, big_made). */
+static PyObject *core_structure(PyObject *module, PyObject *args) {
+    int code, op;
+    PyObject *fields;
+    long long a = 0, b = 0;
+    if (!PyArg_ParseTuple(args, "iO!i|LL:structure", &code, &PyDict_Type, &fields, &op, &a, &b))
+        return NULL;
+    if (code < SK_FIXED_LIMIT || code > SK_NO_LIMIT || op < 0 || op > 2) {
+        PyErr_SetString(PyExc_ValueError, "structure: no such structure or rule");
+        return NULL;
+    }
+    sk_rules r;
+    sk_hand h;
+    memset(&r, 0, sizeof r);
+    memset(&h, 0, sizeof h);
+    r.structure = code;
+    r.completes = code == SK_FIXED_LIMIT || code == SK_SPREAD_LIMIT;
+    struct { const char *name; int64_t *at; } numbers[] = {
+        {"big_bet", &r.big_bet}, {"round_min", &r.round_min}, {"bring_in", &r.bring_in},
+        {"bet", &h.bet}, {"last_full", &h.last_full}, {"increment", &h.increment},
+        {"posted", &h.posted}, {"size", &h.size}, {"max_bet", &h.max_bet},
+    };
+    struct { const char *name; int32_t *at; } flags[] = {
+        {"half_bet", &r.half_bet}, {"short_full", &r.short_full}, {"open_pair", &h.open_pair},
+        {"big_made", &h.big_made},
+    };
+    for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++) {
+        PyObject *v = PyDict_GetItemString(fields, numbers[i].name);
+        if (v == NULL) continue;
+        *numbers[i].at = PyLong_AsLongLong(v);
+        if (*numbers[i].at == -1 && PyErr_Occurred()) return NULL;
+    }
+    for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) {
+        PyObject *v = PyDict_GetItemString(fields, flags[i].name);
+        if (v == NULL) continue;
+        int flag = PyObject_IsTrue(v);
+        if (flag < 0) return NULL;
+        *flags[i].at = flag;
+    }
+    if (op == 2) {
+        int full = sk_record(&r, &h, a);
+        return Py_BuildValue("(OLLO)", full ? Py_True : Py_False, (long long)h.last_full,
+                             (long long)h.increment, h.big_made ? Py_True : Py_False);
+    }
+    int64_t lo[2], hi[2];
+    int count = op == 0 ? sk_targets(&r, &h, a, b, lo, hi) : sk_forced_targets(&r, &h, b, lo, hi);
+    PyObject *out = PyList_New(count);
+    if (out == NULL) return NULL;
+    for (int i = 0; i < count; i++)
+        PyList_SET_ITEM(out, i, Py_BuildValue("(LL)", (long long)lo[i], (long long)hi[i]));
+    return out;
+}
+
 static PyMethodDef module_methods[] = {
+    {"structure", core_structure, METH_VARARGS,
+     "structure(code, round, op, a=0, b=0): a betting structure's rule on a betting round"},
+    {"uncalled_bet", core_uncalled_bet, METH_O,
+     "uncalled_bet(contributions): (seat, amount) nobody matched, or None"},
+    {"plan_short_street", core_plan_short_street, METH_VARARGS,
+     "plan_short_street(policy, stub, live, burn, rounds, burned, folded)"},
+    {"split_pots", core_split_pots, METH_VARARGS,
+     "split_pots(n, pots, weights, strengths, orders, odd_share): (payouts, awards)"},
     {"build_pots", core_build_pots, METH_VARARGS,
      "build_pots(contributions, folded, dead=0): [(amount, eligible seats as a bit mask)]"},
     {NULL, NULL, 0, NULL},

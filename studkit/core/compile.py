@@ -98,9 +98,13 @@ def _mask(flags: Sequence[bool]) -> int:
     return sum(1 << k for k, flag in enumerate(flags) if flag)
 
 
-def core_rules(variant: Variant, stakes: Stakes | None = None, *, hooks: bool = False) -> Rules:
+def core_rules(
+    variant: Variant, stakes: Stakes | None = None, *, hooks: bool = False,
+    qualifiers: Sequence[int] = (),
+) -> Rules:
     """The rules core's numbers for ``variant`` at ``stakes`` (default: its own); ``hooks``:
-    a plugin acts, so the hand stops at the hook phases."""
+    a plugin acts, so the hand stops at the hook phases; ``qualifiers``: each pot share's
+    least qualifying strength in its evaluator's numbers (0 or none: any hand)."""
     stakes = variant.stakes if stakes is None else stakes
     streets = variant.streets
     if not streets:
@@ -195,6 +199,7 @@ def core_rules(variant: Variant, stakes: Stakes | None = None, *, hooks: bool = 
         community_card=policy.community_card,
         shares=len(variant.pots),
         share_weight=[share.weight for share in variant.pots],
+        share_qualifier=list(qualifiers),
         odd_chip_share=names.index(side) if side is not None else 0,
         odd_chip_method=_ODD_CHIPS[variant.odd_chips.method],
         odd_chip_hand=variant.odd_chips.cards == "hand",

@@ -73,6 +73,9 @@ int sk_open_blind_round(const sk_rules *r, sk_hand *h);
 int sk_start_round(const sk_rules *r, sk_hand *h, sk_log *log);
 /* The round's first actor is `leader`: the first who must act from there. */
 void sk_open_round(const sk_rules *r, sk_hand *h, sk_log *log, int leader);
+/* An uncalled bet: what the largest of `chips` (a bet or a contribution per seat) holds beyond
+ * the next largest into *amount; its seat, or -1 when the largest is matched. */
+int sk_uncalled(int n, const int64_t *chips, int64_t *amount);
 /* `seat` has acted: the next to act, or the round's end. */
 void sk_pass_turn(const sk_rules *r, sk_hand *h, sk_log *log, int seat);
 void sk_end_round(const sk_rules *r, sk_hand *h, sk_log *log);
@@ -128,13 +131,12 @@ int sk_build_pots(int n, const int64_t *contrib, const int8_t *folded, int64_t d
 int sk_show_order(const sk_rules *r, const sk_hand *h, int npots, const int32_t *eligible,
                   int8_t *out);
 /* SK_PHASE_SHOWDOWN: show or muck, then award. `strengths[(pot * SK_SHARES + share) *
- * SK_SEATS + seat]` is each live hand's strength in each pot (0: no qualifying hand; the
- * table is changed: mucked hands score 0); `raw` the strengths without the qualifiers, per
- * share and seat (for ignore_qualifiers; NULL otherwise); `played` the cards each hand plays
- * per share and seat, SK_PLAYED each (for odd_chip_hand; NULL otherwise). With hooks the
- * hand stops at SK_PHASE_ODD_CHIPS before the award. */
+ * SK_SEATS + seat]` is each live hand's strength in each pot, before the share's qualifier
+ * (0: no hand; the table is changed: qualified, and mucked hands score 0); `played` the
+ * cards each hand plays per share and seat, SK_PLAYED each (for odd_chip_hand; NULL
+ * otherwise). With hooks the hand stops at SK_PHASE_ODD_CHIPS before the award. */
 int sk_showdown(const sk_rules *r, sk_hand *h, sk_log *log, int64_t *strengths,
-                const int64_t *raw, const uint8_t *played);
+                const uint8_t *played);
 
 /* ---- award.c: splitting the pots ---------------------------------------------------- */
 /* Split every pot among the shares and the hands shown (the strengths as sk_showdown left

@@ -109,27 +109,28 @@ void sk_pass_turn(const sk_rules *r, sk_hand *h, sk_log *log, int seat) {
     sk_end_round(r, h, log);
 }
 
-void sk_end_round(const sk_rules *r, sk_hand *h, sk_log *log) {
-    int n = h->n;
-    int64_t top = 0;
+int sk_uncalled(int n, const int64_t *chips, int64_t *amount) {
+    int64_t top = 0, second = 0;
     int top_seat = -1;
-    int ties = 0;
     for (int s = 0; s < n; s++) {
-        int64_t b = h->bets[s];
-        if (b > top) {
-            top = b;
+        if (chips[s] > top) {
+            second = top;
+            top = chips[s];
             top_seat = s;
-            ties = 1;
-        } else if (b == top) {
-            ties++;
+        } else if (chips[s] > second) {
+            second = chips[s];
         }
     }
-    if (top > 0 && ties == 1) {
-        /* The highest bet was not matched: give back what nobody called. */
-        int64_t second = 0;
-        for (int s = 0; s < n; s++)
-            if (s != top_seat && h->bets[s] > second) second = h->bets[s];
-        int64_t back = top - second;
+    if (top_seat < 0 || top == second) return -1;
+    *amount = top - second;
+    return top_seat;
+}
+
+void sk_end_round(const sk_rules *r, sk_hand *h, sk_log *log) {
+    int n = h->n;
+    int64_t back;
+    int top_seat = sk_uncalled(n, h->bets, &back);
+    if (top_seat >= 0) { /* the highest bet was not matched: give back what nobody called */
         h->stack[top_seat] += back;
         h->contrib[top_seat] -= back;
         sk_emit(log, SK_EV_RETURN, top_seat, 0, back, 0);

@@ -74,6 +74,7 @@ enum { SK_ODD_FIRST_SHOWN = 0, SK_ODD_HIGH_CARD_BY_SUIT = 1, SK_ODD_LOW_CARD_BY_
     /* the showdown */                                                                      \
     S(int32_t, shares)                                                                    \
     A(int64_t, share_weight, SK_SHARES)                                                      \
+    A(int64_t, share_qualifier, SK_SHARES) /* the least strength that qualifies (0: any) */   \
     S(int32_t, odd_chip_share)       /* the share that takes a split pot's odd chips */   \
     S(int32_t, odd_chip_method)      /* SK_ODD_* */                                       \
     S(int32_t, odd_chip_hand)        /* keys of the five cards played (given) */          \

@@ -87,17 +87,33 @@ static int can_win(const sk_rules *r, const sk_hand *h, int seat, const int64_t 
 }
 
 int sk_showdown(const sk_rules *r, sk_hand *h, sk_log *log, int64_t *strengths,
-                const int64_t *raw, const uint8_t *played) {
+                const uint8_t *played) {
     if (h->phase != SK_PHASE_SHOWDOWN) return SK_ERROR_PHASE;
     int n = h->n;
     int shares = r->shares;
     int npots = h->npots;
-    /* The strengths each pot is awarded with: with ignore_qualifiers, a pot in which no
-     * eligible hand qualifies for any share is shared as if no share had a qualifier. Mucking
-     * is judged by the strengths as given (`judged`). */
+    /* The qualifiers: a hand below a share's qualifier scores nothing in it. Without
+     * plugins, ignore_qualifiers keeps the strengths as given (`raw`, the same in every pot)
+     * for a pot in which no eligible hand qualifies for any share: it is shared as if no
+     * share had a qualifier. */
+    int64_t unqualified[SK_SHARES * SK_SEATS];
+    const int64_t *raw = NULL;
+    if (r->ignore_qualifiers && !r->hooks && npots > 0) {
+        memcpy(unqualified, strengths, sizeof unqualified);
+        raw = unqualified;
+    }
+    for (int p = 0; p < npots; p++)
+        for (int k = 0; k < shares; k++) {
+            int64_t least = r->share_qualifier[k];
+            if (least <= 0) continue;
+            for (int s = 0; s < n; s++)
+                if (AT(strengths, p, k, s) < least) AT(strengths, p, k, s) = 0;
+        }
+    /* The strengths each pot is awarded with: with ignore_qualifiers, a pot nobody qualifies
+     * for takes the unqualified ones. Mucking is judged by the qualified (`judged`). */
     int64_t given[SK_POTS * SK_SHARES * SK_SEATS];
     const int64_t *judged = strengths;
-    if (r->ignore_qualifiers && raw != NULL) {
+    if (raw != NULL) {
         memcpy(given, strengths, sizeof(int64_t) * (size_t)(npots * SK_SHARES * SK_SEATS));
         judged = given;
         for (int p = 0; p < npots; p++) {
@@ -109,8 +125,6 @@ int sk_showdown(const sk_rules *r, sk_hand *h, sk_log *log, int64_t *strengths,
             for (int k = 0; k < shares; k++)
                 for (int s = 0; s < n; s++) AT(strengths, p, k, s) = raw[k * SK_SEATS + s];
         }
-    } else {
-        raw = NULL;
     }
     int8_t order[SK_SEATS];
     int live;

@@ -17,6 +17,7 @@ gets it: a seat (``0`` and up), :data:`BURN` or :data:`COMMUNITY`. Three sources
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final, Protocol, SupportsIndex, TypeAlias, cast
@@ -35,6 +36,7 @@ __all__ = [
     "card_at",
     "BLANK_SOURCE",
     "seat_scripts",
+    "copy_source",
 ]
 
 BURN: Final = -1
@@ -91,6 +93,15 @@ class DeckSource:
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return _deck_source, (self._stub, self._rng)
 
+    def copy(self, rng: random.Random, twin_rng: random.Random) -> DeckSource:
+        """A copy drawing from ``twin_rng`` where this source draws from ``rng`` (the hand's
+        generator), else from a copy of its own."""
+        twin: DeckSource = DeckSource.__new__(DeckSource)
+        twin._rng = twin_rng if self._rng is rng else copy_random(self._rng)
+        twin._random = twin._rng.random
+        twin._stub = self._stub[:]
+        return twin
+
     def draw(self, seat: int) -> Card:
         stub = self._stub
         if not stub:
@@ -132,6 +143,12 @@ class OrderedSource:
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return _ordered_source, (self._stub,)
+
+    def copy(self, rng: random.Random, twin_rng: random.Random) -> OrderedSource:
+        """A copy (it draws nothing at random)."""
+        twin: OrderedSource = OrderedSource.__new__(OrderedSource)
+        twin._stub = self._stub[:]
+        return twin
 
     def draw(self, seat: int) -> Card:
         if not self._stub:
@@ -195,6 +212,17 @@ class ScriptedSource:
             self._scripts, self._community, self._burns, self._unused, self._rng, self._left,
         )
 
+    def copy(self, rng: random.Random, twin_rng: random.Random) -> ScriptedSource:
+        """A copy with its own copy of its generator."""
+        twin: ScriptedSource = ScriptedSource.__new__(ScriptedSource)
+        twin._scripts = [script[:] for script in self._scripts]
+        twin._community = self._community[:]
+        twin._burns = None if self._burns is None else self._burns[:]
+        twin._unused = self._unused[:]
+        twin._rng = twin_rng if self._rng is rng else copy_random(self._rng)
+        twin._left = self._left
+        return twin
+
     def draw(self, seat: int) -> Card:
         script: list[Card | None] | None
         if seat >= 0:
@@ -254,6 +282,27 @@ def _scripted_source(
     source._rng = rng
     source._left = left
     return source
+
+
+def copy_random(rng: random.Random) -> random.Random:
+    """A copy of ``rng`` (the same numbers to come), through its state: a deep copy would
+    copy its 625 numbers one by one."""
+    if type(rng) is not random.Random:
+        return copy.deepcopy(rng)
+    twin = random.Random(0)
+    twin.setstate(rng.getstate())
+    return twin
+
+
+def copy_source(source: CardSource, rng: random.Random) -> tuple[CardSource, random.Random]:
+    """Copies of a card source and the hand's random generator, taken together (a source
+    drawing from the generator draws from the copy's)."""
+    twin_rng = copy_random(rng)
+    copier = getattr(source, "copy", None)
+    if callable(copier):
+        return copier(rng, twin_rng), twin_rng
+    memo: dict[int, Any] = {id(rng): twin_rng}
+    return copy.deepcopy(source, memo), twin_rng
 
 
 class _BlankSource:

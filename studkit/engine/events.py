@@ -89,6 +89,9 @@ __all__ = [
     "DEALT_UP",
     "DEALT_DOWN",
     "BURNED",
+    "COMMUNITY_CARDS",
+    "CORE_RECORDS",
+    "CORE_KINDS",
     "format_event",
     "as_record",
     "kind_of",
@@ -234,6 +237,22 @@ DEALT_DOWN: Final[tuple[tuple[DealEvent, ...], ...]] = tuple(
 
 BURNED: Final[tuple[BurnEvent, ...]] = tuple(BurnEvent(BURN, card) for card in CARDS)
 """``BURNED[card]``: the record of that card burned."""
+
+COMMUNITY_CARDS: Final[tuple[CommunityEvent, ...]] = tuple(
+    CommunityEvent(COMMUNITY, card) for card in CARDS
+)
+"""``COMMUNITY_CARDS[card]``: the record of that community card."""
+
+CORE_RECORDS: Final[tuple[type, ...]] = (
+    AnteEvent, BlindEvent, StreetEvent, DealEvent, BurnEvent, CommunityEvent, ActionEvent,
+    ReturnEvent, ShowEvent, MuckEvent, AwardEvent,
+)
+"""The record of each kind of event the rules core logs, in the order of its codes
+(``studkit/core/events.h``: SK_EV_ANTE ... SK_EV_AWARD)."""
+CORE_KINDS: Final[tuple[str, ...]] = (
+    ANTE, BLIND, STREET, DEAL, BURN, COMMUNITY, "action", RETURN, SHOW, MUCK, AWARD,
+)
+"""Their kinds (an action's kind is its verb)."""
 
 
 Who = Callable[[int], str]

@@ -1,7 +1,12 @@
-"""Deck exhaustion: the one place that decides how a street is dealt when the stub is short.
+"""The deck running out: the engine's side of the rule.
 
-:func:`plan_short_street` is the single call site the engine uses when the cards left cannot
-give every live player this street's cards; a plugin hook may later serve it instead.
+How a street is dealt when the stub cannot give every live player its cards is the rules
+core's (``studkit/core/exhaustion.c``): the burned cards go back into the stub first
+(``reshuffle_burns``), then the folded cards (``reuse_folded``); every round that can still go
+to all live players is dealt as usual and each round left becomes one face-up community card
+(``community_card``). This module puts the cards back into a card source, names the setting
+when the rule cannot finish the deal (:class:`DeckExhaustedError`), and offers the rule on
+its own (:func:`plan_short_street`).
 """
 
 from __future__ import annotations
@@ -10,11 +15,13 @@ import random
 from typing import NamedTuple
 
 from studkit.cards import Card
+from studkit.core import _core
 from studkit.engine.dealing import CardSource
 from studkit.errors import StudkitError
 from studkit.variant.model import DeckExhaustion
 
-__all__ = ["DeckExhaustedError", "StreetDeal", "plan_short_street"]
+__all__ = ["DeckExhaustedError", "StreetDeal", "plan_short_street", "policy_code",
+           "exhausted"]
 
 
 class DeckExhaustedError(StudkitError):
@@ -32,6 +39,31 @@ class StreetDeal(NamedTuple):
     """How many face-up community cards replace the remaining rounds."""
 
 
+def policy_code(policy: DeckExhaustion) -> int:
+    """``policy``'s switches as the rules core's bits."""
+    return (
+        (_core.POLICY_RESHUFFLE_BURNS if policy.reshuffle_burns else 0)
+        | (_core.POLICY_REUSE_FOLDED if policy.reuse_folded else 0)
+        | (_core.POLICY_COMMUNITY_CARD if policy.community_card else 0)
+    )
+
+
+def exhausted(policy: DeckExhaustion, street: str, left: int, live: int,
+              rounds: int) -> DeckExhaustedError:
+    """The error for a street of ``rounds`` cards that ``left`` cards (after the burns and
+    folded cards went back) cannot give ``live`` players under ``policy``."""
+    if not policy.community_card:
+        return DeckExhaustedError(
+            f"the deck ran out on {street} street ({left} cards left for {live} players) and "
+            "deck_exhaustion.community_card is false: no rule says how to finish the deal"
+        )
+    return DeckExhaustedError(
+        f"the deck ran out on {street} street: {left} cards left cannot give {live} players "
+        f"{rounds} card(s) even with a community card (deck_exhaustion settings: "
+        f"reshuffle_burns={policy.reshuffle_burns}, reuse_folded={policy.reuse_folded})"
+    )
+
+
 def plan_short_street(
     policy: DeckExhaustion,
     source: CardSource,
@@ -44,40 +76,22 @@ def plan_short_street(
     folded: list[Card],
     rng: random.Random,
 ) -> StreetDeal:
-    """Decide how to deal a street of ``rounds`` cards to ``live`` players from a short stub.
-
-    Following ``policy`` (the variant's ``deck_exhaustion`` settings), in order: the burned
-    cards are shuffled back into the stub (``reshuffle_burns``; ``burned`` is emptied), then
-    the folded cards (``reuse_folded``; ``folded`` is emptied). Every round that can still go
-    to all ``live`` players is dealt as usual; each remaining round becomes one face-up
-    community card (``community_card``). Raises :class:`DeckExhaustedError` naming the
-    setting when the policy cannot complete the deal.
-    """
-    needed = (1 if burn else 0) + rounds * live
-    if source.remaining() < needed and policy.reshuffle_burns and burned:
+    """Decide how to deal a street of ``rounds`` cards to ``live`` players from ``source``,
+    by the rules core's rule: the burned cards are shuffled back into the stub when the
+    policy says so (``burned`` is emptied), then the folded cards (``folded`` is emptied);
+    raises :class:`DeckExhaustedError` naming the setting when the policy cannot complete
+    the deal."""
+    stub = source.remaining()
+    error, back_burned, back_folded, burns, whole, community = _core.plan_short_street(
+        policy_code(policy), stub, live, burn, rounds, len(burned), len(folded)
+    )
+    if error:
+        left = stub + back_burned + back_folded
+        raise exhausted(policy, street, left, live, rounds)
+    if back_burned:
         source.restore(burned, rng)
         burned.clear()
-    if source.remaining() < needed and policy.reuse_folded and folded:
+    if back_folded:
         source.restore(folded, rng)
         folded.clear()
-    left = source.remaining()
-    if left >= needed:
-        return StreetDeal(burn, rounds, 0)
-    usable = left - (1 if burn else 0)
-    full = max(0, min(rounds, usable // live)) if usable > 0 else 0
-    short = rounds - full
-    if not policy.community_card:
-        raise DeckExhaustedError(
-            f"the deck ran out on {street} street ({left} cards left for {live} players) and "
-            "deck_exhaustion.community_card is false: no rule says how to finish the deal"
-        )
-    spare = usable - full * live
-    if spare >= short:
-        return StreetDeal(burn, full, short)
-    if left - full * live >= short:  # no card to burn: deal the community card unburned
-        return StreetDeal(False, full, short)
-    raise DeckExhaustedError(
-        f"the deck ran out on {street} street: {left} cards left cannot give {live} players "
-        f"{rounds} card(s) even with a community card (deck_exhaustion settings: "
-        f"reshuffle_burns={policy.reshuffle_burns}, reuse_folded={policy.reuse_folded})"
-    )
+    return StreetDeal(bool(burns), whole, community)

@@ -1,11 +1,13 @@
 """The :class:`Hand`: one hand of a stud variant, from the antes to the pot awards.
 
-A hand owns all of its state. Ask it who is to act (:attr:`Hand.actor`) and what they may do
+A hand plays by calling the rules core (:mod:`studkit.core`), which holds its state and every
+rule; the hand is the core's driver for one hand at a time. It deals the cards the core asks
+for from its card source, ranks the showing hands and the showdown's hands with the variant's
+evaluators, runs the plugins at the core's hook phases, and turns the core's records into the
+typed event log. Ask it who is to act (:attr:`Hand.actor`) and what they may do
 (:meth:`Hand.legal_actions`), then call a verb (:meth:`~Hand.fold`, :meth:`~Hand.check`,
 :meth:`~Hand.call`, :meth:`~Hand.bring_in`, :meth:`~Hand.complete`, :meth:`~Hand.bet`,
 :meth:`~Hand.raise_to`) or :meth:`~Hand.apply` an :class:`~studkit.engine.actions.Action`.
-Cards are dealt and pots awarded as soon as the betting allows; everything that happens is
-appended to :attr:`Hand.events`.
 
 >>> from studkit.variant.model import Variant
 >>> hand = Hand(Variant(name="stud"), [100, 100, 100], seed=1)
@@ -19,11 +21,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, SupportsInt
+from typing import Any, Final, NamedTuple, SupportsInt
 
 from studkit.cards import Card
-from studkit.engine.action_records import action_record
-from studkit.engine.actions import (
+from studkit.core import (
     BET,
     BRING_IN,
     CALL,
@@ -31,9 +32,13 @@ from studkit.engine.actions import (
     COMPLETE,
     FOLD,
     RAISE,
-    Action,
+    VERBS,
+    CoreError,
+    State,
+    _core,
 )
-from studkit.engine.blinds import post_blinds
+from studkit.engine.actions import Action
+from studkit.engine.betting import BettingRound
 from studkit.engine.chips import starting_chips, whole_chips
 from studkit.engine.dealing import (
     BLANK_SOURCE,
@@ -42,31 +47,64 @@ from studkit.engine.dealing import (
     OrderedSource,
     ScriptedSource,
     SeatCards,
+    card_at,
+    copy_source,
     seat_scripts,
 )
-from studkit.engine.events import ANTE, AnteEvent, Event
-from studkit.engine.flow import HandFlow
+from studkit.engine.decisions import NO_KINDS, DecisionKinds
+from studkit.engine.events import AwardEvent, Event
+from studkit.engine.exhaustion import exhausted, policy_code
 from studkit.engine.plugin_play import HandPlugins
-from studkit.engine.pots import Pot
+from studkit.engine.pots import Pot, build_pots
 from studkit.engine.rules import Rules, compile_rules
-from studkit.engine.seats import blanks, button_seat, everyone, seat_order, set_all
-from studkit.engine.snapshot import HandSnapshot, put_snapshot, take_snapshot
-from studkit.engine.state import BettingRound, StreetProgress
+from studkit.engine.seats import button_seat
+from studkit.engine.showdown import played_cards, pot_strengths, ranked_strengths
+from studkit.engine.showing import showing_values
 from studkit.engine.view import SeatView, seat_view
-from studkit.errors import StudkitError
+from studkit.errors import IllegalActionError, PluginError, StudkitError
 from studkit.variant.model import Stakes, Variant
 
-__all__ = ["Hand"]
+__all__ = ["Hand", "HandSnapshot", "FIXED_FIELDS", "STATE_FIELDS", "CACHE_FIELDS"]
 
-_new: Final = tuple.__new__  # a typed event without its constructor's Python frame
+# The rules core's phases (studkit.core.PHASES), by number.
+_DEAL: Final = 0
+_RESTOCK: Final = 1
+_CARDS: Final = 2
+_SHOWING: Final = 3
+_BET: Final = 4
+_SHOWDOWN: Final = 5
+_OVER: Final = 6
+_ODD_CHIPS: Final = 11
 
-_VERBS: Final[dict[str, int]] = {
-    FOLD: 1, CHECK: 2, CALL: 3, BRING_IN: 4, BET: 5, RAISE: 6, COMPLETE: 7,
-}
-"""Each betting kind's verb, by number, for :meth:`Hand.apply` (0: not a betting kind)."""
+_VERB_CODES: Final[dict[str, int]] = {name: code for code, name in enumerate(VERBS)}
+"""Each betting verb's one code (:data:`studkit.core.VERBS`)."""
 
 
-class Hand(HandFlow):
+FIXED_FIELDS: Final = (
+    "rules", "variant", "n", "button", "starting_stacks", "_auto", "_on_over",
+)
+"""A hand's fields fixed for the whole hand (shared by a copy)."""
+STATE_FIELDS: Final = ("_core", "events", "_source", "_rng", "_plugins")
+"""Its changing state: the rules core's (one struct) and, beside it, the event log, the
+card source with its generator, and the plugins' part. A snapshot copies each."""
+CACHE_FIELDS: Final = ("_legal_key", "_legal")
+"""Remembered answers (the legal actions of the state they were asked in)."""
+
+
+class HandSnapshot(NamedTuple):
+    """A hand's changing state, copied: the rules core's state (one struct, as bytes) and
+    what the engine keeps beside it. Picklable; :meth:`Hand.restore` puts it back."""
+
+    core: bytes
+    """The rules core's state (``studkit/core/hand.h``, every field)."""
+    events: list[Event]
+    dealing: tuple[Any, Any]
+    """The card source and the random generator, copied together."""
+    plugins: tuple[Any, ...] | None
+    """:meth:`HandPlugins.state() <studkit.engine.plugin_play.HandPlugins.state>`."""
+
+
+class Hand:
     """One hand of stud: the state, the legal actions and the verbs that change it.
 
     ``stacks`` are the players' chips before the antes, one per seat, in clockwise order;
@@ -74,23 +112,24 @@ class Hand(HandFlow):
     Cards come from ``source`` if given, else from ``cards`` (a complete order, top first),
     else from a deck shuffled with ``seed`` (or ``rng``); ``deal={seat: cards}`` gives those
     seats those cards in deal order (``"As Ks 9h 8d"``, or one text per street), every other
-    card coming from the shuffled deck. With ``auto_deal=False`` the hand
-    stops before each card so the caller supplies it with :meth:`deal` (chance nodes).
+    card coming from the shuffled deck. With ``auto_deal=False`` the hand stops before each
+    card so the caller supplies it with :meth:`deal` (chance nodes).
 
-    The state (docs/engine.md lists which method changes each piece): the per-seat lists
-    ``stacks``, ``bets``, ``contrib``, ``folded``, ``cards``/``up``/``down``; the table's
-    ``community``, ``burned``, ``folded_cards``, ``dead``; ``street``, ``actor``,
-    ``is_over``, ``events``, ``shown``, ``awards``; the betting round in ``round``
-    (:class:`~studkit.engine.state.BettingRound`) and the deal's progress in ``progress``
-    (:class:`~studkit.engine.state.StreetProgress`). Read them; only the hand changes them.
+    The hand's state is the rules core's (:class:`studkit.core.State`, declared once in
+    ``studkit/core/hand.h``) plus what the engine keeps beside it: the event log
+    (:attr:`events`), the card source and its random generator, and the plugins' part
+    (their decisions due, the table's wild ranks). Read it through the properties below;
+    only the core and the hand's own methods change it.
     """
 
     __slots__ = (
-        "rules", "variant", "n", "button", "stacks", "starting_stacks", "bets", "contrib", "dead",
-        "folded", "n_in", "cards", "up", "down", "community", "burned", "folded_cards",
-        "street", "actor", "events", "is_over", "shown", "awards", "plugins", "round",
-        "progress", "_order", "_source", "_rng", "_auto", "_on_over", "_pots", "_zeros",
-        "_nobody", "_legal_key", "_legal", "_agg_key", "_agg_val",
+        # fixed for the whole hand
+        "rules", "variant", "n", "button", "starting_stacks", "_auto", "_on_over",
+        # the changing state: the core's, and beside it the log, the cards' source and the
+        # plugins' part (a snapshot copies exactly these)
+        "_core", "events", "_source", "_rng", "_plugins",
+        # remembered answers (the legal actions of the state they were asked in)
+        "_legal_key", "_legal",
     )
 
     def __init__(
@@ -115,38 +154,16 @@ class Hand(HandFlow):
                 f"{variant.name} seats {variant.min_players} to {variant.max_players} players, "
                 f"not {n}"
             )
+        if n > _core.SEATS:
+            raise StudkitError(f"studkit plays at most {_core.SEATS} seats, not {n}")
         chips = starting_chips(stacks)
         self.rules: Rules = rules
         self.variant = variant
         self.n = n
         self.button = (n - 1) if button is None else button_seat(button, n)
-        self._order = seat_order(n, self.button)  # shared, never mutated
-        self.stacks = chips
         self.starting_stacks = tuple(chips)
-        self.bets = [0] * n
-        self._zeros, self._nobody = blanks(n)  # shared, never mutated
-        self.contrib = [0] * n
-        self.dead = 0  # chips in the pot that are nobody's stake (plugin payments)
-        self.folded = [False] * n
-        self.n_in = n
-        order = self._order
-        self.cards: list[list[Card]] = [[] for _seat in order]  # named: '_' is boxed
-        self.up: list[list[Card]] = [[] for _seat in order]
-        self.down: list[list[Card]] = [[] for _seat in order]
-        self.community: list[Card] = []
-        self.burned: list[Card] = []
-        self.folded_cards: list[Card] = []
-        self.street = -1
-        self.actor: int | None = None
         self.events: list[Event] = []
-        self.is_over = False
-        self.shown: list[int] = []
-        self.awards: list[tuple[int, int, int, str, str]] = []
-        self.round = BettingRound(
-            n, big_bet=rules.stakes.big_bet, min_bet=rules.round_min, max_bet=rules.round_min,
-            half_bet=rules.half_bet, short_full=rules.short_full,
-        )
-        self.progress = StreetProgress(rules.streets[0])
+        self._core = State(rules.core, rules.records, self.events)
         self._rng = rng if rng is not None else random.Random(seed)
         if (source is not None) + (cards is not None) + (deal is not None) > 1:
             raise StudkitError("give at most one of cards, source and deal")
@@ -159,142 +176,476 @@ class Hand(HandFlow):
                 source = OrderedSource(cards, rules.deck)
             else:
                 source = DeckSource(rules.deck, rng=self._rng)
-        self._source = source
+        self._source: CardSource = source
         self._auto = auto_deal
         self._on_over = on_over
-        self._pots: list[Pot] | None = None
         self._legal_key = -1
         self._legal: list[Action] = []
-        self._agg_key = -1
-        self._agg_val = None
-        self.plugins: HandPlugins | None = (
+        self._plugins: HandPlugins | None = (
             None if rules.plugins is None else HandPlugins(self, rules.plugins)
         )
         if source is BLANK_SOURCE:
             return  # a hand to restore a snapshot into (clone, copy, unpickle)
-        ante = rules.ante
-        if ante:
-            if ante < min(chips):
-                # Everyone antes in full: the ante events are the same for every such hand.
-                key = (n, self.button)
-                antes = rules.ante_records.get(key)
-                if antes is None:
-                    antes = rules.ante_records[key] = tuple(
-                        _new(AnteEvent, (ANTE, seat, ante)) for seat in self._order
-                    )
-                self.events.extend(antes)
-                contrib = self.contrib
-                for seat in range(n):
-                    chips[seat] = chips[seat] - ante
-                    contrib[seat] = ante
-            else:
-                log = self.events.append
-                contrib = self.contrib
-                for seat in self._order:
-                    amount = ante if ante < chips[seat] else chips[seat]
-                    chips[seat] = chips[seat] - amount
-                    contrib[seat] = contrib[seat] + amount
-                    log(_new(AnteEvent, (ANTE, seat, amount)))
-        if rules.big_blind:
-            post_blinds(self)
-        self._advance_street()
+        self._core.begin(n, self.button, chips)  # antes, blinds, the first street
+        self._drive()
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over else f"seat {self.actor} to act"
+        return f"<Hand {self.variant.name} {self.n} players, {self.street_name} street, {state}>"
+
+    # ------------------------------------------------------------------ the state, read
+
+    @property
+    def seat_order(self) -> list[int]:
+        """The seats clockwise from the dealer's left: the order of the deal."""
+        return self._core.order
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand has ended (the pots are awarded)."""
+        return self._core.phase == _OVER
+
+    @property
+    def actor(self) -> int | None:
+        """The seat to act (a betting decision, or a plugin's), or ``None`` (cards being
+        dealt, or the hand is over)."""
+        core = self._core
+        phase = core.phase
+        if phase == _BET and self._plugins is None:
+            return core.actor
+        if phase == _CARDS or phase == _OVER:
+            return None
+        plugins = self._plugins
+        if plugins is not None and plugins.queue:
+            return plugins.queue[0].seat
+        return core.actor if phase == _BET else None
+
+    @property
+    def street(self) -> int:
+        """The current street's index (-1 before the first; the number of streets once the
+        showdown is reached)."""
+        return self._core.street
+
+    @property
+    def street_name(self) -> str:
+        """The current street's name (``""`` before the first card; the last street's once
+        the hand is over)."""
+        streets = self.rules.streets
+        street = self._core.street
+        if street < 0:
+            return ""
+        return streets[street if street < len(streets) else -1].name
+
+    @property
+    def stacks(self) -> list[int]:
+        """Chips behind, per seat."""
+        return self._core.stack
+
+    @property
+    def bets(self) -> list[int]:
+        """Chips bet on this street, per seat."""
+        return self._core.bets
+
+    @property
+    def contrib(self) -> list[int]:
+        """Chips put in this hand, per seat (an uncalled bet returned is not)."""
+        return self._core.contrib
+
+    @property
+    def dead(self) -> int:
+        """Chips in the pot that are nobody's stake (plugin payments: Baseball, twists)."""
+        return self._core.dead
+
+    @property
+    def folded(self) -> list[bool]:
+        """Per seat: whether it has folded."""
+        return [bool(flag) for flag in self._core.folded]
+
+    @property
+    def n_in(self) -> int:
+        """Players who have not folded."""
+        return self._core.n_in
+
+    @property
+    def cards(self) -> list[list[Card]]:
+        """Per seat, its cards in deal order (a copy)."""
+        held = self._core.held
+        return [held(seat) for seat in range(self.n)]
+
+    @property
+    def up(self) -> list[list[Card]]:
+        """Per seat, its face-up cards in the order they were dealt (or turned up)."""
+        held = self._core.held_up
+        return [held(seat) for seat in range(self.n)]
+
+    @property
+    def down(self) -> list[list[Card]]:
+        """Per seat, its face-down cards in deal order."""
+        held = self._core.held_down
+        return [held(seat) for seat in range(self.n)]
+
+    def up_cards(self, seat: int) -> tuple[Card, ...]:
+        """The seat's face-up cards, in deal order."""
+        return tuple(self._core.held_up(seat))
+
+    def down_cards(self, seat: int) -> tuple[Card, ...]:
+        """The seat's face-down cards, in deal order."""
+        return tuple(self._core.held_down(seat))
+
+    @property
+    def community(self) -> list[Card]:
+        """The community (board) cards every player uses."""
+        return self._core.table_cards(0)
+
+    @property
+    def burned(self) -> list[Card]:
+        """The cards burned (and not yet shuffled back)."""
+        return self._core.table_cards(1)
+
+    @property
+    def folded_cards(self) -> list[Card]:
+        """Folded players' cards and cards traded away (until the deck reuses them)."""
+        return self._core.table_cards(2)
+
+    @property
+    def shown(self) -> list[int]:
+        """The seats that showed, in order: from the showdown, or from the moment all-ins
+        closed the betting."""
+        return self._core.shown
+
+    @property
+    def awards(self) -> list[tuple[int, int, int, str, str]]:
+        """``(seat, amount, pot, share, description)`` per award (``share`` ``""`` for a pot
+        won without a showdown)."""
+        return [
+            (event.seat, event.amount, event.pot, event.share, event.description)
+            for event in self.events if type(event) is AwardEvent
+        ]
+
+    @property
+    def exposed(self) -> bool:
+        """Whether all hands have been turned up (betting closed by all-ins)."""
+        return bool(self._core.exposed)
+
+    @property
+    def forced_seat(self) -> int | None:
+        """The seat that must bring in now, if any."""
+        forced = self._core.forced
+        return forced if forced >= 0 else None
+
+    @property
+    def pot(self) -> int:
+        """All chips put in so far, current bets and dead money included."""
+        core = self._core
+        return sum(core.contrib) + core.dead
+
+    @property
+    def pots(self) -> list[Pot]:
+        """The main pot and side pots (as they stand; final once the showdown is reached)."""
+        core = self._core
+        if core.npots >= 0:
+            return [
+                Pot(amount, tuple(s for s in range(self.n) if mask >> s & 1))
+                for amount, mask in zip(core.pot_amount, core.pot_eligible, strict=True)
+            ]
+        return build_pots(core.contrib, [not f for f in core.folded], dead=core.dead)
+
+    @property
+    def payoffs(self) -> list[int]:
+        """Chips won or lost per seat (zero-sum once the hand is over)."""
+        return [s - t for s, t in zip(self._core.stack, self.starting_stacks, strict=True)]
+
+    @property
+    def to_call(self) -> int:
+        """Chips the player to act needs to call (0 when there is no betting decision)."""
+        core = self._core
+        if core.phase != _BET or self._pending():
+            return 0
+        seat = core.actor
+        owed = core.bet - core.bets[seat]
+        stack = core.stack[seat]
+        return owed if owed < stack else stack
+
+    @property
+    def all_in(self) -> list[bool]:
+        """Per seat: in the hand with no chips left."""
+        core = self._core
+        return [not f and s == 0 for f, s in zip(core.folded, core.stack, strict=True)]
+
+    @property
+    def needs_card(self) -> tuple[int, bool] | None:
+        """With ``auto_deal=False``: who the next card goes to and whether it is dealt up
+        (seat ``-1`` a burn, ``-2`` the community card), or ``None``."""
+        core = self._core
+        if core.phase != _CARDS:
+            return None
+        seat, up = core.due()[0]
+        return seat, up
+
+    @property
+    def cards_left(self) -> int:
+        """Cards left in the stub (what a plugin's extra or replacement card comes from)."""
+        return self._source.remaining()
+
+    def cards_out(self) -> set[int]:
+        """Cards that are not in the stub: held by live players, folded (until reused),
+        burned (until reshuffled) or on the table."""
+        core = self._core
+        out = {int(c) for c in core.table_cards(1)}
+        out.update(int(c) for c in core.table_cards(0))
+        out.update(int(c) for c in core.table_cards(2))
+        folded = core.folded
+        for seat in range(self.n):
+            if not folded[seat]:
+                out.update(int(c) for c in core.held(seat))
+        return out
+
+    def betting_round(self) -> BettingRound:
+        """The betting round's sizing as it stands (a copy: what the betting structures read,
+        :mod:`studkit.engine.betting`)."""
+        core = self._core
+        rules = self.rules.core
+        r = BettingRound(
+            core.players, big_bet=rules.big_bet, min_bet=rules.round_min,
+            max_bet=core.max_bet, half_bet=bool(rules.half_bet),
+            short_full=bool(rules.short_full),
+        )
+        r.bet, r.last_full, r.increment, r.bring_in = (
+            core.bet, core.last_full, core.increment, core.posted
+        )
+        r.size, r.open_pair, r.big_made = core.size, bool(core.open_pair), bool(core.big_made)
+        return r
+
+    @property
+    def decision_kinds(self) -> DecisionKinds:
+        """The plugin decisions this hand's game registers (none without plugins)."""
+        plugins = self._plugins
+        return plugins.kinds if plugins is not None else NO_KINDS
+
+    @property
+    def wild_ranks(self) -> frozenset[Any]:
+        """The ranks wild for the whole table now (a plugin may change them as cards are
+        dealt)."""
+        plugins = self._plugins
+        if plugins is not None:
+            return plugins.wild
+        return frozenset(self.variant.deck.wild_ranks)
+
+    @property
+    def hidden_choices(self) -> tuple[tuple[Any, ...], ...]:
+        """The effects of simultaneous plugin choices made but not shown yet."""
+        plugins = self._plugins
+        return tuple(plugins.hidden) if plugins is not None else ()
+
+    @property
+    def phase(self) -> str:
+        """What the hand waits for, by the rules core's phase's name (:data:`studkit.core.
+        PHASES`: ``BET`` a betting decision, ``CARDS`` a card with manual dealing, the hook
+        phases while a plugin's decision is due, ``OVER``)."""
+        return _core.PHASES[self._core.phase]
 
     def view(self, seat: int) -> SeatView:
         """The hand as ``seat`` may see it: its own down cards, everyone's up cards, chips."""
         return seat_view(self, seat)
 
-    # ------------------------------------------------------------------ snapshots, copies
+    # ------------------------------------------------------------------ legality
 
-    def snapshot(self) -> HandSnapshot:
-        """Everything a later step may change, copied: :meth:`restore` puts it back."""
-        return take_snapshot(self)
+    def _pending(self) -> bool:
+        """Whether a plugin's decision is due (and no card is)."""
+        plugins = self._plugins
+        return plugins is not None and bool(plugins.queue) and self._core.phase != _CARDS
 
-    def restore(self, saved: HandSnapshot) -> None:
-        """Put this hand back as it was when ``saved`` was taken (by :meth:`snapshot` of
-        this hand); ``saved`` can be restored again."""
-        put_snapshot(self, saved)
+    def _acting(self) -> bool:
+        """Whether a betting decision is due (not a plugin's, not a card)."""
+        return self._core.phase == _BET and not self._pending()
 
-    def clone(self) -> Hand:
-        """An independent copy: the same state, the same future for the same later actions
-        (its card source and random generator are copies). It shares what never changes:
-        the variant, the compiled rules, the plugin host and the ``on_over`` callback."""
-        return self.__deepcopy__({})
-
-    def __copy__(self) -> Hand:
-        return self.__deepcopy__({})
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Hand:
-        twin = _blank_like(self.variant, self._stakes_given(), self.starting_stacks,
-                           self.button, self._auto, self._on_over)
-        memo[id(self)] = twin
-        put_snapshot(twin, take_snapshot(self, memo))
-        return twin
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        # The rules (evaluators, the plugin host) are compiled again from the variant.
-        return _unpickle, (
-            self.variant, self._stakes_given(), self.starting_stacks, self.button, self._auto,
-            self._on_over, take_snapshot(self),
+    def _illegal(self, what: str) -> IllegalActionError:
+        if self.is_over:
+            return IllegalActionError(f"cannot {what}: the hand is over")
+        actor = self.actor
+        if actor is None:
+            return IllegalActionError(f"cannot {what}: cards are being dealt, nobody is to act")
+        legal = ", ".join(str(a) for a in self.legal_actions())
+        return IllegalActionError(
+            f"seat {actor} cannot {what} on {self.street_name} street: "
+            f"legal actions are {legal}"
         )
 
-    def _stakes_given(self) -> Stakes | None:
-        """The stakes this hand was dealt at, ``None`` for the variant's own (so that a copy
-        finds the same compiled rules)."""
-        stakes = self.rules.stakes
-        return None if stakes is self.variant.stakes else stakes
+    def _check(self, verb: int, amount: int = -1) -> int:
+        """The rules core's one check of ``verb`` (to ``amount``, -1 for the one amount
+        allowed): what it puts in (call, bring-in), the total it bets (complete, bet, raise),
+        0 for a fold or check; -1 when it is not legal now."""
+        if not self._acting():
+            return -1
+        try:
+            return self._core.check(verb, amount)
+        except OverflowError:  # an amount no stack holds
+            return -1
+
+    def verify_fold(self) -> None:
+        """Raise :class:`~studkit.errors.IllegalActionError` unless the player to act may
+        fold."""
+        if self._check(FOLD) < 0:
+            raise self._illegal("fold")
+
+    def verify_check(self) -> None:
+        """Raise unless the player to act may check."""
+        if self._check(CHECK) < 0:
+            raise self._illegal("check")
+
+    def verify_call(self) -> int:
+        """The chips a call puts in now; raises unless the player to act may call."""
+        chips = self._check(CALL)
+        if chips <= 0:
+            raise self._illegal("call")
+        return chips
+
+    def verify_bring_in(self) -> int:
+        """The chips the bring-in puts in; raises unless the player to act must bring in."""
+        chips = self._check(BRING_IN)
+        if chips <= 0:
+            raise self._illegal("bring-in")
+        return chips
+
+    # SupportsInt: the compiled engine lets any number through to the check naming the action.
+    def verify_complete(self, amount: SupportsInt | None = None) -> int:
+        """The total a completion (to ``amount``, or the one total allowed) makes; raises
+        unless the player to act may complete so."""
+        return self._verify_aggression(COMPLETE, amount)
+
+    def verify_bet(self, amount: SupportsInt | None = None) -> int:
+        """The total a bet (of ``amount``, or the fixed-limit size) makes; raises unless the
+        player to act may bet so."""
+        return self._verify_aggression(BET, amount)
+
+    def verify_raise_to(self, amount: SupportsInt | None = None) -> int:
+        """The total a raise (to ``amount``, or the fixed-limit total) makes; raises unless
+        the player to act may raise so."""
+        return self._verify_aggression(RAISE, amount)
+
+    def _verify_aggression(self, verb: int, amount: object) -> int:
+        kind = VERBS[verb]
+        if not self._offers(verb):
+            raise self._illegal(f"{kind} to {amount}" if amount is not None else kind)
+        if amount is None:
+            total = self._check(verb)
+            if total < 0:
+                raise self._illegal(f"{kind} without an amount")
+            return total
+        to = whole_chips(amount)
+        if to is None:
+            raise self._illegal(f"{kind} to {amount!r} (not a whole number of chips)")
+        if to < 0 or self._check(verb, to) < 0:
+            raise self._illegal(f"{kind} to {amount}")
+        return to
+
+    def _offers(self, verb: int) -> bool:
+        """Whether the legal actions hold ``verb`` at some amount."""
+        return self._acting() and any(row[0] == verb for row in self._core.options())
+
+    def can_fold(self) -> bool:
+        """Whether the player to act may fold (only facing a bet)."""
+        return self._check(FOLD) >= 0
+
+    def can_check(self) -> bool:
+        """Whether the player to act may check."""
+        return self._check(CHECK) >= 0
+
+    def can_call(self) -> bool:
+        """Whether the player to act faces a bet to call."""
+        return self._check(CALL) > 0
+
+    def can_bring_in(self) -> bool:
+        """Whether the player to act is the forced player who may post the bring-in."""
+        return self._check(BRING_IN) > 0
+
+    def can_complete(self, amount: int | None = None) -> bool:
+        """Whether the player to act may complete (to ``amount``, if given)."""
+        return self._can_aggress(COMPLETE, amount)
+
+    def can_bet(self, amount: int | None = None) -> bool:
+        """Whether the player to act may bet (``amount`` total, if given)."""
+        return self._can_aggress(BET, amount)
+
+    def can_raise_to(self, amount: int | None = None) -> bool:
+        """Whether the player to act may raise (to ``amount`` total, if given)."""
+        return self._can_aggress(RAISE, amount)
+
+    def _can_aggress(self, verb: int, amount: int | None) -> bool:
+        if amount is None:
+            return self._offers(verb)
+        to = whole_chips(amount)
+        return to is not None and to >= 0 and self._check(verb, to) >= 0
+
+    def legal_actions(self) -> list[Action]:
+        """What the player to act may do (empty when nobody is to act): every decision the
+        rules core's check allows, with its amount or range; a plugin's decisions while one
+        is due. Remembered until the next event."""
+        if self._pending():
+            assert self._plugins is not None
+            return self._plugins.legal_actions()
+        core = self._core
+        if core.phase != _BET:
+            return []
+        key = len(self.events) << 8 | core.actor
+        if key == self._legal_key:
+            return self._legal[:]
+        cache = self.rules.actions
+        out: list[Action] = []
+        for verb, lo, hi in core.options():
+            code = (lo << 32 | hi) << 3 | verb if hi < 1 << 31 else -1
+            action = cache.get(code) if code >= 0 else None
+            if action is None:
+                action = _action(verb, lo, hi)
+                if code >= 0 and len(cache) < 1 << 14:
+                    cache[code] = action
+            out.append(action)
+        self._legal = out
+        self._legal_key = key
+        return out[:]
 
     # ------------------------------------------------------------------ verbs
 
     def fold(self) -> None:
         """Fold the hand of the player to act."""
         self.verify_fold()
-        self._fold(self.actor or 0)
+        self._take(FOLD, -1)
 
     def check(self) -> None:
         """Check (no bet to call)."""
         self.verify_check()
-        self._check(self.actor or 0)
+        self._take(CHECK, -1)
 
     def call(self) -> None:
         """Call the current bet (all-in for less when short)."""
-        chips = self.verify_call()
-        self._call(self.actor or 0, chips)
+        self._take(CALL, self.verify_call())
 
     def bring_in(self) -> None:
         """Post the bring-in (all the player's chips if they have less)."""
-        chips = self.verify_bring_in()
-        self._bring_in(self.actor or 0, chips)
+        self._take(BRING_IN, self.verify_bring_in())
 
-    # SupportsInt: the compiled engine lets any number through to the check naming the action.
     def complete(self, amount: SupportsInt | None = None) -> None:
         """Complete the bring-in to a full bet (``amount`` total where a range is allowed)."""
-        to = self.verify_complete(amount)
-        self._aggress_to(self.actor or 0, COMPLETE, to)
+        self._take(COMPLETE, self.verify_complete(amount))
 
     def bet(self, amount: SupportsInt | None = None) -> None:
         """Bet ``amount`` (the fixed-limit size when omitted)."""
-        to = self.verify_bet(amount)
-        self._aggress_to(self.actor or 0, BET, to)
+        self._take(BET, self.verify_bet(amount))
 
     def raise_to(self, amount: SupportsInt | None = None) -> None:
         """Raise to a total of ``amount`` (the fixed-limit size when omitted)."""
-        to = self.verify_raise_to(amount)
-        self._aggress_to(self.actor or 0, RAISE, to)
+        self._take(RAISE, self.verify_raise_to(amount))
 
     def check_or_call(self) -> None:
         """Check, call, or (for the forced player) post the bring-in: the passive choice."""
-        seat = self._acting()
-        if seat < 0:
+        if not self._acting():
             raise self._illegal("check or call")
-        chips = self._bring_in_chips(seat)
-        if chips:
-            self._bring_in(seat, chips)
-            return
-        chips = self._call_chips(seat)
-        if chips:
-            self._call(seat, chips)
-        else:
-            self._check(seat)
+        core = self._core
+        for verb, chips, _ in reversed(core.options()):
+            if verb <= BRING_IN and verb != FOLD:  # the last passive row
+                self._take(verb, chips)
+                return
+        raise self._illegal("check or call")  # pragma: no cover - a passive row always exists
 
     def apply(self, action: Action) -> None:
         """Take an :class:`Action` (as :meth:`legal_actions` lists it, or with a chosen
@@ -305,12 +656,10 @@ class Hand(HandFlow):
                 f"apply takes an Action, e.g. Action('fold') or one of legal_actions(), not "
                 f"{type(action).__name__} {action!r}"
             )
-        if self.plugins is not None:
-            if not self.plugins.busy:
-                return self.plugins.apply(action)  # plugin decisions; restores on PluginError
-        elif self._is_listed(action):  # listed by legal_actions() for this state: legal
-            self._take(_VERBS[action[0]], action[0], action[1] or 0)
-            return None
+        if self._pending():
+            assert self._plugins is not None
+            self._plugins.apply(action)  # a plugin decision; restores the hand on PluginError
+            return
         fields: tuple[object, ...] = action  # read untyped: the amount may be any number
         kind = action[0]
         amount: int | None = None
@@ -320,152 +669,225 @@ class Hand(HandFlow):
             amount = whole_chips(fields[1])
             if amount is None:
                 raise self._illegal(f"{fields[0]} {fields[1]!r} (not a whole number of chips)")
-        verb = _VERBS.get(kind, 0)
-        chips = 0
-        if verb == 3 or verb == 4:  # call, bring-in
-            chips = self.verify_call() if verb == 3 else self.verify_bring_in()
+        verb = _VERB_CODES.get(kind, -1)
+        if verb == CALL or verb == BRING_IN:
+            chips = self.verify_call() if verb == CALL else self.verify_bring_in()
             if amount is not None and amount != chips:
                 raise self._illegal(str(action))
-        elif verb >= 5:
-            chips = self._verify_aggression(kind, amount)  # the total
-        elif verb == 2:
+        elif verb >= COMPLETE:
+            chips = self._verify_aggression(verb, amount)  # the total
+        elif verb == CHECK:
             self.verify_check()
-        elif verb == 1:
+            chips = -1
+        elif verb == FOLD:
             self.verify_fold()
+            chips = -1
         else:
             raise self._illegal(str(action))
-        self._take(verb, kind, chips)
-        return None
+        self._take(verb, chips)
 
-    def _take(self, verb: int, kind: str, amount: int) -> None:
-        """Carry out a legal decision: ``verb`` by its number in :data:`_VERBS`, ``amount``
-        the chips a call or bring-in puts in, or the total of a bet, raise or completion."""
-        seat = self.actor or 0
-        if verb == 3:
-            self._call(seat, amount)
-        elif verb == 1:
-            self._fold(seat)
-        elif verb >= 5:
-            self._aggress_to(seat, kind, amount)
-        elif verb == 2:
-            self._check(seat)
-        else:
-            self._bring_in(seat, amount)
+    def _take(self, verb: int, amount: int) -> None:
+        """Carry out a legal betting decision (``amount`` as the core's check gave it), then
+        run the hand on to its next decision; with plugins, a hook that fails leaves the hand
+        as it was before the decision."""
+        plugins = self._plugins
+        if plugins is not None and not plugins.mid_round(verb):
+            saved = self.snapshot()
+            try:
+                self._core.act(verb, amount)
+                self._drive()
+            except PluginError:
+                self.restore(saved)
+                raise
+            return
+        self._core.act(verb, amount)
+        if self._core.phase != _BET:
+            self._drive()
 
-    # ------------------------------------------------------------------ what each verb does
+    # ------------------------------------------------------------------ the driver
 
-    def _fold(self, seat: int) -> None:
-        self.folded[seat] = True
-        self.n_in -= 1
-        self.round.to_act[seat] = False
-        self.folded_cards.extend(self.cards[seat])
-        self.events.append(action_record(self.rules, 1, FOLD, seat, self.bets[seat], 0))
-        if self.n_in == 1:
-            self.actor = None
-            self._end_round()
-        else:
-            self._pass_turn(seat)
+    def _drive(self) -> None:
+        """Run the hand until it waits for a decision (or, with manual dealing, a card):
+        supply each thing the rules core waits for."""
+        core = self._core
+        plugins = self._plugins
+        while True:
+            phase = core.phase
+            if phase == _BET:
+                return
+            if phase == _CARDS:
+                if not self._auto:
+                    return  # the caller deals: Hand.deal
+                self._deal_due()
+            elif phase == _DEAL:
+                self._deal_street()
+            elif phase == _SHOWING:
+                core.lead(showing_values(self.rules, core))
+            elif phase == _SHOWDOWN:
+                self._showdown()
+            elif phase == _RESTOCK:
+                self._restock()
+            elif phase == _OVER:
+                if self._on_over is not None:
+                    self._on_over(self)
+                return
+            else:  # a hook phase: the plugins' turn
+                assert plugins is not None
+                if plugins.run(phase):
+                    return  # a plugin decision is due, or a card it gave must come
+                if core.phase == phase:
+                    core.resume()
 
-    def _check(self, seat: int) -> None:
-        r = self.round
-        r.to_act[seat] = False
-        r.may_raise[seat] = False
-        r.last_checker = seat
-        self.events.append(action_record(self.rules, 2, CHECK, seat, self.bets[seat], 0))
-        self._pass_turn(seat)
+    def _deal_street(self) -> None:
+        """The street's deal, from the stub the source has left (the plugins may choose
+        how a short street is dealt)."""
+        core = self._core
+        stub = self._source.remaining()
+        policy = -1
+        if stub < core.need:
+            chosen = self.variant.deck_exhaustion
+            plugins = self._plugins
+            if plugins is not None:
+                chosen = plugins.exhaustion(core.street, core.need)
+            policy = policy_code(chosen)
+            try:
+                core.deal(stub, policy)
+            except CoreError:
+                st = self.variant.streets[core.street]
+                live = core.n_in
+                left = stub + core.restock_burned + core.restock_folded
+                raise exhausted(chosen, st.name, left, live, len(st.cards)) from None
+            return
+        core.deal(stub, policy)
 
-    def _call(self, seat: int, add: int) -> None:
-        # x[i] = x[i] + n, not x[i] += n: compiled, the first is native int arithmetic, the
-        # second a generic number-protocol call (here and in every verb).
-        bets = self.bets
-        self.stacks[seat] = self.stacks[seat] - add
-        bets[seat] = bets[seat] + add
-        self.contrib[seat] = self.contrib[seat] + add
-        r = self.round
-        r.to_act[seat] = False
-        r.may_raise[seat] = False
-        self.events.append(action_record(self.rules, 3, CALL, seat, bets[seat], add))
-        self._pass_turn(seat)
+    def _restock(self) -> None:
+        """Burned, then folded cards back into the stub, as the core's deck-exhaustion rule
+        says (each pile shuffled in with the hand's generator, where the source shuffles)."""
+        core = self._core
+        back = core.table_cards(3)
+        burned = core.restock_burned
+        if burned:
+            self._source.restore(back[:burned], self._rng)
+        if len(back) > burned:
+            self._source.restore(back[burned:], self._rng)
+        core.restocked()
 
-    def _bring_in(self, seat: int, add: int) -> None:
-        stacks = self.stacks
-        stacks[seat] = stacks[seat] - add
-        self.bets[seat] = self.bets[seat] + add
-        self.contrib[seat] = self.contrib[seat] + add
-        rules = self.rules
-        full = rules.bring_in
-        if add < full and rules.bring_in_called_as_posted:
-            full = add  # PokerKit's reading: the others may call the partial bring-in
-        r = self.round
-        r.forced = -1
-        r.bet = full
-        r.bring_in = full
-        if not rules.structure.completes:
-            r.last_full = full
-            r.increment = full
-        if rules.completion_is_raise:
-            r.raises = 1
-        to_act = r.to_act
-        folded = self.folded
-        for s in range(self.n):
-            if s != seat and not folded[s] and stacks[s] > 0:
-                to_act[s] = True
-        to_act[seat] = False
-        r.may_raise[seat] = False
-        r.aggressor = seat
-        self.events.append(action_record(rules, 4, BRING_IN, seat, self.bets[seat], add))
-        self._pass_turn(seat)
+    def _deal_due(self) -> None:
+        """Every card due, drawn from the source in deal order."""
+        draw = self._source.draw
+        self._core.place_all([draw(seat) for seat, _up in self._core.due()])
 
-    def _aggress_to(self, seat: int, kind: str, to: int) -> None:
-        """Bet, raise or complete to ``to`` (already checked against the legal ranges)."""
-        bets = self.bets
-        stacks = self.stacks
-        add = to - bets[seat]
-        stacks[seat] = stacks[seat] - add
-        bets[seat] = to
-        self.contrib[seat] = self.contrib[seat] + add
-        r = self.round
-        r.forced = -1
-        to_act = r.to_act
-        may_raise = r.may_raise
-        folded = self.folded
-        n = self.n
-        if self.rules.structure.record(r, to):  # a full bet or raise: the betting reopens
-            r.raises += 1
-            cap = self.rules.max_raises
-            if cap is not None and r.raises > cap and self.n_in > 2:
-                r.capped_multi = True
-            if self.n_in == n and 0 not in stacks:
-                can_bet = everyone(n)  # nobody has folded or is all in
-            else:
-                can_bet = [not f and c > 0 for f, c in zip(folded, stacks)]  # noqa: B905
-            set_all(to_act, can_bet)
-            set_all(may_raise, can_bet)
-        else:
-            for s in range(n):
-                if s != seat and not folded[s] and stacks[s] > 0 and bets[s] < to:
-                    to_act[s] = True
-        if to > r.bet:
-            r.bet = to
-        to_act[seat] = False
-        may_raise[seat] = False
-        r.aggressor = seat
-        code = 5 if kind == BET else 6 if kind == RAISE else 7  # else: complete
-        self.events.append(action_record(self.rules, code, kind, seat, to, add))
-        self._pass_turn(seat)
+    def _showdown(self) -> None:
+        """The hands' strengths for the core, which shows or mucks them and awards the
+        pots (a plugin may give the odd chips its own way)."""
+        core = self._core
+        plugins = self._plugins
+        strengths = ranked_strengths(self, qualified=plugins is not None)
+        played = played_cards(self)
+        core.showdown(pot_strengths(self, strengths), played)
+        if core.phase == _ODD_CHIPS:
+            assert plugins is not None
+            orders = plugins.odd_chip_orders(core.shown + core.mucked)
+            core.award(orders, played)
+
+    def deal(self, card: int) -> None:
+        """With ``auto_deal=False``: deal ``card`` to whoever :attr:`needs_card` names."""
+        given = card_at(card)
+        core = self._core
+        if core.phase != _CARDS:
+            raise StudkitError(f"no card is due: cannot deal {given}")
+        if given in self.cards_out():
+            raise StudkitError(f"card {given} has already been dealt")
+        if given not in self.rules.deck:
+            raise StudkitError(f"card {given} is not in this variant's deck")
+        core.place(given)
+        self._drive()
+
+    def _give(self, seat: int, up: bool) -> None:
+        """A card for ``seat`` now (a plugin's): from the source, or from the caller with
+        manual dealing (the hand then waits for it)."""
+        core = self._core
+        core.give(seat, up)
+        if self._auto:
+            core.place(self._source.draw(seat))
+
+    # ------------------------------------------------------------------ snapshots, copies
+
+    def snapshot(self) -> HandSnapshot:
+        """Everything a later step may change, copied: :meth:`restore` puts it back."""
+        plugins = self._plugins
+        return HandSnapshot(
+            core=self._core.save(),
+            events=self.events[:],
+            dealing=copy_source(self._source, self._rng),
+            plugins=None if plugins is None else plugins.state(),
+        )
+
+    def restore(self, saved: HandSnapshot) -> None:
+        """Put this hand back as it was when ``saved`` was taken (by :meth:`snapshot` of
+        this hand); ``saved`` can be restored again."""
+        self._core.load(saved.core)
+        self.events[:] = saved.events
+        self._source, self._rng = copy_source(*saved.dealing)
+        plugins = self._plugins
+        if plugins is not None and saved.plugins is not None:
+            plugins.set_state(saved.plugins)
+        self._legal_key = -1
+
+    def clone(self) -> Hand:
+        """An independent copy: the same state, the same future for the same later actions
+        (its card source and random generator are copies). It shares what never changes:
+        the variant, the compiled rules, the plugin host and the ``on_over`` callback."""
+        twin: Hand = Hand.__new__(Hand)
+        twin.rules = self.rules
+        twin.variant = self.variant
+        twin.n = self.n
+        twin.button = self.button
+        twin.starting_stacks = self.starting_stacks
+        twin._auto = self._auto
+        twin._on_over = self._on_over
+        twin.events = self.events[:]
+        twin._core = self._core.copy(twin.events)
+        twin._source, twin._rng = copy_source(self._source, self._rng)
+        twin._legal_key = -1
+        twin._legal = []
+        plugins = self._plugins
+        twin._plugins = None
+        if plugins is not None:
+            twin._plugins = HandPlugins(twin, plugins.host)
+            twin._plugins.set_state(plugins.state())
+        return twin
+
+    def __copy__(self) -> Hand:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Hand:
+        twin = self.clone()
+        memo[id(self)] = twin
+        return twin
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # The rules (evaluators, the plugin host) are compiled again from the variant.
+        return _unpickle, (
+            self.variant, self._stakes_given(), self.starting_stacks, self.button, self._auto,
+            self._on_over, self.snapshot(),
+        )
+
+    def _stakes_given(self) -> Stakes | None:
+        """The stakes this hand was dealt at, ``None`` for the variant's own (so that a copy
+        finds the same compiled rules)."""
+        stakes = self.rules.stakes
+        return None if stakes is self.variant.stakes else stakes
 
 
-def _blank_like(
-    variant: Variant,
-    stakes: Stakes | None,
-    stacks: Sequence[int],
-    button: int,
-    auto_deal: bool,
-    on_over: Callable[[Hand], None] | None,
-) -> Hand:
-    """A hand of ``variant`` set up but not started, for a snapshot to be put into."""
-    return Hand(variant, stacks, button=button, stakes=stakes, source=BLANK_SOURCE,
-                auto_deal=auto_deal, on_over=on_over)
+def _action(verb: int, lo: int, hi: int) -> Action:
+    """The :class:`Action` of one of the core's legal rows."""
+    kind = VERBS[verb]
+    if verb == FOLD or verb == CHECK:
+        return Action(kind)
+    if verb == CALL or verb == BRING_IN:
+        return Action(kind, lo)
+    return Action(kind, lo, lo, hi)
 
 
 def _unpickle(
@@ -478,7 +900,7 @@ def _unpickle(
     saved: HandSnapshot,
 ) -> Hand:
     """A pickled :class:`Hand` rebuilt."""
-    hand = _blank_like(variant, stakes, stacks, button, auto_deal, on_over)
-    put_snapshot(hand, saved)
+    hand = Hand(variant, stacks, button=button, stakes=stakes, source=BLANK_SOURCE,
+                auto_deal=auto_deal, on_over=on_over)
+    hand.restore(saved)
     return hand
-

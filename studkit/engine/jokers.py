@@ -22,7 +22,7 @@ from studkit.engine.events import DEAL, DealEvent, as_record, kind_of
 from studkit.variant.model import DeckSpec, Variant
 
 if TYPE_CHECKING:
-    from studkit.engine.queries import HandQueries
+    from studkit.engine.hand import Hand
     from studkit.evaluation import WildCards
 
 __all__ = [
@@ -47,7 +47,7 @@ def joker_play(deck: DeckSpec, dealt_up: bool, now_up: bool) -> str:
     return deck.up_joker_mode if up else deck.joker_mode
 
 
-def seat_joker_play(hand: HandQueries, seat: int) -> str:
+def seat_joker_play(hand: Hand, seat: int) -> str:
     """How the joker among ``seat``'s cards (or the community cards) plays; the deck's
     ``joker_mode`` when the seat uses no joker."""
     deck = hand.variant.deck
@@ -72,7 +72,7 @@ def _setting(deck: DeckSpec, play: str) -> WildCards:
     )
 
 
-def rerank_jokers(hand: HandQueries, strengths: list[list[int]], seats: Sequence[int]) -> None:
+def rerank_jokers(hand: Hand, strengths: list[list[int]], seats: Sequence[int]) -> None:
     """Rank again, in place, the hands of ``seats`` whose joker plays otherwise than the
     deck's ``joker_mode`` (a Mexican poker joker dealt face up)."""
     from studkit.evaluation import Evaluator, get_evaluator

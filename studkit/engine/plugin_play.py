@@ -1,37 +1,40 @@
-"""How plugins take part in a hand: the hook call sites' other half.
+"""How plugins take part in a hand: the hook phases' other half.
 
-The engine (:class:`~studkit.engine.hand.Hand`) keeps a :class:`HandPlugins` in
-``hand.plugins`` only when a plugin acts in the variant; each engine call site is one or two
-lines that hand over to a method here, so a hand without plugins pays nothing.
+With plugins the rules core stops at named phases (:data:`studkit.core.PHASES`); there the
+hand hands over to its :class:`HandPlugins`, which exists only when a plugin acts, so a hand
+without plugins pays nothing:
 
-What this adds to a hand:
+* ``AFTER_DEAL``, a street's cards are dealt: every card dealt goes through
+  ``studkit_card_dealt`` (its effects change the table's wild ranks, deal extra cards and ask
+  for decisions), then each player's exposure choice (``studkit_exposure_choice``);
+* ``BETWEEN_STREETS``, a street's betting is over: the offers after it
+  (``studkit_twist_offer``), the declaration before the showdown (``studkit_declare_phase``),
+  then the exposure choices made before the next street's deal;
+* ``BRING_IN`` and ``FIRST_ACTOR``: who brings in, who opens (``studkit_bring_in``,
+  ``studkit_first_actor``); the deck running out (``studkit_deck_exhausted``);
+* the showdown: see :class:`~studkit.engine.plugin_showdown.PluginShowdown`, its base.
 
-* the deck-exhaustion policy (:meth:`HandPlugins.exhaustion`), bring-in and first-actor
-  overrides (:meth:`~HandPlugins.bring_in`, :meth:`~HandPlugins.first_actor`);
-* after each street's deal (:meth:`~HandPlugins.after_deal`): every card dealt goes through
-  ``studkit_card_dealt``; its effects change the table's wild ranks, deal extra cards and ask
-  for decisions; then each player's exposure choice (``studkit_exposure_choice``);
-* between streets (:meth:`~HandPlugins.between_streets`): the offers after a street's betting
-  (``studkit_twist_offer``) and the declaration before the showdown
-  (``studkit_declare_phase``);
-* at the showdown: see :class:`~studkit.engine.plugin_showdown.PluginShowdown`, its base.
-
-Every decision a hook asks for is a request record that a registered
+What a hook does within a phase is one of the named :data:`STEPS`, each taken once per
+street. Every decision a hook asks for is a request record that a registered
 :class:`~studkit.engine.decisions.DecisionKind` takes: the kind says what the player may
-choose and what a choice does (:mod:`studkit.engine.decisions`); this module queues the
-decisions, offers them through :meth:`Hand.legal_actions`, checks and applies the choice given
-to :meth:`Hand.apply`, and knows no kind by name. A plugin that raises during
+choose and what a choice does, as effect records (:mod:`studkit.engine.decisions`) that
+change the hand only through the rules core's effect functions (a payment, a fold, a card
+turned up or taken, a card given). This module queues the decisions, offers them through
+:meth:`Hand.legal_actions`, checks and applies the choice given to :meth:`Hand.apply`, and
+knows no kind by name. Hooks read the hand through its read-only view
+(:class:`~studkit.engine.plugin_view.PluginView`). A plugin that raises during
 :meth:`Hand.apply` restores the hand to what it was before the action, then the
 :class:`~studkit.errors.PluginError` naming the plugin propagates.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from studkit.cards import Rank
-from studkit.engine.actions import FOLD, Action
+from studkit.core import FOLD as FOLD_CODE
+from studkit.engine.actions import Action
 from studkit.engine.decisions import (
     Deal,
     DecisionKind,
@@ -44,8 +47,9 @@ from studkit.engine.decisions import (
     TurnUp,
     kinds_from,
 )
-from studkit.engine.events import WILD, ActionEvent, CommunityEvent, DealEvent, WildEvent
+from studkit.engine.events import WILD, CommunityEvent, DealEvent, WildEvent
 from studkit.engine.plugin_showdown import PluginShowdown
+from studkit.engine.plugin_view import PluginView
 from studkit.errors import IllegalActionError, PluginError
 from studkit.hooks.host import PluginHost
 from studkit.hooks.specs import DealEffect
@@ -53,13 +57,24 @@ from studkit.variant.model import DeckExhaustion, Street
 
 if TYPE_CHECKING:
     from studkit.engine.hand import Hand
-    from studkit.engine.rules import StreetPlan
 
-__all__ = ["HandPlugins"]
+__all__ = ["HandPlugins", "STEPS"]
 
+# The rules core's hook phases (studkit.core.PHASES), by number.
+_AFTER_DEAL: Final = 7
+_BETWEEN_STREETS: Final = 8
+_BRING_IN: Final = 9
+_FIRST_ACTOR: Final = 10
 
-_AGGRESSIVE = frozenset(("bet", "raise", "complete", "bring-in"))
-_PASSIVE = frozenset(("check", "call", FOLD))
+EXPOSE_DEALT: Final = "exposure after the deal"
+OFFERS: Final = "offers and declarations"
+EXPOSE_NEXT: Final = "exposure before the next deal"
+STEPS: Final = (EXPOSE_DEALT, OFFERS, EXPOSE_NEXT)
+"""The plugins' steps in a street, in order: the exposure choices once the street is dealt
+(``AFTER_DEAL``); after its betting, the offers (twists) and the declaration, then the exposure
+choices made before the next street's deal (``BETWEEN_STREETS``)."""
+
+_AGGRESSIVE_CODES: Final = frozenset((3, 4, 5, 6))  # bring-in, complete, bet, raise
 
 
 class _Decision:
@@ -82,130 +97,158 @@ class HandPlugins(PluginShowdown):
     """The plugins' part of one hand: their state and the decisions they add."""
 
     __slots__ = (
-        "hand", "host", "static_wild", "wild", "queue", "dealt_through", "between_done",
-        "hidden", "busy", "exposure_street", "before_street", "card_steps", "deal_wait",
-        "kinds", "_on_dealt", "_resume",
+        "hand", "host", "view", "static_wild", "wild", "queue", "cards_seen", "done",
+        "hidden", "waiting_card", "kinds", "_on_dealt",
     )
 
     def __init__(self, hand: Hand, host: PluginHost) -> None:
         self.hand = hand
         self.host = host
+        self.view = PluginView(hand)
+        """What the hooks read of the hand."""
         deck = hand.variant.deck
         self.static_wild: frozenset[Rank] = frozenset(deck.wild_ranks)
         self.wild: frozenset[Rank] = self.static_wild
         """The ranks wild for the whole table now."""
         self.queue: list[_Decision] = []
-        self.dealt_through = 0
+        """The decisions due, the first one now."""
+        self.cards_seen = 0
         """Events already passed to ``studkit_card_dealt``."""
-        self.between_done = -2
-        """The street whose twist/declare round is over."""
+        self.done: set[tuple[int, str]] = set()
+        """The :data:`STEPS` taken, as ``(street, step)``."""
         self.hidden: list[tuple[Effect, ...]] = []
         """The effects of simultaneous choices made but not yet shown."""
-        self.busy = False
-        self.exposure_street = -1
-        """The street whose exposure choices after the deal were asked."""
-        self.before_street = -1
-        """The street whose exposure choices before the deal were asked."""
-        self.card_steps: list[tuple[int, bool]] = []
-        """Cards plugins give that are still to be dealt (``auto_deal=False``: chance nodes)."""
-        self.deal_wait = ""
-        """The kind whose decision dealt a card that is due from outside (manual dealing)
-        before its round goes on; ``""`` for none."""
+        self.waiting_card = ""
+        """The kind whose decision dealt a card that must come from outside (manual
+        dealing) before its round goes on; ``""`` for none."""
         self.kinds: DecisionKinds = kinds_from(host)
         """The decision kinds the plugins register."""
         self._on_dealt = host.implements("studkit_card_dealt")
-        self._resume: str = ""
 
     def state(self) -> tuple[Any, ...]:
         """The plugins' changing state, copied, for :meth:`set_state` (hand snapshots)."""
         return (
             self.wild, [(d.seat, d.kind, d.detail, d.left, tuple(d.taken)) for d in self.queue],
-            self.dealt_through, self.between_done, self.hidden[:], self.exposure_street,
-            self.before_street, self.card_steps[:], self.deal_wait, self._resume,
+            self.cards_seen, frozenset(self.done), self.hidden[:], self.waiting_card,
         )
 
     def set_state(self, state: tuple[Any, ...]) -> None:
         """Set the plugins' changing state from :meth:`state`'s tuple."""
-        (
-            self.wild, queue, self.dealt_through, self.between_done, hidden,
-            self.exposure_street, self.before_street, card_steps, self.deal_wait,
-            self._resume,
-        ) = state
+        self.wild, queue, self.cards_seen, done, hidden, self.waiting_card = state
         self.queue = [_Decision(*d) for d in queue]
+        self.done = set(done)
         self.hidden = list(hidden)
-        self.card_steps = list(card_steps)
 
-    # ------------------------------------------------------------------ rule overrides
+    # ------------------------------------------------------------------ the hook phases
 
-    def exhaustion(self, plan: StreetPlan, needed: int) -> DeckExhaustion:
+    def run(self, phase: int) -> bool:
+        """Run the plugins' part of a hook phase; True when the hand now waits (a plugin
+        decision is due, or a card one gave must come from outside)."""
+        if self.hand._core.n_in == 1:  # the last player takes the pot: nothing more to ask
+            self.queue.clear()
+            self.hidden.clear()
+            self.waiting_card = ""
+            return False
+        if self.waiting_card:  # the card a decision dealt has come
+            kind, self.waiting_card = self.waiting_card, ""
+            if self._on_dealt:
+                self._cards_dealt()
+            if self._cards_due():
+                self.waiting_card = kind
+                return True
+            if self._next_decision(kind):
+                return True
+        if phase == _AFTER_DEAL:
+            return self._after_deal()
+        if phase == _BETWEEN_STREETS:
+            return self._between_streets()
+        core = self.hand._core
+        if phase == _BRING_IN:
+            chosen = self.host.call_first("studkit_bring_in", hand=self.view, seat=core.choice)
+            core.choose(self._live_seat(chosen, core.choice, "studkit_bring_in"))
+        elif phase == _FIRST_ACTOR:
+            previous = core.leader if core.leader >= 0 else None
+            chosen = self.host.call_first(
+                "studkit_first_actor", hand=self.view, street=self._street(core.street),
+                seat=core.choice, previous=previous,
+            )
+            core.choose(self._live_seat(chosen, core.choice, "studkit_first_actor"))
+        return False
+
+    def exhaustion(self, street: int, needed: int) -> DeckExhaustion:
         """The deck-exhaustion policy for a short street."""
         hand = self.hand
         chosen = self.host.call_first(
-            "studkit_deck_exhausted", hand=hand, street=self._street(plan.number),
+            "studkit_deck_exhausted", hand=self.view, street=self._street(street),
             needed=needed, remaining=hand._source.remaining(),
         )
         return chosen if chosen is not None else hand.variant.deck_exhaustion
-
-    def bring_in(self, seat: int) -> int:
-        """The seat that brings in (the variant's choice unless a plugin overrides it)."""
-        if seat < 0:
-            return seat
-        chosen = self.host.call_first("studkit_bring_in", hand=self.hand, seat=seat)
-        return self._live_seat(chosen, seat, "studkit_bring_in")
-
-    def first_actor(self, seat: int) -> int:
-        """The seat that acts first on a street without a bring-in."""
-        hand = self.hand
-        leader = hand.progress.leader
-        previous = leader if leader >= 0 else None
-        chosen = self.host.call_first(
-            "studkit_first_actor", hand=hand, street=self._street(hand.street), seat=seat,
-            previous=previous,
-        )
-        return self._live_seat(chosen, seat, "studkit_first_actor")
 
     def _live_seat(self, chosen: Any, default: int, hook: str) -> int:
         if chosen is None:
             return default
         hand = self.hand
-        if not isinstance(chosen, int) or not 0 <= chosen < hand.n or hand.folded[chosen]:
+        if not isinstance(chosen, int) or not 0 <= chosen < hand.n or hand._core.folded[chosen]:
             raise PluginError(f"{hook} returned {chosen!r}, which is not a live seat")
         return chosen
 
     def _street(self, index: int) -> Street:
         return self.hand.variant.streets[index]
 
-    # ------------------------------------------------------------------ after the deal
-
-    def after_deal(self) -> bool:
-        """Run the dealt cards through the plugins and queue the decisions they ask for.
-        True when the hand now waits for a plugin decision."""
-        hand = self.hand
-        if self.deal_wait:  # the card a decision dealt has come
-            kind, self.deal_wait = self.deal_wait, ""
-            if self._on_dealt:
-                self._cards_dealt()
-            if self._chance_steps():
-                self.deal_wait = kind
-            else:
-                self._next_decision(kind)
-            return True
+    def _after_deal(self) -> bool:
+        """The dealt cards through the plugins, then each player's exposure choice."""
         if self._on_dealt:
             self._cards_dealt()
-        if self._chance_steps():
+        if self._cards_due():
             return True
-        if not self.queue and self.exposure_street != hand.street:
-            self.exposure_street = hand.street
-            self._ask_exposures(hand.street, dealt=True)
-        return self._wait("after-deal")
+        street = self.hand._core.street
+        if not self.queue and (street, EXPOSE_DEALT) not in self.done:
+            self.done.add((street, EXPOSE_DEALT))
+            self._ask_exposures(street, dealt=True)
+        return bool(self.queue)
+
+    def _between_streets(self) -> bool:
+        """After a street's betting: a twist round, the declaration before the showdown,
+        then choices of the card to expose made before the next street's deal."""
+        hand = self.hand
+        street = hand._core.street
+        if hand._core.n_in < 2:
+            return False
+        if (street, OFFERS) not in self.done:
+            self.done.add((street, OFFERS))
+            self._offers_and_declarations(street)
+            if self.queue:
+                return True
+        if (street, EXPOSE_NEXT) not in self.done and street + 1 < len(hand.rules.streets):
+            self.done.add((street, EXPOSE_NEXT))
+            self._ask_exposures(street + 1, dealt=False)
+        return bool(self.queue)
+
+    def _offers_and_declarations(self, street: int) -> None:
+        host = self.host
+        core = self.hand._core
+        if host.implements("studkit_twist_offer"):
+            offer = host.call_first(
+                "studkit_twist_offer", hand=self.view, street=self._street(street)
+            )
+            if offer is not None:
+                first = core.leader if core.leader >= 0 else core.order[0]
+                for seat in self._turn_order(first):
+                    self._ask(seat, offer, "studkit_twist_offer")
+        if host.implements("studkit_declare_phase"):
+            phase = host.call_first("studkit_declare_phase", hand=self.view)
+            if phase is not None:
+                for seat in self._turn_order(core.order[0]):
+                    for _ in range(phase.declarations(seat)):
+                        self._ask(seat, phase, "studkit_declare_phase")
 
     def _ask_exposures(self, index: int, dealt: bool) -> None:
-        hand = self.hand
-        if hand.n_in >= 2 and self.host.implements("studkit_exposure_choice"):
+        core = self.hand._core
+        if core.n_in >= 2 and self.host.implements("studkit_exposure_choice"):
             street = self._street(index)
-            for seat in self._turn_order(hand._order[0]):
+            for seat in self._turn_order(core.order[0]):
                 choice = self.host.call_first(
-                    "studkit_exposure_choice", hand=hand, seat=seat, street=street,
+                    "studkit_exposure_choice", hand=self.view, seat=seat, street=street,
                     holding=self.holding(seat), dealt=dealt,
                 )
                 if choice is not None:
@@ -215,9 +258,9 @@ class HandPlugins(PluginShowdown):
         hand = self.hand
         events = hand.events
         effects: list[tuple[int | None, DealEffect]] = []
-        start = self.dealt_through
-        self.dealt_through = len(events)
-        street = self._street(hand.street)
+        start = self.cards_seen
+        self.cards_seen = len(events)
+        street = self._street(hand._core.street)
         for event in events[start:]:
             seat: int | None
             if isinstance(event, DealEvent) and event.card is not None:
@@ -227,7 +270,8 @@ class HandPlugins(PluginShowdown):
             else:
                 continue
             for effect in self.host.call_all(
-                "studkit_card_dealt", hand=hand, seat=seat, card=card, face=face, street=street
+                "studkit_card_dealt", hand=self.view, seat=seat, card=card, face=face,
+                street=street,
             ):
                 effects.append((seat, effect))
         for seat, effect in effects:
@@ -243,10 +287,10 @@ class HandPlugins(PluginShowdown):
         if seat is None:
             return
         for face in effect.extra_cards:
-            if hand._source.remaining() <= len(self.card_steps):
+            if hand._source.remaining() <= self._due():
                 break  # the stub is empty: no extra card
             self._deal_to(seat, face == "up")
-        if effect.decision is not None and not hand.folded[seat]:
+        if effect.decision is not None and not hand._core.folded[seat]:
             self._ask(seat, effect.decision, "studkit_card_dealt")
 
     def _ask(self, seat: int, request: Any, hook: str) -> None:
@@ -258,81 +302,32 @@ class HandPlugins(PluginShowdown):
                 f"{hook} asked seat {seat} for a decision with {request!r}, which no "
                 "registered decision kind takes (register one with studkit_decision_kinds)"
             )
-        kind.check(self.hand, seat, request)
-        if kind.options(self.hand, seat, request, ()):
+        kind.check(self.view, seat, request)
+        if kind.options(self.view, seat, request, ()):
             self.queue.append(_Decision(seat, kind.name, request, kind.count(request)))
+
+    def _due(self) -> int:
+        """Cards given and not dealt yet (manual dealing)."""
+        return len(self.hand._core.due())
 
     def _deal_to(self, seat: int, up: bool) -> None:
         """Deal a card a plugin gives: at once, or as a chance node with ``auto_deal=False``."""
         hand = self.hand
-        if not hand._auto:
-            self.card_steps.append((seat, up))
-            return
-        hand._place(seat, up, hand._source.draw(seat))
-        if self._on_dealt:
+        hand._give(seat, up)
+        if hand._auto and self._on_dealt:
             self._cards_dealt()
 
-    def _chance_steps(self) -> bool:
-        """Hand the cards still due to the caller (``auto_deal=False``); True if any."""
-        if not self.card_steps:
-            return False
-        hand = self.hand
-        hand.progress.due = list(reversed(self.card_steps))
-        self.card_steps = []
-        hand.actor = None
-        return True
+    def _cards_due(self) -> bool:
+        """Whether cards a plugin gave must still come from the caller (manual dealing)."""
+        return self.hand._core.phase == 2  # CARDS
 
     def _turn_order(self, first: int) -> list[int]:
-        hand = self.hand
-        n = hand.n
-        return [s for s in ((first + i) % n for i in range(n)) if not hand.folded[s]]
-
-    # ------------------------------------------------------------------ between streets
-
-    def between_streets(self) -> bool:
-        """Before the next street (or the showdown): a twist round after this street's
-        betting, the declaration before the showdown, then choices of the card to expose
-        made before the next street's deal. True when the hand waits."""
-        hand = self.hand
-        street = hand.street
-        if street < 0 or hand.n_in < 2:
-            return False
-        if self.between_done == street:
-            if self.before_street > street or street + 1 >= len(hand.rules.streets):
-                return False
-            self.before_street = street + 1
-            self._ask_exposures(street + 1, dealt=False)
-            return self._wait("between-streets")
-        self.between_done = street
-        host = self.host
-        if host.implements("studkit_twist_offer"):
-            offer = host.call_first("studkit_twist_offer", hand=hand, street=self._street(street))
-            if offer is not None:
-                first = hand.progress.leader if hand.progress.leader >= 0 else hand._order[0]
-                for seat in self._turn_order(first):
-                    self._ask(seat, offer, "studkit_twist_offer")
-        if host.implements("studkit_declare_phase"):
-            phase = host.call_first("studkit_declare_phase", hand=hand)
-            if phase is not None:
-                for seat in self._turn_order(hand._order[0]):
-                    for _ in range(phase.declarations(seat)):
-                        self._ask(seat, phase, "studkit_declare_phase")
-        return self._wait("between-streets") or self.between_streets()
+        core = self.hand._core
+        n = core.n
+        folded = core.folded
+        return [s for s in ((first + i) % n for i in range(n)) if not folded[s]]
 
     # ------------------------------------------------------------------ decisions
-
-    def _wait(self, resume: str) -> bool:
-        if not self.queue:
-            return False
-        self._resume = resume
-        self.hand.actor = self.queue[0].seat
-        self.hand.round.bet = 0  # between betting rounds: nothing to call
-        return True
-
-    @property
-    def pending(self) -> bool:
-        """Whether a plugin decision is due."""
-        return bool(self.queue)
 
     def _kind(self, decision: _Decision) -> DecisionKind:
         return self.kinds.by_name[decision.kind]
@@ -341,54 +336,41 @@ class HandPlugins(PluginShowdown):
         """The decision due, as actions."""
         decision = self.queue[0]
         return self._kind(decision).options(
-            self.hand, decision.seat, decision.detail, decision.taken
+            self.view, decision.seat, decision.detail, decision.taken
         )
 
     def apply(self, action: Action) -> None:
-        """Take an action with the hand restored if a plugin fails on the way."""
+        """Take a plugin decision, with the hand restored if a plugin fails on the way."""
         hand = self.hand
-        if not self.queue and self._mid_round(action.kind):
-            self.busy = True  # the betting round goes on: no hook can run, nothing to save
-            try:
-                hand.apply(action)
-            finally:
-                self.busy = False
-            return
         saved = hand.snapshot()
-        self.busy = True
         try:
-            if self.queue:
-                self._decide(action)
-            else:
-                hand.apply(action)
+            if not self._decide(action):
+                hand._drive()
         except PluginError:
             hand.restore(saved)
             raise
-        finally:
-            self.busy = False
 
-    def _mid_round(self, kind: str) -> bool:
-        """Whether a betting action surely leaves the round going (another player still to
-        act), so that no hook runs during it."""
-        hand = self.hand
-        seat = hand.actor
-        if seat is None:
-            return False
-        folded = hand.folded
-        if kind in _AGGRESSIVE:  # everyone else with chips must answer it
-            stacks = hand.stacks
-            return any(not folded[s] and stacks[s] > 0 for s in range(hand.n) if s != seat)
-        if kind in _PASSIVE and (kind != FOLD or hand.n_in > 2):
-            need = hand.round.to_act
-            return any(need[s] for s in range(hand.n) if s != seat)
+    def mid_round(self, verb: int) -> bool:
+        """Whether a betting decision surely leaves the round going (another player still to
+        act), so that no hook can run during it."""
+        core = self.hand._core
+        seat = core.actor
+        folded = core.folded
+        if verb in _AGGRESSIVE_CODES:  # everyone else with chips must answer it
+            stacks = core.stack
+            return any(not folded[s] and stacks[s] > 0 for s in range(core.n) if s != seat)
+        if verb != FOLD_CODE or core.n_in > 2:
+            need = core.to_act
+            return any(need[s] for s in range(core.n) if s != seat)
         return False
 
-    def _decide(self, action: Action) -> None:
-        hand = self.hand
+    def _decide(self, action: Action) -> bool:
+        """Take the choice ``action`` of the decision due; True when the hand waits again
+        (another decision, or a card from outside)."""
         decision = self.queue[0]
         seat = decision.seat
         kind = self._kind(decision)
-        legal = kind.options(hand, seat, decision.detail, decision.taken)
+        legal = kind.options(self.view, seat, decision.detail, decision.taken)
         matching = [a for a in legal if a.allows(action)]
         if not matching or (action.amount is None and len({a.amount for a in matching}) > 1):
             names = ", ".join(str(a) for a in legal)
@@ -396,7 +378,7 @@ class HandPlugins(PluginShowdown):
                 f"seat {seat} cannot {action} now: legal actions are {names}"
             )
         chosen = matching[0]
-        taken = kind.take(hand, seat, decision.detail, chosen)
+        taken = kind.take(self.view, seat, decision.detail, chosen)
         decision.taken.append(chosen)
         if taken.hidden:
             self.hidden.append(taken.effects)
@@ -404,34 +386,29 @@ class HandPlugins(PluginShowdown):
             self._apply_all(taken.effects)
         decision.left -= 1
         if decision.left > 0:
-            return
+            return True
         self.queue.pop(0)
-        if self._chance_steps():  # a card the decision dealt comes from outside first
-            self.deal_wait = decision.kind
-            return
-        self._next_decision(decision.kind)
+        if self._cards_due():  # a card the decision dealt comes from outside first
+            self.waiting_card = decision.kind
+            return True
+        return self._next_decision(decision.kind)
 
-    def _next_decision(self, kind: str) -> None:
-        hand = self.hand
-        if hand.n_in == 1:
+    def _next_decision(self, kind: str) -> bool:
+        """After a decision of ``kind``: the next one, the choices made together shown once
+        all are made; True when another decision is due."""
+        core = self.hand._core
+        if core.n_in == 1:
             self.queue.clear()
             self.hidden.clear()
-            hand._win_uncontested()
-            return
-        while self.queue and hand.folded[self.queue[0].seat]:
+            return False  # the hook phase goes on, and the last player takes the pot
+        folded = core.folded
+        while self.queue and folded[self.queue[0].seat]:
             self.queue.pop(0)
         if self.hidden and (not self.queue or self.queue[0].kind != kind):
             hidden, self.hidden = self.hidden, []
             for effects in hidden:  # every simultaneous choice is made: show them all
                 self._apply_all(effects)
-        if self.queue:
-            hand.actor = self.queue[0].seat
-            return
-        hand.actor = None
-        if self._resume == "after-deal":
-            hand._after_deal()
-        else:
-            hand._advance_street()
+        return bool(self.queue)
 
     # ------------------------------------------------------------------ effects
 
@@ -440,42 +417,33 @@ class HandPlugins(PluginShowdown):
             _EFFECTS[type(effect)](self, effect)
 
     def _pay(self, effect: Pay) -> None:
-        hand = self.hand
+        core = self.hand._core
         amount = effect.amount
-        if not 0 <= amount <= hand.stacks[effect.seat]:
+        stack = core.stack[effect.seat]
+        if not 0 <= amount <= stack:
             raise PluginError(f"a decision made seat {effect.seat} pay {amount} chips, which "
-                              f"it does not have ({hand.stacks[effect.seat]})")
-        hand.stacks[effect.seat] -= amount
-        hand.dead += amount  # dead money: the payer's loss, not a stake to match
+                              f"it does not have ({stack})")
+        core.add_dead(effect.seat, amount)  # dead money: the payer's loss, not a stake to match
 
     def _fold(self, effect: Fold) -> None:
-        hand = self.hand
-        seat = effect.seat
-        hand.folded[seat] = True
-        hand.n_in -= 1
-        hand.round.to_act[seat] = False
-        hand.folded_cards.extend(hand.cards[seat])
-        hand.events.append(ActionEvent(FOLD, seat, 0, 0))
+        self.hand._core.fold_seat(effect.seat)
 
     def _turn_up(self, effect: TurnUp) -> None:
-        hand = self.hand
-        if effect.card not in hand.down[effect.seat]:
+        core = self.hand._core
+        if effect.card not in core.held_down(effect.seat):
             raise PluginError(f"a decision turned up {effect.card}, which seat {effect.seat} "
                               "does not hold face down")
-        hand.down[effect.seat].remove(effect.card)
-        hand.up[effect.seat].append(effect.card)
+        core.turn_up(effect.seat, effect.card)
 
     def _remove(self, effect: Remove) -> None:
-        hand = self.hand
+        core = self.hand._core
         seat, card = effect.seat, effect.card
-        if card not in hand.cards[seat]:
+        if card not in core.held(seat):
             raise PluginError(f"a decision took {card} from seat {seat}, which does not hold it")
-        hand.cards[seat].remove(card)
-        (hand.up if card in hand.up[seat] else hand.down)[seat].remove(card)
-        hand.folded_cards.append(card)
+        core.remove_card(seat, card)
 
     def _deal(self, effect: Deal) -> None:
-        if self.hand._source.remaining() <= len(self.card_steps):
+        if self.hand._source.remaining() <= self._due():
             raise PluginError(f"a decision dealt seat {effect.seat} a card, but the stub is empty")
         self._deal_to(effect.seat, effect.up)
 
@@ -492,3 +460,5 @@ _EFFECTS: Final[dict[type, Callable[[HandPlugins, Any], None]]] = {
     Record: HandPlugins._record,
 }
 """How the engine applies each effect a decision kind returns."""
+
+_ = Sequence  # the kinds' options are sequences of actions

@@ -9,7 +9,7 @@ plugins rank, then, pot by pot, the strengths adjusted among the pot's eligible 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from studkit.cards import Rank
 from studkit.engine.jokers import seat_joker_play
@@ -21,6 +21,7 @@ from studkit.variant.model import PotShare
 
 if TYPE_CHECKING:
     from studkit.engine.hand import Hand
+    from studkit.engine.plugin_view import PluginView
 
 __all__ = ["PluginShowdown"]
 
@@ -32,13 +33,14 @@ class PluginShowdown:
 
     hand: Hand
     host: PluginHost
+    view: PluginView
     static_wild: frozenset[Rank]
     wild: frozenset[Rank]
 
     def holding(self, seat: int) -> Holding:
         """A seat's cards as hooks receive them."""
         hand = self.hand
-        return Holding(seat, tuple(hand.down[seat]), tuple(hand.up[seat]), tuple(hand.community))
+        return Holding(seat, hand.down_cards(seat), hand.up_cards(seat), tuple(hand.community))
 
     # ------------------------------------------------------------------ showdown
 
@@ -58,7 +60,8 @@ class PluginShowdown:
         for index, rule in enumerate(rules.shares):
             if isinstance(rule.evaluator, PluginShareEvaluator):
                 row = host.call_first(
-                    "studkit_share_strengths", hand=hand, share=shares[index], holdings=holdings
+                    "studkit_share_strengths", hand=self.view, share=shares[index],
+                    holdings=holdings,
                 )
                 if row is None:
                     raise PluginError(
@@ -84,7 +87,7 @@ class PluginShowdown:
             return rows
         by_name = {rule.name: tuple(strengths[i]) for i, rule in enumerate(rules.shares)}
         adjusted = self.host.call_first(
-            "studkit_adjust_strengths", hand=hand, strengths=by_name,
+            "studkit_adjust_strengths", hand=self.view, strengths=by_name,
             holdings=self._holdings(), eligible=tuple(eligible),
         )
         if adjusted is not None:
@@ -127,7 +130,8 @@ class PluginShowdown:
                 holding = holdings[seat]
                 assert holding is not None
                 chosen = self.host.call_first(
-                    "studkit_wild_ranks", hand=hand, seat=seat, holding=holding, table_wild=wild
+                    "studkit_wild_ranks", hand=self.view, seat=seat, holding=holding,
+                    table_wild=wild,
                 )
                 if chosen is not None:
                     wild = frozenset(Rank(r) for r in chosen)
@@ -146,13 +150,16 @@ class PluginShowdown:
                 value = evaluator.evaluate(cards)
                 strengths[index][seat] = value if value >= rule.qualifier else 0
 
-    def odd_chip_order(self, share: Any, order: list[int]) -> list[int] | None:
-        """The odd-chip order a plugin chooses for a share, or ``None``."""
+    def odd_chip_orders(self, order: list[int]) -> list[list[int] | None]:
+        """Per pot share, the odd-chip order a plugin chooses (from the seats shown, then
+        those that mucked, in ``order``), or ``None`` for the rules' own."""
+        shares = self.hand.variant.pots
         if not self.host.implements("studkit_odd_chip_order"):
-            return None
-        hand = self.hand
-        index = [rule.name for rule in hand.rules.shares].index(share.name)
-        chosen = self.host.call_first(
-            "studkit_odd_chip_order", hand=hand, share=hand.variant.pots[index], order=order
-        )
-        return None if chosen is None else [int(s) for s in chosen]
+            return [None] * len(shares)
+        out: list[list[int] | None] = []
+        for share in shares:
+            chosen = self.host.call_first(
+                "studkit_odd_chip_order", hand=self.view, share=share, order=list(order)
+            )
+            out.append(None if chosen is None else [int(s) for s in chosen])
+        return out

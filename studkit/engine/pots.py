@@ -1,6 +1,8 @@
 """Pots: the main pot, side pots, and how each is split among the winning hands.
 
-Pure functions over per-seat numbers, independent of the engine, called once per hand.
+Pure functions over per-seat numbers, independent of the engine: the rules are the rules
+core's (``studkit/core/pots.c`` and ``award.c``, which every hand's showdown runs), here
+with their inputs checked and their results as records.
 
 :func:`build_pots` turns what each seat put in (antes, bring-in, bets, after an uncalled bet
 was returned) into a main pot and one side pot per distinct all-in level, the way spec-000
@@ -27,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from studkit.core import _core
 from studkit.errors import StudkitError
 
 __all__ = [
@@ -105,56 +108,22 @@ def build_pots(
         raise StudkitError(
             f"build_pots: {n} contributions but {len(live)} live flags; give one of each per seat"
         )
-    total = 0
-    top = -1
-    low = -1
-    live_seats: list[int] = []
     for seat in range(n):
         chips = contributions[seat]
         if chips < 0:
             raise StudkitError(
                 f"build_pots: seat {seat} contributed {chips} chips; contributions are >= 0"
             )
-        total += chips
-        if live[seat]:
-            live_seats.append(seat)
-            if chips > top:
-                top = chips
-            if low < 0 or chips < low:
-                low = chips
-    if top < 0:
+    if not any(live):
         raise StudkitError("build_pots: no live seat; at least one seat must not have folded")
     if dead < 0:
         raise StudkitError(f"build_pots: {dead} dead chips; dead money is >= 0")
-    if total + dead == 0:
-        return []
-    if low == top:
-        # The common case: nobody is all-in for less than the others, one pot for the live seats.
-        return [Pot(total + dead, tuple(live_seats))]
-
-    levels = sorted({contributions[seat] for seat in live_seats})
-    pots: list[Pot] = []
-    previous = 0
-    for index, level in enumerate(levels):
-        last = index == len(levels) - 1
-        amount = 0
-        for chips in contributions:
-            if chips > previous:
-                amount += (chips if last or chips < level else level) - previous
-        eligible = tuple(seat for seat in live_seats if contributions[seat] >= level)
-        previous = level
-        if amount == 0:
-            continue
-        if pots and pots[-1].eligible == eligible:
-            pots[-1] = Pot(pots[-1].amount + amount, eligible)
-        else:
-            pots.append(Pot(amount, eligible))
-    if dead:
-        if pots:
-            pots[0] = Pot(pots[0].amount + dead, pots[0].eligible)
-        else:
-            pots.append(Pot(dead, tuple(live_seats)))
-    return pots
+    if n > _core.SEATS:
+        raise StudkitError(f"build_pots: {n} seats; the rules core plays at most {_core.SEATS}")
+    return [
+        Pot(amount, tuple(seat for seat in range(n) if mask >> seat & 1))
+        for amount, mask in _core.build_pots(contributions, [not flag for flag in live], dead)
+    ]
 
 
 def award_pots(
@@ -219,81 +188,25 @@ def award_pots(
         if high >= seats:
             seats = high + 1
 
-    payouts = [0] * seats
-    awards: list[Award] = []
-    for index, pot in enumerate(pots):
-        if pot.amount == 0:
-            continue
-        eligible = pot.eligible
-        # Each qualifying share with its winners: (share index, winners).
-        winning: list[tuple[int, list[int]]] = []
-        for share_index, share in enumerate(shares):
-            strengths = share.strengths
-            best = 0
-            winners: list[int] = []
-            for seat in eligible:
-                strength = strengths[seat]
-                if strength > best:
-                    best = strength
-                    winners = [seat]
-                elif strength == best and best > 0:
-                    winners.append(seat)
-            if winners:
-                winning.append((share_index, winners))
-        if not winning:
-            name = shares[odd_chip_share].name if shares else "pot"
-            order = shares[odd_chip_share].odd_chip_order if shares else ()
-            awards.append(_split(index, name, pot.amount, list(eligible), order, payouts))
-            continue
-        if len(winning) == 1:
-            share_index, winners = winning[0]
-            share = shares[share_index]
-            awards.append(
-                _split(index, share.name, pot.amount, winners, share.odd_chip_order, payouts)
-            )
-            continue
-        total_weight = sum(shares[share_index].weight for share_index, _ in winning)
-        portions = [pot.amount * shares[i].weight // total_weight for i, _ in winning]
-        odd = pot.amount - sum(portions)
-        if odd:
-            first = next(
-                (k for k, (i, _) in enumerate(winning) if i == odd_chip_share), 0
-            )
-            k = first
-            while odd:
-                portions[k] = portions[k] + 1
-                odd -= 1
-                k = (k + 1) % len(winning)
-        for (share_index, winners), portion in zip(winning, portions, strict=True):
-            if portion:
-                share = shares[share_index]
-                awards.append(
-                    _split(index, share.name, portion, winners, share.odd_chip_order, payouts)
-                )
-    return payouts, awards
-
-
-def _split(
-    pot: int,
-    share: str,
-    amount: int,
-    winners: list[int],
-    odd_chip_order: Sequence[int],
-    payouts: list[int],
-) -> Award:
-    """Pay ``amount`` equally to ``winners``, odd chips one each in ``odd_chip_order``."""
-    if len(winners) == 1:
-        seat = winners[0]
-        payouts[seat] = payouts[seat] + amount
-        return Award(pot, share, (seat,), (amount,))
-    ordered = [seat for seat in odd_chip_order if seat in winners]
-    if len(ordered) != len(winners):
-        ordered.extend(seat for seat in sorted(winners) if seat not in ordered)
-    each, odd = divmod(amount, len(ordered))
-    amounts = tuple(each + 1 if rank < odd else each for rank in range(len(ordered)))
-    for seat, chips in zip(ordered, amounts, strict=True):
-        payouts[seat] = payouts[seat] + chips
-    return Award(pot, share, tuple(ordered), amounts)
+    if seats > _core.SEATS or len(shares) > _core.SHARES:
+        raise StudkitError(
+            f"award_pots: {seats} seats and {len(shares)} shares; the rules core plays at most "
+            f"{_core.SEATS} and {_core.SHARES}"
+        )
+    if seats == 0:
+        return [], []
+    if not shares:  # no share: each pot is split among its eligible seats
+        shares = [ShareInput("pot", 1, [0] * seats, ())]
+    masks = [(pot.amount, sum(1 << seat for seat in pot.eligible)) for pot in pots]
+    payouts, split = _core.split_pots(
+        seats, masks, [share.weight for share in shares],
+        [list(share.strengths) + [0] * (seats - len(share.strengths)) for share in shares],
+        [list(share.odd_chip_order) for share in shares], odd_chip_share,
+    )
+    names = [share.name for share in shares]
+    return payouts, [
+        Award(pot, names[share], seats_won, amounts) for pot, share, seats_won, amounts in split
+    ]
 
 
 def uncalled_bet(contributions: Sequence[int]) -> tuple[int, int] | None:
@@ -307,17 +220,9 @@ def uncalled_bet(contributions: Sequence[int]) -> tuple[int, int] | None:
     >>> uncalled_bet([10, 10, 5]) is None
     True
     """
-    top_seat = -1
-    top = second = 0
-    for seat, chips in enumerate(contributions):
-        if chips > top:
-            second = top
-            top, top_seat = chips, seat
-        elif chips > second:
-            second = chips
-    if top_seat < 0 or top == second:
-        return None
-    return top_seat, top - second
+    if len(contributions) > _core.SEATS:
+        raise StudkitError(f"uncalled_bet: at most {_core.SEATS} seats")
+    return _core.uncalled_bet(contributions)
 
 
 def pot_label(index: int) -> str:

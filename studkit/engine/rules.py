@@ -11,18 +11,29 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from studkit.cards import Card, standard_deck
-from studkit.core.compile import force_keys, tie_keys
-from studkit.engine.betting import STRUCTURES, FixedLimit, Structure
-from studkit.engine.events import STREET, StreetEvent
+from studkit.cards import CARDS, Card, standard_deck
+from studkit.core import VERBS, Records, Rules as CoreRules
+from studkit.core.compile import core_rules
+from studkit.engine.descriptions import describe
+from studkit.engine.events import (
+    BURNED,
+    COMMUNITY_CARDS,
+    CORE_KINDS,
+    CORE_RECORDS,
+    DEALT_DOWN,
+    DEALT_UP,
+    STREET,
+    StreetEvent,
+)
 from studkit.engine.jokers import showing_wild
-from studkit.errors import VariantError
 from studkit.hooks.evaluators import many_cards, share_evaluator, showing_evaluator
 from studkit.hooks.host import host_for, registry_of
 from studkit.variant.model import ROLLED, Stakes, Variant
 from studkit.variant.stakes import check_stakes
 
-__all__ = ["StreetPlan", "ShareRule", "Rules", "compile_rules", "RANKS_ONLY_SHOWING"]
+__all__ = [
+    "StreetPlan", "ShareRule", "Rules", "compile_rules", "event_records", "RANKS_ONLY_SHOWING",
+]
 
 
 RANKS_ONLY_SHOWING: frozenset[str] = frozenset((
@@ -74,75 +85,33 @@ class ShareRule(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Everything a hand of one variant at given stakes needs, precomputed."""
+    """Everything a hand of one variant at given stakes needs, precomputed: the rules core's
+    numbers (:attr:`core`) and what the engine adds around them (the deck, the evaluators,
+    the plugin host, the event records)."""
 
     variant: Variant
     stakes: Stakes
     deck: tuple[Card, ...]
     streets: tuple[StreetPlan, ...]
-    structure: Structure
+    structure: str
+    """``variant.betting.structure``: ``fixed-limit``, ``spread-limit``, ``pot-limit`` or
+    ``no-limit``."""
     ante: int
     bring_in: int
     """The bring-in amount; 0 when the variant has none."""
-    bring_in_partial: bool
-    bring_in_called_as_posted: bool
-    """``short_stack: partial-call``: after a partial bring-in the others may call just it."""
-    may_complete: bool
-    force_key: tuple[int, ...]
-    """Per card (0-53): larger = more likely to be forced to bring in; -1 never."""
-    tie_key: tuple[int, ...]
-    """Per card: rank then suit in the deck's suit order, for tie-breaks by suit."""
-    suit_tie_break: bool
     showing: Any
     """The showing-hand evaluator: ``evaluate(up_cards) -> int``, higher acts first."""
     shares: tuple[ShareRule, ...]
-    odd_chip_share: int
-    min_open: int
-    """Pot and no limit: the smallest opening bet (the bring-in, else the small bet)."""
-    round_min: int
-    """Spread limit: the smallest bet."""
-    max_raises: int | None
-    """The raise cap; ``None`` when the structure has none (pot and no limit)."""
-    uncap: str
-    """``variant.betting.heads_up_uncapped``."""
-    half_bet: bool
-    """``variant.betting.half_bet_reopens``."""
-    short_full: bool
-    """``variant.betting.short_all_in_is_full``."""
-    completion_is_raise: bool
-    """``variant.betting.completion_is_raise``."""
-    fixed_limit: bool = False
-    """Whether the structure is fixed limit (the engine's inlined legal-action path)."""
-    small_blind: int = 0
-    """The small blind; 0 when the variant has no blinds."""
-    big_blind: int = 0
-    """The big blind; 0 when the variant has no blinds."""
-    bring_in_street: int = 0
-    """The street whose betting round the bring-in opens (the first with a betting round,
-    :attr:`~studkit.variant.model.Variant.first_betting_street`)."""
-    by_position: tuple[bool, ...] = ()
-    """Per street: whether its round is opened by seat (the first live player on the
-    dealer's left) rather than by the boards (``action_order.first_round`` and
-    ``later_rounds``); empty when no round is."""
+    core: CoreRules
+    """The rules core's numbers (:func:`studkit.core.compile.core_rules`)."""
+    records: Records
+    """The event records the core logs for hands of these rules, shared."""
     plugins: Any = None
     """The variant's :class:`~studkit.hooks.host.PluginHost` (from the variant's plugin
     registry); ``None`` when no plugin acts."""
-    action_records: dict[int, tuple[Any, ...]] = field(
-        default_factory=dict, compare=False, repr=False
-    )
-    """Betting-action event records made for hands of these rules, shared (records are
-    immutable), by kind, seat and amounts: finding one costs less than making one."""
-    ante_records: dict[tuple[int, int], tuple[Any, ...]] = field(
-        default_factory=dict, compare=False, repr=False
-    )
-    """The ante events of a hand where everyone antes in full, by table size and button."""
-    legal_records: list[Any] = field(default_factory=list, compare=False, repr=False)
-    """The :class:`~studkit.engine.actions.Action` records ``legal_actions()`` lists for a
-    call, a bring-in or a fixed-limit total, shared, by kind and amount (``amount << 3 |
-    code``, grown as amounts are seen, up to amounts of 4,095)."""
-    aggression_records: dict[int, Any] = field(default_factory=dict, compare=False, repr=False)
-    """The answers of the aggression check for one fixed total, ``(kind, [(to, to)])``,
-    shared by kind and total (read, never changed)."""
+    actions: dict[int, Any] = field(default_factory=dict, compare=False, repr=False)
+    """The :class:`~studkit.engine.actions.Action` records ``legal_actions()`` lists, shared
+    by verb and amounts (read, never changed)."""
     showing_values: dict[int, int] | None = field(default=None, compare=False, repr=False)
     """The showing evaluator's values by set of cards (a bit per card), remembered: a built-in
     evaluator ranks a set of cards the same whatever their order. ``None`` (remember
@@ -202,15 +171,6 @@ def compile_rules(variant: Variant, stakes: Stakes | None = None) -> Rules:
 
 def _compile(variant: Variant, stakes: Stakes) -> Rules:
     plugins = host_for(variant)
-
-    structure = STRUCTURES.get(variant.betting.structure)
-    if structure is None:
-        raise VariantError(
-            f"{variant.name}: betting.structure {variant.betting.structure!r} is not one of "
-            f"{sorted(STRUCTURES)}"
-        )
-    if not variant.streets:
-        raise VariantError(f"{variant.name}: a variant needs at least one street")
     deck = standard_deck(stripped_ranks=variant.deck.stripped_ranks, jokers=variant.deck.jokers)
     betting_indexes = [i for i, st in enumerate(variant.streets) if st.betting]
     last_betting = betting_indexes[-1] if betting_indexes else -1
@@ -233,9 +193,6 @@ def _compile(variant: Variant, stakes: Stakes) -> Rules:
         )
         for i, st in enumerate(variant.streets)
     )
-    bring = variant.forced_bets.bring_in
-    tie_key = tie_keys(variant)
-    force_key = force_keys(variant, tie_key, stakes.bring_in)
     wild = _wild_cards(variant)
     shares = []
     for share in variant.pots:
@@ -244,46 +201,24 @@ def _compile(variant: Variant, stakes: Stakes) -> Rules:
         )
         qualifier = evaluator.qualifier(share.qualifier) if share.qualifier else 0
         shares.append(ShareRule(share.name, share.weight, evaluator, qualifier, share.cards))
-    side = variant.odd_chips.hi_lo_side
-    names = [s.name for s in variant.pots]
-    if side is not None and side not in names:
-        raise VariantError(
-            f"{variant.name}: odd_chips.hi_lo_side {side!r} is not a pot share ({names})"
-        )
+    core = core_rules(variant, stakes, hooks=plugins is not None,
+                      qualifiers=[share.qualifier for share in shares])
     return Rules(
         variant=variant,
         stakes=stakes,
         deck=deck,
         streets=streets,
-        structure=structure,
-        ante=stakes.ante if variant.forced_bets.ante else 0,
-        bring_in=stakes.bring_in if bring is not None and stakes.bring_in > 0 else 0,
-        bring_in_partial=bring is not None and bring.short_stack in ("partial", "partial-call"),
-        bring_in_called_as_posted=bring is not None and bring.short_stack == "partial-call",
-        may_complete=bring is not None and bring.may_complete,
-        force_key=force_key,
-        tie_key=tie_key,
-        suit_tie_break=variant.action_order.tie_break == "suit",
+        structure=variant.betting.structure,
+        ante=core.ante,
+        bring_in=core.bring_in,
         showing=many_cards(
             showing_evaluator(variant.action_order.evaluator, showing_wild(variant, wild),
                               plugins),
             _showing_cards(variant),
         ),
         shares=tuple(shares),
-        odd_chip_share=names.index(side) if side is not None else 0,
-        min_open=stakes.bring_in if bring is not None and stakes.bring_in > 0
-        else stakes.small_bet,
-        round_min=stakes.spread_min if stakes.spread_min is not None else stakes.small_bet,
-        max_raises=variant.betting.max_raises if structure.capped else None,
-        uncap=variant.betting.heads_up_uncapped,
-        half_bet=variant.betting.half_bet_reopens,
-        short_full=variant.betting.short_all_in_is_full,
-        completion_is_raise=variant.betting.completion_is_raise,
-        fixed_limit=type(structure) is FixedLimit,
-        bring_in_street=variant.first_betting_street,
-        by_position=_by_position(variant),
-        small_blind=(stakes.small_blind or 0) if variant.forced_bets.blinds else 0,
-        big_blind=(stakes.big_blind or 0) if variant.forced_bets.blinds else 0,
+        core=core,
+        records=event_records(streets, shares),
         plugins=plugins,
         showing_values={} if plugins is None else None,
         showing_by_ranks=(
@@ -293,15 +228,19 @@ def _compile(variant: Variant, stakes: Stakes) -> Rules:
     )
 
 
-def _by_position(variant: Variant) -> tuple[bool, ...]:
-    """:attr:`Rules.by_position`: the first street by ``action_order.first_round`` (a
-    bring-in, when there is one, opens it anyway), the others by ``later_rounds``."""
-    order = variant.action_order
-    first = order.first_round == "position"
-    later = order.later_rounds == "position"
-    if not first and not later:
-        return ()
-    return tuple(first if i == 0 else later for i in range(len(variant.streets)))
+def event_records(streets: Sequence[StreetPlan], shares: Sequence[ShareRule]) -> Records:
+    """The records the rules core logs for hands of these rules (shared: events are
+    immutable), and the hand's name for an award (``describe(share, strength)``)."""
+
+    def named(share: int, strength: int) -> str:
+        return describe(shares[share].evaluator, strength)
+
+    return Records(
+        dealt_up=DEALT_UP, dealt_down=DEALT_DOWN, burned=BURNED, community=COMMUNITY_CARDS,
+        streets=tuple(plan.event for plan in streets), cards=CARDS, verbs=VERBS,
+        classes=CORE_RECORDS, names=CORE_KINDS, blinds=("small", "big"),
+        shares=tuple(share.name for share in shares), describe=named,
+    )
 
 
 def _ranked_cards(variant: Variant, mode: str) -> int:
@@ -332,13 +271,3 @@ def _wild_cards(variant: Variant) -> Any:
         jokers=deck.joker_mode,
         five_of_a_kind=deck.five_of_a_kind,
     )
-
-
-def up_cards_key(cards: Sequence[int], keys: tuple[int, ...]) -> int:
-    """The largest key among ``cards`` (``-1`` for none)."""
-    best = -1
-    for c in cards:
-        k = keys[c]
-        if k > best:
-            best = k
-    return best

@@ -59,7 +59,7 @@ def seat_view(hand: Hand, seat: int) -> SeatView:
     if not 0 <= seat < hand.n:
         raise IndexError(f"no seat {seat}: the hand has seats 0 to {hand.n - 1}")
     visible = visible_seats(hand, seat)
-    kinds = hand.plugins.kinds if hand.plugins is not None else None
+    kinds = hand.decision_kinds if hand.rules.plugins is not None else None
     events = tuple(_seen(event, visible, kinds) for event in hand.events)
     mine = hand.actor == seat
     return SeatView(

@@ -118,7 +118,7 @@ def record_hand(hand: Hand, fields: Mapping[str, Any] | None = None) -> HandHist
     notes: dict[int, str] = {}
     pending: dict[int, list[Card | None]] = {}
     winnings = [0] * n
-    kinds = hand.plugins.kinds if hand.plugins is not None else None
+    kinds = hand.decision_kinds if hand.rules.plugins is not None else None
 
     def flush() -> None:
         for seat, cards in pending.items():

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from studkit.cards import Card
 from studkit.engine.dealing import BURN as BURN_SEAT, COMMUNITY as COMMUNITY_SEAT
@@ -56,12 +56,15 @@ class HistorySource:
         self._owner: dict[Card, int] = {}
         self._stub = len(deck)
         self._reshuffled = False
-        self.folded: Sequence[bool] = ()
-        """The hand's per-seat folded flags (set once the hand exists)."""
+        self.folded: Callable[[], Sequence[bool]] = tuple
+        """The hand's per-seat folded flags now (set once the hand exists)."""
 
     def _discarded(self, card: Card) -> bool:
         owner = self._owner.get(card, BURN_SEAT)
-        return owner == BURN_SEAT or (0 <= owner < len(self.folded) and self.folded[owner])
+        if owner == BURN_SEAT:
+            return True
+        folded = self.folded()
+        return 0 <= owner < len(folded) and folded[owner]
 
     def draw(self, seat: int) -> Card:
         script = (

@@ -16,7 +16,7 @@ from typing import Any
 
 from studkit.cards import Card, standard_deck
 from studkit.engine.actions import AGGRESSIVE_KINDS, Action as EngineAction
-from studkit.engine.decisions import BETTING_VERBS, NO_KINDS
+from studkit.engine.decisions import BETTING_VERBS
 from studkit.engine.events import CommunityEvent, DealEvent, kind_of
 from studkit.engine.hand import Hand
 from studkit.errors import CardError, HistoryError, StudkitError
@@ -112,9 +112,9 @@ class Replayer:
         source = HistorySource(held, community, deck, seed)
         try:
             self.hand = Hand(variant, stacks, source=source, stakes=stakes)
-            source.folded = self.hand.folded
-            plugins = self.hand.plugins
-            self.kinds = plugins.kinds if plugins is not None else NO_KINDS
+            hand = self.hand
+            source.folded = lambda: hand.folded
+            self.kinds = self.hand.decision_kinds
         except StudkitError as error:
             raise HistoryError(f"{history.label}: cannot start the hand: {error}") from None
         self.seen = [0] * history.player_count

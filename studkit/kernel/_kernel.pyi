@@ -22,7 +22,6 @@ class Setup:
         cards: int,
         showing: int,
         share_evaluators: Sequence[int],
-        share_qualifiers: Sequence[int],
         bots: Sequence[int],
         bot_table: Any,
         styles: Any,

@@ -1,7 +1,7 @@
 /* studkit.kernel._kernel: the batch kernel for Python.
  *
- *   Setup(rules, players, stack, deck, cards, showing, share_evaluators, share_qualifiers,
- *         bots, bot_table, styles, values, modes, by_row, flush, index_row)
+ *   Setup(rules, players, stack, deck, cards, showing, share_evaluators, bots, bot_table,
+ *         styles, values, modes, by_row, flush, index_row)
  *                      one run's setup (the arrays are held while it lives)
  *   play_block(setup, start, stop, seed, totals, pots, ended, mix, share_awards, seats,
  *              categories, strengths, record_cards, record_decisions, record_counts,
@@ -73,21 +73,20 @@ static int read_ints(PyObject *seq_in, int64_t *out, int most, const char *what)
 
 static int Setup_init(SetupObject *self, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"rules", "players", "stack", "deck", "cards", "showing",
-                               "share_evaluators", "share_qualifiers", "bots", "bot_table",
+                               "share_evaluators", "bots", "bot_table",
                                "styles", "values", "modes", "by_row", "flush", "index_row", NULL};
     Py_buffer rules;
     int players, cards, showing;
     long long stack, index_row;
-    PyObject *deck, *evaluators, *qualifiers, *bots, *bot_table, *styles, *values, *modes,
-        *by_row, *flush;
+    PyObject *deck, *evaluators, *bots, *bot_table, *styles, *values, *modes, *by_row, *flush;
     if (self->held) {
         PyErr_SetString(PyExc_TypeError, "a Setup is made once");
         return -1;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*iLOiiOOOOOOOOOL:Setup", keywords, &rules,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*iLOiiOOOOOOOOL:Setup", keywords, &rules,
                                      &players, &stack, &deck, &cards, &showing, &evaluators,
-                                     &qualifiers, &bots, &bot_table, &styles, &values, &modes,
-                                     &by_row, &flush, &index_row))
+                                     &bots, &bot_table, &styles, &values, &modes, &by_row,
+                                     &flush, &index_row))
         return -1;
     int ok = rules.len == (Py_ssize_t)sizeof(sk_rules);
     if (ok) memcpy(&self->rules, rules.buf, sizeof(sk_rules));
@@ -112,7 +111,6 @@ static int Setup_init(SetupObject *self, PyObject *args, PyObject *kwargs) {
     int count = read_ints(evaluators, numbers, SK_SHARES, "share_evaluators");
     if (count < 0) return -1;
     for (int i = 0; i < count; i++) k->share_evaluator[i] = (int)numbers[i];
-    if (read_ints(qualifiers, k->share_qualifier, SK_SHARES, "share_qualifiers") < 0) return -1;
     if (read_ints(bots, self->bots, SK_SEATS, "bots") < 0) return -1;
     k->bots = self->bots;
     struct { PyObject *array; Py_ssize_t size; char kind; const char *what; } arrays[V_VIEWS] = {

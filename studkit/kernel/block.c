@@ -52,11 +52,9 @@ static int showing(const sk_setup *k, const sk_hand *h, int64_t *values) {
     return 1;
 }
 
-/* The showdown's strengths of every live hand, qualifiers applied, the same in every pot;
- * without the qualifiers too where a pot nobody qualifies for is shared as if without them;
- * and, where the odd chips go by the cards a hand plays, those cards. */
-static int strengths(const sk_setup *k, const sk_hand *h, int64_t *table, int64_t *raw,
-                     uint8_t *played) {
+/* The showdown's strengths of every live hand (the core applies the qualifiers), the same in
+ * every pot; and, where the odd chips go by the cards a hand plays, those cards. */
+static int strengths(const sk_setup *k, const sk_hand *h, int64_t *table, uint8_t *played) {
     const sk_rules *r = k->rules;
     uint8_t cards[SK_CARDS + SK_BOARD];
     int shares = r->shares;
@@ -83,10 +81,6 @@ static int strengths(const sk_setup *k, const sk_hand *h, int64_t *table, int64_
                         sk_best_five(&k->tables, cards, count, ev,
                                      &played[(x * SK_SEATS + s) * SK_PLAYED]);
                 }
-                if (raw != NULL) raw[x * SK_SEATS + s] = value;
-                if (value < k->share_qualifier[x]) value = 0;
-            } else if (raw != NULL) {
-                raw[x * SK_SEATS + s] = 0;
             }
             table[x * SK_SEATS + s] = value;
         }
@@ -116,7 +110,6 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
         return start << 8 | SK_KERNEL_MEMORY;
     }
     uint8_t played[SK_SHARES * SK_SEATS * SK_PLAYED];
-    int64_t raw[SK_SHARES * SK_SEATS];
     uint8_t stub[SK_DECK + SK_BURNS + SK_MUCK];
     sk_option options[SK_OPTIONS];
     int64_t values[SK_SEATS];
@@ -198,13 +191,12 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
                 break;
             }
             case SK_PHASE_SHOWDOWN: {
-                int64_t *unqualified = r->ignore_qualifiers ? raw : NULL;
                 uint8_t *cards = r->odd_chip_hand ? played : NULL;
-                if (!strengths(k, &h, table, unqualified, cards)) {
+                if (!strengths(k, &h, table, cards)) {
                     result = index << 8 | SK_KERNEL_CARDS;
                     goto done;
                 }
-                sk_showdown(r, &h, &log, table, unqualified, cards);
+                sk_showdown(r, &h, &log, table, cards);
                 break;
             }
             default: /* SK_PHASE_OVER */

@@ -24,7 +24,6 @@ typedef struct sk_setup {
     int cards;               /* cards each player holds after the last street */
     int showing;             /* the showing hands' evaluator */
     int share_evaluator[SK_SHARES];
-    int64_t share_qualifier[SK_SHARES];
     const int64_t *bots;     /* a bot id per seat */
     const double *bot_table; /* [bot id][SK_B_COLUMNS] */
     const int64_t *styles;   /* the rule-based bots' share styles, three numbers a share */

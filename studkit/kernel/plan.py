@@ -1,8 +1,8 @@
 """One run's setup for the batch kernel, and what the kernel does not play yet.
 
-:func:`kernel_setup` turns a variant (its rules compiled by :func:`studkit.core.compile.
-core_rules`, as the engine's are), the table size, the starting stack and the seats' bots
-into the :class:`studkit.kernel._kernel.Setup` the C loop reads; :func:`unsupported` says, in
+:func:`kernel_setup` turns a variant, the table size, the starting stack and the seats' bots
+into the :class:`studkit.kernel._kernel.Setup` the C loop reads (the rules are the ones the
+engine compiles, :func:`studkit.engine.rules.compile_rules`); :func:`unsupported` says, in
 words, why a variant or a bot line-up cannot be played by the kernel (plugins, wild cards,
 bots it has no compiled form of).
 """
@@ -16,7 +16,6 @@ import numpy as np
 import numpy.typing as npt
 
 from studkit.bots.strength import style_rows
-from studkit.core.compile import core_rules
 from studkit.engine.rules import compile_rules
 from studkit.kernel import _kernel
 from studkit.kernel.evaltables import EVALUATORS, EvalTables
@@ -105,14 +104,13 @@ def kernel_setup(
     rules = compile_rules(variant, stakes)
     deck = np.array([int(c) for c in rules.deck], dtype=np.uint8)
     return _kernel.Setup(
-        rules=core_rules(variant, stakes).pack(),
+        rules=rules.core.pack(),
         players=players,
         stack=stack,
         deck=deck,
         cards=variant.max_cards_per_player,
         showing=EVALUATOR_IDS[variant.action_order.evaluator],
         share_evaluators=[EVALUATOR_IDS[share.evaluator] for share in variant.pots],
-        share_qualifiers=[share.qualifier for share in rules.shares],
         bots=[KERNEL_BOTS[name] for name in bots],
         bot_table=bot_table(),
         styles=np.array(style_rows([share.evaluator for share in variant.pots]),

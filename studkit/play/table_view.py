@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from studkit.cards import CARDS, Card
-from studkit.engine.decisions import NO_KINDS
 from studkit.engine.events import MuckEvent, ShowEvent
 from studkit.engine.pots import Pot, build_pots
 from studkit.engine.showdown import showdown_strengths
@@ -55,10 +54,10 @@ def choices_for(hand: Any) -> tuple[Choice, ...]:
     stack = hand.stacks[seat]
     bet = hand.bets[seat]
     pot_after_call: int | None = None
-    if hand.rules.structure.name in POT_SIZED_STRUCTURES:
+    if hand.rules.structure in POT_SIZED_STRUCTURES:
         pot_after_call = hand.pot + hand.to_call
     out: list[Choice] = []
-    kinds = hand.plugins.kinds if hand.plugins is not None else NO_KINDS
+    kinds = hand.decision_kinds
     for action in hand.legal_actions():
         kind = action.kind
         if kind in AGGRESSIVE_KINDS:

@@ -146,12 +146,8 @@ class ObservationEncoding:
         if hand.community:
             slot = self._community_slot
             ones += [slot[card] for card in hand.community]
-        plugins = hand.plugins
         base = f["wild"]
-        if plugins is None:
-            ones += [base + rank for rank in self._static_wild]
-        else:
-            ones += [base + int(rank) for rank in plugins.wild]
+        ones += [base + int(rank) for rank in hand.wild_ranks]
         street = hand.street
         if street >= 0:
             ones.append(f["street"] + min(street, self._streets - 1))
@@ -181,8 +177,7 @@ class ObservationEncoding:
 
     def _decision_slot(self, hand: Hand) -> int:
         """0 for a betting decision, else 1 + the plugin decision kind's index."""
-        plugins = hand.plugins
-        if plugins is None or not plugins.pending:
+        if hand.phase == "BET" or hand.rules.plugins is None:
             return 0
         for action in hand.legal_actions():
             index = self.kind_index.get(action.kind)
@@ -209,7 +204,7 @@ class ObservationEncoding:
         kinds = self.kind_index
         n = self.players
         k = len(self.actions.kinds)
-        registered = hand.plugins.kinds if hand.plugins is not None else None
+        registered = hand.decision_kinds if hand.rules.plugins is not None else None
         for event in events[done:]:
             kind = kind_of(event)
             if kind == STREET:

@@ -171,9 +171,7 @@ class StudGameState:
         view = hand.view(player)
         lines = [f"seat {player} of {hand.n}"]
         lines.extend(format_event(event) for event in view.events)
-        if hand.plugins is not None:
-            lines.extend(f"chose {entry}" for entry in hand.plugins.hidden
-                         if _mine(entry, player))
+        lines.extend(f"chose {entry}" for entry in hand.hidden_choices if _mine(entry, player))
         return "\n".join(lines)
 
     def observation_string(self, player: int) -> str:
