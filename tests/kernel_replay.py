@@ -8,7 +8,8 @@ from studkit.engine import Action
 from studkit.engine.dealing import ScriptedSource
 from studkit.engine.hand import Hand
 from studkit.engine.rules import compile_rules
-from studkit.kernel.run import RecordedHand, kernel_block, kernel_run, record_block
+from studkit.kernel.run import RecordedHand, kernel_run, record_block
+from studkit.simulation.engines import counted as kernel_block
 from studkit.simulation.tally import Tally
 from studkit.variant.model import Variant
 

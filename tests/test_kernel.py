@@ -119,7 +119,7 @@ def test_kernel_calling_stations_decide_as_the_engine_s_check_or_call(name: str)
     """The kernel asks a calling station for its passive rows only; on the same cards the
     general engine's own ``check_or_call`` at every decision reaches the same payoffs and
     the same tally (deep stacks and stacks that go all in)."""
-    from studkit.kernel.run import kernel_block
+    from studkit.simulation.engines import counted as kernel_block
 
     variant = load_variant(name)
     for stack in (100 * variant.stakes.big_bet, 3 * variant.stakes.big_bet):

@@ -20,8 +20,9 @@ from studkit.bots.seen import seen
 from studkit.bots.strategy import aggressive_kind, style_choice, style_rolls
 from studkit.engine import Action
 from studkit.kernel.plan import unsupported
-from studkit.kernel.run import kernel_block, kernel_run, record_block
+from studkit.kernel.run import kernel_run, record_block
 from studkit.simulation import simulate
+from studkit.simulation.engines import counted as kernel_block
 from studkit.simulation.tally import Tally
 from studkit.variant.loader import builtin_variant_names
 

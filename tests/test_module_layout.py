@@ -4,8 +4,9 @@ docs/engine.md draws ("Packages and what each may import").
 The import graph is read from the sources with :mod:`ast`, the way Python runs them:
 
 * every ``import`` and ``from ... import`` counts, at module level and inside functions and
-  methods alike (only the blocks under ``if TYPE_CHECKING:`` are left out: they never run);
-  so does ``importlib.import_module("studkit...")`` with a constant name;
+  methods alike, and so do those under ``if TYPE_CHECKING:`` (they never run, but a module
+  that needs another's types to be read depends on it all the same: a cycle through them is
+  a cycle); so does ``importlib.import_module("studkit...")`` with a constant name;
 * relative imports are resolved against the importing module;
 * ``from package import name`` is an edge to the submodule ``package.name`` when there is
   one, and otherwise to the package; a package whose ``__init__`` loads its names on first
@@ -66,13 +67,8 @@ above. A name stands for that module and everything inside it (the most specific
 decides); ``studkit.variant`` is split in two, its model and file format below the plugin
 machinery (``studkit.hooks``), its loader and rules in words above it."""
 
-EXCEPTIONS: set[tuple[str, str]] = {
-    # The batch kernel fills the simulation's tally record (a leaf module: it imports no
-    # other studkit module at run time), and the runner plays hands with the kernel.
-    ("studkit.kernel.run", "studkit.simulation.tally"),
-    ("studkit.kernel.run", "studkit.simulation"),
-}
-"""Imports allowed across the layers, each with its reason."""
+EXCEPTIONS: set[tuple[str, str]] = set()
+"""Imports allowed across the layers, each with its reason (none)."""
 
 
 def module_name(path: Path) -> str:
@@ -93,20 +89,9 @@ def _lazy_exports(package: str) -> dict[str, str]:
     return {name: where if isinstance(where, str) else where[0] for name, where in exports.items()}
 
 
-def _type_checking(test: ast.expr) -> bool:
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
-
-
 def _nodes(tree: ast.AST) -> Iterator[ast.AST]:
-    """Every node that runs, at any depth: not those under ``if TYPE_CHECKING:``."""
+    """Every node, at any depth (the imports made only for type checking included)."""
     for child in ast.iter_child_nodes(tree):
-        if isinstance(child, ast.If) and _type_checking(child.test):
-            for node in child.orelse:
-                yield node
-                yield from _nodes(node)
-            continue
         yield child
         yield from _nodes(child)
 

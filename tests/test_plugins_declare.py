@@ -163,18 +163,17 @@ def test_the_hands_shown_are_described_by_what_each_plays_for_in_its_pots() -> N
     """Rule: a seat's hand is described per share by the best it keeps in any pot it is in
     (``studkit play``'s showdown view): the swing beaten in the main pot but winning the side
     pot is described with its high and low; a player who declared high has no low."""
-    from studkit.engine.showdown import showdown_strengths
     from studkit.play.table_view import describe_seat
 
     hand = scripted(declare_game(), SWING_BEATEN_BY_ALL_IN, {0: "high", 1: "swing", 2: "low"})
-    strengths = showdown_strengths(hand)
+    strengths = hand.showdown_strengths()
     assert describe_seat(hand, 1, strengths) == (
         ("high", "high-card", "High card, A-Q-J-6-4"), ("low", "6-low", "6-4-3-2-A"),
     )
     assert describe_seat(hand, 0, strengths)[1] == ("low", "", "no low hand")
     forfeits = declare_game(failed_swing_forfeits="all-pots")
     hand = scripted(forfeits, SWING_BEATEN_BY_ALL_IN, {0: "high", 1: "swing", 2: "low"})
-    assert [row[1] for row in showdown_strengths(hand)] == [0, 0]
+    assert [row[1] for row in hand.showdown_strengths()] == [0, 0]
 
 
 def test_a_hand_played_for_no_pot_is_described_by_the_declarations_of_the_live_seats() -> None:
@@ -182,7 +181,6 @@ def test_a_hand_played_for_no_pot_is_described_by_the_declarations_of_the_live_s
     ``studkit play``'s showdown view still judges the declarations, among every live seat:
     the four kings that declared high keep their high, the swing beaten for high keeps
     nothing, and the eight-low declared low keeps its low."""
-    from studkit.engine.showdown import showdown_strengths
     from studkit.play.table_view import showdown
 
     game = declare_game()
@@ -190,7 +188,7 @@ def test_a_hand_played_for_no_pot_is_described_by_the_declarations_of_the_live_s
     hand = play_out(deal(game, [50, 50, 50], *SWING_BEATEN_BY_ALL_IN),
                     {0: "high", 1: "swing", 2: "low"}, bettor=-1)
     assert hand.pots == [] and hand.awards == []
-    high, low = showdown_strengths(hand)
+    high, low = hand.showdown_strengths()
     assert [s > 0 for s in high] == [True, False, False]
     assert [s > 0 for s in low] == [False, False, True]
     shown = {h.seat: h.hands for h in showdown(hand, ["A", "B", "C"]).hands if not h.mucked}

@@ -58,7 +58,12 @@ from studkit.engine.plugin_play import HandPlugins
 from studkit.engine.pots import Pot, build_pots
 from studkit.engine.rules import Rules, compile_rules
 from studkit.engine.seats import button_seat
-from studkit.engine.showdown import played_cards, pot_strengths, ranked_strengths
+from studkit.engine.showdown import (
+    played_cards,
+    pot_strengths,
+    ranked_strengths,
+    showdown_strengths,
+)
 from studkit.engine.showing import showing_values
 from studkit.engine.view import SeatView, seat_view
 from studkit.errors import IllegalActionError, PluginError, StudkitError
@@ -182,7 +187,7 @@ class Hand:
         self._legal_key = -1
         self._legal: list[Action] = []
         self._plugins: HandPlugins | None = (
-            None if rules.plugins is None else HandPlugins(self, rules.plugins)
+            None if rules.plugins is None else self._plugins_part(rules.plugins)
         )
         if source is BLANK_SOURCE:
             return  # a hand to restore a snapshot into (clone, copy, unpickle)
@@ -656,9 +661,15 @@ class Hand:
                 f"apply takes an Action, e.g. Action('fold') or one of legal_actions(), not "
                 f"{type(action).__name__} {action!r}"
             )
-        if self._pending():
-            assert self._plugins is not None
-            self._plugins.apply(action)  # a plugin decision; restores the hand on PluginError
+        plugins = self._plugins
+        if plugins is not None and self._pending():
+            saved = self.snapshot()  # a plugin decision: the hand as it was if a hook fails
+            try:
+                if not plugins.decide(action):
+                    self._drive()
+            except PluginError:
+                self.restore(saved)
+                raise
             return
         fields: tuple[object, ...] = action  # read untyped: the amount may be any number
         kind = action[0]
@@ -782,9 +793,9 @@ class Hand:
         pots (a plugin may give the odd chips its own way)."""
         core = self._core
         plugins = self._plugins
-        strengths = ranked_strengths(self, qualified=plugins is not None)
+        strengths = ranked_strengths(self, plugins, qualified=plugins is not None)
         played = played_cards(self)
-        core.showdown(pot_strengths(self, strengths), played)
+        core.showdown(pot_strengths(self, plugins, strengths), played)
         if core.phase == _ODD_CHIPS:
             assert plugins is not None
             orders = plugins.odd_chip_orders(core.shown + core.mucked)
@@ -810,6 +821,16 @@ class Hand:
         core.give(seat, up)
         if self._auto:
             core.place(self._source.draw(seat))
+
+    def _plugins_part(self, host: Any) -> HandPlugins:
+        """The plugins' part of this hand: it reads the hand, changes it through the core's
+        effects, deals their cards through :meth:`_give` and logs their events."""
+        return HandPlugins(self, host, self._core, self._give, self.events.append)
+
+    def showdown_strengths(self) -> list[list[int]]:
+        """Per pot share, per seat: the strength the showdown ranks each live hand with
+        (:func:`studkit.engine.showdown.showdown_strengths`)."""
+        return showdown_strengths(self, self._plugins)
 
     # ------------------------------------------------------------------ snapshots, copies
 
@@ -854,7 +875,7 @@ class Hand:
         plugins = self._plugins
         twin._plugins = None
         if plugins is not None:
-            twin._plugins = HandPlugins(twin, plugins.host)
+            twin._plugins = twin._plugins_part(plugins.host)
             twin._plugins.set_state(plugins.state())
         return twin
 

@@ -16,13 +16,13 @@ order of up cards, jokers included, is the rules core's force key:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
+from studkit.cards import Card
 from studkit.engine.events import DEAL, DealEvent, as_record, kind_of
 from studkit.variant.model import DeckSpec, Variant
 
 if TYPE_CHECKING:
-    from studkit.engine.hand import Hand
     from studkit.evaluation import WildCards
 
 __all__ = [
@@ -32,6 +32,23 @@ __all__ = [
     "rerank_jokers",
     "showing_wild",
 ]
+
+
+class DealtHand(Protocol):
+    """What the joker rules read of a hand (its public state)."""
+
+    @property
+    def variant(self) -> Variant: ...
+    @property
+    def rules(self) -> Any: ...
+    @property
+    def events(self) -> Sequence[tuple[Any, ...]]: ...
+    @property
+    def community(self) -> list[Card]: ...
+    @property
+    def cards(self) -> list[list[Card]]: ...
+    @property
+    def up(self) -> list[list[Card]]: ...
 
 
 def face_dependent(deck: DeckSpec) -> bool:
@@ -47,7 +64,7 @@ def joker_play(deck: DeckSpec, dealt_up: bool, now_up: bool) -> str:
     return deck.up_joker_mode if up else deck.joker_mode
 
 
-def seat_joker_play(hand: Hand, seat: int) -> str:
+def seat_joker_play(hand: DealtHand, seat: int) -> str:
     """How the joker among ``seat``'s cards (or the community cards) plays; the deck's
     ``joker_mode`` when the seat uses no joker."""
     deck = hand.variant.deck
@@ -72,7 +89,7 @@ def _setting(deck: DeckSpec, play: str) -> WildCards:
     )
 
 
-def rerank_jokers(hand: Hand, strengths: list[list[int]], seats: Sequence[int]) -> None:
+def rerank_jokers(hand: DealtHand, strengths: list[list[int]], seats: Sequence[int]) -> None:
     """Rank again, in place, the hands of ``seats`` whose joker plays otherwise than the
     deck's ``joker_mode`` (a Mexican poker joker dealt face up)."""
     from studkit.evaluation import Evaluator, get_evaluator

@@ -30,10 +30,10 @@ knows no kind by name. Hooks read the hand through its read-only view
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from studkit.cards import Rank
-from studkit.core import FOLD as FOLD_CODE
+from studkit.core import FOLD as FOLD_CODE, State
 from studkit.engine.actions import Action
 from studkit.engine.decisions import (
     Deal,
@@ -50,13 +50,11 @@ from studkit.engine.decisions import (
 from studkit.engine.events import WILD, CommunityEvent, DealEvent, WildEvent
 from studkit.engine.plugin_showdown import PluginShowdown
 from studkit.engine.plugin_view import PluginView
+from studkit.engine.reading import HandReading
 from studkit.errors import IllegalActionError, PluginError
 from studkit.hooks.host import PluginHost
 from studkit.hooks.specs import DealEffect
 from studkit.variant.model import DeckExhaustion, Street
-
-if TYPE_CHECKING:
-    from studkit.engine.hand import Hand
 
 __all__ = ["HandPlugins", "STEPS"]
 
@@ -93,17 +91,30 @@ class _Decision:
         self.taken = list(taken)
 
 
+Give = Callable[[int, bool], None]
+"""A card for a seat now, face up or not (:meth:`Hand._give`)."""
+Log = Callable[[tuple[Any, ...]], None]
+"""An event for the hand's log."""
+
+
 class HandPlugins(PluginShowdown):
-    """The plugins' part of one hand: their state and the decisions they add."""
+    """The plugins' part of one hand: their state and the decisions they add. It reads the
+    hand through ``hand`` (its public state), changes it through the rules core's effect
+    functions on ``core``, deals a plugin's cards with ``give`` and logs with ``log``."""
 
     __slots__ = (
-        "hand", "host", "view", "static_wild", "wild", "queue", "cards_seen", "done",
-        "hidden", "waiting_card", "kinds", "_on_dealt",
+        "hand", "host", "core", "give", "log", "view", "static_wild", "wild", "queue",
+        "cards_seen", "done", "hidden", "waiting_card", "kinds", "_on_dealt",
     )
 
-    def __init__(self, hand: Hand, host: PluginHost) -> None:
+    def __init__(
+        self, hand: HandReading, host: PluginHost, core: State, give: Give, log: Log
+    ) -> None:
         self.hand = hand
         self.host = host
+        self.core = core
+        self.give = give
+        self.log = log
         self.view = PluginView(hand)
         """What the hooks read of the hand."""
         deck = hand.variant.deck
@@ -144,7 +155,7 @@ class HandPlugins(PluginShowdown):
     def run(self, phase: int) -> bool:
         """Run the plugins' part of a hook phase; True when the hand now waits (a plugin
         decision is due, or a card one gave must come from outside)."""
-        if self.hand._core.n_in == 1:  # the last player takes the pot: nothing more to ask
+        if self.core.n_in == 1:  # the last player takes the pot: nothing more to ask
             self.queue.clear()
             self.hidden.clear()
             self.waiting_card = ""
@@ -162,7 +173,7 @@ class HandPlugins(PluginShowdown):
             return self._after_deal()
         if phase == _BETWEEN_STREETS:
             return self._between_streets()
-        core = self.hand._core
+        core = self.core
         if phase == _BRING_IN:
             chosen = self.host.call_first("studkit_bring_in", hand=self.view, seat=core.choice)
             core.choose(self._live_seat(chosen, core.choice, "studkit_bring_in"))
@@ -180,7 +191,7 @@ class HandPlugins(PluginShowdown):
         hand = self.hand
         chosen = self.host.call_first(
             "studkit_deck_exhausted", hand=self.view, street=self._street(street),
-            needed=needed, remaining=hand._source.remaining(),
+            needed=needed, remaining=hand.cards_left,
         )
         return chosen if chosen is not None else hand.variant.deck_exhaustion
 
@@ -188,7 +199,7 @@ class HandPlugins(PluginShowdown):
         if chosen is None:
             return default
         hand = self.hand
-        if not isinstance(chosen, int) or not 0 <= chosen < hand.n or hand._core.folded[chosen]:
+        if not isinstance(chosen, int) or not 0 <= chosen < hand.n or self.core.folded[chosen]:
             raise PluginError(f"{hook} returned {chosen!r}, which is not a live seat")
         return chosen
 
@@ -201,7 +212,7 @@ class HandPlugins(PluginShowdown):
             self._cards_dealt()
         if self._cards_due():
             return True
-        street = self.hand._core.street
+        street = self.core.street
         if not self.queue and (street, EXPOSE_DEALT) not in self.done:
             self.done.add((street, EXPOSE_DEALT))
             self._ask_exposures(street, dealt=True)
@@ -211,8 +222,8 @@ class HandPlugins(PluginShowdown):
         """After a street's betting: a twist round, the declaration before the showdown,
         then choices of the card to expose made before the next street's deal."""
         hand = self.hand
-        street = hand._core.street
-        if hand._core.n_in < 2:
+        street = self.core.street
+        if self.core.n_in < 2:
             return False
         if (street, OFFERS) not in self.done:
             self.done.add((street, OFFERS))
@@ -226,7 +237,7 @@ class HandPlugins(PluginShowdown):
 
     def _offers_and_declarations(self, street: int) -> None:
         host = self.host
-        core = self.hand._core
+        core = self.core
         if host.implements("studkit_twist_offer"):
             offer = host.call_first(
                 "studkit_twist_offer", hand=self.view, street=self._street(street)
@@ -243,7 +254,7 @@ class HandPlugins(PluginShowdown):
                         self._ask(seat, phase, "studkit_declare_phase")
 
     def _ask_exposures(self, index: int, dealt: bool) -> None:
-        core = self.hand._core
+        core = self.core
         if core.n_in >= 2 and self.host.implements("studkit_exposure_choice"):
             street = self._street(index)
             for seat in self._turn_order(core.order[0]):
@@ -260,7 +271,7 @@ class HandPlugins(PluginShowdown):
         effects: list[tuple[int | None, DealEffect]] = []
         start = self.cards_seen
         self.cards_seen = len(events)
-        street = self._street(hand._core.street)
+        street = self._street(self.core.street)
         for event in events[start:]:
             seat: int | None
             if isinstance(event, DealEvent) and event.card is not None:
@@ -283,14 +294,14 @@ class HandPlugins(PluginShowdown):
             wild = self.static_wild | frozenset(Rank(r) for r in effect.wild_ranks)
             if wild != self.wild:
                 self.wild = wild
-                hand.events.append(WildEvent(WILD, tuple(sorted(wild))))
+                self.log(WildEvent(WILD, tuple(sorted(wild))))
         if seat is None:
             return
         for face in effect.extra_cards:
-            if hand._source.remaining() <= self._due():
+            if hand.cards_left <= self._due():
                 break  # the stub is empty: no extra card
             self._deal_to(seat, face == "up")
-        if effect.decision is not None and not hand._core.folded[seat]:
+        if effect.decision is not None and not self.core.folded[seat]:
             self._ask(seat, effect.decision, "studkit_card_dealt")
 
     def _ask(self, seat: int, request: Any, hook: str) -> None:
@@ -308,21 +319,20 @@ class HandPlugins(PluginShowdown):
 
     def _due(self) -> int:
         """Cards given and not dealt yet (manual dealing)."""
-        return len(self.hand._core.due())
+        return len(self.core.due())
 
     def _deal_to(self, seat: int, up: bool) -> None:
         """Deal a card a plugin gives: at once, or as a chance node with ``auto_deal=False``."""
-        hand = self.hand
-        hand._give(seat, up)
-        if hand._auto and self._on_dealt:
+        self.give(seat, up)
+        if not self._cards_due() and self._on_dealt:
             self._cards_dealt()
 
     def _cards_due(self) -> bool:
         """Whether cards a plugin gave must still come from the caller (manual dealing)."""
-        return self.hand._core.phase == 2  # CARDS
+        return self.core.phase == 2  # CARDS
 
     def _turn_order(self, first: int) -> list[int]:
-        core = self.hand._core
+        core = self.core
         n = core.n
         folded = core.folded
         return [s for s in ((first + i) % n for i in range(n)) if not folded[s]]
@@ -339,21 +349,10 @@ class HandPlugins(PluginShowdown):
             self.view, decision.seat, decision.detail, decision.taken
         )
 
-    def apply(self, action: Action) -> None:
-        """Take a plugin decision, with the hand restored if a plugin fails on the way."""
-        hand = self.hand
-        saved = hand.snapshot()
-        try:
-            if not self._decide(action):
-                hand._drive()
-        except PluginError:
-            hand.restore(saved)
-            raise
-
     def mid_round(self, verb: int) -> bool:
         """Whether a betting decision surely leaves the round going (another player still to
         act), so that no hook can run during it."""
-        core = self.hand._core
+        core = self.core
         seat = core.actor
         folded = core.folded
         if verb in _AGGRESSIVE_CODES:  # everyone else with chips must answer it
@@ -364,7 +363,7 @@ class HandPlugins(PluginShowdown):
             return any(need[s] for s in range(core.n) if s != seat)
         return False
 
-    def _decide(self, action: Action) -> bool:
+    def decide(self, action: Action) -> bool:
         """Take the choice ``action`` of the decision due; True when the hand waits again
         (another decision, or a card from outside)."""
         decision = self.queue[0]
@@ -396,7 +395,7 @@ class HandPlugins(PluginShowdown):
     def _next_decision(self, kind: str) -> bool:
         """After a decision of ``kind``: the next one, the choices made together shown once
         all are made; True when another decision is due."""
-        core = self.hand._core
+        core = self.core
         if core.n_in == 1:
             self.queue.clear()
             self.hidden.clear()
@@ -417,7 +416,7 @@ class HandPlugins(PluginShowdown):
             _EFFECTS[type(effect)](self, effect)
 
     def _pay(self, effect: Pay) -> None:
-        core = self.hand._core
+        core = self.core
         amount = effect.amount
         stack = core.stack[effect.seat]
         if not 0 <= amount <= stack:
@@ -426,29 +425,29 @@ class HandPlugins(PluginShowdown):
         core.add_dead(effect.seat, amount)  # dead money: the payer's loss, not a stake to match
 
     def _fold(self, effect: Fold) -> None:
-        self.hand._core.fold_seat(effect.seat)
+        self.core.fold_seat(effect.seat)
 
     def _turn_up(self, effect: TurnUp) -> None:
-        core = self.hand._core
+        core = self.core
         if effect.card not in core.held_down(effect.seat):
             raise PluginError(f"a decision turned up {effect.card}, which seat {effect.seat} "
                               "does not hold face down")
         core.turn_up(effect.seat, effect.card)
 
     def _remove(self, effect: Remove) -> None:
-        core = self.hand._core
+        core = self.core
         seat, card = effect.seat, effect.card
         if card not in core.held(seat):
             raise PluginError(f"a decision took {card} from seat {seat}, which does not hold it")
         core.remove_card(seat, card)
 
     def _deal(self, effect: Deal) -> None:
-        if self.hand._source.remaining() <= self._due():
+        if self.hand.cards_left <= self._due():
             raise PluginError(f"a decision dealt seat {effect.seat} a card, but the stub is empty")
         self._deal_to(effect.seat, effect.up)
 
     def _record(self, effect: Record) -> None:
-        self.hand.events.append(effect.event)
+        self.log(effect.event)
 
 
 _EFFECTS: Final[dict[type, Callable[[HandPlugins, Any], None]]] = {

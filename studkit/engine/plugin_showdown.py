@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from studkit.cards import Rank
 from studkit.engine.jokers import seat_joker_play
+from studkit.engine.reading import HandReading
 from studkit.errors import PluginError
 from studkit.hooks.evaluators import ManyCardsEvaluator, PluginShareEvaluator
 from studkit.hooks.host import PluginHost
@@ -20,7 +21,6 @@ from studkit.hooks.specs import Holding
 from studkit.variant.model import PotShare
 
 if TYPE_CHECKING:
-    from studkit.engine.hand import Hand
     from studkit.engine.plugin_view import PluginView
 
 __all__ = ["PluginShowdown"]
@@ -31,7 +31,7 @@ class PluginShowdown:
 
     __slots__ = ()
 
-    hand: Hand
+    hand: HandReading
     host: PluginHost
     view: PluginView
     static_wild: frozenset[Rank]

@@ -10,14 +10,12 @@ through the rules core.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from studkit.cards import Card
 from studkit.engine.pots import Pot
+from studkit.engine.reading import HandReading
 from studkit.variant.model import Variant
-
-if TYPE_CHECKING:
-    from studkit.engine.hand import Hand
 
 __all__ = ["PluginView"]
 
@@ -27,7 +25,7 @@ class PluginView:
 
     __slots__ = ("_hand",)
 
-    def __init__(self, hand: Hand) -> None:
+    def __init__(self, hand: HandReading) -> None:
         self._hand = hand
 
     def __repr__(self) -> str:

@@ -13,21 +13,34 @@ them applied already.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Protocol
 
 from studkit.engine.jokers import face_dependent, rerank_jokers
+from studkit.engine.reading import HandReading
 from studkit.evaluation.board_hands import best_cards, evaluate_cards
 
-if TYPE_CHECKING:
-    from studkit.engine.hand import Hand
+
+class StrengthPlugins(Protocol):
+    """What the showdown asks of the plugins' part of a hand
+    (:class:`~studkit.engine.plugin_showdown.PluginShowdown`)."""
+
+    @property
+    def adjusts(self) -> bool: ...
+    def showdown_strengths(self, strengths: list[list[int]]) -> None: ...
+    def pot_strengths(
+        self, strengths: Sequence[Sequence[int]], eligible: Sequence[int]
+    ) -> list[list[int]]: ...
 
 __all__ = ["ranked_strengths", "pot_strengths", "played_cards", "showdown_strengths"]
 
 
-def ranked_strengths(hand: Hand, *, qualified: bool = True) -> list[list[int]]:
+def ranked_strengths(
+    hand: HandReading, plugins: StrengthPlugins | None, *, qualified: bool = True
+) -> list[list[int]]:
     """Per pot share, per seat: the strength of each live hand (0 = folded, or no hand that
     qualifies for the share; ``qualified`` false: every share's qualifier ignored), before
-    any plugin adjusts them pot by pot."""
+    ``plugins`` (the hand's, if any) adjust them pot by pot."""
     n = hand.n
     folded = hand.folded
     community = hand.community
@@ -50,23 +63,23 @@ def ranked_strengths(hand: Hand, *, qualified: bool = True) -> list[list[int]]:
         strengths.append(row)
     if face_dependent(hand.variant.deck):
         rerank_jokers(hand, strengths, seats)  # a joker dealt face up: the bug
-    plugins = hand._plugins
     if plugins is not None:
         plugins.showdown_strengths(strengths)  # wild ranks, plugin-ranked shares
     return strengths
 
 
-def pot_strengths(hand: Hand, strengths: list[list[int]]) -> list[list[list[int]]]:
+def pot_strengths(
+    hand: HandReading, plugins: StrengthPlugins | None, strengths: list[list[int]]
+) -> list[list[list[int]]]:
     """The strengths each pot is awarded with: ``strengths`` for every pot, or, where a
     plugin adjusts them (declarations), as it does among each pot's eligible seats."""
     pots = hand.pots
-    plugins = hand._plugins
     if plugins is not None and plugins.adjusts:
         return [plugins.pot_strengths(strengths, pot.eligible) for pot in pots]
     return [strengths] * len(pots)
 
 
-def played_cards(hand: Hand) -> list[list[list[int]]] | None:
+def played_cards(hand: HandReading) -> list[list[list[int]]] | None:
     """Per share, per seat, the cards each live hand plays (``odd_chips.cards: hand``: the
     odd chips go by them); ``None`` when the odd chips go by all of a hand's cards."""
     if hand.variant.odd_chips.cards != "hand":
@@ -84,13 +97,16 @@ def played_cards(hand: Hand) -> list[list[list[int]]] | None:
     ]
 
 
-def showdown_strengths(hand: Hand) -> list[list[int]]:
+def showdown_strengths(
+    hand: HandReading, plugins: StrengthPlugins | None = None
+) -> list[list[int]]:
     """Per pot share, per seat: the strength the showdown ranks (0 = folded, or no hand that
     qualifies for the share), plugins' re-ranking included. Declarations are judged pot by
     pot, as the showdown judges them; a seat's strength is the best it has in the pots it
-    is in (a swing beaten in the main pot that wins a side pot keeps its hand there)."""
-    strengths = ranked_strengths(hand)
-    plugins = hand._plugins
+    is in (a swing beaten in the main pot that wins a side pot keeps its hand there).
+    ``plugins``: the hand's (:meth:`Hand.showdown_strengths
+    <studkit.engine.hand.Hand.showdown_strengths>` gives them)."""
+    strengths = ranked_strengths(hand, plugins)
     if plugins is None or not plugins.adjusts:
         return strengths
     folded = hand.folded

@@ -9,15 +9,12 @@ hand's events with other players' down cards hidden (``None``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from studkit.cards import Card
 from studkit.engine.actions import Action
 from studkit.engine.decisions import DecisionKinds
 from studkit.engine.events import DealEvent, Event, kind_of
-
-if TYPE_CHECKING:
-    from studkit.engine.hand import Hand
+from studkit.engine.reading import HandReading
 
 __all__ = ["SeatView", "seat_view", "visible_seats"]
 
@@ -54,7 +51,7 @@ class SeatView:
     events: tuple[Event, ...]
 
 
-def seat_view(hand: Hand, seat: int) -> SeatView:
+def seat_view(hand: HandReading, seat: int) -> SeatView:
     """Build the :class:`SeatView` of ``seat``."""
     if not 0 <= seat < hand.n:
         raise IndexError(f"no seat {seat}: the hand has seats 0 to {hand.n - 1}")
@@ -86,7 +83,7 @@ def seat_view(hand: Hand, seat: int) -> SeatView:
     )
 
 
-def visible_seats(hand: Hand, seat: int) -> set[int]:
+def visible_seats(hand: HandReading, seat: int) -> set[int]:
     """The seats whose every card ``seat`` may see: its own, hands turned up once betting
     closed on all-ins, and the hands shown at the showdown."""
     visible = set(hand.shown) if hand.is_over else set()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -30,8 +30,23 @@ from studkit.evaluation.tables import (
 )
 
 if TYPE_CHECKING:
-    from studkit.evaluation.evaluator import Evaluator
+    from studkit.evaluation.wild import WildCards
     from studkit.evaluation.wildtables import WildLayout
+
+
+class Ranks(Protocol):
+    """What a batch reads of an evaluator (:class:`studkit.evaluation.Evaluator`): its
+    ranking and its wild cards."""
+
+    @property
+    def ranking(self) -> Ranking:
+        """The hand ranking it evaluates by."""
+        ...
+
+    @property
+    def wild(self) -> WildCards | None:
+        """Its wild cards, if any."""
+        ...
 
 __all__ = [
     "evaluate_batch", "plain_strengths", "suit_bits", "validate_hands", "CHUNK_ROWS", "VALUES",
@@ -163,7 +178,7 @@ def _five_low(five: CardArray, table: Int64Array, flushes: Int64Array) -> Int64A
 
 
 def evaluate_batch(
-    evaluator: Evaluator, hands: npt.ArrayLike, *, check_distinct: bool = False
+    evaluator: Ranks, hands: npt.ArrayLike, *, check_distinct: bool = False
 ) -> Int64Array:
     """Strengths of every row of ``hands`` (see :meth:`Evaluator.evaluate_batch`)."""
     array = validate_hands(hands, jokers=evaluator.wild is not None, distinct=check_distinct)
@@ -183,7 +198,7 @@ def evaluate_batch(
 
 
 def _plain_batch(
-    evaluator: Evaluator, hands: CardArray, out: Int64Array | None = None
+    evaluator: Ranks, hands: CardArray, out: Int64Array | None = None
 ) -> Int64Array:
     ranking = evaluator.ranking
     if out is None:
@@ -205,7 +220,7 @@ def _chunk_strengths(ranking: Ranking, chunk: CardArray) -> Int64Array:
 
 
 def _wild_batch(
-    evaluator: Evaluator, hands: CardArray, out: Int64Array
+    evaluator: Ranks, hands: CardArray, out: Int64Array
 ) -> Int64Array:
     from studkit.evaluation.wildtables import card_suit_bits, card_values, wild_layout
 

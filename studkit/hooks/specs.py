@@ -18,16 +18,27 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import Any, Literal, Protocol
 
 import pluggy
 
 from studkit.cards import Card, Rank
 from studkit.variant.model import CardFace, DeckExhaustion, PotShare, Street, Variant
 
-if TYPE_CHECKING:
-    from studkit.engine.decisions import DecisionKind
-    from studkit.engine.pots import Pot
+
+class PotView(Protocol):
+    """A pot as hooks read it (:class:`studkit.engine.pots.Pot`)."""
+
+    @property
+    def amount(self) -> int:
+        """Chips in the pot."""
+        ...
+
+    @property
+    def eligible(self) -> tuple[int, ...]:
+        """The seats that may win it."""
+        ...
+
 
 __all__ = [
     "PROJECT_NAME",
@@ -112,7 +123,7 @@ class HandView(Protocol):
         ...
 
     @property
-    def pots(self) -> Sequence[Pot]:
+    def pots(self) -> Sequence[PotView]:
         """The main pot and the side pots as they stand (main first), each with its
         ``amount`` and the ``eligible`` seats that may win it."""
         ...
@@ -356,7 +367,7 @@ def studkit_twist_offer(hand: HandView, street: Street) -> TwistOffer | None:
 
 
 @hookspec
-def studkit_decision_kinds() -> Sequence[DecisionKind]:
+def studkit_decision_kinds() -> Sequence[Any]:
     """Register the kinds of player decision a plugin adds (pay, expose, discard...).
 
     Called once per plugin module, without a hand, when a game's plugins are gathered and

@@ -1,9 +1,10 @@
-"""Running the kernel from Python: a setup's arrays, blocks of hands to a :class:`Tally`,
-and hands recorded for replay by the general engine.
+"""Running the kernel from Python: a setup's arrays, blocks of hands counted
+(:func:`count_block`, which :mod:`studkit.simulation.engines` turns into a mergeable
+:class:`~studkit.simulation.tally.Tally`), and hands recorded for a replay by the general
+engine (:func:`record_block`).
 
-:func:`kernel_block` is a function of ``(setup, start, stop)`` returning a mergeable
-:class:`~studkit.simulation.tally.Tally`, like the general path's blocks, so a run is the
-same for any number of workers (or machines).
+A block is a function of ``(setup, start, stop)`` alone, like the general path's blocks, so
+a run is the same for any number of workers (or machines).
 """
 
 from __future__ import annotations
@@ -15,16 +16,15 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from studkit.engine.rules import compile_rules
+from studkit.core import VERBS
 from studkit.errors import StudkitError
 from studkit.kernel import _kernel
 from studkit.kernel.evaltables import EvalTables, eval_tables
 from studkit.kernel.plan import EVALUATOR_IDS, kernel_setup
-from studkit.simulation.tally import ACTION_KINDS, Tally, category_of
 from studkit.variant.model import Stakes, Variant
 
-__all__ = ["KernelRun", "kernel_run", "kernel_block", "RecordedHand", "record_block",
-           "KernelError"]
+__all__ = ["KernelRun", "kernel_run", "count_block", "KernelCounts", "RecordedHand",
+           "record_block", "KernelError"]
 
 Int64Array = npt.NDArray[np.int64]
 
@@ -72,16 +72,37 @@ def kernel_run(
     return KernelRun(variant, stakes, seed, players, stack, setup, tables, strengths)
 
 
+@dataclass(frozen=True)
+class KernelCounts:
+    """A block's counts, as the kernel keeps them (:mod:`studkit.simulation.engines` turns
+    them into a :class:`~studkit.simulation.tally.Tally`)."""
+
+    totals: Int64Array
+    """The scalar counts, in the order of ``kernel.h``'s T_HANDS ... T_AT_SHOWDOWN_SQ."""
+    pots: Int64Array
+    """Hands by pot size."""
+    ended: Int64Array
+    """Hands by the street they ended on."""
+    mix: Int64Array
+    """Decisions by street and verb (:data:`studkit.core.VERBS`)."""
+    share_awards: Int64Array
+    """Main pots that paid each share."""
+    seats: Int64Array
+    """Per seat: net chips, their squares, hands won."""
+    categories: Int64Array
+    """Per share: the winning strengths by their slot in :attr:`KernelRun.strengths`."""
+
+
 def _run(
     run: KernelRun, start: int, stop: int, record: bool
-) -> tuple[Tally, tuple[Int64Array, Int64Array, Int64Array, Int64Array]]:
+) -> tuple[KernelCounts, tuple[Int64Array, Int64Array, Int64Array, Int64Array]]:
     players = run.players
     nstreets = len(run.variant.streets)
     nshares = len(run.variant.pots)
     totals = np.zeros(_kernel.TALLY_SLOTS, dtype=np.int64)
     pots = np.zeros(players * run.stack + 1, dtype=np.int64)
     ended = np.zeros(nstreets, dtype=np.int64)
-    mix = np.zeros((nstreets, len(ACTION_KINDS)), dtype=np.int64)
+    mix = np.zeros((nstreets, len(VERBS)), dtype=np.int64)
     share_awards = np.zeros(nshares, dtype=np.int64)
     seats = np.zeros((3, players), dtype=np.int64)
     categories = np.zeros(run.strengths.shape, dtype=np.int64)
@@ -104,52 +125,13 @@ def _run(
             "than the kernel's tables rank; use --engine general",
         }.get(code, "out of memory")
         raise KernelError(f"{run.variant.name}, hand {index + 1}: {what}")
-    tally = _tally(run, totals, pots, ended, mix, share_awards, seats, categories)
-    return tally, (rec_c, rec_a, rec_n, rec_pay)
+    counts = KernelCounts(totals, pots, ended, mix, share_awards, seats, categories)
+    return counts, (rec_c, rec_a, rec_n, rec_pay)
 
 
-def kernel_block(run: KernelRun, start: int, stop: int) -> Tally:
+def count_block(run: KernelRun, start: int, stop: int) -> KernelCounts:
     """Hands ``start`` .. ``stop - 1`` of the run, counted."""
     return _run(run, start, stop, False)[0]
-
-
-def _tally(
-    run: KernelRun, tl: Int64Array, tpots: Int64Array, tended: Int64Array, tmix: Int64Array,
-    tshare: Int64Array, tseat: Int64Array, tcat: Int64Array,
-) -> Tally:
-    players = run.players
-    values = [int(v) for v in tl]
-    tally = Tally(
-        players,
-        hands=values[0], showdowns=values[1], splits=values[2], scoops=values[3],
-        community_card_hands=values[4], bring_in_hands=values[5],
-        completed_bring_ins=values[6], actions=values[7], actions_sq=values[8],
-        pot_total=values[9], pot_sq=values[10], players_at_showdown=values[11],
-        players_at_showdown_sq=values[12],
-    )
-    for pot in np.flatnonzero(tpots).tolist():
-        tally.pots[pot] = int(tpots[pot])
-    street_names = [street.name for street in run.variant.streets]
-    for street, name in enumerate(street_names):
-        if tended[street]:
-            tally.ended_on[name] += int(tended[street])
-        for kind, kind_name in enumerate(ACTION_KINDS):
-            if tmix[street, kind]:
-                tally.action_mix[(name, kind_name)] += int(tmix[street, kind])
-    evaluators = compile_rules(run.variant, run.stakes).shares
-    share_names = [share.name for share in run.variant.pots]
-    for share, name in enumerate(share_names):
-        if tshare[share]:
-            tally.share_awards[name] += int(tshare[share])
-        describe = evaluators[share].evaluator.describe
-        for slot in np.flatnonzero(tcat[share]).tolist():
-            category = category_of(describe(int(run.strengths[share, slot])))
-            if category is not None:
-                tally.categories[(name, category)] += int(tcat[share, slot])
-    tally.net = [int(v) for v in tseat[0]]
-    tally.net_sq = [int(v) for v in tseat[1]]
-    tally.won = [int(v) for v in tseat[2]]
-    return tally
 
 
 @dataclass(frozen=True)
@@ -184,7 +166,7 @@ def record_block(run: KernelRun, start: int, stop: int) -> list[RecordedHand]:
             else:
                 hole[target].append(card)
         actions = tuple(
-            (ACTION_KINDS[code >> 56], code & ((1 << 56) - 1))
+            (VERBS[code >> 56], code & ((1 << 56) - 1))
             for code in rec_a[row, : rec_n[row, 1]].tolist()
         )
         out.append(RecordedHand(

@@ -16,7 +16,6 @@ from typing import Any
 from studkit.cards import CARDS, Card
 from studkit.engine.events import MuckEvent, ShowEvent
 from studkit.engine.pots import Pot, build_pots
-from studkit.engine.showdown import showdown_strengths
 from studkit.play.choices import AGGRESSIVE_KINDS, Choice
 from studkit.play.render import (
     PotResult,
@@ -215,7 +214,7 @@ def showdown(
             mucked.add(event.seat)
             if event.seat not in order:
                 order.append(event.seat)
-    strengths = showdown_strengths(hand) if shown_cards else []
+    strengths = hand.showdown_strengths() if shown_cards else []
     hands = []
     for seat in order:
         if seat in shown_cards:

@@ -17,12 +17,13 @@ from typing import TYPE_CHECKING, Final
 from studkit.errors import StudkitError
 
 if TYPE_CHECKING:
-    from studkit.simulation.runner import Setup
+    from studkit.kernel.run import KernelCounts, KernelRun
+    from studkit.simulation.setup import Setup
     from studkit.simulation.tally import Tally
 
 __all__ = [
     "ENGINES", "KERNEL_LARGEST", "EngineError", "choose_engine", "kernel_block", "kernel_play",
-    "canonical_order",
+    "canonical_order", "counted", "kernel_tally",
 ]
 
 ENGINES: Final = ("auto", "kernel", "general")
@@ -64,12 +65,64 @@ def _kernel_gap(setup: Setup, history: bool) -> str | None:
 def kernel_block(setup: Setup, start: int, stop: int) -> Tally:
     """Hands ``start`` .. ``stop - 1`` of the run on the kernel, counted: the same hands
     whichever process (or machine) plays them, so blocks merge into the same totals."""
-    from studkit.kernel.run import kernel_block as play, kernel_run
+    from studkit.kernel.run import kernel_run
 
     run = kernel_run(
         setup.variant, setup.stakes, setup.players, setup.stack, setup.bots, setup.seed
     )
-    return play(run, start, stop)
+    return counted(run, start, stop)
+
+
+def counted(run: KernelRun, start: int, stop: int) -> Tally:
+    """Hands ``start`` .. ``stop - 1`` of a kernel run, as a tally."""
+    from studkit.kernel.run import count_block
+
+    return kernel_tally(run, count_block(run, start, stop))
+
+
+def kernel_tally(run: KernelRun, counts: KernelCounts) -> Tally:
+    """The :class:`~studkit.simulation.tally.Tally` of a block the kernel counted."""
+    import numpy as np
+
+    from studkit.engine.rules import compile_rules
+    from studkit.simulation.tally import ACTION_KINDS, Tally, category_of
+
+    tl, tpots, tended, tmix = counts.totals, counts.pots, counts.ended, counts.mix
+    tshare, tseat, tcat = counts.share_awards, counts.seats, counts.categories
+    players = run.players
+    values = [int(v) for v in tl]
+    tally = Tally(
+        players,
+        hands=values[0], showdowns=values[1], splits=values[2], scoops=values[3],
+        community_card_hands=values[4], bring_in_hands=values[5],
+        completed_bring_ins=values[6], actions=values[7], actions_sq=values[8],
+        pot_total=values[9], pot_sq=values[10], players_at_showdown=values[11],
+        players_at_showdown_sq=values[12],
+    )
+    for pot in np.flatnonzero(tpots).tolist():
+        tally.pots[pot] = int(tpots[pot])
+    street_names = [street.name for street in run.variant.streets]
+    for street, name in enumerate(street_names):
+        if tended[street]:
+            tally.ended_on[name] += int(tended[street])
+        for kind, kind_name in enumerate(ACTION_KINDS):
+            if tmix[street, kind]:
+                tally.action_mix[(name, kind_name)] += int(tmix[street, kind])
+    evaluators = compile_rules(run.variant, run.stakes).shares
+    share_names = [share.name for share in run.variant.pots]
+    for share, name in enumerate(share_names):
+        if tshare[share]:
+            tally.share_awards[name] += int(tshare[share])
+        describe = evaluators[share].evaluator.describe
+        for slot in np.flatnonzero(tcat[share]).tolist():
+            category = category_of(describe(int(run.strengths[share, slot])))
+            if category is not None:
+                tally.categories[(name, category)] += int(tcat[share, slot])
+    tally.net = [int(v) for v in tseat[0]]
+    tally.net_sq = [int(v) for v in tseat[1]]
+    tally.won = [int(v) for v in tseat[2]]
+    return tally
+
 
 
 def kernel_play(

@@ -15,7 +15,7 @@ import traceback
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from contextlib import ExitStack
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 from studkit.bots import BotError, make_bot, parse_bots
@@ -33,6 +33,7 @@ from studkit.simulation.engines import (
 from studkit.simulation.played import PlayedCounts
 from studkit.simulation.playout import BotTable, seat_mode
 from studkit.simulation.report import SimulationReport
+from studkit.simulation.setup import Setup
 from studkit.simulation.streams import BOTS, DECK, HandRandom, StreamBlock, run_base, stream_key
 from studkit.simulation.tally import Tally
 from studkit.variant.model import Stakes, Variant
@@ -54,18 +55,6 @@ STACK_BIG_BETS = 100
 
 class SimulationError(StudkitError):
     """A simulation that cannot be run as asked."""
-
-
-@dataclass(frozen=True)
-class Setup:
-    """Everything that defines a run except how many hands and workers."""
-
-    variant: Variant
-    players: int
-    bots: tuple[str, ...]
-    stakes: Stakes
-    stack: int
-    seed: int
 
 
 def hand_seeds(seed: int, index: int) -> tuple[int, int]:
