@@ -227,21 +227,24 @@ typedef struct {
     PyObject *blinds;      /* ("small", "big") */
     PyObject *shares;      /* the pot shares' names */
     PyObject *describe;    /* describe(share, strength) -> the hand's name */
+    PyObject *action;      /* the Action record class (what legal() lists) */
     PyObject *actions;     /* a dict: shared action and ante records */
+    PyObject *legal;       /* a dict: shared Action records */
 } RecordsObject;
 
 static int Records_init(RecordsObject *self, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"dealt_up", "dealt_down", "burned", "community", "streets",
                                "cards", "verbs", "classes", "names", "blinds", "shares",
-                               "describe", NULL};
-    PyObject *fields[12];
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!O!O!O!O!O!O!O!O!O!O!O:Records", keywords,
+                               "describe", "action", NULL};
+    PyObject *fields[13];
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!O!O!O!O!O!O!O!O!O!O!OO!:Records", keywords,
                                      &PyTuple_Type, &fields[0], &PyTuple_Type, &fields[1],
                                      &PyTuple_Type, &fields[2], &PyTuple_Type, &fields[3],
                                      &PyTuple_Type, &fields[4], &PyTuple_Type, &fields[5],
                                      &PyTuple_Type, &fields[6], &PyTuple_Type, &fields[7],
                                      &PyTuple_Type, &fields[8], &PyTuple_Type, &fields[9],
-                                     &PyTuple_Type, &fields[10], &fields[11]))
+                                     &PyTuple_Type, &fields[10], &fields[11], &PyType_Type,
+                                     &fields[12]))
         return -1;
     if (PyTuple_GET_SIZE(fields[7]) != SK_EV_KINDS || PyTuple_GET_SIZE(fields[8]) != SK_EV_KINDS) {
         PyErr_SetString(PyExc_ValueError, "Records: one class and name per event kind");
@@ -249,13 +252,15 @@ static int Records_init(RecordsObject *self, PyObject *args, PyObject *kwargs) {
     }
     PyObject **slots[] = {&self->dealt_up, &self->dealt_down, &self->burned, &self->community,
                           &self->streets, &self->cards, &self->verbs, &self->classes,
-                          &self->names, &self->blinds, &self->shares, &self->describe};
-    for (int i = 0; i < 12; i++) {
+                          &self->names, &self->blinds, &self->shares, &self->describe,
+                          &self->action};
+    for (int i = 0; i < 13; i++) {
         Py_INCREF(fields[i]);
         Py_XSETREF(*slots[i], fields[i]);
     }
     Py_XSETREF(self->actions, PyDict_New());
-    return self->actions ? 0 : -1;
+    Py_XSETREF(self->legal, PyDict_New());
+    return self->actions && self->legal ? 0 : -1;
 }
 
 static int Records_traverse(RecordsObject *self, visitproc visit, void *arg) {
@@ -271,7 +276,9 @@ static int Records_traverse(RecordsObject *self, visitproc visit, void *arg) {
     Py_VISIT(self->blinds);
     Py_VISIT(self->shares);
     Py_VISIT(self->describe);
+    Py_VISIT(self->action);
     Py_VISIT(self->actions);
+    Py_VISIT(self->legal);
     return 0;
 }
 
@@ -288,7 +295,9 @@ static int Records_clear(RecordsObject *self) {
     Py_CLEAR(self->blinds);
     Py_CLEAR(self->shares);
     Py_CLEAR(self->describe);
+    Py_CLEAR(self->action);
     Py_CLEAR(self->actions);
+    Py_CLEAR(self->legal);
     return 0;
 }
 
@@ -719,6 +728,64 @@ static PyObject *State_options(StateObject *self, PyObject *unused) {
     return out;
 }
 
+/* legal(): the actor's legal decisions as Action records (shared: they are immutable). */
+static PyObject *State_legal(StateObject *self, PyObject *unused) {
+    RecordsObject *rec = self->records;
+    sk_option options[SK_OPTIONS];
+    int count = sk_options(R, H, options);
+    PyObject *out = PyList_New(count);
+    if (out == NULL) return NULL;
+    for (int i = 0; i < count; i++) {
+        sk_option *o = &options[i];
+        PyObject *found = NULL, *key = NULL;
+        if (o->hi < (INT64_C(1) << 28)) {
+            key = PyLong_FromLongLong(((o->lo << 28 | o->hi) << 3) | o->verb);
+            if (key == NULL) goto fail;
+            found = PyDict_GetItemWithError(rec->legal, key);
+            if (found == NULL && PyErr_Occurred()) {
+                Py_DECREF(key);
+                goto fail;
+            }
+        }
+        if (found != NULL) {
+            Py_INCREF(found);
+        } else {
+            PyObject *items[4];
+            items[0] = PyTuple_GET_ITEM(rec->verbs, o->verb);
+            Py_INCREF(items[0]);
+            if (o->verb == SK_FOLD || o->verb == SK_CHECK) {
+                items[1] = Py_None, items[2] = Py_None, items[3] = Py_None;
+                Py_INCREF(Py_None), Py_INCREF(Py_None), Py_INCREF(Py_None);
+            } else if (o->verb == SK_CALL || o->verb == SK_BRING_IN) {
+                items[1] = PyLong_FromLongLong(o->lo);
+                items[2] = Py_None, items[3] = Py_None;
+                Py_INCREF(Py_None), Py_INCREF(Py_None);
+            } else {
+                items[1] = PyLong_FromLongLong(o->lo);
+                items[2] = PyLong_FromLongLong(o->lo);
+                items[3] = PyLong_FromLongLong(o->hi);
+            }
+            found = record(rec->action, 4, items);
+            if (found == NULL) {
+                Py_XDECREF(key);
+                goto fail;
+            }
+            if (key != NULL && PyDict_GET_SIZE(rec->legal) < 16384 &&
+                PyDict_SetItem(rec->legal, key, found) < 0) {
+                Py_DECREF(found);
+                Py_DECREF(key);
+                goto fail;
+            }
+        }
+        Py_XDECREF(key);
+        PyList_SET_ITEM(out, i, found);
+    }
+    return out;
+fail:
+    Py_DECREF(out);
+    return NULL;
+}
+
 static PyObject *State_check(StateObject *self, PyObject *args) {
     int verb;
     long long amount = -1;
@@ -726,6 +793,15 @@ static PyObject *State_check(StateObject *self, PyObject *args) {
     int64_t chips = 0;
     if (sk_check(R, H, verb, amount, &chips)) return PyLong_FromLong(-1);
     return PyLong_FromLongLong(chips);
+}
+
+/* passive(): the actor checks, calls or brings in (the last of its passive rows). */
+static PyObject *State_passive(StateObject *self, PyObject *unused) {
+    if (H->phase != SK_PHASE_BET || H->actor < 0) return done(self, SK_ERROR_PHASE);
+    sk_option options[SK_OPTIONS];
+    int count = sk_passive(R, H, options);
+    sk_take(R, H, LOG, options[count - 1].verb, options[count - 1].lo);
+    return done(self, SK_OK);
 }
 
 static PyObject *State_act(StateObject *self, PyObject *args) {
@@ -1011,8 +1087,11 @@ static PyMethodDef State_methods[] = {
     {"place_all", (PyCFunction)State_place_all, METH_O, "place_all(cards): every card due"},
     {"lead", (PyCFunction)State_lead, METH_O, "lead(values): the showing hands' values"},
     {"options", (PyCFunction)State_options, METH_NOARGS, "the actor's legal decisions, (verb, lo, hi)"},
+    {"legal", (PyCFunction)State_legal, METH_NOARGS, "the actor's legal decisions, as Action records"},
     {"check", (PyCFunction)State_check, METH_VARARGS, "check(verb, amount=-1): its chips or total, -1 if illegal"},
     {"act", (PyCFunction)State_act, METH_VARARGS, "act(verb, amount=-1): take a legal decision"},
+    {"passive", (PyCFunction)State_passive, METH_NOARGS,
+     "the actor checks, calls or brings in: the last of its passive decisions"},
     {"showdown", (PyCFunction)State_showdown, METH_VARARGS, "showdown(strengths, played=None)"},
     {"award", (PyCFunction)State_award, METH_VARARGS, "award(orders=None, played=None)"},
     {"resume", (PyCFunction)State_resume, METH_NOARGS, "go on from a hook phase"},

@@ -582,6 +582,17 @@ class Hand:
         to = whole_chips(amount)
         return to is not None and to >= 0 and self._check(verb, to) >= 0
 
+    def _is_listed(self, action: Action) -> bool:
+        """Whether ``action`` is one of the records :meth:`legal_actions` listed for the
+        state the hand is in now (the very object: the core's check passed with its amount)."""
+        core = self._core
+        if core.phase != _BET or self._legal_key != (len(self.events) << 8 | core.actor):
+            return False
+        for listed in self._legal:
+            if listed is action:
+                return True
+        return False
+
     def legal_actions(self) -> list[Action]:
         """What the player to act may do (empty when nobody is to act): every decision the
         rules core's check allows, with its amount or range; a plugin's decisions while one
@@ -595,16 +606,7 @@ class Hand:
         key = len(self.events) << 8 | core.actor
         if key == self._legal_key:
             return self._legal[:]
-        cache = self.rules.actions
-        out: list[Action] = []
-        for verb, lo, hi in core.options():
-            code = (lo << 32 | hi) << 3 | verb if hi < 1 << 31 else -1
-            action = cache.get(code) if code >= 0 else None
-            if action is None:
-                action = _action(verb, lo, hi)
-                if code >= 0 and len(cache) < 1 << 14:
-                    cache[code] = action
-            out.append(action)
+        out: list[Action] = core.legal()  # shared records (the core's rows, Action records)
         self._legal = out
         self._legal_key = key
         return out[:]
@@ -646,11 +648,16 @@ class Hand:
         if not self._acting():
             raise self._illegal("check or call")
         core = self._core
+        plugins = self._plugins
+        if plugins is None:
+            core.passive()  # the last of the passive rows: check, call or bring in
+            if core.phase != _BET:
+                self._drive()
+            return
         for verb, chips, _ in reversed(core.options()):
-            if verb <= BRING_IN and verb != FOLD:  # the last passive row
+            if verb <= BRING_IN and verb != FOLD:
                 self._take(verb, chips)
                 return
-        raise self._illegal("check or call")  # pragma: no cover - a passive row always exists
 
     def apply(self, action: Action) -> None:
         """Take an :class:`Action` (as :meth:`legal_actions` lists it, or with a chosen
@@ -670,6 +677,9 @@ class Hand:
             except PluginError:
                 self.restore(saved)
                 raise
+            return
+        if plugins is None and self._is_listed(action):  # as legal_actions() listed it now
+            self._take(_VERB_CODES[action[0]], -1 if action[1] is None else action[1])
             return
         fields: tuple[object, ...] = action  # read untyped: the amount may be any number
         kind = action[0]
@@ -899,16 +909,6 @@ class Hand:
         finds the same compiled rules)."""
         stakes = self.rules.stakes
         return None if stakes is self.variant.stakes else stakes
-
-
-def _action(verb: int, lo: int, hi: int) -> Action:
-    """The :class:`Action` of one of the core's legal rows."""
-    kind = VERBS[verb]
-    if verb == FOLD or verb == CHECK:
-        return Action(kind)
-    if verb == CALL or verb == BRING_IN:
-        return Action(kind, lo)
-    return Action(kind, lo, lo, hi)
 
 
 def _unpickle(

@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 from studkit.cards import CARDS, Card, standard_deck
 from studkit.core import VERBS, Records, Rules as CoreRules
 from studkit.core.compile import core_rules
+from studkit.engine.actions import Action
 from studkit.engine.descriptions import describe
 from studkit.engine.events import (
     BURNED,
@@ -109,9 +110,6 @@ class Rules:
     plugins: Any = None
     """The variant's :class:`~studkit.hooks.host.PluginHost` (from the variant's plugin
     registry); ``None`` when no plugin acts."""
-    actions: dict[int, Any] = field(default_factory=dict, compare=False, repr=False)
-    """The :class:`~studkit.engine.actions.Action` records ``legal_actions()`` lists, shared
-    by verb and amounts (read, never changed)."""
     showing_values: dict[int, int] | None = field(default=None, compare=False, repr=False)
     """The showing evaluator's values by set of cards (a bit per card), remembered: a built-in
     evaluator ranks a set of cards the same whatever their order. ``None`` (remember
@@ -239,7 +237,7 @@ def event_records(streets: Sequence[StreetPlan], shares: Sequence[ShareRule]) ->
         dealt_up=DEALT_UP, dealt_down=DEALT_DOWN, burned=BURNED, community=COMMUNITY_CARDS,
         streets=tuple(plan.event for plan in streets), cards=CARDS, verbs=VERBS,
         classes=CORE_RECORDS, names=CORE_KINDS, blinds=("small", "big"),
-        shares=tuple(share.name for share in shares), describe=named,
+        shares=tuple(share.name for share in shares), describe=named, action=Action,
     )
 
 
