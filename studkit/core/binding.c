@@ -1015,6 +1015,37 @@ static PyObject *State_held_down(StateObject *self, PyObject *seat) {
     return cards_list(self->records, &H->down[s * SK_CARDS], H->ndown[s]);
 }
 
+/* boards(with_board): per seat, its up cards (and the community cards with `with_board`) as
+ * a list; None for a folded seat. */
+static PyObject *State_boards(StateObject *self, PyObject *with_board) {
+    int board = PyObject_IsTrue(with_board);
+    if (board < 0) return NULL;
+    PyObject *out = PyList_New(H->n);
+    if (out == NULL) return NULL;
+    for (int s = 0; s < H->n; s++) {
+        PyObject *cards;
+        if (H->folded[s]) {
+            cards = Py_None;
+            Py_INCREF(cards);
+        } else {
+            int up = H->nup[s], extra = board ? H->ncommunity : 0;
+            cards = PyList_New(up + extra);
+            if (cards == NULL) {
+                Py_DECREF(out);
+                return NULL;
+            }
+            for (int i = 0; i < up + extra; i++) {
+                int c = i < up ? SK_UP(H, s, i) : H->community[i - up];
+                PyObject *card = PyTuple_GET_ITEM(self->records->cards, c);
+                Py_INCREF(card);
+                PyList_SET_ITEM(cards, i, card);
+            }
+        }
+        PyList_SET_ITEM(out, s, cards);
+    }
+    return out;
+}
+
 static PyObject *State_table_cards(StateObject *self, PyObject *which) {
     long w = PyLong_AsLong(which);
     if (w == -1 && PyErr_Occurred()) return NULL;
@@ -1104,6 +1135,8 @@ static PyMethodDef State_methods[] = {
     {"held_up", (PyCFunction)State_held_up, METH_O, "held_up(seat): its up cards"},
     {"held_down", (PyCFunction)State_held_down, METH_O, "held_down(seat): its down cards"},
     {"table_cards", (PyCFunction)State_table_cards, METH_O, "table_cards(0 community, 1 burned, 2 muck, 3 restock)"},
+    {"boards", (PyCFunction)State_boards, METH_O,
+     "boards(with_board): per seat its up cards (and the community's), None if folded"},
     {"forced_seat", (PyCFunction)State_forced_seat, METH_NOARGS,
      "the seat the bring-in falls to now (-1: none)"},
     {"any_open_pair", (PyCFunction)State_open_pair, METH_NOARGS,

@@ -112,6 +112,22 @@ class DeckSource:
         stub.pop()
         return card
 
+    def draw_many(self, count: int) -> list[Card]:
+        """``count`` cards, as that many draws in turn (a street's deal)."""
+        stub = self._stub
+        pick = self._random
+        if len(stub) < count:
+            raise CardError("cannot deal: the deck is empty")
+        cards: list[Card] = []
+        for _card in range(count):  # a named int: compiled, '_' would be boxed
+            left = len(stub)
+            i = int(pick() * left)
+            card = stub[i]
+            stub[i] = stub[left - 1]
+            stub.pop()
+            cards.append(card)
+        return cards
+
     def remaining(self) -> int:
         return len(self._stub)
 

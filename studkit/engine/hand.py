@@ -795,8 +795,13 @@ class Hand:
 
     def _deal_due(self) -> None:
         """Every card due, drawn from the source in deal order."""
-        draw = self._source.draw
-        self._core.place_all([draw(seat) for seat, _up in self._core.due()])
+        source = self._source
+        core = self._core
+        if type(source) is DeckSource:  # the default deck deals the same to any seat
+            core.place_all(source.draw_many(core.ndue - core.next_due))
+            return
+        draw = source.draw
+        core.place_all([draw(seat) for seat, _up in core.due()])
 
     def _showdown(self) -> None:
         """The hands' strengths for the core, which shows or mucks them and awards the
@@ -805,7 +810,7 @@ class Hand:
         plugins = self._plugins
         strengths = ranked_strengths(self, plugins, qualified=plugins is not None)
         played = played_cards(self)
-        core.showdown(pot_strengths(self, plugins, strengths), played)
+        core.showdown(pot_strengths(self, plugins, strengths, core.npots), played)
         if core.phase == _ODD_CHIPS:
             assert plugins is not None
             orders = plugins.odd_chip_orders(core.shown + core.mucked)

@@ -69,14 +69,13 @@ def ranked_strengths(
 
 
 def pot_strengths(
-    hand: HandReading, plugins: StrengthPlugins | None, strengths: list[list[int]]
+    hand: HandReading, plugins: StrengthPlugins | None, strengths: list[list[int]], pots: int
 ) -> list[list[list[int]]]:
-    """The strengths each pot is awarded with: ``strengths`` for every pot, or, where a
-    plugin adjusts them (declarations), as it does among each pot's eligible seats."""
-    pots = hand.pots
+    """The strengths each of the ``pots`` is awarded with: ``strengths`` for every pot, or,
+    where a plugin adjusts them (declarations), as it does among each pot's eligible seats."""
     if plugins is not None and plugins.adjusts:
-        return [plugins.pot_strengths(strengths, pot.eligible) for pot in pots]
-    return [strengths] * len(pots)
+        return [plugins.pot_strengths(strengths, pot.eligible) for pot in hand.pots]
+    return [strengths] * pots
 
 
 def played_cards(hand: HandReading) -> list[list[list[int]]] | None:

@@ -29,17 +29,12 @@ def showing_values(rules: Rules, core: State) -> list[int]:
     evaluate = rules.showing.evaluate
     memo = rules.showing_values
     by_ranks = rules.showing_by_ranks
-    board: list[Card] = []
-    if core.ncommunity and rules.variant.action_order.board_includes_community:
-        board = core.table_cards(0)
-    folded = core.folded
     values: list[Any] = []
     plain = True
-    for seat in range(core.n):
-        if folded[seat] or not (core.nup[seat] or board):
+    for ups in core.boards(rules.variant.action_order.board_includes_community):
+        if not ups:  # folded, or nothing showing
             values.append(0)
             continue
-        ups: Sequence[Card] = core.held_up(seat) + board if board else core.held_up(seat)
         key = _rank_pattern(ups) if by_ranks is not None else -1
         if key >= 0 and by_ranks is not None:
             found = by_ranks.get(key)
