@@ -874,21 +874,14 @@ class Hand:
         """An independent copy: the same state, the same future for the same later actions
         (its card source and random generator are copies). It shares what never changes:
         the variant, the compiled rules, the plugin host and the ``on_over`` callback."""
-        twin: Hand = Hand.__new__(Hand)
-        twin.rules = self.rules
-        twin.variant = self.variant
-        twin.n = self.n
-        twin.button = self.button
-        twin.starting_stacks = self.starting_stacks
-        twin._auto = self._auto
-        twin._on_over = self._on_over
-        twin.events = self.events[:]
+        source, rng = copy_source(self._source, self._rng)
+        twin = Hand(self.variant, self.starting_stacks, button=self.button,
+                    stakes=self._stakes_given(), source=BLANK_SOURCE, rng=rng,
+                    auto_deal=self._auto, on_over=self._on_over)
+        twin._source = source
+        twin.events.extend(self.events)
         twin._core = self._core.copy(twin.events)
-        twin._source, twin._rng = copy_source(self._source, self._rng)
-        twin._legal_key = -1
-        twin._legal = []
         plugins = self._plugins
-        twin._plugins = None
         if plugins is not None:
             twin._plugins = twin._plugins_part(plugins.host)
             twin._plugins.set_state(plugins.state())
