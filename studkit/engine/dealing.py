@@ -96,9 +96,7 @@ class DeckSource:
     def copy(self, rng: random.Random, twin_rng: random.Random) -> DeckSource:
         """A copy drawing from ``twin_rng`` where this source draws from ``rng`` (the hand's
         generator), else from a copy of its own."""
-        twin: DeckSource = DeckSource.__new__(DeckSource)
-        twin._rng = twin_rng if self._rng is rng else copy_random(self._rng)
-        twin._random = twin._rng.random
+        twin = DeckSource((), rng=twin_rng if self._rng is rng else copy_random(self._rng))
         twin._stub = self._stub[:]
         return twin
 
@@ -162,7 +160,7 @@ class OrderedSource:
 
     def copy(self, rng: random.Random, twin_rng: random.Random) -> OrderedSource:
         """A copy (it draws nothing at random)."""
-        twin: OrderedSource = OrderedSource.__new__(OrderedSource)
+        twin = OrderedSource(())
         twin._stub = self._stub[:]
         return twin
 
@@ -230,7 +228,7 @@ class ScriptedSource:
 
     def copy(self, rng: random.Random, twin_rng: random.Random) -> ScriptedSource:
         """A copy with its own copy of its generator."""
-        twin: ScriptedSource = ScriptedSource.__new__(ScriptedSource)
+        twin = ScriptedSource((), deck=())
         twin._scripts = [script[:] for script in self._scripts]
         twin._community = self._community[:]
         twin._burns = None if self._burns is None else self._burns[:]
