@@ -77,7 +77,7 @@ class DeckSource:
     draw on its hot path; the two must stay the same so a seed gives the same hand.)
     """
 
-    __slots__ = ("_stub", "_random", "_rng")
+    __slots__ = ("_stub", "_random", "_rng", "_shared")
 
     def __init__(
         self,
@@ -89,18 +89,30 @@ class DeckSource:
         self._rng = rng if rng is not None else random.Random(seed)
         self._stub = list(cards)
         self._random = self._rng.random
+        self._shared = False
+        """Whether the generator is shared with a copy: copied before the next draw."""
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return _deck_source, (self._stub, self._rng)
 
-    def copy(self, rng: random.Random, twin_rng: random.Random) -> DeckSource:
-        """A copy drawing from ``twin_rng`` where this source draws from ``rng`` (the hand's
-        generator), else from a copy of its own."""
-        twin = DeckSource((), rng=twin_rng if self._rng is rng else copy_random(self._rng))
+    def copy(self) -> DeckSource:
+        """A copy: the same cards to come. The two share the generator until either draws,
+        which then draws from a copy of its own (a generator's copy costs more than the
+        rest of a hand's copy)."""
+        twin = DeckSource((), rng=self._rng)
         twin._stub = self._stub[:]
+        twin._shared = self._shared = True
         return twin
 
+    def _own(self) -> None:
+        """A generator of its own, where it shared one with a copy."""
+        self._rng = copy_random(self._rng)
+        self._random = self._rng.random
+        self._shared = False
+
     def draw(self, seat: int) -> Card:
+        if self._shared:
+            self._own()
         stub = self._stub
         if not stub:
             raise CardError("cannot deal: the deck is empty")
@@ -112,6 +124,8 @@ class DeckSource:
 
     def draw_many(self, count: int) -> list[Card]:
         """``count`` cards, as that many draws in turn (a street's deal)."""
+        if self._shared:
+            self._own()
         stub = self._stub
         pick = self._random
         if len(stub) < count:
@@ -158,7 +172,7 @@ class OrderedSource:
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return _ordered_source, (self._stub,)
 
-    def copy(self, rng: random.Random, twin_rng: random.Random) -> OrderedSource:
+    def copy(self) -> OrderedSource:
         """A copy (it draws nothing at random)."""
         twin = OrderedSource(())
         twin._stub = self._stub[:]
@@ -226,14 +240,14 @@ class ScriptedSource:
             self._scripts, self._community, self._burns, self._unused, self._rng, self._left,
         )
 
-    def copy(self, rng: random.Random, twin_rng: random.Random) -> ScriptedSource:
-        """A copy with its own copy of its generator."""
+    def copy(self) -> ScriptedSource:
+        """A copy (its generator only shuffled the unscripted cards, when it was made)."""
         twin = ScriptedSource((), deck=())
         twin._scripts = [script[:] for script in self._scripts]
         twin._community = self._community[:]
         twin._burns = None if self._burns is None else self._burns[:]
         twin._unused = self._unused[:]
-        twin._rng = twin_rng if self._rng is rng else copy_random(self._rng)
+        twin._rng = self._rng
         twin._left = self._left
         return twin
 
@@ -309,12 +323,15 @@ def copy_random(rng: random.Random) -> random.Random:
 
 
 def copy_source(source: CardSource, rng: random.Random) -> tuple[CardSource, random.Random]:
-    """Copies of a card source and the hand's random generator, taken together (a source
-    drawing from the generator draws from the copy's)."""
-    twin_rng = copy_random(rng)
+    """A copy of a card source, and the hand's random generator for the copy: the same
+    object where the source copies itself (``copy()``: a shipped source shares its
+    generator until it draws), else a deep copy of the source taken together with a copy
+    of the generator (a source drawing from the generator draws from the copy's). The hand
+    copies a generator it shares before it uses it (:meth:`Hand._restock`)."""
     copier = getattr(source, "copy", None)
     if callable(copier):
-        return copier(rng, twin_rng), twin_rng
+        return copier(), rng
+    twin_rng = copy_random(rng)
     memo: dict[int, Any] = {id(rng): twin_rng}
     return copy.deepcopy(source, memo), twin_rng
 

@@ -48,6 +48,7 @@ from studkit.engine.dealing import (
     ScriptedSource,
     SeatCards,
     card_at,
+    copy_random,
     copy_source,
     seat_scripts,
 )
@@ -89,9 +90,10 @@ FIXED_FIELDS: Final = (
     "rules", "variant", "n", "button", "starting_stacks", "_auto", "_on_over",
 )
 """A hand's fields fixed for the whole hand (shared by a copy)."""
-STATE_FIELDS: Final = ("_core", "events", "_source", "_rng", "_plugins")
+STATE_FIELDS: Final = ("_core", "events", "_source", "_rng", "_rng_shared", "_plugins")
 """Its changing state: the rules core's (one struct) and, beside it, the event log, the
-card source with its generator, and the plugins' part. A snapshot copies each."""
+card source with its generator (shared with a copy until either uses it), and the plugins'
+part. A snapshot copies each."""
 CACHE_FIELDS: Final = ("_legal_key", "_legal")
 """Remembered answers (the legal actions of the state they were asked in)."""
 
@@ -132,7 +134,7 @@ class Hand:
         "rules", "variant", "n", "button", "starting_stacks", "_auto", "_on_over",
         # the changing state: the core's, and beside it the log, the cards' source and the
         # plugins' part (a snapshot copies exactly these)
-        "_core", "events", "_source", "_rng", "_plugins",
+        "_core", "events", "_source", "_rng", "_rng_shared", "_plugins",
         # remembered answers (the legal actions of the state they were asked in)
         "_legal_key", "_legal",
     )
@@ -170,6 +172,7 @@ class Hand:
         self.events: list[Event] = []
         self._core = State(rules.core, rules.records, self.events)
         self._rng = rng if rng is not None else random.Random(seed)
+        self._rng_shared = False
         if (source is not None) + (cards is not None) + (deal is not None) > 1:
             raise StudkitError("give at most one of cards, source and deal")
         if deal is not None:  # these seats' cards; every other card from the seeded deck
@@ -787,6 +790,9 @@ class Hand:
         core = self._core
         back = core.table_cards(3)
         burned = core.restock_burned
+        if self._rng_shared:  # shared with a copy or a snapshot: a generator of its own
+            self._rng = copy_random(self._rng)
+            self._rng_shared = False
         if burned:
             self._source.restore(back[:burned], self._rng)
         if len(back) > burned:
@@ -852,6 +858,7 @@ class Hand:
     def snapshot(self) -> HandSnapshot:
         """Everything a later step may change, copied: :meth:`restore` puts it back."""
         plugins = self._plugins
+        self._rng_shared = True  # the snapshot holds the generator too
         return HandSnapshot(
             core=self._core.save(),
             events=self.events[:],
@@ -865,6 +872,7 @@ class Hand:
         self._core.load(saved.core)
         self.events[:] = saved.events
         self._source, self._rng = copy_source(*saved.dealing)
+        self._rng_shared = True
         plugins = self._plugins
         if plugins is not None and saved.plugins is not None:
             plugins.set_state(saved.plugins)
@@ -879,6 +887,7 @@ class Hand:
                     stakes=self._stakes_given(), source=BLANK_SOURCE, rng=rng,
                     auto_deal=self._auto, on_over=self._on_over)
         twin._source = source
+        twin._rng_shared = self._rng_shared = True
         twin.events.extend(self.events)
         twin._core = self._core.copy(twin.events)
         plugins = self._plugins

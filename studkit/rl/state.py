@@ -47,6 +47,10 @@ class _ChanceSource:
     def __init__(self, size: int) -> None:
         self.left = size
 
+    def copy(self) -> _ChanceSource:
+        """A copy (it draws nothing: a clone's hand copies it without its generator)."""
+        return _ChanceSource(self.left)
+
     def draw(self, seat: int) -> Card:  # pragma: no cover - manual dealing never draws
         raise IllegalActionError("cards are chosen at chance nodes, not drawn")
 
