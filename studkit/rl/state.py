@@ -16,7 +16,6 @@ undealt card equally likely. :meth:`~StudGameState.returns` are in big bets.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Sequence
 
@@ -208,8 +207,10 @@ class StudGameState:
         )
 
     def clone(self) -> StudGameState:
-        """An independent copy (the hand cloned: :meth:`Hand.clone`)."""
-        twin = copy.copy(self)
+        """An independent copy (the hand cloned: :meth:`Hand.clone`), built field by field:
+        the game is shared, never changed."""
+        twin = StudGameState.__new__(StudGameState)
+        twin.game = self.game
         twin.hand = self.hand.clone()
         source = twin.hand._source  # the clone's copy of the chance source
         assert isinstance(source, _ChanceSource)
