@@ -146,3 +146,59 @@ def test_an_openspiel_state_clone_plays_on_like_the_state() -> None:
         twin.apply_action(action)
         assert twin.hand.events == state.hand.events
     assert state.clone().returns() == state.returns()
+
+
+def _dealt(hand: Hand) -> list[Event]:
+    return [event for event in hand.events if event.kind == "deal"]
+
+
+@pytest.mark.parametrize("copier", ["clone", "snapshot"])
+def test_a_generator_given_to_the_hand_goes_on_as_if_no_copy_had_been_made(copier: str) -> None:
+    """A hand dealt from a generator someone else also draws from (``rng=``, a Table's) must
+    leave it where it would be without the copy: a copy gets a generator of its own, and the
+    hand keeps drawing from the one it was given (so a table's next hand is the same)."""
+    stud = load_variant("seven-card-stud")
+
+    def play(copy_at: int | None) -> tuple[list[Event], float]:
+        rng = random.Random(11)
+        hand = Hand(stud, [100, 100, 100], rng=rng)
+        copies = []
+        for step in range(1000):
+            if hand.is_over:
+                break
+            if step == copy_at:
+                copies.append(hand.clone() if copier == "clone" else hand.snapshot())
+            hand.check_or_call()
+        return _dealt(hand), rng.random()
+
+    plain = play(None)
+    assert play(0) == plain
+    assert play(3) == plain
+
+
+def test_a_table_deals_the_same_hands_whatever_copies_a_hand_makes() -> None:
+    """A table's hands draw from its generator: copies of a hand (clones at every decision,
+    and Baseball's own snapshots at each pay-or-fold decision) must not change the hands it
+    deals next."""
+    from studkit.engine import Table
+
+    def session(name: str, clone: bool) -> list[list[Event]]:
+        table = Table(load_variant(name), [500, 500, 500], seed=3)
+        hands = []
+        for _ in range(3):
+            hand = table.new_hand()
+            while not hand.is_over:
+                if clone:
+                    hand.clone()
+                pay = [a for a in hand.legal_actions() if a.kind == "pay"]
+                if pay:
+                    hand.apply(pay[0])
+                else:
+                    hand.check_or_call()
+            hands.append(_dealt(hand))
+        return hands
+
+    stud = session("seven-card-stud", False)
+    assert session("seven-card-stud", True) == stud
+    baseball = session("baseball", False)
+    assert session("baseball", True) == baseball

@@ -77,7 +77,7 @@ class DeckSource:
     draw on its hot path; the two must stay the same so a seed gives the same hand.)
     """
 
-    __slots__ = ("_stub", "_random", "_rng", "_shared")
+    __slots__ = ("_stub", "_random", "_rng", "_owns", "_shared")
 
     def __init__(
         self,
@@ -85,21 +85,30 @@ class DeckSource:
         *,
         seed: int | None = None,
         rng: random.Random | None = None,
+        owns_rng: bool | None = None,
     ) -> None:
         self._rng = rng if rng is not None else random.Random(seed)
         self._stub = list(cards)
         self._random = self._rng.random
+        self._owns = rng is None if owns_rng is None else owns_rng
+        """Whether nobody else draws from the generator (it made it, or its hand did)."""
         self._shared = False
         """Whether the generator is shared with a copy: copied before the next draw."""
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return _deck_source, (self._stub, self._rng)
+        return _deck_source, (self._stub, self._rng, self._owns)
 
     def copy(self) -> DeckSource:
-        """A copy: the same cards to come. The two share the generator until either draws,
-        which then draws from a copy of its own (a generator's copy costs more than the
-        rest of a hand's copy)."""
-        twin = DeckSource((), rng=self._rng)
+        """A copy: the same cards to come. Where nobody else draws from the generator, the
+        two share it until either draws, which then draws from a copy of its own (a
+        generator's copy costs more than the rest of a hand's copy); a generator someone
+        else draws from too (``rng=``) goes on as if no copy had been made, and the copy
+        gets a copy of it."""
+        if not self._owns:
+            twin = DeckSource((), rng=copy_random(self._rng), owns_rng=True)
+            twin._stub = self._stub[:]
+            return twin
+        twin = DeckSource((), rng=self._rng, owns_rng=True)
         twin._stub = self._stub[:]
         twin._shared = self._shared = True
         return twin
@@ -279,9 +288,9 @@ def _card_or_none(value: int | None) -> Card | None:
     return None if value is None else CARDS[int(value)]
 
 
-def _deck_source(stub: list[Card], rng: random.Random) -> DeckSource:
+def _deck_source(stub: list[Card], rng: random.Random, owns: bool = True) -> DeckSource:
     """A pickled or copied :class:`DeckSource` rebuilt."""
-    source = DeckSource((), rng=rng)
+    source = DeckSource((), rng=rng, owns_rng=owns)
     source._stub = stub
     return source
 
@@ -322,15 +331,20 @@ def copy_random(rng: random.Random) -> random.Random:
     return twin
 
 
-def copy_source(source: CardSource, rng: random.Random) -> tuple[CardSource, random.Random]:
-    """A copy of a card source, and the hand's random generator for the copy: the same
-    object where the source copies itself (``copy()``: a shipped source shares its
-    generator until it draws), else a deep copy of the source taken together with a copy
-    of the generator (a source drawing from the generator draws from the copy's). The hand
-    copies a generator it shares before it uses it (:meth:`Hand._restock`)."""
+def copy_source(
+    source: CardSource, rng: random.Random, *, share: bool = True
+) -> tuple[CardSource, random.Random]:
+    """A copy of a card source, and the hand's random generator for the copy.
+
+    A source that copies itself (``copy()``, as the shipped ones do) does so; any other is
+    deep-copied together with a copy of the generator (a source drawing from the hand's
+    generator then draws from the copy's). With ``share`` (the hand made its generator, so
+    nobody else draws from it) the copy gets the same generator, which either hand copies
+    before it uses it (:meth:`Hand._restock`); otherwise (someone else draws from it too,
+    such as a :class:`~studkit.engine.table.Table`) the copy gets a copy of it."""
     copier = getattr(source, "copy", None)
     if callable(copier):
-        return copier(), rng
+        return copier(), rng if share else copy_random(rng)
     twin_rng = copy_random(rng)
     memo: dict[int, Any] = {id(rng): twin_rng}
     return copy.deepcopy(source, memo), twin_rng

@@ -87,7 +87,7 @@ _VERB_CODES: Final[dict[str, int]] = {name: code for code, name in enumerate(VER
 
 
 FIXED_FIELDS: Final = (
-    "rules", "variant", "n", "button", "starting_stacks", "_auto", "_on_over",
+    "rules", "variant", "n", "button", "starting_stacks", "_auto", "_on_over", "_own_rng",
 )
 """A hand's fields fixed for the whole hand (shared by a copy)."""
 STATE_FIELDS: Final = ("_core", "events", "_source", "_rng", "_rng_shared", "_plugins")
@@ -131,7 +131,7 @@ class Hand:
 
     __slots__ = (
         # fixed for the whole hand
-        "rules", "variant", "n", "button", "starting_stacks", "_auto", "_on_over",
+        "rules", "variant", "n", "button", "starting_stacks", "_auto", "_on_over", "_own_rng",
         # the changing state: the core's, and beside it the log, the cards' source and the
         # plugins' part (a snapshot copies exactly these)
         "_core", "events", "_source", "_rng", "_rng_shared", "_plugins",
@@ -172,6 +172,9 @@ class Hand:
         self.events: list[Event] = []
         self._core = State(rules.core, rules.records, self.events)
         self._rng = rng if rng is not None else random.Random(seed)
+        self._own_rng = rng is None
+        """Whether the hand made its generator (nobody else draws from it: a copy may share
+        it until either uses it)."""
         self._rng_shared = False
         if (source is not None) + (cards is not None) + (deal is not None) > 1:
             raise StudkitError("give at most one of cards, source and deal")
@@ -183,7 +186,7 @@ class Hand:
             if cards is not None:
                 source = OrderedSource(cards, rules.deck)
             else:
-                source = DeckSource(rules.deck, rng=self._rng)
+                source = DeckSource(rules.deck, rng=self._rng, owns_rng=self._own_rng)
         self._source: CardSource = source
         self._auto = auto_deal
         self._on_over = on_over
@@ -858,11 +861,11 @@ class Hand:
     def snapshot(self) -> HandSnapshot:
         """Everything a later step may change, copied: :meth:`restore` puts it back."""
         plugins = self._plugins
-        self._rng_shared = True  # the snapshot holds the generator too
+        self._rng_shared = self._own_rng  # the snapshot holds the generator too
         return HandSnapshot(
             core=self._core.save(),
             events=self.events[:],
-            dealing=copy_source(self._source, self._rng),
+            dealing=copy_source(self._source, self._rng, share=self._own_rng),
             plugins=None if plugins is None else plugins.state(),
         )
 
@@ -871,8 +874,8 @@ class Hand:
         this hand); ``saved`` can be restored again."""
         self._core.load(saved.core)
         self.events[:] = saved.events
-        self._source, self._rng = copy_source(*saved.dealing)
-        self._rng_shared = True
+        self._source, self._rng = copy_source(*saved.dealing, share=self._own_rng)
+        self._rng_shared = self._own_rng
         plugins = self._plugins
         if plugins is not None and saved.plugins is not None:
             plugins.set_state(saved.plugins)
@@ -882,12 +885,15 @@ class Hand:
         """An independent copy: the same state, the same future for the same later actions
         (its card source and random generator are copies). It shares what never changes:
         the variant, the compiled rules, the plugin host and the ``on_over`` callback."""
-        source, rng = copy_source(self._source, self._rng)
+        share = self._own_rng
+        source, rng = copy_source(self._source, self._rng, share=share)
         twin = Hand(self.variant, self.starting_stacks, button=self.button,
                     stakes=self._stakes_given(), source=BLANK_SOURCE, rng=rng,
                     auto_deal=self._auto, on_over=self._on_over)
         twin._source = source
-        twin._rng_shared = self._rng_shared = True
+        twin._own_rng = True  # shared with this hand only, or a copy of its own
+        if share:
+            twin._rng_shared = self._rng_shared = True
         twin.events.extend(self.events)
         twin._core = self._core.copy(twin.events)
         plugins = self._plugins
