@@ -9,19 +9,24 @@ pinned by a case a player meets at the table.
 
 from __future__ import annotations
 
+from studkit.core.compile import core_rules
 from studkit.engine.betting import STRUCTURES, BettingRound
+from studkit.variant.model import Variant
 
 FIXED = STRUCTURES["fixed-limit"]
 SPREAD = STRUCTURES["spread-limit"]
 POT = STRUCTURES["pot-limit"]
 NO_LIMIT = STRUCTURES["no-limit"]
+RULES = core_rules(Variant(name="stud"))
+"""The compiled rules the rounds are played under, each with its own bets and switches."""
 
 
 def betting_round(
     *, bet: int = 0, last_full: int = 0, increment: int = 0, min_bet: int = 10,
     max_bet: int = 50,
 ) -> BettingRound:
-    r = BettingRound(3, big_bet=20, min_bet=min_bet, max_bet=max_bet, half_bet=True)
+    rules = RULES.replace(big_bet=20, round_min=min_bet, half_bet=1)
+    r = BettingRound(3, rules, max_bet=max_bet)
     r.bet, r.last_full, r.increment = bet, last_full, increment
     return r
 
@@ -33,7 +38,8 @@ def fixed_round(
     *, last_full: int, size: int = 10, big_bet: int = 20, half_bet: bool = False,
     open_pair: bool = False, big_made: bool = False, bring_in: int = 0,
 ) -> BettingRound:
-    r = BettingRound(3, big_bet=big_bet, min_bet=size, max_bet=size, half_bet=half_bet)
+    rules = RULES.replace(big_bet=big_bet, round_min=size, half_bet=half_bet)
+    r = BettingRound(3, rules, max_bet=size)
     r.size, r.open_pair, r.big_made, r.bring_in = size, open_pair, big_made, bring_in
     r.bet = r.last_full = last_full
     return r

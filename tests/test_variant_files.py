@@ -167,6 +167,34 @@ def test_diff_speaks_poker() -> None:
     assert "seventh street: ↓, burn first, big bet -> ↓↓, burn first, big bet" in eight
 
 
+def test_diff_compares_every_setting_of_the_model() -> None:
+    """Every setting of the model's sections is compared: by a rule in poker words, or in
+    plain words when none says it (a new switch shows in ``diff`` without a new row), and
+    every setting a rule claims to say exists."""
+    import dataclasses
+
+    from studkit.variant.rule_differences import RULES, SECTIONS, settings_rules
+
+    model = Variant(name="model")
+    settings = set()
+    for section in SECTIONS:
+        found: object = model
+        for step in section.split("."):
+            found = getattr(found, step)
+        settings |= {f"{section}.{field.name}" for field in dataclasses.fields(found)}  # type: ignore[arg-type]
+    said = [path for rule in (*RULES, *settings_rules()) for path in rule.settings]
+    assert sorted(said) == sorted(settings)
+    stud = load_variant("seven-card-stud")
+    changed = dataclasses.replace(
+        stud, betting=dataclasses.replace(stud.betting, half_bet_reopens=False),
+        action_order=dataclasses.replace(stud.action_order, later_rounds="position"),
+    )
+    assert diff_variants(stud, changed) == [
+        "later rounds open: best showing hand -> first live player on the dealer's left",
+        "half bet reopens: yes -> no",
+    ]
+
+
 def test_cli_list_shows_every_variant(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -59,7 +59,9 @@ HAND_FIELDS: Final[tuple[tuple[str, int, int, str], ...]] = _core.HAND_FIELDS
 """A hand's state, field by field as ``hand.h`` declares it: ``(name, length, offset, item)``
 (length 0 for a number; its offset in the state's bytes, ``State.save()``; its item as a
 :mod:`struct` code)."""
-RULES_FIELDS: Final[tuple[tuple[str, int, int, str], ...]] = _core.RULES_FIELDS
-"""The compiled rules, field by field, likewise (``Rules.pack()``'s bytes)."""
+RULES_FIELDS: Final[tuple[tuple[str, int, int, str, str], ...]] = _core.RULES_FIELDS
+"""The compiled rules, field by field, likewise (``Rules.pack()``'s bytes), each with the
+model setting it comes from as ``rules.h`` writes it (``""``: the compile step works it out:
+:mod:`studkit.core.compile`)."""
 SEATS: Final[int] = _core.SEATS
 """The most seats the core plays at one table."""

@@ -26,27 +26,29 @@ typedef struct {
     int type;
     Py_ssize_t length;                    /* 0: a number */
     Py_ssize_t (*used)(const sk_hand *h); /* a hand's array: the entries in use */
+    const char *from;                     /* a rules field: the setting it comes from */
 } field;
 
 #define TYPE_OF(t) _Generic((t)0, int8_t: T_I8, uint8_t: T_U8, int32_t: T_I32, int64_t: T_I64)
 
 /* One descriptor per field, generated from the declarations. */
-#define RULES_NUMBER(type, name) \
-    static const field R_##name = {#name, offsetof(sk_rules, name), TYPE_OF(type), 0, NULL};
-#define RULES_ARRAY(type, name, length) \
-    static const field R_##name = {#name, offsetof(sk_rules, name), TYPE_OF(type), length, NULL};
+#define RULES_NUMBER(type, name, from) \
+    static const field R_##name = {#name, offsetof(sk_rules, name), TYPE_OF(type), 0, NULL, from};
+#define RULES_ARRAY(type, name, length, from)                                             \
+    static const field R_##name = {#name, offsetof(sk_rules, name), TYPE_OF(type), length, \
+                                   NULL, from};
 SK_RULES_FIELDS(RULES_NUMBER, RULES_ARRAY)
 
 #define HAND_NUMBER(type, name) \
-    static const field H_##name = {#name, offsetof(sk_hand, name), TYPE_OF(type), 0, NULL};
+    static const field H_##name = {#name, offsetof(sk_hand, name), TYPE_OF(type), 0, NULL, NULL};
 #define HAND_ARRAY(type, name, length, in_use)                                            \
     static Py_ssize_t used_##name(const sk_hand *h) { return (Py_ssize_t)(in_use); }      \
     static const field H_##name = {#name, offsetof(sk_hand, name), TYPE_OF(type), length, \
-                                   used_##name};
+                                   used_##name, NULL};
 SK_HAND_FIELDS(HAND_NUMBER, HAND_ARRAY)
 
-#define RULES_NUMBER_REF(type, name) &R_##name,
-#define RULES_ARRAY_REF(type, name, length) &R_##name,
+#define RULES_NUMBER_REF(type, name, from) &R_##name,
+#define RULES_ARRAY_REF(type, name, length, from) &R_##name,
 static const field *const RULES_TABLE[] = {SK_RULES_FIELDS(RULES_NUMBER_REF, RULES_ARRAY_REF) NULL};
 #define HAND_NUMBER_REF(type, name) &H_##name,
 #define HAND_ARRAY_REF(type, name, length, in_use) &H_##name,
@@ -64,7 +66,7 @@ static int64_t read_at(const char *base, int type, Py_ssize_t i) {
 static int write_at(char *base, int type, Py_ssize_t i, PyObject *value, const char *name) {
     long long v = PyLong_AsLongLong(value);
     if (v == -1 && PyErr_Occurred()) {
-        PyErr_Format(PyExc_TypeError, "rules field %s: expected an integer, not %R", name, value);
+        PyErr_Format(PyExc_TypeError, "field %s: expected an integer, not %R", name, value);
         return -1;
     }
     int64_t lo = INT64_MIN, hi = INT64_MAX;
@@ -72,7 +74,7 @@ static int write_at(char *base, int type, Py_ssize_t i, PyObject *value, const c
     else if (type == T_U8) lo = 0, hi = UINT8_MAX;
     else if (type == T_I32) lo = INT32_MIN, hi = INT32_MAX;
     if (v < lo || v > hi) {
-        PyErr_Format(PyExc_OverflowError, "rules field %s: %lld is out of range", name, v);
+        PyErr_Format(PyExc_OverflowError, "field %s: %lld is out of range", name, v);
         return -1;
     }
     switch (type) {
@@ -90,7 +92,10 @@ static PyObject *field_names(const field *const *table) {
     for (const field *const *at = table; *at != NULL; at++) {
         const field *f = *at;
         static const char codes[] = {'b', 'B', 'i', 'q'}; /* struct module codes, by T_* */
-        PyObject *item = Py_BuildValue("(snnC)", f->name, f->length, f->offset, codes[f->type]);
+        PyObject *item =
+            f->from != NULL
+                ? Py_BuildValue("(snnCs)", f->name, f->length, f->offset, codes[f->type], f->from)
+                : Py_BuildValue("(snnC)", f->name, f->length, f->offset, codes[f->type]);
         if (item == NULL || PyList_Append(out, item) < 0) {
             Py_XDECREF(item);
             Py_DECREF(out);
@@ -125,22 +130,19 @@ typedef struct {
     sk_rules r;
 } RulesObject;
 
-static int Rules_init(RulesObject *self, PyObject *args, PyObject *kwargs) {
-    if (PyTuple_GET_SIZE(args) != 0) {
-        PyErr_SetString(PyExc_TypeError, "Rules takes its fields by name");
-        return -1;
-    }
-    memset(&self->r, 0, sizeof self->r);
+/* Write the fields given by name into `r`; with `all`, every field must be given. */
+static int set_rules_fields(sk_rules *r, PyObject *kwargs, int all) {
     Py_ssize_t used = 0;
     for (const field *const *at = RULES_TABLE; *at != NULL; at++) {
         const field *f = *at;
         PyObject *value = kwargs ? PyDict_GetItemString(kwargs, f->name) : NULL;
         if (value == NULL) {
+            if (!all) continue;
             PyErr_Format(PyExc_TypeError, "Rules: the field %s is missing", f->name);
             return -1;
         }
         used++;
-        char *base = (char *)&self->r + f->offset;
+        char *base = (char *)r + f->offset;
         if (f->length == 0) {
             if (write_at(base, f->type, 0, value, f->name) < 0) return -1;
             continue;
@@ -154,6 +156,7 @@ static int Rules_init(RulesObject *self, PyObject *args, PyObject *kwargs) {
             Py_DECREF(seq);
             return -1;
         }
+        memset(base, 0, (size_t)(f->length * (f->type == T_I64 ? 8 : f->type == T_I32 ? 4 : 1)));
         for (Py_ssize_t i = 0; i < count; i++)
             if (write_at(base, f->type, i, PySequence_Fast_GET_ITEM(seq, i), f->name) < 0) {
                 Py_DECREF(seq);
@@ -177,13 +180,23 @@ static int Rules_init(RulesObject *self, PyObject *args, PyObject *kwargs) {
     return 0;
 }
 
+static int Rules_init(RulesObject *self, PyObject *args, PyObject *kwargs) {
+    if (PyTuple_GET_SIZE(args) != 0) {
+        PyErr_SetString(PyExc_TypeError, "Rules takes its fields by name");
+        return -1;
+    }
+    memset(&self->r, 0, sizeof self->r);
+    return set_rules_fields(&self->r, kwargs, 1);
+}
+
 static PyObject *Rules_get(RulesObject *self, void *closure) {
     const field *f = closure;
     return read_field((const char *)&self->r, f, f->length);
 }
 
-#define RULES_NUMBER_GETSET(type, name) {#name, (getter)Rules_get, NULL, NULL, (void *)&R_##name},
-#define RULES_ARRAY_GETSET(type, name, length) \
+#define RULES_NUMBER_GETSET(type, name, from) \
+    {#name, (getter)Rules_get, NULL, NULL, (void *)&R_##name},
+#define RULES_ARRAY_GETSET(type, name, length, from) \
     {#name, (getter)Rules_get, NULL, NULL, (void *)&R_##name},
 static PyGetSetDef Rules_getset[] = {
     SK_RULES_FIELDS(RULES_NUMBER_GETSET, RULES_ARRAY_GETSET){NULL, NULL, NULL, NULL, NULL}};
@@ -192,9 +205,28 @@ static PyObject *Rules_pack(RulesObject *self, PyObject *unused) {
     return PyBytes_FromStringAndSize((const char *)&self->r, sizeof self->r);
 }
 
+static PyTypeObject RulesType;
+
+static PyObject *Rules_replace(RulesObject *self, PyObject *args, PyObject *kwargs) {
+    if (PyTuple_GET_SIZE(args) != 0) {
+        PyErr_SetString(PyExc_TypeError, "Rules.replace takes its fields by name");
+        return NULL;
+    }
+    RulesObject *copy = PyObject_New(RulesObject, &RulesType);
+    if (copy == NULL) return NULL;
+    copy->r = self->r;
+    if (set_rules_fields(&copy->r, kwargs, 0) < 0) {
+        Py_DECREF(copy);
+        return NULL;
+    }
+    return (PyObject *)copy;
+}
+
 static PyMethodDef Rules_methods[] = {
     {"pack", (PyCFunction)Rules_pack, METH_NOARGS,
      "the rules as bytes (what the batch kernel's Setup takes)"},
+    {"replace", (PyCFunction)(void (*)(void))Rules_replace, METH_VARARGS | METH_KEYWORDS,
+     "replace(**fields): a copy with the fields given changed"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1400,49 +1432,45 @@ done:
     return out;
 }
 
-/* structure(name_code, round, op, a): one betting structure's rule on a betting round given
- * as a dict of its fields (big_bet, round_min, half_bet, short_full, bring_in, bet,
- * last_full, increment, posted, size, max_bet, open_pair, big_made). op 0: the targets
- * (a: to call, b: the pot) -> [(lo, hi)]; op 1: what the forced player may open for
- * (b: the pot); op 2: record an aggressive action to a -> (full, the round's new
+/* structure(code, rules, round, op, a=0, b=0): one betting structure's rule (code: its
+ * SK_* number) under `rules` (a Rules), on a betting round given as a dict of hand fields by
+ * name (bet, last_full, increment, posted, size, max_bet, open_pair, big_made, players...).
+ * op 0: the targets (a: to call, b: the pot) -> [(lo, hi)]; op 1: what the forced player may
+ * open for (b: the pot); op 2: record an aggressive action to a -> (full, the round's new
  * last_full, increment, big_made). */
 static PyObject *core_structure(PyObject *module, PyObject *args) {
     int code, op;
+    RulesObject *rules;
     PyObject *fields;
     long long a = 0, b = 0;
-    if (!PyArg_ParseTuple(args, "iO!i|LL:structure", &code, &PyDict_Type, &fields, &op, &a, &b))
+    if (!PyArg_ParseTuple(args, "iO!O!i|LL:structure", &code, &RulesType, &rules, &PyDict_Type,
+                          &fields, &op, &a, &b))
         return NULL;
     if (code < SK_FIXED_LIMIT || code > SK_NO_LIMIT || op < 0 || op > 2) {
         PyErr_SetString(PyExc_ValueError, "structure: no such structure or rule");
         return NULL;
     }
-    sk_rules r;
+    sk_rules r = rules->r;
     sk_hand h;
-    memset(&r, 0, sizeof r);
     memset(&h, 0, sizeof h);
     r.structure = code;
     r.completes = code == SK_FIXED_LIMIT || code == SK_SPREAD_LIMIT;
-    struct { const char *name; int64_t *at; } numbers[] = {
-        {"big_bet", &r.big_bet}, {"round_min", &r.round_min}, {"bring_in", &r.bring_in},
-        {"bet", &h.bet}, {"last_full", &h.last_full}, {"increment", &h.increment},
-        {"posted", &h.posted}, {"size", &h.size}, {"max_bet", &h.max_bet},
-    };
-    struct { const char *name; int32_t *at; } flags[] = {
-        {"half_bet", &r.half_bet}, {"short_full", &r.short_full}, {"open_pair", &h.open_pair},
-        {"big_made", &h.big_made},
-    };
-    for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++) {
-        PyObject *v = PyDict_GetItemString(fields, numbers[i].name);
-        if (v == NULL) continue;
-        *numbers[i].at = PyLong_AsLongLong(v);
-        if (*numbers[i].at == -1 && PyErr_Occurred()) return NULL;
-    }
-    for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) {
-        PyObject *v = PyDict_GetItemString(fields, flags[i].name);
-        if (v == NULL) continue;
-        int flag = PyObject_IsTrue(v);
-        if (flag < 0) return NULL;
-        *flags[i].at = flag;
+    PyObject *key, *value;
+    Py_ssize_t pos = 0;
+    while (PyDict_Next(fields, &pos, &key, &value)) {
+        const field *found = NULL;
+        for (const field *const *at = HAND_TABLE; *at != NULL && found == NULL; at++)
+            if ((*at)->length == 0 && PyUnicode_CompareWithASCIIString(key, (*at)->name) == 0)
+                found = *at;
+        if (found == NULL) {
+            PyErr_Format(PyExc_TypeError, "structure: %R is not a number of a hand's state", key);
+            return NULL;
+        }
+        PyObject *number = PyNumber_Index(value);
+        if (number == NULL) return NULL;
+        int failed = write_at((char *)&h + found->offset, found->type, 0, number, found->name);
+        Py_DECREF(number);
+        if (failed < 0) return NULL;
     }
     if (op == 2) {
         int full = sk_record(&r, &h, a);
@@ -1460,7 +1488,7 @@ static PyObject *core_structure(PyObject *module, PyObject *args) {
 
 static PyMethodDef module_methods[] = {
     {"structure", core_structure, METH_VARARGS,
-     "structure(code, round, op, a=0, b=0): a betting structure's rule on a betting round"},
+     "structure(code, rules, round, op, a=0, b=0): a betting structure's rule on a betting round"},
     {"uncalled_bet", core_uncalled_bet, METH_O,
      "uncalled_bet(contributions): (seat, amount) nobody matched, or None"},
     {"plan_short_street", core_plan_short_street, METH_VARARGS,

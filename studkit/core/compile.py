@@ -3,8 +3,15 @@
 :func:`core_rules` fills every field of the core's ``rules.h`` from a
 :class:`~studkit.variant.model.Variant` and :class:`~studkit.variant.model.Stakes`; the
 engine (:func:`studkit.engine.rules.compile_rules`) and the batch kernel both take their
-:class:`~studkit.core.Rules` from here. A new rule switch is a line of ``rules.h``, a line
-here, and the core's code that reads it.
+:class:`~studkit.core.Rules` from here.
+
+Each field of ``rules.h`` names the model setting it comes from (:data:`SETTINGS`, read from
+:data:`studkit.core.RULES_FIELDS`): the setting itself (``showdown.losers_may_muck``), whether
+it has one value (``odd_chips.cards == hand``) or its place in a list of values
+(``betting.structure: fixed-limit | spread-limit | pot-limit | no-limit``). Those are filled
+here without being named, so a new rule switch is a line of ``rules.h`` and the core's code
+that reads it; only the fields worked out from several settings or from the stakes are
+computed by name below.
 
 >>> from studkit.variant.model import Variant
 >>> rules = core_rules(Variant(name="stud"))
@@ -15,25 +22,71 @@ here, and the core's code that reads it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 from studkit.cards import CARDS, Rank
-from studkit.core import SEATS, Rules
+from studkit.core import RULES_FIELDS, SEATS, Rules
 from studkit.errors import VariantError
 from studkit.variant.model import ROLLED, Stakes, Variant
 
-__all__ = ["core_rules", "tie_keys", "force_keys", "STRUCTURES", "STREETS_MOST"]
+__all__ = [
+    "core_rules", "tie_keys", "force_keys", "Setting", "SETTINGS", "STRUCTURES", "STREETS_MOST",
+]
 
+
+class Setting(NamedTuple):
+    """Where a rules field comes from: a model setting, read one of three ways."""
+
+    path: tuple[str, ...]
+    """The attributes from the variant to the setting (``("showdown", "losers_may_muck")``)."""
+    equals: str | None = None
+    """``path == equals``: 1 when the setting is this value."""
+    codes: tuple[str, ...] = ()
+    """``path: a | b | c``: the setting's place among these values."""
+
+    def value(self, variant: Variant) -> int:
+        """The field's number for ``variant`` (0 under a section it does not have)."""
+        found: object = variant
+        for name in self.path:
+            if found is None:
+                return 0
+            found = getattr(found, name)
+        if self.equals is not None:
+            return int(found == self.equals)
+        if self.codes:
+            if found not in self.codes:
+                raise VariantError(
+                    f"{variant.name}: {'.'.join(self.path)} {found!r} is not one of "
+                    f"{sorted(self.codes)}"
+                )
+            return self.codes.index(str(found))
+        if found is None:
+            return 0
+        if not isinstance(found, (bool, int)):
+            raise TypeError(f"rules.h: {'.'.join(self.path)} is not a number or yes/no")
+        return int(found)
+
+
+def _setting(text: str) -> Setting:
+    """A ``from`` of ``rules.h``: ``a.b``, ``a.b == value`` or ``a.b: x | y | z``."""
+    if "==" in text:
+        where, _, value = text.partition("==")
+        return Setting(tuple(where.strip().split(".")), equals=value.strip())
+    where, _, values = text.partition(":")
+    return Setting(
+        tuple(where.strip().split(".")),
+        codes=tuple(v.strip() for v in values.split("|")) if values else (),
+    )
+
+
+SETTINGS: Final[dict[str, Setting]] = {
+    name: _setting(source) for name, _length, _offset, _item, source in RULES_FIELDS if source
+}
+"""The rules fields filled straight from a model setting, by field name (``rules.h``)."""
 STRUCTURES: Final[dict[str, int]] = {
-    "fixed-limit": 0, "spread-limit": 1, "pot-limit": 2, "no-limit": 3,
+    name: code for code, name in enumerate(SETTINGS["structure"].codes)
 }
 """``betting.structure`` by the core's code."""
-_UNCAP: Final[dict[str, int]] = {
-    "never": 0, "if-heads-up-before-cap": 1, "if-round-began-heads-up": 2,
-}
-_ODD_CHIPS: Final[dict[str, int]] = {
-    "first-shown": 0, "high-card-by-suit": 1, "low-card-by-suit": 2,
-}
 STREETS_MOST: Final = 12
 """The most streets the core plays (rules.h's SK_STREETS)."""
 _CARDS_MOST: Final = 32
@@ -122,12 +175,8 @@ def core_rules(
         raise VariantError(
             f"{variant.name}: {variant.max_players} players; studkit seats at most {SEATS}"
         )
-    structure = STRUCTURES.get(variant.betting.structure)
-    if structure is None:
-        raise VariantError(
-            f"{variant.name}: betting.structure {variant.betting.structure!r} is not one of "
-            f"{sorted(STRUCTURES)}"
-        )
+    settings = {name: setting.value(variant) for name, setting in SETTINGS.items()}
+    structure = settings["structure"]
     names = [share.name for share in variant.pots]
     side = variant.odd_chips.hi_lo_side
     if side is not None and side not in names:
@@ -145,18 +194,14 @@ def core_rules(
     later_by_seat = order.later_rounds == "position"
     tie_key = tie_keys(variant)
     completes = structure in (0, 1)
-    policy = variant.deck_exhaustion
     return Rules(
+        **settings,
         ante=stakes.ante if variant.forced_bets.ante else 0,
         bring_in=bring_in,
         small_blind=(stakes.small_blind or 0) if variant.forced_bets.blinds else 0,
         big_blind=(stakes.big_blind or 0) if variant.forced_bets.blinds else 0,
-        bring_in_street=variant.first_betting_street,
         bring_in_partial=bring is not None and bring.short_stack in ("partial", "partial-call"),
-        bring_in_called_as_posted=bring is not None and bring.short_stack == "partial-call",
-        may_complete=bring is not None and bring.may_complete,
         force_key=force_keys(variant, tie_key, stakes.bring_in),
-        structure=structure,
         completes=completes,
         big_bet=stakes.big_bet,
         min_open=bring_in if bring_in else stakes.small_bet,
@@ -165,14 +210,7 @@ def core_rules(
             variant.betting.max_raises
             if completes and variant.betting.max_raises is not None else -1
         ),
-        uncap=_UNCAP[variant.betting.heads_up_uncapped],
-        half_bet=variant.betting.half_bet_reopens,
-        short_full=variant.betting.short_all_in_is_full,
-        completion_is_raise=variant.betting.completion_is_raise,
-        suit_tie_break=order.tie_break == "suit",
         tie_key=tie_key,
-        community_previous_leader=policy.community_first_actor == "previous-street",
-        board_in_showing=order.board_includes_community,
         streets=len(streets),
         street_rounds=[len(street.cards) for street in streets],
         street_faces=[_mask([face == "up" for face in street.cards]) for street in streets],
@@ -194,18 +232,10 @@ def core_rules(
         street_round_max=[
             last_max if i == last_betting else spread_max for i in range(len(streets))
         ],
-        reshuffle_burns=policy.reshuffle_burns,
-        reuse_folded=policy.reuse_folded,
-        community_card=policy.community_card,
         shares=len(variant.pots),
         share_weight=[share.weight for share in variant.pots],
         share_qualifier=list(qualifiers),
         odd_chip_share=names.index(side) if side is not None else 0,
-        odd_chip_method=_ODD_CHIPS[variant.odd_chips.method],
-        odd_chip_hand=variant.odd_chips.cards == "hand",
         suit_pos=_suit_positions(variant),
-        show_from_last_checker=variant.showdown.no_bet_order == "last-checker",
-        losers_may_muck=variant.showdown.losers_may_muck,
-        ignore_qualifiers=variant.showdown.if_nobody_qualifies == "ignore-qualifiers",
         hooks=hooks,
     )

@@ -2,8 +2,8 @@
  *
  * Declared once, as the X-macro SK_RULES_FIELDS: the C struct sk_rules is generated from it,
  * and so is the table of field names, offsets and lengths that the Python compile step
- * (studkit/core/compile.py) fills the struct through. A new rule switch is one line here,
- * one line in the compile step and the code in the core that reads it.
+ * (studkit/core/compile.py) fills the struct through. Each field names the model setting it
+ * comes from, so a new rule switch is one line here and the code in the core that reads it.
  *
  * Every field is a plain integer (or a fixed array of them). Booleans are 0 or 1.
  */
@@ -26,70 +26,85 @@ enum { SK_ODD_FIRST_SHOWN = 0, SK_ODD_HIGH_CARD_BY_SUIT = 1, SK_ODD_LOW_CARD_BY_
 
 #define SK_NO_LIMIT_TOP ((int64_t)1 << 62)
 
-/* S(type, name): a number; A(type, name, length): a fixed array. */
+/* S(type, name, from): a number; A(type, name, length, from): a fixed array.
+ *
+ * `from` says where the compile step (studkit/core/compile.py) takes the value, so that a new
+ * switch of the variant model is one line here and the core's code that reads it:
+ *   "section.key"              the model's setting (a number; yes/no as 1/0);
+ *   "section.key == value"     1 when the setting is that value, else 0;
+ *   "section.key: a | b | c"   the setting's place in the list (0, 1, 2: the SK_* codes);
+ *   ""                         worked out by the compile step from several settings or the
+ *                              stakes.
+ * A setting under a section the variant does not have (no bring-in) reads 0. */
 #define SK_RULES_FIELDS(S, A)                                                                  \
     /* forced bets */                                                                       \
-    S(int64_t, ante)                 /* each player's ante (0: none) */                  \
-    S(int64_t, bring_in)             /* the bring-in (0: none) */                         \
-    S(int64_t, small_blind)          /* 0: no blinds */                                   \
-    S(int64_t, big_blind)                                                                 \
-    S(int32_t, bring_in_street)      /* the street whose round the bring-in opens */      \
-    S(int32_t, bring_in_partial)     /* short of it: post what it has */                  \
-    S(int32_t, bring_in_called_as_posted) /* the others may call a partial bring-in */    \
-    S(int32_t, may_complete)         /* the forced player may complete instead */         \
-    A(int32_t, force_key, SK_DECK)      /* per card: larger is forced first; -1 never */     \
+    S(int64_t, ante, "")                 /* each player's ante (0: none) */              \
+    S(int64_t, bring_in, "")             /* the bring-in (0: none) */                     \
+    S(int64_t, small_blind, "")          /* 0: no blinds */                               \
+    S(int64_t, big_blind, "")                                                             \
+    S(int32_t, bring_in_street, "first_betting_street") /* the round the bring-in opens */ \
+    S(int32_t, bring_in_partial, "")     /* short of it: post what it has */              \
+    S(int32_t, bring_in_called_as_posted,                                                 \
+      "forced_bets.bring_in.short_stack == partial-call") /* a partial bring-in is called */ \
+    S(int32_t, may_complete, "forced_bets.bring_in.may_complete") /* or complete instead */ \
+    A(int32_t, force_key, SK_DECK, "")      /* per card: larger is forced first; -1 never */ \
     /* betting */                                                                           \
-    S(int32_t, structure)            /* SK_FIXED_LIMIT ... SK_NO_LIMIT */                 \
-    S(int32_t, completes)            /* the bring-in is completed (limit games) */        \
-    S(int64_t, big_bet)                                                                   \
-    S(int64_t, min_open)             /* pot and no limit: the smallest opening bet */     \
-    S(int64_t, round_min)            /* spread limit: the smallest bet */                 \
-    S(int32_t, max_raises)           /* the raise cap; -1 for none */                     \
-    S(int32_t, uncap)                /* SK_UNCAP_* */                                     \
-    S(int32_t, half_bet)             /* a short all-in of half a bet reopens */           \
-    S(int32_t, short_full)           /* any short all-in is a full raise */               \
-    S(int32_t, completion_is_raise)  /* the bring-in counts as the first raise */         \
+    S(int32_t, structure,                                                                 \
+      "betting.structure: fixed-limit | spread-limit | pot-limit | no-limit")             \
+    S(int32_t, completes, "")            /* the bring-in is completed (limit games) */    \
+    S(int64_t, big_bet, "")                                                               \
+    S(int64_t, min_open, "")             /* pot and no limit: the smallest opening bet */ \
+    S(int64_t, round_min, "")            /* spread limit: the smallest bet */             \
+    S(int32_t, max_raises, "")           /* the raise cap; -1 for none */                 \
+    S(int32_t, uncap, "betting.heads_up_uncapped: "                                       \
+      "never | if-heads-up-before-cap | if-round-began-heads-up")                         \
+    S(int32_t, half_bet, "betting.half_bet_reopens") /* a short all-in of half a bet reopens */ \
+    S(int32_t, short_full, "betting.short_all_in_is_full") /* any short all-in is full */ \
+    S(int32_t, completion_is_raise, "betting.completion_is_raise") /* counts as a raise */ \
     /* who acts first */                                                                    \
-    S(int32_t, suit_tie_break)       /* tied boards: the highest card by suit */          \
-    A(int32_t, tie_key, SK_DECK)        /* per card: rank then suit in the deck's order */   \
-    S(int32_t, community_previous_leader) /* a community card: last street's leader */    \
-    S(int32_t, board_in_showing)     /* the community cards count in the showing hands */  \
+    S(int32_t, suit_tie_break, "action_order.tie_break == suit") /* by the high card's suit */ \
+    A(int32_t, tie_key, SK_DECK, "")        /* per card: rank then suit in the deck's order */ \
+    S(int32_t, community_previous_leader,                                                 \
+      "deck_exhaustion.community_first_actor == previous-street")                         \
+    S(int32_t, board_in_showing, "action_order.board_includes_community")                 \
     /* streets */                                                                           \
-    S(int32_t, streets)                                                                   \
-    A(int32_t, street_rounds, SK_STREETS)   /* cards each live player gets */                \
-    A(int32_t, street_faces, SK_STREETS)    /* bit k: round k is dealt face up */            \
-    A(int32_t, street_rolled, SK_STREETS)   /* bit k: up unless the player holds no down */  \
-    A(int32_t, street_burn, SK_STREETS)                                                      \
-    A(int32_t, street_board, SK_STREETS)    /* board cards dealt to the table after */       \
-    A(int32_t, street_betting, SK_STREETS)                                                   \
-    A(int32_t, street_faces_up, SK_STREETS) /* any card of it is dealt face up */            \
-    A(int32_t, street_by_position, SK_STREETS) /* its round opens by seat, not by board */   \
-    A(int32_t, street_open_pair, SK_STREETS)   /* the open-pair option applies */            \
-    A(int64_t, street_size, SK_STREETS)     /* fixed limit: the street's bet */              \
-    A(int64_t, street_round_max, SK_STREETS) /* spread limit: the largest bet */             \
+    S(int32_t, streets, "")                                                               \
+    A(int32_t, street_rounds, SK_STREETS, "")   /* cards each live player gets */         \
+    A(int32_t, street_faces, SK_STREETS, "")    /* bit k: round k is dealt face up */     \
+    A(int32_t, street_rolled, SK_STREETS, "")   /* bit k: up unless the player holds no down */ \
+    A(int32_t, street_burn, SK_STREETS, "")                                               \
+    A(int32_t, street_board, SK_STREETS, "")    /* board cards dealt to the table after */ \
+    A(int32_t, street_betting, SK_STREETS, "")                                            \
+    A(int32_t, street_faces_up, SK_STREETS, "") /* any card of it is dealt face up */     \
+    A(int32_t, street_by_position, SK_STREETS, "") /* its round opens by seat, not by board */ \
+    A(int32_t, street_open_pair, SK_STREETS, "")   /* the open-pair option applies */     \
+    A(int64_t, street_size, SK_STREETS, "")     /* fixed limit: the street's bet */       \
+    A(int64_t, street_round_max, SK_STREETS, "") /* spread limit: the largest bet */      \
     /* the deck running out */                                                              \
-    S(int32_t, reshuffle_burns)                                                           \
-    S(int32_t, reuse_folded)                                                              \
-    S(int32_t, community_card)                                                            \
+    S(int32_t, reshuffle_burns, "deck_exhaustion.reshuffle_burns")                        \
+    S(int32_t, reuse_folded, "deck_exhaustion.reuse_folded")                              \
+    S(int32_t, community_card, "deck_exhaustion.community_card")                          \
     /* the showdown */                                                                      \
-    S(int32_t, shares)                                                                    \
-    A(int64_t, share_weight, SK_SHARES)                                                      \
-    A(int64_t, share_qualifier, SK_SHARES) /* the least strength that qualifies (0: any) */   \
-    S(int32_t, odd_chip_share)       /* the share that takes a split pot's odd chips */   \
-    S(int32_t, odd_chip_method)      /* SK_ODD_* */                                       \
-    S(int32_t, odd_chip_hand)        /* keys of the five cards played (given) */          \
-    A(int32_t, suit_pos, 4)             /* each suit's place in the deck's suit order */     \
-    S(int32_t, show_from_last_checker) /* no bet: the last checker shows first */         \
-    S(int32_t, losers_may_muck)                                                           \
-    S(int32_t, ignore_qualifiers)    /* a pot nobody qualifies for: no qualifiers */      \
+    S(int32_t, shares, "")                                                                \
+    A(int64_t, share_weight, SK_SHARES, "")                                               \
+    A(int64_t, share_qualifier, SK_SHARES, "") /* the least strength that qualifies (0: any) */ \
+    S(int32_t, odd_chip_share, "")       /* the share that takes a split pot's odd chips */ \
+    S(int32_t, odd_chip_method,                                                           \
+      "odd_chips.method: first-shown | high-card-by-suit | low-card-by-suit")             \
+    S(int32_t, odd_chip_hand, "odd_chips.cards == hand") /* by the five cards played */   \
+    A(int32_t, suit_pos, 4, "")             /* each suit's place in the deck's suit order */ \
+    S(int32_t, show_from_last_checker, "showdown.no_bet_order == last-checker")           \
+    S(int32_t, losers_may_muck, "showdown.losers_may_muck")                               \
+    S(int32_t, ignore_qualifiers, "showdown.if_nobody_qualifies == ignore-qualifiers")    \
     /* plugins */                                                                           \
-    S(int32_t, hooks)                /* stop at the hook phases */
+    S(int32_t, hooks, "")                /* stop at the hook phases */
 
 #define SK_DECLARE_NUMBER(type, name) type name;
-#define SK_DECLARE_ARRAY(type, name, length) type name[length];
+#define SK_DECLARE_RULES_NUMBER(type, name, from) type name;
+#define SK_DECLARE_RULES_ARRAY(type, name, length, from) type name[length];
 
 typedef struct sk_rules {
-    SK_RULES_FIELDS(SK_DECLARE_NUMBER, SK_DECLARE_ARRAY)
+    SK_RULES_FIELDS(SK_DECLARE_RULES_NUMBER, SK_DECLARE_RULES_ARRAY)
 } sk_rules;
 
 #endif

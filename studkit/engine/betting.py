@@ -8,7 +8,9 @@ itself; these objects ask the same functions about a :class:`BettingRound` given
 tests, tools and the documentation. :data:`STRUCTURES` maps ``variant.betting.structure``
 to the object.
 
->>> r = BettingRound(3, big_bet=20, min_bet=10, max_bet=10, half_bet=True)
+>>> from studkit.core.compile import core_rules
+>>> from studkit.variant.model import Variant
+>>> r = BettingRound(3, core_rules(Variant(name="stud")))  # bets 5/10, the big bet's street
 >>> r.bet = r.last_full = 10
 >>> STRUCTURES["fixed-limit"].targets(r, 10, 0)
 [(20, 20)]
@@ -20,7 +22,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from studkit.core import _core
+from studkit.core import Rules, _core
 from studkit.core.compile import STRUCTURES as STRUCTURE_CODES
 
 __all__ = ["BettingRound", "Structure", "STRUCTURES"]
@@ -28,24 +30,20 @@ __all__ = ["BettingRound", "Structure", "STRUCTURES"]
 
 class BettingRound:
     """A betting round's sizing, as the structures read it (the rules core keeps these in
-    a hand's state: ``studkit/core/hand.h``)."""
+    a hand's state: ``studkit/core/hand.h``), under a variant's compiled ``rules`` (the
+    bets, the half-bet rule...: :class:`studkit.core.Rules`; ``rules.replace(big_bet=20)``
+    gives the same rules with one field changed)."""
 
     __slots__ = (
-        "players", "bet", "last_full", "increment", "bring_in", "size", "big_bet", "open_pair",
-        "big_made", "max_bet", "min_bet", "half_bet", "short_full",
+        "rules", "players", "bet", "last_full", "increment", "bring_in", "size", "max_bet",
+        "open_pair", "big_made",
     )
 
-    def __init__(
-        self,
-        players: int,
-        *,
-        big_bet: int,
-        min_bet: int,
-        max_bet: int,
-        half_bet: bool,
-        short_full: bool = False,
-    ) -> None:
+    def __init__(self, players: int, rules: Rules, *, max_bet: int | None = None) -> None:
+        self.rules = rules
+        """The compiled rules the round is played under."""
         self.players = players
+        """Players in when the round began."""
         self.bet = 0
         """The highest total bet this round: what every player must match to stay in."""
         self.last_full = 0
@@ -55,30 +53,21 @@ class BettingRound:
         raise allowed next."""
         self.bring_in = 0
         """The bring-in posted this round (0 for none)."""
-        self.size = big_bet
+        self.size: int = rules.big_bet
         """Fixed limit: this street's bet (the small or the big bet)."""
-        self.big_bet = big_bet
+        self.max_bet: int = rules.big_bet if max_bet is None else max_bet
+        """Spread limit: the largest bet or raise this round."""
         self.open_pair = False
         """Whether the open-pair option is live this round (a pair showing)."""
         self.big_made = False
         """Whether a big bet was made under the open-pair option: the rest goes big."""
-        self.max_bet = max_bet
-        """Spread limit: the largest bet or raise this round."""
-        self.min_bet = min_bet
-        """Spread limit: the smallest bet."""
-        self.half_bet = half_bet
-        """Fixed limit: whether a short all-in of half a bet or more reopens the betting."""
-        self.short_full = short_full
-        """Fixed limit: whether any short all-in counts as a full raise."""
 
-    def fields(self, bring_in: int = 0) -> dict[str, int | bool]:
-        """The round as the core's structure functions take it."""
+    def fields(self) -> dict[str, int | bool]:
+        """The round as the core's hand state names its fields."""
         return {
-            "big_bet": self.big_bet, "round_min": self.min_bet, "half_bet": self.half_bet,
-            "short_full": self.short_full, "bring_in": bring_in, "bet": self.bet,
-            "last_full": self.last_full, "increment": self.increment, "posted": self.bring_in,
-            "size": self.size, "max_bet": self.max_bet, "open_pair": self.open_pair,
-            "big_made": self.big_made,
+            "players": self.players, "bet": self.bet, "last_full": self.last_full,
+            "increment": self.increment, "posted": self.bring_in, "size": self.size,
+            "max_bet": self.max_bet, "open_pair": self.open_pair, "big_made": self.big_made,
         }
 
 
@@ -99,21 +88,23 @@ class Structure:
     def targets(self, r: BettingRound, to_call: int, pot: int) -> list[tuple[int, int]]:
         """Ranges ``(lo, hi)`` of totals the actor may bet or raise to, before the stack
         (``pot``: all chips in, current bets included)."""
-        ranges: list[tuple[int, int]] = _core.structure(self._code, r.fields(), 0, to_call, pot)
+        ranges: list[tuple[int, int]] = _core.structure(
+            self._code, r.rules, r.fields(), 0, to_call, pot
+        )
         return ranges
 
     def forced_targets(self, r: BettingRound, bring_in: int, pot: int) -> list[tuple[int, int]]:
         """What the forced player may open for instead of bringing in: in limit games the
         completion; in pot and no limit a bet of at least twice the bring-in."""
         ranges: list[tuple[int, int]] = _core.structure(
-            self._code, r.fields(bring_in), 1, 0, pot
+            self._code, r.rules.replace(bring_in=bring_in), r.fields(), 1, 0, pot
         )
         return ranges
 
     def record(self, r: BettingRound, to: int) -> bool:
         """Account for an aggressive action to ``to``; return whether it was a full one."""
         full, r.last_full, r.increment, r.big_made = _core.structure(
-            self._code, r.fields(), 2, to
+            self._code, r.rules, r.fields(), 2, to
         )
         return bool(full)
 

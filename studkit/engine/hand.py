@@ -415,12 +415,7 @@ class Hand:
         """The betting round's sizing as it stands (a copy: what the betting structures read,
         :mod:`studkit.engine.betting`)."""
         core = self._core
-        rules = self.rules.core
-        r = BettingRound(
-            core.players, big_bet=rules.big_bet, min_bet=rules.round_min,
-            max_bet=core.max_bet, half_bet=bool(rules.half_bet),
-            short_full=bool(rules.short_full),
-        )
+        r = BettingRound(core.players, self.rules.core, max_bet=core.max_bet)
         r.bet, r.last_full, r.increment, r.bring_in = (
             core.bet, core.last_full, core.increment, core.posted
         )

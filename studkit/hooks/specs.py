@@ -60,7 +60,8 @@ hookimpl = pluggy.HookimplMarker(PROJECT_NAME)
 
 
 class HandView(Protocol):
-    """What a hook may read from the hand in play (read-only by convention)."""
+    """What a hook may read from the hand in play: the engine passes a read-only
+    :class:`~studkit.engine.plugin_view.PluginView` whose every property is a copy."""
 
     @property
     def variant(self) -> Variant:

@@ -7,8 +7,9 @@ The file puts amounts where a card-room reader expects them (the ante and bring-
 
 from __future__ import annotations
 
+from dataclasses import fields
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 import yaml
 
@@ -33,6 +34,8 @@ from studkit.variant.yaml_source import FORMAT_VERSION
 
 __all__ = ["data_to_variant", "variant_to_data", "dump_data", "rank_from_data", "rank_to_data"]
 
+_Section = TypeVar("_Section")
+
 _LETTER_RANKS = {"T": Rank.TEN, "J": Rank.JACK, "Q": Rank.QUEEN, "K": Rank.KING, "A": Rank.ACE}
 
 
@@ -49,6 +52,17 @@ def rank_from_data(value: int | str) -> Rank:
 def rank_to_data(rank: Rank) -> int | str:
     """A rank as the file writes it: a number up to 10, else its letter."""
     return int(rank) + 2 if rank <= Rank.TEN else rank.char
+
+
+def _section(kind: type[_Section], data: dict[str, Any]) -> _Section:
+    """A section of the model whose settings the file writes under the same names (the file
+    may hold other keys beside them: the betting section's amounts)."""
+    return kind(**{field.name: data[field.name] for field in fields(kind)})  # type: ignore[arg-type]
+
+
+def _section_data(section: object) -> dict[str, Any]:
+    """A model section's settings as the file writes them, in the model's order."""
+    return {field.name: getattr(section, field.name) for field in fields(section)}  # type: ignore[arg-type]
 
 
 def data_to_variant(data: dict[str, Any], source: str | None = None) -> Variant:
@@ -99,16 +113,8 @@ def data_to_variant(data: dict[str, Any], source: str | None = None) -> Variant:
             ),
             blinds=forced["blinds"] is not None,
         ),
-        action_order=ActionOrder(**data["action_order"]),
-        betting=Betting(
-            structure=betting["structure"],
-            max_raises=betting["max_raises"],
-            completion_is_raise=betting["completion_is_raise"],
-            heads_up_uncapped=betting["heads_up_uncapped"],
-            open_pair_street=betting["open_pair_street"],
-            half_bet_reopens=betting["half_bet_reopens"],
-            short_all_in_is_full=betting["short_all_in_is_full"],
-        ),
+        action_order=_section(ActionOrder, data["action_order"]),
+        betting=_section(Betting, betting),
         stakes=Stakes(
             ante=forced["ante"],
             bring_in=0 if bring_in is None else bring_in["amount"],
@@ -121,9 +127,9 @@ def data_to_variant(data: dict[str, Any], source: str | None = None) -> Variant:
             big_blind=None if forced["blinds"] is None else forced["blinds"]["big"],
         ),
         pots=tuple(PotShare(**share) for share in data["pots"]),
-        odd_chips=OddChips(**data["odd_chips"]),
-        showdown=Showdown(**data["showdown"]),
-        deck_exhaustion=DeckExhaustion(**data["deck_exhaustion"]),
+        odd_chips=_section(OddChips, data["odd_chips"]),
+        showdown=_section(Showdown, data["showdown"]),
+        deck_exhaustion=_section(DeckExhaustion, data["deck_exhaustion"]),
         plugins=tuple(
             PluginRef(plugin["name"], MappingProxyType(dict(plugin["options"])))
             for plugin in data["plugins"]
@@ -182,14 +188,7 @@ def variant_to_data(variant: Variant) -> dict[str, Any]:
                 "small": stakes.small_blind, "big": stakes.big_blind,
             },
         },
-        "action_order": {
-            "evaluator": variant.action_order.evaluator,
-            "tie_break": variant.action_order.tie_break,
-            "first_round": variant.action_order.first_round,
-            "later_rounds": variant.action_order.later_rounds,
-            "board_includes_community": variant.action_order.board_includes_community,
-            "wild_up_cards": variant.action_order.wild_up_cards,
-        },
+        "action_order": _section_data(variant.action_order),
         "betting": {
             "structure": betting.structure,
             "small_bet": stakes.small_bet,
@@ -197,12 +196,7 @@ def variant_to_data(variant: Variant) -> dict[str, Any]:
             "spread_min": stakes.spread_min,
             "spread_max": stakes.spread_max,
             "last_round_max": stakes.last_round_max,
-            "max_raises": betting.max_raises,
-            "completion_is_raise": betting.completion_is_raise,
-            "heads_up_uncapped": betting.heads_up_uncapped,
-            "open_pair_street": betting.open_pair_street,
-            "half_bet_reopens": betting.half_bet_reopens,
-            "short_all_in_is_full": betting.short_all_in_is_full,
+            **_section_data(betting),
         },
         "pots": [
             {
@@ -215,22 +209,9 @@ def variant_to_data(variant: Variant) -> dict[str, Any]:
             }
             for share in variant.pots
         ],
-        "odd_chips": {
-            "method": variant.odd_chips.method,
-            "cards": variant.odd_chips.cards,
-            "hi_lo_side": variant.odd_chips.hi_lo_side,
-        },
-        "showdown": {
-            "no_bet_order": variant.showdown.no_bet_order,
-            "losers_may_muck": variant.showdown.losers_may_muck,
-            "if_nobody_qualifies": variant.showdown.if_nobody_qualifies,
-        },
-        "deck_exhaustion": {
-            "community_card": variant.deck_exhaustion.community_card,
-            "reshuffle_burns": variant.deck_exhaustion.reshuffle_burns,
-            "reuse_folded": variant.deck_exhaustion.reuse_folded,
-            "community_first_actor": variant.deck_exhaustion.community_first_actor,
-        },
+        "odd_chips": _section_data(variant.odd_chips),
+        "showdown": _section_data(variant.showdown),
+        "deck_exhaustion": _section_data(variant.deck_exhaustion),
         "plugins": [
             {"name": plugin.name, "options": dict(plugin.options)} for plugin in variant.plugins
         ],
