@@ -11,6 +11,7 @@ from conftest import ROOT
 
 RUNS = {
     "bench_engine.py": ["--repeats", "1", "--hands", "20", "--peer-hands", "2"],
+    "bench_clone.py": ["--repeats", "1", "--states", "5", "--copies", "2", "--peer-states", "2"],
     "bench_plugins.py": ["--repeats", "1", "--hands", "5", "--peer-hands", "2"],
     "bench_replay.py": ["--repeats", "1", "--hands", "4"],
     "bench_equity.py": ["--repeats", "1", "--trials", "2000", "--peer-trials", "20"],
