@@ -281,3 +281,43 @@ def test_the_seats_table_counts_from_one_and_json_from_zero(
     assert main(["simulate", "razz", "--hands", "5", "--bots", "tag,lag", "--json"]) == 0
     seats = json.loads(capsys.readouterr().out)["seats"]
     assert [(s["seat"], s["bot"]) for s in seats] == [(0, "tag"), (1, "lag")]
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_the_reported_time_leaves_out_start_up(
+    workers: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The report's seconds (and so its hands per second) time the play alone: a clock that
+    jumps by an hour while the first hand is played untimed and while the worker processes
+    start must not show the hour."""
+    import types
+
+    from studkit.simulation import runner
+
+    now = [0.0]
+    clock = types.SimpleNamespace(perf_counter=lambda: now[0])
+    monkeypatch.setattr(runner, "time", clock)
+    real_play = runner._PLAYERS["general"]
+    real_executor = runner._executor
+    calls = [0]
+
+    def play(setup: Setup, start: int, stop: int, record: bool) -> object:
+        calls[0] += 1
+        if calls[0] == 1:
+            now[0] += 3600.0  # the first, untimed hand: tables built, caches warmed
+        else:
+            now[0] += 1.0
+        return real_play(setup, start, stop, record)
+
+    def executor(*args: object, **kwargs: object) -> object:
+        now[0] += 3600.0  # starting the worker processes
+        return real_executor(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setitem(runner._PLAYERS, "general", play)
+    monkeypatch.setattr(runner, "_executor", executor)
+    report = simulate("seven-card-stud", hands=40, players=3, workers=workers,
+                      engine="general", seed=1)
+    assert report.tally.hands == 40
+    assert report.seconds < 3600.0
+    if workers == 1:
+        assert report.seconds >= 1.0  # the timed blocks are in it

@@ -86,6 +86,9 @@ class SimulationReport:
     tally: Tally
     big_bet: int
     seconds: float = 0.0
+    """The time spent playing, wall clock: from the moment the players were ready (the first
+    hand played once untimed, worker processes started, the cluster connected) to the last
+    hand; start-up (imports, the variant, the processes) is left out."""
     workers: int = 1
     share_names: tuple[str, ...] = field(default=())
     engine: str = "general"
