@@ -26,8 +26,8 @@ typedef struct {
     int held;
 } SetupObject;
 
-static int view(PyObject *array, Py_buffer *out, Py_ssize_t itemsize, char kind, int writable,
-                const char *what) {
+static int buffer_of(PyObject *array, Py_buffer *out, Py_ssize_t itemsize, char kind,
+                     int writable, const char *what) {
     int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0);
     if (PyObject_GetBuffer(array, out, flags) < 0) return -1;
     const char *format = out->format ? out->format : "B";
@@ -119,8 +119,8 @@ static int Setup_init(SetupObject *self, PyObject *args, PyObject *kwargs) {
         {flush, 4, 'i', "flush"},
     };
     for (int i = 0; i < V_VIEWS; i++) {
-        if (view(arrays[i].array, &self->views[i], arrays[i].size, arrays[i].kind, 0,
-                 arrays[i].what) < 0)
+        if (buffer_of(arrays[i].array, &self->views[i], arrays[i].size, arrays[i].kind, 0,
+                      arrays[i].what) < 0)
             return -1;
         self->held = i + 1;
     }
@@ -171,7 +171,8 @@ static PyObject *play_block(PyObject *module, PyObject *args) {
     int held = 0;
     PyObject *out = NULL;
     for (; held < O_ARRAYS; held++)
-        if (view(arrays[held], &views[held], 8, 'i', held != O_STRENGTHS, names[held]) < 0)
+        if (buffer_of(arrays[held], &views[held], 8, 'i', held != O_STRENGTHS, names[held]) <
+            0)
             goto release;
     const sk_setup *k = &((SetupObject *)setup)->setup;
     int n = k->players;
@@ -220,7 +221,8 @@ static PyObject *evaluate(PyObject *module, PyObject *args) {
     int held = 0;
     PyObject *out = NULL;
     for (; held < 4; held++)
-        if (view(arrays[held], &views[held], sizes[held], 'i', 0, names[held]) < 0) goto release;
+        if (buffer_of(arrays[held], &views[held], sizes[held], 'i', 0, names[held]) < 0)
+            goto release;
     PyObject *seq = PySequence_Fast(cards_in, "cards: a sequence of card numbers");
     if (seq == NULL) goto release;
     Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);

@@ -23,8 +23,8 @@ static int random_row(sk_option *options, int count, uint64_t *stream) {
 }
 
 /* The row of the first option of verb `code`, an aggressive one's total sized. */
-static int take(int code, sk_option *options, int count, int64_t my_bet, int64_t to_call,
-                int64_t pot, double fraction) {
+static int row_of_verb(int code, sk_option *options, int count, int64_t my_bet,
+                       int64_t to_call, int64_t pot, double fraction) {
     if (code == SK_FIRST) return 0;
     for (int i = 0; i < count; i++)
         if (options[i].verb == code) {
@@ -166,7 +166,8 @@ static int thinking(const sk_setup *k, const sk_hand *h, int bot, int seat, int 
         if (value >= 0.0) {
             int code = sk_equity_choice(value, bt[SK_B_MARGIN], nopp + 1, raises, to_call, pot,
                                         avail);
-            return take(code, options, count, my_bet, to_call, pot, value < 1.0 ? value : 1.0);
+            return row_of_verb(code, options, count, my_bet, to_call, pot,
+                               value < 1.0 ? value : 1.0);
         }
     }
     int64_t own[SK_CARDS + SK_BOARD];
@@ -184,7 +185,7 @@ static int thinking(const sk_setup *k, const sk_hand *h, int bot, int seat, int 
     int code = sk_style_choice(bt[SK_B_ENTER], bt[SK_B_STAY], bt[SK_B_BET], bt[SK_B_BLUFF],
                                max_raises, score, raises, h->street == 0, to_call, pot, avail,
                                u);
-    return take(code, options, count, my_bet, to_call, pot, bt[SK_B_SIZE]);
+    return row_of_verb(code, options, count, my_bet, to_call, pot, bt[SK_B_SIZE]);
 }
 
 int sk_bot_choice(const sk_setup *k, const sk_hand *h, int seat, int raises, sk_option *options,
