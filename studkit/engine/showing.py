@@ -31,7 +31,7 @@ def showing_values(rules: Rules, core: State) -> list[int]:
     by_ranks = rules.showing_by_ranks
     values: list[Any] = []
     plain = True
-    for ups in core.boards(rules.variant.action_order.board_includes_community):
+    for ups in core.boards(rules.core.board_in_showing):
         if not ups:  # folded, or nothing showing
             values.append(0)
             continue
