@@ -1,14 +1,15 @@
-"""The compiled kernel: hands per second on one core, ``simulate`` against PokerKit, and the
+"""The batch kernel: hands per second on one core, ``simulate`` against PokerKit, and the
 README's main jobs.
 
 4-handed fixed-limit seven-card stud, ante 1, bring-in 2, bets 5/10, stacks of 100 big bets:
 
-* the kernel alone on one core (CPU time of :func:`studkit.kernel.run.kernel_block`), every
+* the kernel alone on one core (CPU time of :func:`studkit.kernel.run.count_block`), every
   seat one of the shipped bots (``random`` and ``calling-station`` over ``--kernel-hands``,
   ``tag`` and ``lag`` over a tenth of them, ``equity``, whose every decision is a Monte Carlo
   of up to 100 deals, over a 500th);
 * ``studkit.simulate`` with the default engine (``auto``: the kernel) and ``--workers`` (wall
-  clock, process start-up included) against PokerKit 0.7.7 in the same run, calling
+  clock of the whole call, process start-up included) against PokerKit 0.7.7 in the same
+  run, calling
   stations (check or call) and uniformly random legal actions;
 * the same with ``--engine general``;
 * the wall clock and CPU time of the commands ``studkit simulate seven-card-stud`` and
@@ -39,15 +40,15 @@ STAKES = "ante=1,bring-in=2,small-bet=5,big-bet=10"
 
 def kernel_rate(bots: str, hands: int) -> float:
     """The kernel's hands per second of CPU time on one core."""
-    from studkit.kernel.run import kernel_block, kernel_run
+    from studkit.kernel.run import count_block, kernel_run
 
     variant = load_variant("seven-card-stud").with_stakes(
         ante=1, bring_in=2, small_bet=5, big_bet=10
     )
     run = kernel_run(variant, variant.stakes, 4, 1000, (bots,) * 4, 7)
-    kernel_block(run, 0, 100)  # compiled or loaded from the cache
+    count_block(run, 0, 100)  # the lookup tables built
     began = time.process_time()
-    kernel_block(run, 0, hands)
+    count_block(run, 0, hands)
     return hands / (time.process_time() - began)
 
 

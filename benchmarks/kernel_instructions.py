@@ -4,38 +4,29 @@ The kernel's time on a shared machine moves by 30% and more with the load; the n
 instructions it runs does not. This script runs ``valgrind --tool=callgrind`` on a Python
 process that plays ``--hands`` hands of 4-handed fixed-limit seven-card stud (ante 1,
 bring-in 2, bets 5/10, the setup of ``bench_kernel.py``) with each ``--bots`` line-up and
-counts only what runs inside :func:`studkit.kernel.hand.play_block` (collection is switched
-on and off around that call by Valgrind client requests, from a small C helper compiled
-here with ``cc``), so Python's start-up and the loading of numba's cache are left out.
-PokerKit's hands (``bench_kernel.pokerkit_rate``: check/call for ``calling-station``,
-uniformly random legal actions for ``random``) are counted the same way over
-``--peer-hands``, and the ratio printed.
+counts only what runs inside one call of :func:`studkit.kernel.run.count_block` (collection
+is switched on and off around that call by Valgrind client requests, from a small C helper
+compiled here with ``cc``), so Python's start-up and imports are left out. PokerKit's hands
+(``bench_kernel.pokerkit_rate``: check/call for ``calling-station``, uniformly random legal
+actions for ``random``) are counted the same way over ``--peer-hands``, and the ratio
+printed.
 
-Valgrind cannot run AVX-512 code: the kernel is compiled for a Haswell CPU (AVX2) into a
-numba cache of its own (``--cache``), the first time in minutes. Needs ``valgrind`` with its
-headers (Debian: ``valgrind``) and a C compiler.
+The kernel is the C extension ``pip install .`` built (``-O3``, no CPU-specific
+instructions, so Valgrind runs it as built). Needs ``valgrind`` with its headers (Debian:
+``valgrind``) and a C compiler.
 
     python benchmarks/kernel_instructions.py [--hands 20000] [--peer-hands 30]
-        [--bots random calling-station] [--cache /tmp/studkit-nbc-haswell]
+        [--bots random calling-station]
 """
 
 from __future__ import annotations
 
 import argparse
 import ctypes
-import os
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
-
-HASWELL = (
-    "+64bit,+avx,+avx2,+bmi,+bmi2,+cmov,+cx16,+cx8,+f16c,+fma,+fsgsbase,+fxsr,+lzcnt,+mmx,"
-    "+movbe,+pclmul,+popcnt,+rdrnd,+sahf,+sse,+sse2,+sse3,+sse4.1,+sse4.2,+ssse3,+xsave,"
-    "+xsaveopt"
-)
-"""The CPU features numba compiles for (``NUMBA_CPU_FEATURES``): a Haswell's, no AVX-512."""
 
 HELPER = """#include <valgrind/callgrind.h>
 void collect_on(void) { CALLGRIND_ZERO_STATS; CALLGRIND_TOGGLE_COLLECT; }
@@ -44,8 +35,8 @@ void collect_off(void) { CALLGRIND_TOGGLE_COLLECT; CALLGRIND_DUMP_STATS; }
 
 
 def _inner(bots: str, hands: int, helper: str, peer: bool) -> None:
-    """Inside Valgrind (or, to fill the cache, without it): play the hands, collecting
-    instructions only inside ``play_block`` (or PokerKit's hands, with ``peer``)."""
+    """Inside Valgrind: play the hands, collecting instructions only inside the kernel's
+    block (or PokerKit's hands, with ``peer``)."""
     control = ctypes.CDLL(helper)
     if peer:
         sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -56,25 +47,17 @@ def _inner(bots: str, hands: int, helper: str, peer: bool) -> None:
         pokerkit_rate(hands, bots == "calling-station")
         control.collect_off()
         return
-    import studkit.kernel.run as kernel
     from studkit import load_variant
-    from studkit.kernel.hand import play_block
+    from studkit.kernel.run import count_block, kernel_run
 
     variant = load_variant("seven-card-stud").with_stakes(
         ante=1, bring_in=2, small_bet=5, big_bet=10
     )
-    run = kernel.kernel_run(variant, variant.stakes, 4, 1000, (bots,) * 4, 7)
-    kernel.kernel_block(run, 0, 100)  # compiled or loaded from the cache
-
-    def counted(*args: Any) -> int:
-        control.collect_on()
-        try:
-            return int(play_block(*args))
-        finally:
-            control.collect_off()
-
-    kernel.play_block = counted  # type: ignore[attr-defined, assignment]  # kernel_block calls it
-    kernel.kernel_block(run, 0, hands)
+    run = kernel_run(variant, variant.stakes, 4, 1000, (bots,) * 4, 7)
+    count_block(run, 0, 100)  # the lookup tables built, outside the count
+    control.collect_on()
+    count_block(run, 0, hands)
+    control.collect_off()
 
 
 def _totals(prefix: Path) -> int:
@@ -97,8 +80,6 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=20_000)
     parser.add_argument("--peer-hands", type=int, default=30)
     parser.add_argument("--bots", nargs="+", default=["random", "calling-station"])
-    parser.add_argument("--cache", default=os.path.join(tempfile.gettempdir(),
-                                                        "studkit-nbc-haswell"))
     parser.add_argument("--inner", nargs=4, metavar=("BOTS", "HANDS", "HELPER", "PEER"),
                         help=argparse.SUPPRESS)
     options = parser.parse_args()
@@ -106,8 +87,6 @@ def main() -> None:
         bots, hands, helper, peer = options.inner
         _inner(bots, int(hands), helper, peer == "peer")
         return
-    env = dict(os.environ, NUMBA_CPU_NAME="haswell", NUMBA_CPU_FEATURES=HASWELL,
-               NUMBA_CACHE_DIR=options.cache)
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         (work / "collect.c").write_text(HELPER)
@@ -123,12 +102,11 @@ def main() -> None:
                     ["valgrind", "--tool=callgrind", "--collect-atstart=no",
                      f"--callgrind-out-file={prefix}.%p", *me, "--inner", bots, str(hands),
                      helper, what],
-                    check=True, env=env, stdout=log, stderr=subprocess.STDOUT,
+                    check=True, stdout=log, stderr=subprocess.STDOUT,
                 )
             return _totals(prefix)
 
         for bots in options.bots:
-            subprocess.run([*me, "--inner", bots, "10", helper, "kernel"], check=True, env=env)
             ours = count(bots, options.hands, "kernel") / options.hands
             theirs = count(bots, options.peer_hands, "peer") / options.peer_hands
             print(f"{bots}: kernel {ours:,.0f} instructions a hand ({options.hands:,} hands), "
