@@ -1,5 +1,6 @@
-"""Shared test configuration: tests marked ``slow`` run only in CI (``CI`` set), and the suite
-keeps studkit's cache (odds tables, accepted variant files) in a folder of its own."""
+"""Shared test configuration: tests marked ``slow`` run only in CI (``CI`` set), the suite
+keeps studkit's cache (odds tables, accepted variant files) in a folder of its own, and the
+processes it starts import the installed studkit."""
 
 from __future__ import annotations
 
@@ -20,6 +21,11 @@ def pytest_configure(config: pytest.Config) -> None:
     # go to a folder of the run's own, never the user's cache (child processes inherit it).
     if not os.environ.get("STUDKIT_CACHE_DIR"):
         os.environ["STUDKIT_CACHE_DIR"] = tempfile.mkdtemp(prefix="studkit-test-cache-")
+    # The child processes the tests start ("python -m studkit ...", "python -c ...") must
+    # import the installed studkit these tests test, not the checkout's sources, which Python
+    # would find first in the working directory and which hold the rules core's C sources, not
+    # the built extension.
+    os.environ["PYTHONSAFEPATH"] = "1"
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

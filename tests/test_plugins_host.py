@@ -232,7 +232,7 @@ def test_example_package_installed_with_pip_changes_a_game(tmp_path: Path) -> No
             env[pluginhost.AUTOLOAD_ENV] = disable
         run = subprocess.run(
             [sys.executable, "-c", code, " ".join(map(str, order))],
-            capture_output=True, text=True, check=False, env=env,
+            capture_output=True, text=True, check=False, env=env, cwd=tmp_path,
         )
         assert run.returncode == 0, run.stderr
         outputs.append(run.stdout.splitlines())
