@@ -183,6 +183,8 @@ def rules_core() -> list[Any]:
             extra_compile_args=flags,
             extra_link_args=["-O3", "-flto"],
             libraries=["m"],
+            # the kernel counts the awards alone: the core it builds logs nothing else
+            define_macros=[("SK_LOG_KINDS", "(1 << SK_EV_AWARD)")],
         ),
         Extension(
             "studkit.bots._decide",

@@ -60,10 +60,17 @@ typedef struct sk_log {
 
 #define SK_LOG_EVERYTHING ((1 << SK_EV_KINDS) - 1)
 
+/* The kinds a build of the core logs at all: every kind, unless the build says fewer (the
+ * batch kernel's compiles in only the awards it counts, so the records it would drop are
+ * never made). A log's mask chooses among these at run time. */
+#ifndef SK_LOG_KINDS
+#define SK_LOG_KINDS SK_LOG_EVERYTHING
+#endif
+
 void sk_log_add(sk_log *log, int kind, int seat, int32_t x, int64_t a, int64_t b);
 
 static inline void sk_emit(sk_log *log, int kind, int seat, int32_t x, int64_t a, int64_t b) {
-    if (log->mask >> kind & 1) {
+    if (SK_LOG_KINDS >> kind & 1 && log->mask >> kind & 1) {
         if (log->count < log->capacity) {
             sk_event *e = &log->events[log->count++];
             e->kind = (int16_t)kind;

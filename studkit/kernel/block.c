@@ -100,7 +100,7 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
     for (int s = 0; s < n; s++) stacks[s] = k->stack;
     sk_hand h;
     sk_log log = {0};
-    log.mask = 1 << SK_EV_AWARD;
+    log.mask = SK_LOG_KINDS; /* the awards only (setup.py) */
     log.capacity = 256;
     log.events = malloc(sizeof(sk_event) * (size_t)log.capacity);
     int64_t *table = malloc(sizeof(int64_t) * SK_POTS * SK_SHARES * SK_SEATS);
