@@ -45,12 +45,16 @@ enum {
 };
 
 /* S(type, name): a number; A(type, name, length, used): a fixed array, of which `used` (an
- * expression of the hand `h`) entries are in use. */
+ * expression of the hand `h`) entries are in use.
+ *
+ * The numbers and the per-seat arrays come first; the lists of cards, of the deal due and
+ * of the pots and the shown hands come last, from `cards` on (SK_HAND_LISTS): only as many
+ * entries as their counts say are in use, so a new hand clears the state up to them. */
 #define SK_HAND_FIELDS(S, A)                                                                 \
     /* the table */                                                                         \
     S(int32_t, n)                      /* seats */                                           \
     S(int32_t, button)                 /* the dealer's seat */                               \
-    A(int8_t, order, SK_SEATS, h->n)         /* the seats from the dealer's left */                \
+    A(int8_t, order, SK_SEATS, h->n)   /* the seats from the dealer's left */                \
     /* where the hand stands */                                                             \
     S(int32_t, phase)                  /* SK_PHASE_* */                                      \
     S(int32_t, street)                 /* the street's index; -1 before the first */         \
@@ -63,11 +67,11 @@ enum {
     S(int32_t, hook_done)              /* the hook of this phase has run */                  \
     S(int32_t, error)                  /* SK_ERROR_*: why the hand cannot go on */           \
     /* chips */                                                                             \
-    A(int64_t, stack, SK_SEATS, h->n)        /* chips behind */                                    \
-    A(int64_t, bets, SK_SEATS, h->n)         /* put in on this street */                           \
-    A(int64_t, contrib, SK_SEATS, h->n)      /* put in this hand */                                \
+    A(int64_t, stack, SK_SEATS, h->n)    /* chips behind */                                  \
+    A(int64_t, bets, SK_SEATS, h->n)     /* put in on this street */                         \
+    A(int64_t, contrib, SK_SEATS, h->n)  /* put in this hand */                              \
     S(int64_t, dead)                   /* chips in the pot that are nobody's stake */        \
-    A(int8_t, folded, SK_SEATS, h->n)                                                              \
+    A(int8_t, folded, SK_SEATS, h->n)                                                        \
     /* the betting round */                                                                 \
     S(int64_t, bet)                    /* the highest total bet: what all must match */      \
     S(int64_t, last_full)              /* the last full bet or raise (0: none yet) */        \
@@ -83,39 +87,45 @@ enum {
     S(int32_t, forced)                 /* the seat that must bring in; -1 none */            \
     S(int32_t, aggressor)              /* the last to bet, raise or bring in; -1 none */     \
     S(int32_t, last_checker)           /* the last to check; -1 none */                      \
-    A(int8_t, to_act, SK_SEATS, h->n)        /* must still act this round */                       \
-    A(int8_t, may_raise, SK_SEATS, h->n)     /* the betting is open to the seat */                 \
-    /* cards, in the order dealt */                                                         \
-    A(int8_t, ncards, SK_SEATS, h->n)                                                              \
-    A(int8_t, nup, SK_SEATS, h->n)                                                                 \
-    A(int8_t, ndown, SK_SEATS, h->n)                                                               \
-    A(uint8_t, cards, SK_SEATS * SK_CARDS, SK_SEATS * SK_CARDS)  /* seat s: cards[s * SK_CARDS + i] */            \
-    A(uint8_t, up, SK_SEATS * SK_CARDS, SK_SEATS * SK_CARDS)                                                      \
-    A(uint8_t, down, SK_SEATS * SK_CARDS, SK_SEATS * SK_CARDS)                                                    \
+    A(int8_t, to_act, SK_SEATS, h->n)    /* must still act this round */                     \
+    A(int8_t, may_raise, SK_SEATS, h->n) /* the betting is open to the seat */               \
+    /* how many cards each holds, and the table's (the cards themselves are listed below) */ \
+    A(int8_t, ncards, SK_SEATS, h->n)                                                        \
+    A(int8_t, nup, SK_SEATS, h->n)                                                           \
+    A(int8_t, ndown, SK_SEATS, h->n)                                                         \
     S(int32_t, ncommunity)                                                                   \
-    A(uint8_t, community, SK_BOARD, h->ncommunity)                                                          \
     S(int32_t, nburned)                                                                      \
-    A(uint8_t, burned, SK_BURNS, h->nburned)                                                             \
     S(int32_t, nmuck)                  /* folded players' cards */                           \
-    A(uint8_t, muck, SK_MUCK, h->nmuck)                                                                \
     /* the deal in progress */                                                              \
     S(int32_t, need)                   /* the street's cards, before the deck may run out */ \
     S(int32_t, ndue)                   /* cards due */                                       \
     S(int32_t, next_due)               /* the next of them */                                \
-    A(int8_t, due_seat, SK_DUE, h->ndue)        /* a seat, SK_TO_BURN or SK_TO_BOARD */               \
-    A(int8_t, due_up, SK_DUE, h->ndue)                                                                \
     S(int32_t, after_cards)            /* the phase once the cards due are dealt */          \
     S(int32_t, restock_burned)         /* cards going back to the stub: the burns, */        \
     S(int32_t, restock_folded)         /* then the folded cards */                           \
-    A(uint8_t, restock, SK_BURNS + SK_MUCK, h->restock_burned + h->restock_folded)                                                  \
     /* the pots and the showdown */                                                         \
     S(int32_t, npots)                  /* -1 until the pots are final */                     \
-    A(int64_t, pot_amount, SK_POTS, (h->npots > 0 ? h->npots : 0))                                                          \
-    A(int32_t, pot_eligible, SK_POTS, (h->npots > 0 ? h->npots : 0))  /* a bit per seat */                                  \
     S(int32_t, nshown)                                                                       \
-    A(int8_t, shown, SK_SEATS, h->nshown)         /* the seats shown, in order */                       \
     S(int32_t, nmucked)                                                                      \
-    A(int8_t, mucked, SK_SEATS, h->nmucked)        /* the seats that mucked at the showdown, in order */
+    /* SK_HAND_LISTS: the cards, in the order dealt (seat s: cards[s * SK_CARDS + i]) */     \
+    A(uint8_t, cards, SK_SEATS * SK_CARDS, SK_SEATS * SK_CARDS)                              \
+    A(uint8_t, up, SK_SEATS * SK_CARDS, SK_SEATS * SK_CARDS)                                 \
+    A(uint8_t, down, SK_SEATS * SK_CARDS, SK_SEATS * SK_CARDS)                               \
+    A(uint8_t, community, SK_BOARD, h->ncommunity)                                           \
+    A(uint8_t, burned, SK_BURNS, h->nburned)                                                 \
+    A(uint8_t, muck, SK_MUCK, h->nmuck)                                                      \
+    /* the cards due: a seat, SK_TO_BURN or SK_TO_BOARD each, and whether face up */        \
+    A(int8_t, due_seat, SK_DUE, h->ndue)                                                     \
+    A(int8_t, due_up, SK_DUE, h->ndue)                                                       \
+    A(uint8_t, restock, SK_BURNS + SK_MUCK, h->restock_burned + h->restock_folded)           \
+    /* the pots (amounts, eligible seats a bit each) and the seats shown and mucked */       \
+    A(int64_t, pot_amount, SK_POTS, (h->npots > 0 ? h->npots : 0))                           \
+    A(int32_t, pot_eligible, SK_POTS, (h->npots > 0 ? h->npots : 0))                         \
+    A(int8_t, shown, SK_SEATS, h->nshown)     /* in the order shown */                      \
+    A(int8_t, mucked, SK_SEATS, h->nmucked)   /* in the order mucked at the showdown */
+
+/* The first of the lists (see SK_HAND_FIELDS). */
+#define SK_HAND_LISTS cards
 
 #define SK_DECLARE_HAND_ARRAY(type, name, length, used) type name[length];
 

@@ -1,11 +1,14 @@
 /* A new hand: the seats from the dealer's left, the antes, the blinds, the first street. */
+#include <stddef.h>
 #include <string.h>
 
 #include "core.h"
 
 void sk_begin(const sk_rules *r, sk_hand *h, sk_log *log, int n, int button,
               const int64_t *stacks) {
-    memset(h, 0, sizeof *h);
+    /* every number and per-seat array zero; the lists after them are empty by their counts
+     * (what an earlier hand left there is never read) */
+    memset(h, 0, offsetof(sk_hand, SK_HAND_LISTS));
     h->n = n;
     h->button = button;
     for (int k = 0; k < n; k++) h->order[k] = (int8_t)((button + 1 + k) % n);
