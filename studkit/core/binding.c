@@ -691,25 +691,26 @@ static PyObject *State_place_all(StateObject *self, PyObject *cards) {
     PyObject *seq = PySequence_Fast(cards, "place_all takes a sequence of cards");
     if (seq == NULL) return NULL;
     Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
-    int error = H->phase == SK_PHASE_CARDS && count == H->ndue - H->next_due ? SK_OK
-                                                                               : SK_ERROR_PHASE;
-    for (Py_ssize_t i = 0; i < count && !error; i++) {
+    if (H->phase != SK_PHASE_CARDS || count != H->ndue - H->next_due) {
+        Py_DECREF(seq);
+        return done(self, SK_ERROR_PHASE);
+    }
+    uint8_t due[SK_DUE];
+    for (Py_ssize_t i = 0; i < count; i++) {
         long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
         if (c == -1 && PyErr_Occurred()) {
             Py_DECREF(seq);
-            drain(self);
             return NULL;
         }
         if (c < 0 || c >= SK_DECK) {
             Py_DECREF(seq);
-            drain(self);
             PyErr_Format(PyExc_ValueError, "no card number %ld", c);
             return NULL;
         }
-        error = sk_place(R, H, LOG, (int)c);
+        due[i] = (uint8_t)c;
     }
     Py_DECREF(seq);
-    return done(self, error);
+    return done(self, sk_place_all(R, H, LOG, due));
 }
 
 static PyObject *State_give(StateObject *self, PyObject *args) {

@@ -29,6 +29,9 @@ int sk_deal(const sk_rules *r, sk_hand *h, sk_log *log, int stub, int policy);
 int sk_restocked(const sk_rules *r, sk_hand *h, sk_log *log);
 /* SK_PHASE_CARDS: the next card due is `card`. */
 int sk_place(const sk_rules *r, sk_hand *h, sk_log *log, int card);
+/* SK_PHASE_CARDS: every card still due, in order (h->ndue - h->next_due of them), as
+ * sk_place one at a time would place them (an error stops at the card refused). */
+int sk_place_all(const sk_rules *r, sk_hand *h, sk_log *log, const uint8_t *cards);
 /* Queue a card for `seat` (a plugin's extra card): SK_PHASE_CARDS until it is placed, then
  * back to the phase the hand was in. */
 int sk_give(const sk_rules *r, sk_hand *h, int seat, int up);

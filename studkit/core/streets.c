@@ -3,12 +3,6 @@
  * stub is short), then its betting round, then the next street or the showdown. */
 #include "core.h"
 
-static int live_players(const sk_hand *h) {
-    int live = 0;
-    for (int s = 0; s < h->n; s++) live += !h->folded[s];
-    return live;
-}
-
 void sk_next_street(const sk_rules *r, sk_hand *h, sk_log *log) {
     if (r->hooks && h->street >= 0 && !h->hook_done) {
         h->phase = SK_PHASE_BETWEEN_STREETS; /* a twist or declare round first */
@@ -26,19 +20,17 @@ void sk_next_street(const sk_rules *r, sk_hand *h, sk_log *log) {
     }
     int st = h->street;
     sk_emit(log, SK_EV_STREET, -1, st, 0, 0);
-    h->need = r->street_rounds[st] * live_players(h) + (r->street_burn[st] ? 1 : 0) +
+    h->need = r->street_rounds[st] * h->n_in + (r->street_burn[st] ? 1 : 0) +
               r->street_board[st];
     h->phase = SK_PHASE_DEAL;
     h->actor = -1;
 }
 
-/* Whether round `k`'s card goes to `seat` face up: as the street says, or, for a card dealt
- * up unless the player holds no down card, up when the seat holds one (`downs` counts each
- * seat's down cards as the street is planned). */
-static int face(const sk_rules *r, int st, int k, int seat, int *downs) {
-    int up = r->street_faces[st] >> k & 1;
-    int rolled = r->street_rolled[st];
-    if (!rolled) return up;
+/* Whether round `k`'s card goes to `seat` face up, where the street deals some cards up
+ * unless the player holds no down card (`rolled`, a bit per round): such a card is up when
+ * the seat holds a down card; the others are as the street says (`up`). `downs` counts each
+ * seat's down cards as the street is planned. */
+static int rolled_face(int rolled, int up, int k, int seat, int *downs) {
     if (!(rolled >> k & 1)) {
         downs[seat] += !up;
         return up;
@@ -48,19 +40,14 @@ static int face(const sk_rules *r, int st, int k, int seat, int *downs) {
     return 0;
 }
 
-static void due(sk_hand *h, int seat, int up) {
-    h->due_seat[h->ndue] = (int8_t)seat;
-    h->due_up[h->ndue] = (int8_t)up;
-    h->ndue++;
-}
-
 int sk_deal(const sk_rules *r, sk_hand *h, sk_log *log, int stub, int policy) {
     if (h->phase != SK_PHASE_DEAL) return SK_ERROR_PHASE;
     int st = h->street;
+    int n = h->n;
     int burn = r->street_burn[st] ? 1 : 0;
     int rounds = r->street_rounds[st];
     int board = r->street_board[st];
-    int live = live_players(h);
+    int live = h->n_in;
     int community = 0;
     h->restock_burned = h->restock_folded = 0;
     if (stub < h->need) {
@@ -75,17 +62,36 @@ int sk_deal(const sk_rules *r, sk_hand *h, sk_log *log, int stub, int policy) {
         }
     }
     if (burn + rounds * live + community + board > SK_DUE) return SK_ERROR_TOO_MANY_CARDS;
-    h->ndue = 0;
-    h->next_due = 0;
-    if (burn) due(h, SK_TO_BURN, 0);
+    /* the cards due: the burn, each round to every live player from the dealer's left, the
+     * community and board cards */
+    int due = 0;
+    if (burn) {
+        h->due_seat[due] = SK_TO_BURN;
+        h->due_up[due++] = 0;
+    }
+    int faces = r->street_faces[st];
+    int rolled = r->street_rolled[st];
     int downs[SK_SEATS];
-    for (int s = 0; s < h->n; s++) downs[s] = h->ndown[s];
-    for (int k = 0; k < rounds; k++)
-        for (int i = 0; i < h->n; i++) {
-            int s = h->order[i];
-            if (!h->folded[s]) due(h, s, face(r, st, k, s, downs));
+    if (rolled)
+        for (int s = 0; s < n; s++) downs[s] = h->ndown[s];
+    int8_t live_seats[SK_SEATS];
+    int nlive = 0;
+    for (int i = 0; i < n; i++)
+        if (!h->folded[h->order[i]]) live_seats[nlive++] = h->order[i];
+    for (int k = 0; k < rounds; k++) {
+        int up = faces >> k & 1;
+        for (int i = 0; i < nlive; i++) {
+            int s = live_seats[i];
+            h->due_seat[due] = (int8_t)s;
+            h->due_up[due++] = (int8_t)(rolled ? rolled_face(rolled, up, k, s, downs) : up);
         }
-    for (int k = 0; k < community + board; k++) due(h, SK_TO_BOARD, 1);
+    }
+    for (int k = 0; k < community + board; k++) {
+        h->due_seat[due] = SK_TO_BOARD;
+        h->due_up[due++] = 1;
+    }
+    h->ndue = due;
+    h->next_due = 0;
     h->after_cards = SK_PHASE_AFTER_DEAL;
     if (h->restock_burned + h->restock_folded) {
         h->phase = SK_PHASE_RESTOCK;
@@ -114,25 +120,29 @@ int sk_give(const sk_rules *r, sk_hand *h, int seat, int up) {
         h->phase = SK_PHASE_CARDS;
     }
     if (h->ndue == SK_DUE) return SK_ERROR_TOO_MANY_CARDS;
-    due(h, seat, up);
+    h->due_seat[h->ndue] = (int8_t)seat;
+    h->due_up[h->ndue] = (int8_t)up;
+    h->ndue++;
     return SK_OK;
 }
 
-int sk_place(const sk_rules *r, sk_hand *h, sk_log *log, int card) {
-    if (h->phase != SK_PHASE_CARDS) return SK_ERROR_PHASE;
-    int seat = h->due_seat[h->next_due];
-    int up = h->due_up[h->next_due];
+/* The next card due is `card`: to its seat (up or down), to the burn or to the board. */
+static int put(sk_hand *h, sk_log *log, int card) {
+    int next = h->next_due;
+    int seat = h->due_seat[next];
+    int up = h->due_up[next];
     if (seat >= 0) {
         int count = h->ncards[seat];
         if (count == SK_CARDS) return SK_ERROR_TOO_MANY_CARDS;
-        SK_CARD(h, seat, count) = (uint8_t)card;
+        int faced = up ? h->nup[seat] : h->ndown[seat];
         h->ncards[seat] = (int8_t)(count + 1);
+        SK_CARD(h, seat, count) = (uint8_t)card;
         if (up) {
-            SK_UP(h, seat, h->nup[seat]) = (uint8_t)card;
-            h->nup[seat]++;
+            h->nup[seat] = (int8_t)(faced + 1);
+            SK_UP(h, seat, faced) = (uint8_t)card;
         } else {
-            SK_DOWN(h, seat, h->ndown[seat]) = (uint8_t)card;
-            h->ndown[seat]++;
+            h->ndown[seat] = (int8_t)(faced + 1);
+            SK_DOWN(h, seat, faced) = (uint8_t)card;
         }
         sk_emit(log, SK_EV_DEAL, seat, up, card, 0);
     } else if (seat == SK_TO_BURN) {
@@ -144,8 +154,12 @@ int sk_place(const sk_rules *r, sk_hand *h, sk_log *log, int card) {
         h->community[h->ncommunity++] = (uint8_t)card;
         sk_emit(log, SK_EV_COMMUNITY, -1, 0, card, 0);
     }
-    h->next_due++;
-    if (h->next_due < h->ndue) return SK_OK;
+    h->next_due = next + 1;
+    return SK_OK;
+}
+
+/* Every card due is dealt: the street goes on, or a plugin's card returns to its hook. */
+static void all_placed(const sk_rules *r, sk_hand *h, sk_log *log) {
     h->ndue = h->next_due = 0;
     int after = h->after_cards;
     if (after == SK_PHASE_AFTER_DEAL) {
@@ -153,6 +167,23 @@ int sk_place(const sk_rules *r, sk_hand *h, sk_log *log, int card) {
     } else {
         h->phase = after; /* a plugin's card: back to the hook that gave it */
     }
+}
+
+int sk_place(const sk_rules *r, sk_hand *h, sk_log *log, int card) {
+    if (h->phase != SK_PHASE_CARDS) return SK_ERROR_PHASE;
+    int error = put(h, log, card);
+    if (error) return error;
+    if (h->next_due == h->ndue) all_placed(r, h, log);
+    return SK_OK;
+}
+
+int sk_place_all(const sk_rules *r, sk_hand *h, sk_log *log, const uint8_t *cards) {
+    if (h->phase != SK_PHASE_CARDS) return SK_ERROR_PHASE;
+    for (int i = 0, count = h->ndue - h->next_due; i < count; i++) {
+        int error = put(h, log, cards[i]);
+        if (error) return error;
+    }
+    all_placed(r, h, log);
     return SK_OK;
 }
 

@@ -25,8 +25,9 @@ static int64_t slot_of(const sk_tally *t, int share, int64_t strength) {
 #define SK_EVALUATED 8 /* the most cards the tables rank */
 
 /* The showing hands' values: each live seat's up cards (and the board where it counts);
- * 0 when a hand holds more cards than the tables rank. */
-static int showing(const sk_setup *k, const sk_hand *h, int64_t *values) {
+ * 0 when a hand holds more cards than the tables rank. `up` holds each seat's up cards'
+ * packed values, summed as they were dealt. */
+static int showing(const sk_setup *k, const sk_hand *h, const int64_t *up, int64_t *values) {
     const sk_rules *r = k->rules;
     int board = r->board_in_showing ? h->ncommunity : 0;
     uint8_t cards[SK_CARDS + SK_BOARD];
@@ -35,11 +36,7 @@ static int showing(const sk_setup *k, const sk_hand *h, int64_t *values) {
         if (h->folded[s]) continue;
         int count = h->nup[s];
         int64_t value = -1;
-        if (!board) {
-            int64_t sum = 0;
-            for (int i = 0; i < count; i++) sum += k->tables.values[SK_UP(h, s, i)];
-            value = sk_rank_strength(&k->tables, sum, count, k->showing);
-        }
+        if (!board) value = sk_rank_strength(&k->tables, up[s], count, k->showing);
         if (value < 0) { /* a suit may show five cards, or the board counts: every card */
             for (int i = 0; i < count; i++) cards[i] = SK_UP(h, s, i);
             for (int i = 0; i < board; i++) cards[count + i] = h->community[i];
@@ -53,8 +50,10 @@ static int showing(const sk_setup *k, const sk_hand *h, int64_t *values) {
 }
 
 /* The showdown's strengths of every live hand (the core applies the qualifiers), the same in
- * every pot; and, where the odd chips go by the cards a hand plays, those cards. */
-static int strengths(const sk_setup *k, const sk_hand *h, int64_t *table, uint8_t *played) {
+ * every pot; and, where the odd chips go by the cards a hand plays, those cards. `held`
+ * holds each seat's cards' packed values, summed as they were dealt. */
+static int strengths(const sk_setup *k, const sk_hand *h, const int64_t *held, int64_t *table,
+                     uint8_t *played) {
     const sk_rules *r = k->rules;
     uint8_t cards[SK_CARDS + SK_BOARD];
     int shares = r->shares;
@@ -66,11 +65,7 @@ static int strengths(const sk_setup *k, const sk_hand *h, int64_t *table, uint8_
             if (!h->folded[s]) {
                 int count = h->ncards[s];
                 value = -1;
-                if (h->ncommunity == 0) {
-                    int64_t sum = 0;
-                    for (int i = 0; i < count; i++) sum += k->tables.values[SK_CARD(h, s, i)];
-                    value = sk_rank_strength(&k->tables, sum, count, ev);
-                }
+                if (h->ncommunity == 0) value = sk_rank_strength(&k->tables, held[s], count, ev);
                 if (value < 0 || (played != NULL && r->odd_chip_hand)) {
                     for (int i = 0; i < count; i++) cards[i] = SK_CARD(h, s, i);
                     for (int i = 0; i < h->ncommunity; i++) cards[count + i] = h->community[i];
@@ -113,6 +108,9 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
     uint8_t stub[SK_DECK + SK_BURNS + SK_MUCK];
     sk_option options[SK_OPTIONS];
     int64_t values[SK_SEATS];
+    uint8_t dealt[SK_DUE];
+    int64_t up[SK_SEATS], held[SK_SEATS]; /* the packed values of each seat's cards so far */
+    const int64_t *packed = k->tables.values;
     int64_t result = 0;
     for (int64_t index = start; index < stop; index++) {
         int64_t row = rec->rows > 0 ? index - start : -1;
@@ -121,6 +119,8 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
         memcpy(stub, k->deck, (size_t)k->deck_size);
         int left = k->deck_size;
         log.count = 0;
+        memset(up, 0, sizeof up);
+        memset(held, 0, sizeof held);
         sk_begin(r, &h, &log, n, (int)(index % n), stacks);
         int raises = 0, decisions = 0, folds = 0, forced_seen = 0, completed = 0;
         int64_t ncards = 0, ndecisions = 0;
@@ -139,21 +139,32 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
                 sk_restocked(r, &h, &log);
                 break;
             }
-            case SK_PHASE_CARDS: {
-                int target = h.due_seat[h.next_due];
-                int i = (int)sk_below(&stream, left);
-                uint8_t card = stub[i];
-                stub[i] = stub[--left];
-                if (row >= 0) {
-                    if (ncards < SK_RECORD_CARDS)
-                        rec->cards[row * SK_RECORD_CARDS + ncards] = (int64_t)(target + 2) << 8 | card;
-                    ncards++;
+            case SK_PHASE_CARDS: { /* the cards due, drawn in the order they are dealt */
+                int count = h.ndue - h.next_due;
+                for (int c = 0; c < count; c++) {
+                    int target = h.due_seat[h.next_due + c];
+                    int i = (int)sk_below(&stream, left);
+                    uint8_t card = stub[i];
+                    stub[i] = stub[--left];
+                    dealt[c] = card;
+                    if (target >= 0) {
+                        held[target] += packed[card];
+                        if (h.due_up[h.next_due + c]) up[target] += packed[card];
+                    }
+                    if (row >= 0) {
+                        if (ncards < SK_RECORD_CARDS)
+                            rec->cards[row * SK_RECORD_CARDS + ncards] = (int64_t)(target + 2) << 8 | card;
+                        ncards++;
+                    }
                 }
-                sk_place(r, &h, &log, card);
+                if (sk_place_all(r, &h, &log, dealt) != SK_OK) {
+                    result = index << 8 | SK_KERNEL_CARDS;
+                    goto done;
+                }
                 break;
             }
             case SK_PHASE_SHOWING:
-                if (!showing(k, &h, values)) {
+                if (!showing(k, &h, up, values)) {
                     result = index << 8 | SK_KERNEL_CARDS;
                     goto done;
                 }
@@ -192,7 +203,7 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
             }
             case SK_PHASE_SHOWDOWN: {
                 uint8_t *cards = r->odd_chip_hand ? played : NULL;
-                if (!strengths(k, &h, table, cards)) {
+                if (!strengths(k, &h, held, table, cards)) {
                     result = index << 8 | SK_KERNEL_CARDS;
                     goto done;
                 }
