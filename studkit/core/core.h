@@ -82,8 +82,8 @@ int sk_uncalled(int n, const int64_t *chips, int64_t *amount);
 /* `seat` has acted: the next to act, or the round's end. */
 void sk_pass_turn(const sk_rules *r, sk_hand *h, sk_log *log, int seat);
 void sk_end_round(const sk_rules *r, sk_hand *h, sk_log *log);
-/* Live players with chips left. */
-int sk_active(const sk_hand *h);
+/* Whether two or more live players have chips left: the betting can go on. */
+int sk_betting_open(const sk_hand *h);
 /* Every live hand turned up at once: the betting is closed by all-ins. */
 void sk_expose(const sk_rules *r, sk_hand *h, sk_log *log);
 /* One player left: the pot is theirs. */

@@ -5,14 +5,13 @@
 int sk_any_open_pair(const sk_hand *h) {
     for (int s = 0; s < h->n; s++) {
         if (h->folded[s]) continue;
-        int count = h->nup[s];
-        for (int i = 0; i < count; i++) {
-            int a = SK_UP(h, s, i);
-            if (a >= 52) continue; /* a joker pairs nothing */
-            for (int j = i + 1; j < count; j++) {
-                int b = SK_UP(h, s, j);
-                if (b < 52 && a >> 2 == b >> 2) return 1;
-            }
+        int ranks = 0; /* a bit per rank showing */
+        for (int i = 0; i < h->nup[s]; i++) {
+            int card = SK_UP(h, s, i);
+            if (card >= 52) continue; /* a joker pairs nothing */
+            int rank = 1 << (card >> 2);
+            if (ranks & rank) return 1;
+            ranks |= rank;
         }
     }
     return 0;

@@ -4,10 +4,11 @@
  * all-ins have closed the betting, or the next street. */
 #include "core.h"
 
-int sk_active(const sk_hand *h) {
+int sk_betting_open(const sk_hand *h) {
     int count = 0;
-    for (int s = 0; s < h->n; s++) count += !h->folded[s] && h->stack[s] > 0;
-    return count;
+    for (int s = 0; s < h->n; s++)
+        if (!h->folded[s] && h->stack[s] > 0 && ++count == 2) return 1;
+    return 0;
 }
 
 /* Whether a player who can bet still owes part of a blind posted before the first round:
@@ -24,16 +25,17 @@ static int owes_a_blind(const sk_rules *r, const sk_hand *h) {
 
 int sk_start_round(const sk_rules *r, sk_hand *h, sk_log *log) {
     int n = h->n;
-    int can = sk_active(h);
+    int can = 0; /* each live player with chips must act, and may bet */
+    for (int s = 0; s < n; s++) {
+        int8_t flag = (int8_t)(!h->folded[s] && h->stack[s] > 0);
+        h->to_act[s] = flag;
+        can += flag;
+    }
     if (can < 2 && !owes_a_blind(r, h)) {
         for (int s = 0; s < n; s++) h->to_act[s] = 0;
         return 0;
     }
-    for (int s = 0; s < n; s++) {
-        int8_t flag = (int8_t)(!h->folded[s] && h->stack[s] > 0);
-        h->to_act[s] = flag;
-        h->may_raise[s] = flag;
-    }
+    for (int s = 0; s < n; s++) h->may_raise[s] = h->to_act[s];
     int st = h->street;
     h->bet = h->last_full = h->posted = 0;
     h->increment = r->min_open;
@@ -128,20 +130,24 @@ int sk_uncalled(int n, const int64_t *chips, int64_t *amount) {
 
 void sk_end_round(const sk_rules *r, sk_hand *h, sk_log *log) {
     int n = h->n;
-    int64_t back;
-    int top_seat = sk_uncalled(n, h->bets, &back);
-    if (top_seat >= 0) { /* the highest bet was not matched: give back what nobody called */
-        h->stack[top_seat] += back;
-        h->contrib[top_seat] -= back;
-        sk_emit(log, SK_EV_RETURN, top_seat, 0, back, 0);
+    int64_t bet = 0; /* whether any chips were bet this round */
+    for (int s = 0; s < n; s++) bet |= h->bets[s];
+    if (bet) {
+        int64_t back;
+        int top_seat = sk_uncalled(n, h->bets, &back);
+        if (top_seat >= 0) { /* the highest bet was not matched: give back what nobody called */
+            h->stack[top_seat] += back;
+            h->contrib[top_seat] -= back;
+            sk_emit(log, SK_EV_RETURN, top_seat, 0, back, 0);
+        }
+        for (int s = 0; s < n; s++) h->bets[s] = 0;
     }
-    for (int s = 0; s < n; s++) h->bets[s] = 0;
     h->actor = -1;
     if (h->n_in == 1) {
         sk_win_uncontested(r, h, log);
         return;
     }
-    if (!h->exposed && sk_active(h) < 2) sk_expose(r, h, log);
+    if (!h->exposed && !sk_betting_open(h)) sk_expose(r, h, log);
     sk_next_street(r, h, log);
 }
 

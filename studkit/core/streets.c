@@ -195,6 +195,6 @@ void sk_after_deal(const sk_rules *r, sk_hand *h, sk_log *log) {
     }
     h->hook_done = 0;
     if (r->street_betting[h->street] && sk_start_round(r, h, log)) return;
-    if (!h->exposed && h->n_in >= 2 && sk_active(h) < 2) sk_expose(r, h, log);
+    if (!h->exposed && h->n_in >= 2 && !sk_betting_open(h)) sk_expose(r, h, log);
     sk_next_street(r, h, log);
 }
