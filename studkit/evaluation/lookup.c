@@ -2,10 +2,8 @@
 #include "lookup.h"
 
 static inline int64_t rank_lookup(const sk_tables *t, int64_t total, int ev) {
-    int64_t rank = total & SK_RANK_MASK;
-    const int32_t *index = t->by_row + t->index_row * t->width;
-    int64_t row = (int64_t)index[rank & SK_LO_MASK] + index[SK_BY_HI + (rank >> 17)];
-    return t->by_row[ev * t->width + row];
+    sk_ranker k = sk_ranker_of(t, ev);
+    return sk_ranks_strength(&k, total);
 }
 
 static inline int64_t sum(const sk_tables *t, const uint8_t *cards, int count) {
@@ -25,10 +23,8 @@ static int suited_mask(const uint8_t *cards, int count, int64_t total) {
 }
 
 int64_t sk_rank_strength(const sk_tables *t, int64_t values, int count, int ev) {
-    if (count == 0) return 0;
-    int64_t total = SK_SUIT_START + values;
-    if (total & SK_FLUSH_BITS && t->modes[ev]) return -1;
-    return rank_lookup(t, total, ev);
+    sk_ranker k = sk_ranker_of(t, ev);
+    return sk_rank(&k, values, count);
 }
 
 /* A low-with-flushes evaluator on exactly five cards. */

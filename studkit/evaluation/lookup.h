@@ -29,6 +29,34 @@ typedef struct sk_tables {
     const int32_t *flush;   /* per evaluator, 8192 entries: by a suit's 13-bit rank set */
 } sk_tables;
 
+/* One evaluator's lookup of rank multisets, its rows found once for many hands. */
+typedef struct sk_ranker {
+    const int32_t *index;     /* the multiset index (row index_row of by_row) */
+    const int32_t *strengths; /* the evaluator's row of strengths */
+    int64_t mode;             /* SK_MODE_*: whether a flush counts */
+} sk_ranker;
+
+static inline sk_ranker sk_ranker_of(const sk_tables *t, int ev) {
+    sk_ranker k = {t->by_row + t->index_row * t->width, t->by_row + ev * t->width, t->modes[ev]};
+    return k;
+}
+
+/* The strength of the rank multiset that cards whose packed values sum to `total` (from
+ * SK_SUIT_START) hold: one lookup through the multiset index. */
+static inline int64_t sk_ranks_strength(const sk_ranker *k, int64_t total) {
+    int64_t rank = total & SK_RANK_MASK;
+    int64_t row = (int64_t)k->index[rank & SK_LO_MASK] + k->index[SK_BY_HI + (rank >> 17)];
+    return k->strengths[row];
+}
+
+/* sk_rank_strength by a ranker. */
+static inline int64_t sk_rank(const sk_ranker *k, int64_t values, int count) {
+    if (count == 0) return 0;
+    int64_t total = SK_SUIT_START + values;
+    if (total & SK_FLUSH_BITS && k->mode) return -1;
+    return sk_ranks_strength(k, total);
+}
+
 /* The strength of `count` cards (1 to 8) for evaluator `ev`. */
 int64_t sk_evaluate(const sk_tables *t, const uint8_t *cards, int count, int ev);
 /* The strength of `count` cards whose packed values sum to `values`, or -1 when a suit holds

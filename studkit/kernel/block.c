@@ -27,7 +27,8 @@ static int64_t slot_of(const sk_tally *t, int share, int64_t strength) {
 /* The showing hands' values: each live seat's up cards (and the board where it counts);
  * 0 when a hand holds more cards than the tables rank. `up` holds each seat's up cards'
  * packed values, summed as they were dealt. */
-static int showing(const sk_setup *k, const sk_hand *h, const int64_t *up, int64_t *values) {
+static int showing(const sk_setup *k, const sk_ranker *ranker, const sk_hand *h,
+                   const int64_t *up, int64_t *values) {
     const sk_rules *r = k->rules;
     int board = r->board_in_showing ? h->ncommunity : 0;
     uint8_t cards[SK_CARDS + SK_BOARD];
@@ -36,7 +37,7 @@ static int showing(const sk_setup *k, const sk_hand *h, const int64_t *up, int64
         if (h->folded[s]) continue;
         int count = h->nup[s];
         int64_t value = -1;
-        if (!board) value = sk_rank_strength(&k->tables, up[s], count, k->showing);
+        if (!board) value = sk_rank(ranker, up[s], count);
         if (value < 0) { /* a suit may show five cards, or the board counts: every card */
             for (int i = 0; i < count; i++) cards[i] = SK_UP(h, s, i);
             for (int i = 0; i < board; i++) cards[count + i] = h->community[i];
@@ -52,8 +53,8 @@ static int showing(const sk_setup *k, const sk_hand *h, const int64_t *up, int64
 /* The showdown's strengths of every live hand (the core applies the qualifiers), the same in
  * every pot; and, where the odd chips go by the cards a hand plays, those cards. `held`
  * holds each seat's cards' packed values, summed as they were dealt. */
-static int strengths(const sk_setup *k, const sk_hand *h, const int64_t *held, int64_t *table,
-                     uint8_t *played) {
+static int strengths(const sk_setup *k, const sk_ranker *rankers, const sk_hand *h,
+                     const int64_t *held, int64_t *table, uint8_t *played) {
     const sk_rules *r = k->rules;
     uint8_t cards[SK_CARDS + SK_BOARD];
     int shares = r->shares;
@@ -65,7 +66,7 @@ static int strengths(const sk_setup *k, const sk_hand *h, const int64_t *held, i
             if (!h->folded[s]) {
                 int count = h->ncards[s];
                 value = -1;
-                if (h->ncommunity == 0) value = sk_rank_strength(&k->tables, held[s], count, ev);
+                if (h->ncommunity == 0) value = sk_rank(&rankers[x], held[s], count);
                 if (value < 0 || (played != NULL && r->odd_chip_hand)) {
                     for (int i = 0; i < count; i++) cards[i] = SK_CARD(h, s, i);
                     for (int i = 0; i < h->ncommunity; i++) cards[count + i] = h->community[i];
@@ -111,6 +112,10 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
     uint8_t dealt[SK_DUE];
     int64_t up[SK_SEATS], held[SK_SEATS]; /* the packed values of each seat's cards so far */
     const int64_t *packed = k->tables.values;
+    sk_ranker showing_ranker = sk_ranker_of(&k->tables, k->showing), rankers[SK_SHARES];
+    for (int x = 0; x < shares; x++) rankers[x] = sk_ranker_of(&k->tables, k->share_evaluator[x]);
+    int32_t calling = 0; /* the calling stations' seats, a bit each */
+    for (int s = 0; s < n; s++) calling |= (int32_t)(k->bots[s] == SK_BOT_CALLING) << s;
     int64_t result = 0;
     for (int64_t index = start; index < stop; index++) {
         int64_t row = rec->rows > 0 ? index - start : -1;
@@ -122,7 +127,7 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
         memset(up, 0, sizeof up);
         memset(held, 0, sizeof held);
         sk_begin(r, &h, &log, n, (int)(index % n), stacks);
-        int raises = 0, decisions = 0, folds = 0, forced_seen = 0, completed = 0;
+        int raises = 0, decisions = 0, forced_seen = 0, completed = 0;
         int64_t ncards = 0, ndecisions = 0;
         for (int over = 0; !over;) {
             switch (h.phase) {
@@ -164,46 +169,48 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
                 break;
             }
             case SK_PHASE_SHOWING:
-                if (!showing(k, &h, up, values)) {
+                if (!showing(k, &showing_ranker, &h, up, values)) {
                     result = index << 8 | SK_KERNEL_CARDS;
                     goto done;
                 }
                 sk_lead(r, &h, &log, values);
                 break;
-            case SK_PHASE_BET: {
-                int seat = h.actor;
-                int pick;
-                if (k->bots[seat] == SK_BOT_CALLING) {
-                    pick = sk_passive(r, &h, options) - 1; /* check, call or bring in */
-                } else {
-                    int count = sk_options(r, &h, options);
-                    pick = sk_bot_choice(k, &h, seat, raises, options, count, &stream);
-                }
-                int verb = options[pick].verb;
-                int64_t amount = options[pick].lo;
+            case SK_PHASE_BET: { /* the street's decisions, one after another */
                 int street = h.street;
-                t->mix[street * SK_VERBS + verb]++;
-                decisions++;
-                folds += verb == SK_FOLD;
-                raises += verb >= SK_COMPLETE;
-                if (street == 0) {
-                    forced_seen |= verb == SK_BRING_IN;
-                    completed |= verb == SK_COMPLETE;
-                }
-                if (row >= 0) {
-                    if (ndecisions >= SK_RECORD_DECISIONS) {
-                        result = index << 8 | SK_KERNEL_LONG;
-                        goto done;
+                int64_t *mix = &t->mix[street * SK_VERBS];
+                do {
+                    int seat = h.actor;
+                    int pick;
+                    if (calling >> seat & 1) {
+                        pick = sk_passive(r, &h, options) - 1; /* check, call or bring in */
+                    } else {
+                        int count = sk_options(r, &h, options);
+                        pick = sk_bot_choice(k, &h, seat, raises, options, count, &stream);
                     }
-                    rec->decisions[row * SK_RECORD_DECISIONS + ndecisions++] =
-                        (int64_t)verb << 56 | amount;
-                }
-                sk_take(r, &h, &log, verb, amount);
+                    int verb = options[pick].verb;
+                    int64_t amount = options[pick].lo;
+                    mix[verb]++;
+                    decisions++;
+                    raises += verb >= SK_COMPLETE;
+                    if (street == 0) {
+                        forced_seen |= verb == SK_BRING_IN;
+                        completed |= verb == SK_COMPLETE;
+                    }
+                    if (row >= 0) {
+                        if (ndecisions >= SK_RECORD_DECISIONS) {
+                            result = index << 8 | SK_KERNEL_LONG;
+                            goto done;
+                        }
+                        rec->decisions[row * SK_RECORD_DECISIONS + ndecisions++] =
+                            (int64_t)verb << 56 | amount;
+                    }
+                    sk_take(r, &h, &log, verb, amount);
+                } while (h.phase == SK_PHASE_BET);
                 break;
             }
             case SK_PHASE_SHOWDOWN: {
                 uint8_t *cards = r->odd_chip_hand ? played : NULL;
-                if (!strengths(k, &h, held, table, cards)) {
+                if (!strengths(k, rankers, &h, held, table, cards)) {
                     result = index << 8 | SK_KERNEL_CARDS;
                     goto done;
                 }
@@ -245,7 +252,7 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
             totals[T_BRING_IN]++;
             totals[T_COMPLETED] += completed;
         }
-        int live = n - folds;
+        int live = h.n_in; /* the players who did not fold */
         if (live >= 2) {
             /* from the awards: who won chips, whether a pot was split, and the strength that
              * won each share of the main pot (-1: the share took none of it) */
@@ -258,7 +265,7 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
                 int pot_of = e->x >> 8;
                 int share = (e->x & 0xFF) - 1;
                 if (pot_of != pot_index) {
-                    split |= __builtin_popcount((unsigned)paid) > 1;
+                    split |= (paid & (paid - 1)) != 0; /* more than one seat */
                     paid = 0;
                     pot_index = pot_of;
                 }
@@ -268,12 +275,12 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
                 }
                 if (pot_of == 0 && share >= 0) main[share] = e->b;
             }
-            split |= __builtin_popcount((unsigned)paid) > 1;
+            split |= (paid & (paid - 1)) != 0; /* more than one seat */
             totals[T_SHOWDOWNS]++;
             totals[T_AT_SHOWDOWN] += live;
             totals[T_AT_SHOWDOWN_SQ] += (int64_t)live * live;
             totals[T_SPLITS] += split;
-            totals[T_SCOOPS] += __builtin_popcount((unsigned)won) == 1;
+            totals[T_SCOOPS] += won != 0 && (won & (won - 1)) == 0; /* one seat won it all */
             for (int x = 0; x < shares; x++) {
                 if (main[x] < 0) continue;
                 t->share_awards[x]++;
