@@ -76,9 +76,17 @@ static void odd_chip_orders(const sk_rules *r, const sk_hand *h, const uint8_t *
     }
 }
 
-/* Pay `amount` equally to the seats of `winners`, odd chips one each in `order`. */
+/* Pay `amount` equally to the seats of `winners`, odd chips one each in `order` (read only
+ * when there is more than one winner). */
 static void split(sk_hand *h, sk_log *log, int pot, int share, int64_t amount, int32_t winners,
                   const int8_t *order, const int64_t *strengths, int64_t *pay) {
+    int32_t x = pot << 8 | (share + 1);
+    if (!(winners & (winners - 1))) { /* one winner takes it all */
+        int s = __builtin_ctz((unsigned)winners);
+        pay[s] += amount;
+        sk_emit(log, SK_EV_AWARD, s, x, amount, strengths[share * SK_SEATS + s]);
+        return;
+    }
     int n = h->n;
     int8_t ordered[SK_SEATS];
     int count = 0;
@@ -94,7 +102,6 @@ static void split(sk_hand *h, sk_log *log, int pot, int share, int64_t amount, i
         if (winners >> s & 1 && !(placed >> s & 1)) ordered[count++] = (int8_t)s;
     int64_t each = amount / count;
     int64_t odd = amount - each * count;
-    int32_t x = pot << 8 | (share + 1);
     for (int i = 0; i < count; i++) {
         int s = ordered[i];
         int64_t chips = i < odd ? each + 1 : each;
@@ -103,15 +110,13 @@ static void split(sk_hand *h, sk_log *log, int pot, int share, int64_t amount, i
     }
 }
 
-void sk_split_pot(const sk_rules *r, sk_hand *h, sk_log *log, int pot, int64_t amount,
-                  int32_t eligible, const int64_t *strengths, const int8_t *orders,
-                  int64_t *pay) {
+/* The shares of a pot some eligible hand has a strength in (`which`), and each one's best
+ * hands (`winners`, a bit per seat); how many. */
+static int pot_winners(const sk_rules *r, const sk_hand *h, int32_t eligible,
+                       const int64_t *strengths, int *which, int32_t *winners) {
     int n = h->n;
-    int shares = r->shares;
-    int which[SK_SHARES];
-    int32_t winners[SK_SHARES];
     int count = 0;
-    for (int k = 0; k < shares; k++) {
+    for (int k = 0; k < r->shares; k++) {
         int64_t best = 0;
         int32_t mask = 0;
         for (int s = 0; s < n; s++) {
@@ -130,6 +135,22 @@ void sk_split_pot(const sk_rules *r, sk_hand *h, sk_log *log, int pot, int64_t a
             count++;
         }
     }
+    return count;
+}
+
+/* Whether paying the pot found by pot_winners needs an odd-chip order: some share is tied,
+ * or nobody has a strength and the eligible seats split it. */
+static int tied(int count, const int32_t *winners, int32_t eligible) {
+    if (count == 0) return (eligible & (eligible - 1)) != 0;
+    for (int i = 0; i < count; i++)
+        if (winners[i] & (winners[i] - 1)) return 1;
+    return 0;
+}
+
+/* Pay one pot's `amount` to the shares and winners pot_winners found. */
+static void pay_pot(const sk_rules *r, sk_hand *h, sk_log *log, int pot, int64_t amount,
+                    int32_t eligible, const int64_t *strengths, const int8_t *orders, int count,
+                    const int *which, const int32_t *winners, int64_t *pay) {
     int odd_share = r->odd_chip_share;
     if (count == 0) {
         split(h, log, pot, odd_share, amount, eligible, &orders[odd_share * SK_SEATS], strengths,
@@ -159,21 +180,38 @@ void sk_split_pot(const sk_rules *r, sk_hand *h, sk_log *log, int pot, int64_t a
                   strengths, pay);
 }
 
+void sk_split_pot(const sk_rules *r, sk_hand *h, sk_log *log, int pot, int64_t amount,
+                  int32_t eligible, const int64_t *strengths, const int8_t *orders,
+                  int64_t *pay) {
+    int which[SK_SHARES];
+    int32_t winners[SK_SHARES];
+    int count = pot_winners(r, h, eligible, strengths, which, winners);
+    pay_pot(r, h, log, pot, amount, eligible, strengths, orders, count, which, winners, pay);
+}
+
 int sk_award(const sk_rules *r, sk_hand *h, sk_log *log, const int64_t *strengths,
              const int8_t *orders, const uint8_t *played) {
     if (h->phase != SK_PHASE_SHOWDOWN && h->phase != SK_PHASE_ODD_CHIPS) return SK_ERROR_PHASE;
-    int8_t own[SK_SHARES * SK_SEATS];
-    if (h->npots > 0) {
-        odd_chip_orders(r, h, played, own);
-        for (int k = 0; orders != NULL && k < r->shares; k++) /* a plugin's orders */
-            if (orders[k * SK_SEATS] != SK_RULES_ORDER)
-                for (int i = 0; i < SK_SEATS; i++) own[k * SK_SEATS + i] = orders[k * SK_SEATS + i];
-    }
+    int8_t own[SK_SHARES * SK_SEATS]; /* the odd-chip orders, once a tie needs them */
+    int ordered = 0;
     int64_t pay[SK_SEATS] = {0};
     for (int p = 0; p < h->npots; p++) {
-        if (h->pot_amount[p] == 0) continue;
-        sk_split_pot(r, h, log, p, h->pot_amount[p], h->pot_eligible[p],
-                     &strengths[p * SK_SHARES * SK_SEATS], own, pay);
+        int64_t amount = h->pot_amount[p];
+        if (amount == 0) continue;
+        int32_t eligible = h->pot_eligible[p];
+        const int64_t *pot = &strengths[p * SK_SHARES * SK_SEATS];
+        int which[SK_SHARES];
+        int32_t winners[SK_SHARES];
+        int count = pot_winners(r, h, eligible, pot, which, winners);
+        if (!ordered && tied(count, winners, eligible)) {
+            odd_chip_orders(r, h, played, own);
+            for (int k = 0; orders != NULL && k < r->shares; k++) /* a plugin's orders */
+                if (orders[k * SK_SEATS] != SK_RULES_ORDER)
+                    for (int i = 0; i < SK_SEATS; i++)
+                        own[k * SK_SEATS + i] = orders[k * SK_SEATS + i];
+            ordered = 1;
+        }
+        pay_pot(r, h, log, p, amount, eligible, pot, own, count, which, winners, pay);
     }
     for (int s = 0; s < h->n; s++) h->stack[s] += pay[s];
     h->phase = SK_PHASE_OVER;

@@ -119,6 +119,8 @@ int sk_check(const sk_rules *r, const sk_hand *h, int verb, int64_t amount, int6
 /* ---- verbs.c: what each decision does ------------------------------------------------ */
 /* The actor takes `verb` (`amount` as sk_check gives it), unchecked. */
 void sk_take(const sk_rules *r, sk_hand *h, sk_log *log, int verb, int64_t amount);
+/* A folded seat's cards go to the muck (as many as it has room for). */
+void sk_muck_cards(sk_hand *h, int seat);
 /* sk_check, then sk_take. */
 int sk_act(const sk_rules *r, sk_hand *h, sk_log *log, int verb, int64_t amount);
 

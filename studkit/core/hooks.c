@@ -60,8 +60,7 @@ int sk_fold_seat(const sk_rules *r, sk_hand *h, sk_log *log, int seat) {
     h->folded[seat] = 1;
     h->n_in--;
     h->to_act[seat] = 0;
-    for (int i = 0; i < h->ncards[seat] && h->nmuck < SK_MUCK; i++)
-        h->muck[h->nmuck++] = SK_CARD(h, seat, i);
+    sk_muck_cards(h, seat);
     sk_emit(log, SK_EV_ACTION, seat, SK_FOLD, 0, 0);
     return SK_OK;
 }

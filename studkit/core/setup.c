@@ -11,7 +11,10 @@ void sk_begin(const sk_rules *r, sk_hand *h, sk_log *log, int n, int button,
     memset(h, 0, offsetof(sk_hand, SK_HAND_LISTS));
     h->n = n;
     h->button = button;
-    for (int k = 0; k < n; k++) h->order[k] = (int8_t)((button + 1 + k) % n);
+    for (int k = 0, s = button % n; k < n; k++) {
+        s = sk_next_seat(s, n);
+        h->order[k] = (int8_t)s;
+    }
     h->street = -1;
     h->actor = -1;
     h->choice = -1;

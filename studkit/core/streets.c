@@ -126,11 +126,8 @@ int sk_give(const sk_rules *r, sk_hand *h, int seat, int up) {
     return SK_OK;
 }
 
-/* The next card due is `card`: to its seat (up or down), to the burn or to the board. */
-static int put(sk_hand *h, sk_log *log, int card) {
-    int next = h->next_due;
-    int seat = h->due_seat[next];
-    int up = h->due_up[next];
+/* `card` to where it is due: to `seat` (`up` or down), to the burn or to the board. */
+static int put(sk_hand *h, sk_log *log, int seat, int up, int card) {
     if (seat >= 0) {
         int count = h->ncards[seat];
         if (count == SK_CARDS) return SK_ERROR_TOO_MANY_CARDS;
@@ -154,7 +151,6 @@ static int put(sk_hand *h, sk_log *log, int card) {
         h->community[h->ncommunity++] = (uint8_t)card;
         sk_emit(log, SK_EV_COMMUNITY, -1, 0, card, 0);
     }
-    h->next_due = next + 1;
     return SK_OK;
 }
 
@@ -171,17 +167,23 @@ static void all_placed(const sk_rules *r, sk_hand *h, sk_log *log) {
 
 int sk_place(const sk_rules *r, sk_hand *h, sk_log *log, int card) {
     if (h->phase != SK_PHASE_CARDS) return SK_ERROR_PHASE;
-    int error = put(h, log, card);
+    int next = h->next_due;
+    int error = put(h, log, h->due_seat[next], h->due_up[next], card);
     if (error) return error;
-    if (h->next_due == h->ndue) all_placed(r, h, log);
+    h->next_due = next + 1;
+    if (next + 1 == h->ndue) all_placed(r, h, log);
     return SK_OK;
 }
 
 int sk_place_all(const sk_rules *r, sk_hand *h, sk_log *log, const uint8_t *cards) {
     if (h->phase != SK_PHASE_CARDS) return SK_ERROR_PHASE;
-    for (int i = 0, count = h->ndue - h->next_due; i < count; i++) {
-        int error = put(h, log, cards[i]);
-        if (error) return error;
+    int first = h->next_due, last = h->ndue;
+    for (int i = first; i < last; i++) {
+        int error = put(h, log, h->due_seat[i], h->due_up[i], cards[i - first]);
+        if (error) {
+            h->next_due = i; /* the cards before it are placed */
+            return error;
+        }
     }
     all_placed(r, h, log);
     return SK_OK;

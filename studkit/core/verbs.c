@@ -1,12 +1,22 @@
 /* What each betting decision does to the hand, then the turn passes on. */
+#include <string.h>
+
 #include "core.h"
+
+void sk_muck_cards(sk_hand *h, int seat) {
+    int count = h->ncards[seat];
+    int room = SK_MUCK - h->nmuck;
+    if (count > room) count = room;
+    if (count <= 0) return;
+    memcpy(&h->muck[h->nmuck], &SK_CARD(h, seat, 0), (size_t)count);
+    h->nmuck += count;
+}
 
 static void fold(const sk_rules *r, sk_hand *h, sk_log *log, int seat) {
     h->folded[seat] = 1;
     h->n_in--;
     h->to_act[seat] = 0;
-    for (int i = 0; i < h->ncards[seat] && h->nmuck < SK_MUCK; i++)
-        h->muck[h->nmuck++] = SK_CARD(h, seat, i);
+    sk_muck_cards(h, seat);
     sk_emit(log, SK_EV_ACTION, seat, SK_FOLD, h->bets[seat], 0);
     if (h->n_in == 1) {
         h->actor = -1;

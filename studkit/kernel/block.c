@@ -117,6 +117,7 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
     int32_t calling = 0; /* the calling stations' seats, a bit each */
     for (int s = 0; s < n; s++) calling |= (int32_t)(k->bots[s] == SK_BOT_CALLING) << s;
     int64_t result = 0;
+    int button = (int)(start % n); /* hand `index` deals from seat index % n */
     for (int64_t index = start; index < stop; index++) {
         int64_t row = rec->rows > 0 ? index - start : -1;
         uint64_t stream;
@@ -126,7 +127,8 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
         log.count = 0;
         memset(up, 0, sizeof up);
         memset(held, 0, sizeof held);
-        sk_begin(r, &h, &log, n, (int)(index % n), stacks);
+        sk_begin(r, &h, &log, n, button, stacks);
+        button = sk_next_seat(button, n); /* the next hand's */
         int raises = 0, decisions = 0, forced_seen = 0, completed = 0;
         int64_t ncards = 0, ndecisions = 0;
         for (int over = 0; !over;) {
@@ -145,23 +147,27 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
                 break;
             }
             case SK_PHASE_CARDS: { /* the cards due, drawn in the order they are dealt */
-                int count = h.ndue - h.next_due;
+                int first = h.next_due, count = h.ndue - first;
+                const int8_t *seats = &h.due_seat[first], *faces = &h.due_up[first];
                 for (int c = 0; c < count; c++) {
-                    int target = h.due_seat[h.next_due + c];
                     int i = (int)sk_below(&stream, left);
-                    uint8_t card = stub[i];
+                    int card = stub[i];
                     stub[i] = stub[--left];
-                    dealt[c] = card;
+                    dealt[c] = (uint8_t)card;
+                    int target = seats[c];
                     if (target >= 0) {
-                        held[target] += packed[card];
-                        if (h.due_up[h.next_due + c]) up[target] += packed[card];
-                    }
-                    if (row >= 0) {
-                        if (ncards < SK_RECORD_CARDS)
-                            rec->cards[row * SK_RECORD_CARDS + ncards] = (int64_t)(target + 2) << 8 | card;
-                        ncards++;
+                        int64_t value = packed[card];
+                        held[target] += value;
+                        if (faces[c]) up[target] += value;
                     }
                 }
+                if (row >= 0)
+                    for (int c = 0; c < count; c++) {
+                        if (ncards < SK_RECORD_CARDS)
+                            rec->cards[row * SK_RECORD_CARDS + ncards] =
+                                (int64_t)(seats[c] + 2) << 8 | dealt[c];
+                        ncards++;
+                    }
                 if (sk_place_all(r, &h, &log, dealt) != SK_OK) {
                     result = index << 8 | SK_KERNEL_CARDS;
                     goto done;
