@@ -2,6 +2,8 @@
  * blinds, the first actor), the turn passing clockwise, uncalled bets returned, and what
  * happens when the round closes: the pot to the last player in, every hand turned up when
  * all-ins have closed the betting, or the next street. */
+#include <string.h>
+
 #include "core.h"
 
 int sk_betting_open(const sk_hand *h) {
@@ -27,15 +29,15 @@ int sk_start_round(const sk_rules *r, sk_hand *h, sk_log *log) {
     int n = h->n;
     int can = 0; /* each live player with chips must act, and may bet */
     for (int s = 0; s < n; s++) {
-        int8_t flag = (int8_t)(!h->folded[s] && h->stack[s] > 0);
+        int8_t flag = (int8_t)((h->folded[s] == 0) & (h->stack[s] > 0));
         h->to_act[s] = flag;
         can += flag;
     }
     if (can < 2 && !owes_a_blind(r, h)) {
-        for (int s = 0; s < n; s++) h->to_act[s] = 0;
+        memset(h->to_act, 0, (size_t)n);
         return 0;
     }
-    for (int s = 0; s < n; s++) h->may_raise[s] = h->to_act[s];
+    memcpy(h->may_raise, h->to_act, (size_t)n);
     int st = h->street;
     h->bet = h->last_full = h->posted = 0;
     h->increment = r->min_open;

@@ -26,18 +26,29 @@ void sk_next_street(const sk_rules *r, sk_hand *h, sk_log *log) {
     h->actor = -1;
 }
 
-/* Whether round `k`'s card goes to `seat` face up, where the street deals some cards up
- * unless the player holds no down card (`rolled`, a bit per round): such a card is up when
- * the seat holds a down card; the others are as the street says (`up`). `downs` counts each
- * seat's down cards as the street is planned. */
-static int rolled_face(int rolled, int up, int k, int seat, int *downs) {
-    if (!(rolled >> k & 1)) {
-        downs[seat] += !up;
-        return up;
+/* The faces of `rounds` rounds to the live seats (`seats`, from the dealer's left) on a
+ * street that deals some cards up unless the player holds no down card (`rolled`, a bit
+ * per round): such a card is up when the seat holds a down card, and the others as the
+ * street says (`faces`); into `up`, round after round. */
+static void rolled_faces(const sk_hand *h, int faces, int rolled, int rounds,
+                         const int8_t *seats, int nlive, int8_t *up) {
+    int downs[SK_SEATS]; /* each seat's down cards, as the street is planned */
+    for (int s = 0; s < h->n; s++) downs[s] = h->ndown[s];
+    for (int k = 0; k < rounds; k++) {
+        int face = faces >> k & 1;
+        for (int i = 0; i < nlive; i++, up++) {
+            int s = seats[i];
+            if (!(rolled >> k & 1)) {
+                downs[s] += !face;
+                *up = (int8_t)face;
+            } else if (downs[s] > 0) {
+                *up = 1;
+            } else {
+                downs[s] += 1; /* the card goes down: the seat now holds one */
+                *up = 0;
+            }
+        }
     }
-    if (downs[seat] > 0) return 1;
-    downs[seat] += 1; /* the card goes down: the seat now holds one */
-    return 0;
 }
 
 int sk_deal(const sk_rules *r, sk_hand *h, sk_log *log, int stub, int policy) {
@@ -69,21 +80,18 @@ int sk_deal(const sk_rules *r, sk_hand *h, sk_log *log, int stub, int policy) {
         h->due_seat[due] = SK_TO_BURN;
         h->due_up[due++] = 0;
     }
-    int faces = r->street_faces[st];
-    int rolled = r->street_rolled[st];
-    int downs[SK_SEATS];
-    if (rolled)
-        for (int s = 0; s < n; s++) downs[s] = h->ndown[s];
-    int8_t live_seats[SK_SEATS];
+    int8_t seats[SK_SEATS]; /* the live seats from the dealer's left */
     int nlive = 0;
     for (int i = 0; i < n; i++)
-        if (!h->folded[h->order[i]]) live_seats[nlive++] = h->order[i];
+        if (!h->folded[h->order[i]]) seats[nlive++] = h->order[i];
+    int faces = r->street_faces[st];
+    int rolled = r->street_rolled[st];
+    if (rolled) rolled_faces(h, faces, rolled, rounds, seats, nlive, &h->due_up[due]);
     for (int k = 0; k < rounds; k++) {
-        int up = faces >> k & 1;
-        for (int i = 0; i < nlive; i++) {
-            int s = live_seats[i];
-            h->due_seat[due] = (int8_t)s;
-            h->due_up[due++] = (int8_t)(rolled ? rolled_face(rolled, up, k, s, downs) : up);
+        int8_t face = (int8_t)(faces >> k & 1);
+        for (int i = 0; i < nlive; i++, due++) {
+            h->due_seat[due] = seats[i];
+            if (!rolled) h->due_up[due] = face;
         }
     }
     for (int k = 0; k < community + board; k++) {

@@ -63,7 +63,7 @@ static void aggress(const sk_rules *r, sk_hand *h, sk_log *log, int seat, int ve
         h->raises++;
         if (r->max_raises >= 0 && h->raises > r->max_raises && h->n_in > 2) h->capped_multi = 1;
         for (int s = 0; s < n; s++) {
-            int8_t can = (int8_t)(!h->folded[s] && h->stack[s] > 0);
+            int8_t can = (int8_t)((h->folded[s] == 0) & (h->stack[s] > 0));
             h->to_act[s] = can;
             h->may_raise[s] = can;
         }
