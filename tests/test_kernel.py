@@ -19,9 +19,9 @@ from kernel_replay import check_kernel_replays, dealt
 from studkit import load_variant
 from studkit.cli import main
 from studkit.evaluation import SPECIAL_NAMES, get_evaluator
+from studkit.evaluation.lookup_tables import eval_tables
 from studkit.hooks.host import variant_plugin_refs
 from studkit.kernel import _kernel
-from studkit.kernel.evaltables import eval_tables
 from studkit.kernel.plan import EVALUATOR_IDS, unsupported
 from studkit.kernel.run import kernel_run, record_block
 from studkit.simulation import simulate

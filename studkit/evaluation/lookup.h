@@ -4,7 +4,7 @@
  * A card's packed value (studkit/evaluation/packing.py) summed over a hand names its rank
  * multiset, whose strength is one lookup (through the dense multiset index, a row of the
  * rank tables), and a suit with five or more cards is looked up in the ranking's flush
- * table. The tables are built in Python (studkit.kernel.evaltables) and passed in. */
+ * table. The tables are built in Python (studkit.evaluation.lookup_tables) and passed in. */
 #ifndef STUDKIT_EVALUATION_LOOKUP_H
 #define STUDKIT_EVALUATION_LOOKUP_H
 

@@ -17,8 +17,8 @@ import numpy.typing as npt
 
 from studkit.bots.strength import style_rows
 from studkit.engine.rules import compile_rules
+from studkit.evaluation.lookup_tables import EVALUATORS, EvalTables
 from studkit.kernel import _kernel
-from studkit.kernel.evaltables import EVALUATORS, EvalTables
 from studkit.variant.card_choices import CARD_CHOICE_PLUGINS
 from studkit.variant.model import Stakes, Variant
 

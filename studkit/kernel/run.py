@@ -18,8 +18,8 @@ import numpy.typing as npt
 
 from studkit.core import VERBS
 from studkit.errors import StudkitError
+from studkit.evaluation.lookup_tables import EvalTables, eval_tables
 from studkit.kernel import _kernel
-from studkit.kernel.evaltables import EvalTables, eval_tables
 from studkit.kernel.plan import EVALUATOR_IDS, kernel_setup
 from studkit.variant.model import Stakes, Variant
 

@@ -1,4 +1,5 @@
-"""The built-in evaluators' lookup tables as the arrays the kernel indexes.
+"""The built-in evaluators' lookup tables as the arrays that lookup.c indexes (the batch kernel
+ranks its hands with them).
 
 The kernel ranks hands exactly as :class:`studkit.evaluation.Evaluator` does: the sum of the
 cards' packed values (:data:`~studkit.evaluation.tables.CARD_VALUES`) names a rank multiset,
