@@ -72,6 +72,8 @@ class State:
     contrib: list[int]
     dead: int
     folded: list[int]
+    live: int
+    all_in: int
     bet: int
     last_full: int
     increment: int
@@ -86,8 +88,8 @@ class State:
     forced: int
     aggressor: int
     last_checker: int
-    to_act: list[int]
-    may_raise: list[int]
+    to_act: int
+    may_raise: int
     ncards: list[int]
     nup: list[int]
     ndown: list[int]

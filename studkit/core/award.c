@@ -213,7 +213,10 @@ int sk_award(const sk_rules *r, sk_hand *h, sk_log *log, const int64_t *strength
         }
         pay_pot(r, h, log, p, amount, eligible, pot, own, count, which, winners, pay);
     }
-    for (int s = 0; s < h->n; s++) h->stack[s] += pay[s];
+    for (int s = 0; s < h->n; s++) {
+        h->stack[s] += pay[s];
+        sk_stack_changed(h, s);
+    }
     h->phase = SK_PHASE_OVER;
     h->actor = -1;
     h->forced = -1;

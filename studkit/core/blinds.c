@@ -14,6 +14,7 @@ void sk_post_blinds(const sk_rules *r, sk_hand *h, sk_log *log) {
         int64_t blind = posted == 0 ? r->small_blind : r->big_blind;
         int64_t put = blind < h->stack[s] ? blind : h->stack[s];
         h->stack[s] -= put;
+        sk_stack_changed(h, s);
         h->bets[s] += put;
         h->contrib[s] += put;
         if (posted == 1) h->big_blind_seat = s;
@@ -36,15 +37,10 @@ int sk_open_blind_round(const sk_rules *r, sk_hand *h) {
         h->increment = r->big_blind;
         h->raises = 1;
     }
-    int s = big;
-    for (int k = 0; k < h->n; k++) {
-        s = sk_next_seat(s, h->n);
-        if (h->to_act[s]) {
-            h->leader = s;
-            h->actor = s;
-            h->phase = SK_PHASE_BET;
-            return 1;
-        }
-    }
-    return 0;
+    int s = sk_first_from(h->to_act, sk_next_seat(big, h->n)); /* the first after the big blind */
+    if (s < 0) return 0;
+    h->leader = s;
+    h->actor = s;
+    h->phase = SK_PHASE_BET;
+    return 1;
 }

@@ -177,4 +177,29 @@ void sk_log_add(sk_log *log, int kind, int seat, int32_t x, int64_t a, int64_t b
 /* Seats clockwise: the seat after `s` at a table of `n`. */
 static inline int sk_next_seat(int s, int n) { return s + 1 < n ? s + 1 : 0; }
 
+/* The first seat of the set `seats` (a bit each) at or after `seat`, clockwise; -1 for an
+ * empty set. */
+static inline int sk_first_from(int32_t seats, int seat) {
+    uint32_t all = (uint32_t)seats;
+    uint32_t after = all >> seat << seat; /* the seats from `seat` to the last */
+    uint32_t pick = after ? after : all;
+    return pick ? __builtin_ctz(pick) : -1;
+}
+
+/* The first seat of `seats` after `seat` clockwise, `seat` itself never; -1 for none. */
+static inline int sk_next_in(int32_t seats, int seat) {
+    return sk_first_from(seats & ~SK_BIT(seat), seat);
+}
+
+/* The live players with chips left: the seats that can still bet. */
+static inline int32_t sk_can_bet(const sk_hand *h) { return h->live & ~h->all_in; }
+
+/* The seat's stack changed: whether it has chips behind (h->all_in). */
+static inline void sk_stack_changed(sk_hand *h, int seat) {
+    if (h->stack[seat] > 0)
+        h->all_in &= ~SK_BIT(seat);
+    else
+        h->all_in |= SK_BIT(seat);
+}
+
 #endif

@@ -72,6 +72,8 @@ enum {
     A(int64_t, contrib, SK_SEATS, h->n)  /* put in this hand */                              \
     S(int64_t, dead)                   /* chips in the pot that are nobody's stake */        \
     A(int8_t, folded, SK_SEATS, h->n)                                                        \
+    S(int32_t, live)                   /* the seats not folded, a bit each (SK_BIT) */       \
+    S(int32_t, all_in)                 /* the seats with no chips behind, a bit each */      \
     /* the betting round */                                                                 \
     S(int64_t, bet)                    /* the highest total bet: what all must match */      \
     S(int64_t, last_full)              /* the last full bet or raise (0: none yet) */        \
@@ -87,8 +89,8 @@ enum {
     S(int32_t, forced)                 /* the seat that must bring in; -1 none */            \
     S(int32_t, aggressor)              /* the last to bet, raise or bring in; -1 none */     \
     S(int32_t, last_checker)           /* the last to check; -1 none */                      \
-    A(int8_t, to_act, SK_SEATS, h->n)    /* must still act this round */                     \
-    A(int8_t, may_raise, SK_SEATS, h->n) /* the betting is open to the seat */               \
+    S(int32_t, to_act)                 /* the seats that must still act this round */        \
+    S(int32_t, may_raise)              /* the seats the betting is open to */                \
     /* how many cards each holds, and the table's (the cards themselves are listed below) */ \
     A(int8_t, ncards, SK_SEATS, h->n)                                                        \
     A(int8_t, nup, SK_SEATS, h->n)                                                           \
@@ -148,6 +150,9 @@ enum {
     SK_ERROR_NO_CHIPS = 6,       /* a payment larger than the stack */
     SK_ERROR_SEAT = 7            /* not a live seat */
 };
+
+/* A seat's bit in the sets of seats kept as bit masks (live, all_in, to_act, may_raise). */
+#define SK_BIT(seat) ((int32_t)1 << (seat))
 
 #define SK_CARD(h, seat, i) ((h)->cards[(seat) * SK_CARDS + (i)])
 #define SK_UP(h, seat, i) ((h)->up[(seat) * SK_CARDS + (i)])

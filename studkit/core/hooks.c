@@ -50,6 +50,7 @@ int sk_pay(sk_hand *h, int seat, int64_t amount) {
     if (seat < 0 || seat >= h->n) return SK_ERROR_SEAT;
     if (amount < 0 || amount > h->stack[seat]) return SK_ERROR_NO_CHIPS;
     h->stack[seat] -= amount;
+    sk_stack_changed(h, seat);
     h->dead += amount; /* dead money: the payer's loss, not a stake to match */
     return SK_OK;
 }
@@ -58,8 +59,9 @@ int sk_fold_seat(const sk_rules *r, sk_hand *h, sk_log *log, int seat) {
     (void)r;
     if (seat < 0 || seat >= h->n || h->folded[seat]) return SK_ERROR_SEAT;
     h->folded[seat] = 1;
+    h->live &= ~SK_BIT(seat);
     h->n_in--;
-    h->to_act[seat] = 0;
+    h->to_act &= ~SK_BIT(seat);
     sk_muck_cards(h, seat);
     sk_emit(log, SK_EV_ACTION, seat, SK_FOLD, 0, 0);
     return SK_OK;

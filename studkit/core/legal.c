@@ -40,16 +40,14 @@ int sk_passive(const sk_rules *r, const sk_hand *h, sk_option *out) {
  * out; how many (0: none). */
 static int aggression(const sk_rules *r, const sk_hand *h, sk_option *out) {
     int seat = h->actor;
-    int n = h->n;
     int64_t stack = h->stack[seat];
     int64_t mine = h->bets[seat];
     int64_t cur = h->bet;
-    if (stack <= cur - mine || !h->may_raise[seat]) return 0;
+    if (stack <= cur - mine || !(h->may_raise >> seat & 1)) return 0;
     int someone = 0; /* another player who could put in more than the bet already made */
-    int s = seat;
-    for (int k = 0; k < n - 1; k++) {
-        s = sk_next_seat(s, n);
-        if (!h->folded[s] && h->stack[s] > 0 && h->bets[s] + h->stack[s] > cur) {
+    for (int32_t m = h->live & ~SK_BIT(seat); m; m &= m - 1) {
+        int s = __builtin_ctz((unsigned)m);
+        if (h->stack[s] > 0 && h->bets[s] + h->stack[s] > cur) {
             someone = 1;
             break;
         }

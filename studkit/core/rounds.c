@@ -2,15 +2,11 @@
  * blinds, the first actor), the turn passing clockwise, uncalled bets returned, and what
  * happens when the round closes: the pot to the last player in, every hand turned up when
  * all-ins have closed the betting, or the next street. */
-#include <string.h>
-
 #include "core.h"
 
 int sk_betting_open(const sk_hand *h) {
-    int count = 0;
-    for (int s = 0; s < h->n; s++)
-        if (!h->folded[s] && h->stack[s] > 0 && ++count == 2) return 1;
-    return 0;
+    int32_t can = sk_can_bet(h);
+    return (can & (can - 1)) != 0; /* more than one */
 }
 
 /* Whether a player who can bet still owes part of a blind posted before the first round:
@@ -26,18 +22,13 @@ static int owes_a_blind(const sk_rules *r, const sk_hand *h) {
 }
 
 int sk_start_round(const sk_rules *r, sk_hand *h, sk_log *log) {
-    int n = h->n;
-    int can = 0; /* each live player with chips must act, and may bet */
-    for (int s = 0; s < n; s++) {
-        int8_t flag = (int8_t)((h->folded[s] == 0) & (h->stack[s] > 0));
-        h->to_act[s] = flag;
-        can += flag;
-    }
-    if (can < 2 && !owes_a_blind(r, h)) {
-        memset(h->to_act, 0, (size_t)n);
+    int32_t can = sk_can_bet(h); /* each live player with chips must act, and may bet */
+    if (!(can & (can - 1)) && !owes_a_blind(r, h)) { /* fewer than two */
+        h->to_act = 0;
         return 0;
     }
-    memcpy(h->may_raise, h->to_act, (size_t)n);
+    h->to_act = can;
+    h->may_raise = can;
     int st = h->street;
     h->bet = h->last_full = h->posted = 0;
     h->increment = r->min_open;
@@ -86,28 +77,16 @@ void sk_open_round(const sk_rules *r, sk_hand *h, sk_log *log, int leader) {
         return;
     }
     h->leader = leader;
-    int s = leader;
-    for (int k = 0; k < h->n; k++) {
-        if (h->to_act[s]) {
-            h->actor = s;
-            h->phase = SK_PHASE_BET;
-            return;
-        }
-        s = sk_next_seat(s, h->n);
-    }
-    h->actor = -1; /* not reached: two players who can bet guarantee an actor */
+    /* the first who must act from the leader on (two players who can bet guarantee one) */
+    h->actor = sk_first_from(h->to_act, leader);
     h->phase = SK_PHASE_BET;
 }
 
 void sk_pass_turn(const sk_rules *r, sk_hand *h, sk_log *log, int seat) {
-    int n = h->n;
-    int s = seat;
-    for (int k = 0; k < n - 1; k++) {
-        s = sk_next_seat(s, n);
-        if (h->to_act[s]) {
-            h->actor = s;
-            return;
-        }
+    int next = sk_next_in(h->to_act, seat);
+    if (next >= 0) {
+        h->actor = next;
+        return;
     }
     h->actor = -1;
     sk_end_round(r, h, log);
@@ -139,6 +118,7 @@ void sk_end_round(const sk_rules *r, sk_hand *h, sk_log *log) {
         int top_seat = sk_uncalled(n, h->bets, &back);
         if (top_seat >= 0) { /* the highest bet was not matched: give back what nobody called */
             h->stack[top_seat] += back;
+            sk_stack_changed(h, top_seat);
             h->contrib[top_seat] -= back;
             sk_emit(log, SK_EV_RETURN, top_seat, 0, back, 0);
         }
@@ -177,6 +157,7 @@ void sk_win_uncontested(const sk_rules *r, sk_hand *h, sk_log *log) {
         h->npots = 1;
     }
     h->stack[winner] += total;
+    sk_stack_changed(h, winner);
     sk_emit(log, SK_EV_AWARD, winner, 0, total, 0);
     h->phase = SK_PHASE_OVER;
     h->actor = -1;

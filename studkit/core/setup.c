@@ -19,6 +19,7 @@ void sk_begin(const sk_rules *r, sk_hand *h, sk_log *log, int n, int button,
     h->actor = -1;
     h->choice = -1;
     h->n_in = n;
+    h->live = SK_BIT(n) - 1;
     h->leader = -1;
     h->big_blind_seat = -1;
     h->forced = -1;
@@ -29,7 +30,10 @@ void sk_begin(const sk_rules *r, sk_hand *h, sk_log *log, int n, int button,
     h->size = r->big_bet;
     h->max_bet = r->round_min;
     h->players = n;
-    for (int s = 0; s < n; s++) h->stack[s] = stacks[s];
+    for (int s = 0; s < n; s++) {
+        h->stack[s] = stacks[s];
+        sk_stack_changed(h, s);
+    }
     int64_t ante = r->ante;
     if (ante > 0) {
         /* every seat antes from the dealer's left; one short of it is all in for what it has */
@@ -37,6 +41,7 @@ void sk_begin(const sk_rules *r, sk_hand *h, sk_log *log, int n, int button,
             int s = h->order[k];
             int64_t amount = ante < h->stack[s] ? ante : h->stack[s];
             h->stack[s] -= amount;
+            sk_stack_changed(h, s);
             h->contrib[s] += amount;
             sk_emit(log, SK_EV_ANTE, s, 0, amount, 0);
         }

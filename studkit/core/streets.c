@@ -82,8 +82,11 @@ int sk_deal(const sk_rules *r, sk_hand *h, sk_log *log, int stub, int policy) {
     }
     int8_t seats[SK_SEATS]; /* the live seats from the dealer's left */
     int nlive = 0;
-    for (int i = 0; i < n; i++)
-        if (!h->folded[h->order[i]]) seats[nlive++] = h->order[i];
+    for (int i = 0; i < n; i++) {
+        int s = h->order[i];
+        seats[nlive] = (int8_t)s;
+        nlive += h->live >> s & 1;
+    }
     int faces = r->street_faces[st];
     int rolled = r->street_rolled[st];
     if (rolled) rolled_faces(h, faces, rolled, rounds, seats, nlive, &h->due_up[due]);

@@ -14,8 +14,9 @@ void sk_muck_cards(sk_hand *h, int seat) {
 
 static void fold(const sk_rules *r, sk_hand *h, sk_log *log, int seat) {
     h->folded[seat] = 1;
+    h->live &= ~SK_BIT(seat);
     h->n_in--;
-    h->to_act[seat] = 0;
+    h->to_act &= ~SK_BIT(seat);
     sk_muck_cards(h, seat);
     sk_emit(log, SK_EV_ACTION, seat, SK_FOLD, h->bets[seat], 0);
     if (h->n_in == 1) {
@@ -28,6 +29,7 @@ static void fold(const sk_rules *r, sk_hand *h, sk_log *log, int seat) {
 
 static void put_in(sk_hand *h, int seat, int64_t chips) {
     h->stack[seat] -= chips;
+    sk_stack_changed(h, seat);
     h->bets[seat] += chips;
     h->contrib[seat] += chips;
 }
@@ -44,10 +46,8 @@ static void bring_in(const sk_rules *r, sk_hand *h, sk_log *log, int seat, int64
         h->increment = full;
     }
     if (r->completion_is_raise) h->raises = 1;
-    for (int s = 0; s < h->n; s++)
-        if (s != seat && !h->folded[s] && h->stack[s] > 0) h->to_act[s] = 1;
-    h->to_act[seat] = 0;
-    h->may_raise[seat] = 0;
+    h->to_act = (h->to_act | sk_can_bet(h)) & ~SK_BIT(seat); /* everyone else answers it */
+    h->may_raise &= ~SK_BIT(seat);
     h->aggressor = seat;
     sk_emit(log, SK_EV_ACTION, seat, SK_BRING_IN, h->bets[seat], chips);
     sk_pass_turn(r, h, log, seat);
@@ -58,23 +58,21 @@ static void aggress(const sk_rules *r, sk_hand *h, sk_log *log, int seat, int ve
     int64_t chips = to - h->bets[seat];
     put_in(h, seat, chips);
     h->forced = -1;
-    int n = h->n;
+    int32_t others = sk_can_bet(h) & ~SK_BIT(seat);
     if (sk_record(r, h, to)) { /* a full bet or raise: the betting reopens */
         h->raises++;
         if (r->max_raises >= 0 && h->raises > r->max_raises && h->n_in > 2) h->capped_multi = 1;
-        for (int s = 0; s < n; s++) {
-            int8_t can = (int8_t)((h->folded[s] == 0) & (h->stack[s] > 0));
-            h->to_act[s] = can;
-            h->may_raise[s] = can;
-        }
+        h->to_act = others;
+        h->may_raise = others;
     } else { /* short: those it raises must answer, but it reopens nothing */
-        for (int s = 0; s < n; s++)
-            if (s != seat && !h->folded[s] && h->stack[s] > 0 && h->bets[s] < to)
-                h->to_act[s] = 1;
+        for (int32_t m = others; m; m &= m - 1) {
+            int s = __builtin_ctz((unsigned)m);
+            if (h->bets[s] < to) h->to_act |= SK_BIT(s);
+        }
     }
     if (to > h->bet) h->bet = to;
-    h->to_act[seat] = 0;
-    h->may_raise[seat] = 0;
+    h->to_act &= ~SK_BIT(seat);
+    h->may_raise &= ~SK_BIT(seat);
     h->aggressor = seat;
     sk_emit(log, SK_EV_ACTION, seat, verb, to, chips);
     sk_pass_turn(r, h, log, seat);
@@ -87,16 +85,16 @@ void sk_take(const sk_rules *r, sk_hand *h, sk_log *log, int verb, int64_t amoun
         fold(r, h, log, seat);
         return;
     case SK_CHECK:
-        h->to_act[seat] = 0;
-        h->may_raise[seat] = 0;
+        h->to_act &= ~SK_BIT(seat);
+        h->may_raise &= ~SK_BIT(seat);
         h->last_checker = seat;
         sk_emit(log, SK_EV_ACTION, seat, SK_CHECK, h->bets[seat], 0);
         sk_pass_turn(r, h, log, seat);
         return;
     case SK_CALL:
         put_in(h, seat, amount);
-        h->to_act[seat] = 0;
-        h->may_raise[seat] = 0;
+        h->to_act &= ~SK_BIT(seat);
+        h->may_raise &= ~SK_BIT(seat);
         sk_emit(log, SK_EV_ACTION, seat, SK_CALL, h->bets[seat], amount);
         sk_pass_turn(r, h, log, seat);
         return;

@@ -359,8 +359,7 @@ class HandPlugins(PluginShowdown):
             stacks = core.stack
             return any(not folded[s] and stacks[s] > 0 for s in range(core.n) if s != seat)
         if verb != FOLD_CODE or core.n_in > 2:
-            need = core.to_act
-            return any(need[s] for s in range(core.n) if s != seat)
+            return (core.to_act & ~(1 << seat)) != 0  # to_act: a bit per seat
         return False
 
     def decide(self, action: Action) -> bool:
