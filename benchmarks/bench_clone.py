@@ -31,6 +31,7 @@ import time
 import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from _build import print_build
 
@@ -87,11 +88,19 @@ def openspiel_states(count: int, seed: int, variant: str) -> list[object] | None
 
     game = StudGame(load_variant(variant), players=2 if variant.endswith(".yaml") else 4,
                     stacks=1000)
+    return random_decisions(lambda: StudGameState(game), count, seed, 60)
+
+
+def random_decisions(
+    new_state: Callable[[], Any], count: int, seed: int, most_steps: int
+) -> list[object]:
+    """``count`` states of an OpenSpiel game (``new_state`` starts one), each after fewer than
+    ``most_steps`` random chance outcomes and actions, stopped at a player's decision."""
     rng = random.Random(seed)
     states: list[object] = []
     while len(states) < count:
-        state = StudGameState(game)
-        for _step in range(rng.randrange(1, 60)):
+        state = new_state()
+        for _step in range(rng.randrange(1, most_steps)):
             if state.is_terminal():
                 break
             if state.is_chance_node():
@@ -141,22 +150,7 @@ def leduc_states(count: int, seed: int) -> list[object] | None:
     except ImportError:
         return None
     game = pyspiel.load_game("leduc_poker")
-    rng = random.Random(seed)
-    states: list[object] = []
-    while len(states) < count:
-        state = game.new_initial_state()
-        for _step in range(rng.randrange(1, 8)):
-            if state.is_terminal():
-                break
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-        if not state.is_terminal() and not state.is_chance_node():
-            states.append(state)
-    return states
+    return random_decisions(game.new_initial_state, count, seed, 8)
 
 
 def main() -> None:
