@@ -121,6 +121,12 @@ def test_uncalled_bet() -> None:
     assert uncalled_bet([15, 5, 15]) is None
     assert uncalled_bet([]) is None
     assert uncalled_bet([0, 0]) is None
+    with pytest.raises(StudkitError, match="uncalled_bet: at most 16 seats"):
+        uncalled_bet([1] * 17)
+    from studkit.core import _core  # the binding refuses it too, on its own
+
+    with pytest.raises(ValueError, match="at most 16 numbers, one per seat"):
+        _core.uncalled_bet([1] * 17)
 
 
 def test_a_single_chip_nobody_matched_is_returned_to_its_owner() -> None:

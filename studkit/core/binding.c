@@ -622,6 +622,31 @@ static void State_dealloc(StateObject *self) {
 #define H (&self->h)
 #define LOG (&self->log)
 
+/* The numbers of a sequence, one per seat, into `out`: exactly `n` of them, or any count up
+ * to SK_SEATS when `n` is -1; how many, or -1 with the exception set. */
+static int read_seat_values(PyObject *values, int n, int64_t *out) {
+    PyObject *seq = PySequence_Fast(values, "expected a sequence of numbers, one per seat");
+    if (seq == NULL) return -1;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
+    if (n >= 0 ? count != n : count > SK_SEATS) {
+        Py_DECREF(seq);
+        if (n >= 0)
+            PyErr_Format(PyExc_ValueError, "expected %d numbers, one per seat", n);
+        else
+            PyErr_Format(PyExc_ValueError, "expected at most %d numbers, one per seat", SK_SEATS);
+        return -1;
+    }
+    for (Py_ssize_t s = 0; s < count; s++) {
+        out[s] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(seq, s));
+        if (out[s] == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return -1;
+        }
+    }
+    Py_DECREF(seq);
+    return (int)count;
+}
+
 static PyObject *State_begin(StateObject *self, PyObject *args) {
     int n, button;
     PyObject *stacks;
@@ -630,22 +655,8 @@ static PyObject *State_begin(StateObject *self, PyObject *args) {
         PyErr_Format(PyExc_ValueError, "the rules core plays 1 to %d seats, not %d", SK_SEATS, n);
         return NULL;
     }
-    PyObject *seq = PySequence_Fast(stacks, "stacks must be a sequence");
-    if (seq == NULL) return NULL;
-    if (PySequence_Fast_GET_SIZE(seq) != n) {
-        Py_DECREF(seq);
-        PyErr_SetString(PyExc_ValueError, "one stack per seat");
-        return NULL;
-    }
     int64_t values[SK_SEATS];
-    for (int s = 0; s < n; s++) {
-        values[s] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(seq, s));
-        if (values[s] == -1 && PyErr_Occurred()) {
-            Py_DECREF(seq);
-            return NULL;
-        }
-    }
-    Py_DECREF(seq);
+    if (read_seat_values(stacks, n, values) < 0) return NULL;
     sk_begin(R, H, LOG, n, button, values);
     return done(self, SK_OK);
 }
@@ -717,25 +728,6 @@ static PyObject *State_give(StateObject *self, PyObject *args) {
     int seat, up;
     if (!PyArg_ParseTuple(args, "ip:give", &seat, &up)) return NULL;
     return done(self, sk_give(R, H, seat, up));
-}
-
-static int read_seat_values(PyObject *values, int n, int64_t *out) {
-    PyObject *seq = PySequence_Fast(values, "expected a sequence of numbers, one per seat");
-    if (seq == NULL) return -1;
-    if (PySequence_Fast_GET_SIZE(seq) != n) {
-        Py_DECREF(seq);
-        PyErr_Format(PyExc_ValueError, "expected %d numbers, one per seat", n);
-        return -1;
-    }
-    for (int s = 0; s < n; s++) {
-        out[s] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(seq, s));
-        if (out[s] == -1 && PyErr_Occurred()) {
-            Py_DECREF(seq);
-            return -1;
-        }
-    }
-    Py_DECREF(seq);
-    return 0;
 }
 
 static PyObject *State_lead(StateObject *self, PyObject *values) {
@@ -1261,24 +1253,10 @@ done:
 /* uncalled_bet(contributions): (seat, amount) nobody matched, or None. */
 static PyObject *core_uncalled_bet(PyObject *module, PyObject *contributions) {
     int64_t chips[SK_SEATS];
-    PyObject *seq = PySequence_Fast(contributions, "contributions: a sequence");
-    if (seq == NULL) return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    if (n > SK_SEATS) {
-        Py_DECREF(seq);
-        PyErr_Format(PyExc_ValueError, "uncalled_bet: up to %d seats", SK_SEATS);
-        return NULL;
-    }
-    for (Py_ssize_t s = 0; s < n; s++) {
-        chips[s] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(seq, s));
-        if (chips[s] == -1 && PyErr_Occurred()) {
-            Py_DECREF(seq);
-            return NULL;
-        }
-    }
-    Py_DECREF(seq);
+    int n = read_seat_values(contributions, -1, chips);
+    if (n < 0) return NULL;
     int64_t amount = 0;
-    int seat = sk_uncalled((int)n, chips, &amount);
+    int seat = sk_uncalled(n, chips, &amount);
     if (seat < 0) Py_RETURN_NONE;
     return Py_BuildValue("(iL)", seat, (long long)amount);
 }
