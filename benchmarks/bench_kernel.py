@@ -16,7 +16,7 @@ README's main jobs.
   ``studkit compare seven-card-stud tda-seven-card-stud`` with their defaults.
 
     python benchmarks/bench_kernel.py [--hands 2000000] [--general-hands 100000]
-        [--repeats 3] [--peer-hands 300] [--workers 2]
+        [--repeats 3] [--peer-hands 300] [--workers 2] [--no-simulate] [--no-commands]
 """
 
 from __future__ import annotations
@@ -95,6 +95,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--commands", action=argparse.BooleanOptionalAction, default=True,
                         help="also time the README's simulate and compare commands")
+    parser.add_argument("--simulate", action=argparse.BooleanOptionalAction, default=True,
+                        help="also time simulate and PokerKit (else the kernel alone)")
     options = parser.parse_args()
     print_build()
     reps = range(options.repeats)
@@ -105,7 +107,8 @@ def main() -> None:
         hands = max(1000, options.kernel_hands // share)
         rate = statistics.median(kernel_rate(bots, hands) for _ in reps)
         print(f"kernel, one core (CPU time), {bots:<15} {rate:>12,.0f} hands/s")
-    for bots, calling in (("calling-station", True), ("random", False)):
+    against_peer = (("calling-station", True), ("random", False)) if options.simulate else ()
+    for bots, calling in against_peer:
         peer = statistics.median(pokerkit_rate(options.peer_hands, calling) for _ in reps)
         auto = statistics.median(
             simulate_rate(bots, options.hands, options.workers, "auto") for _ in reps
