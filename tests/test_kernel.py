@@ -27,7 +27,8 @@ from studkit.kernel.run import kernel_run, record_block
 from studkit.simulation import simulate
 from studkit.simulation.engines import EngineError
 from studkit.simulation.tally import Tally
-from studkit.variant.loader import builtin_variant_names
+from studkit.variant.loader import builtin_variant_names, load_variant_text
+from studkit.variant.model import Variant
 
 KERNEL_VARIANTS = [
     name for name in builtin_variant_names()
@@ -64,6 +65,51 @@ shares made from some cards only."""
 def test_the_kernel_declines_board_cards_in_words() -> None:
     assert "board (community) cards" in (
         unsupported(load_variant("oxford-stud"), ("random",), 2, 100) or "")
+
+
+WILD_HOUSE_RULES = {
+    "deuces-wild-stud": "extends: seven-card-stud\ndeck: {wild_ranks: [2]}",
+    "deuces-wild-stud-hi-lo": "extends: seven-card-stud-hi-lo\ndeck: {wild_ranks: [2]}",
+    "kings-wild-razz": "extends: razz\ndeck: {wild_ranks: [K]}",
+    "no-five-of-a-kind": "extends: seven-card-stud\n"
+                         "deck: {wild_ranks: [2, 3, 4], five_of_a_kind: false}",
+}
+"""House rules that make ranks wild in the classic games (lows and hi-lo too)."""
+
+
+def wild_house(name: str) -> Variant:
+    return load_variant_text(f"studkit: 1\nname: {name}\n{WILD_HOUSE_RULES[name]}\n")
+
+
+def test_wild_ranks_are_played_by_the_kernel() -> None:
+    for name in ("deuces-and-jacks", "dr-pepper", "four-forty-two", "three-thirty-three",
+                 "eighty-eight", "woolworth-stud"):
+        assert name in KERNEL_VARIANTS
+    for name in WILD_HOUSE_RULES:
+        assert unsupported(wild_house(name), ("random",), 4, 100) is None, name
+
+
+@pytest.mark.parametrize("name", sorted(WILD_HOUSE_RULES))
+def test_wild_house_rules_replay_on_the_general_engine(name: str) -> None:
+    variant = wild_house(name)
+    for players, stack, bots in ((4, 100 * variant.stakes.big_bet, "random"),
+                                 (8, 30, "random"), (6, 100 * variant.stakes.big_bet,
+                                                     "calling-station")):
+        check_kernel_replays(variant, players, stack, (bots,) * players, 300, players)
+
+
+def test_the_kernel_declines_what_it_does_not_play_of_wild_cards_in_words() -> None:
+    base = "studkit: 1\nname: house\nextends: seven-card-stud\n"
+    jokers = load_variant_text(base + "deck: {jokers: 1}\n")
+    assert unsupported(jokers, ("random",), 4, 100) == "house has jokers"
+    boards = load_variant_text(
+        base + "deck: {wild_ranks: [2]}\naction_order: {wild_up_cards: wild}\n")
+    assert "ranks the boards with wild cards" in (unsupported(boards, ("random",), 4, 100)
+                                                  or "")
+    by_hand = load_variant_text(
+        base + "deck: {wild_ranks: [2]}\n"
+        "odd_chips: {method: high-card-by-suit, cards: hand}\n")
+    assert "odd_chips.cards: hand" in (unsupported(by_hand, ("random",), 4, 100) or "")
 
 
 def test_games_with_discards_or_flips_are_declined_by_name() -> None:
@@ -248,3 +294,30 @@ def test_both_engines_give_the_same_statistics_within_sampling_error(bots: str) 
         stats = [mean_and_sd(t.net[seat], t.net_sq[seat], hands) for t in (kernel, general)]
         assert _z(stats[0][0], stats[1][0], stats[0][1] / hands**0.5,
                   stats[1][1] / hands**0.5) < 4.5, (seat, stats)
+
+
+def test_the_kernel_setup_refuses_malformed_wild_tables(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The binding checks the wild-card tables it is handed: one table, fill and layer count
+    per share, whole layers, a fill row per number of fillers."""
+    import numpy as np
+
+    from studkit.kernel import plan
+
+    variant = load_variant("deuces-and-jacks")
+    tables = kernel_run(variant, variant.stakes, 4, 1000, ("random",) * 4, 1).tables
+    wild = plan.wild_setup(variant)
+    assert wild is not None
+    values, layouts, fills, bugs = wild
+    bad = [
+        ((values[:10], layouts, fills, bugs), "wild values"),
+        ((values, layouts * 2, fills, bugs), "one per share"),
+        ((values, [layouts[0][:-1]], fills, bugs), "rows of every layer"),
+        ((values, layouts, [np.zeros(5, dtype=np.int64)], bugs), "a row per number"),
+        ((values, layouts, fills, [1, 1]), "one per share"),
+    ]
+    for broken, words in bad:
+        monkeypatch.setattr(plan, "wild_setup", lambda _variant, broken=broken: broken)
+        with pytest.raises(ValueError, match=words):
+            plan.kernel_setup(variant, variant.stakes, 4, 1000, ("random",) * 4, tables)

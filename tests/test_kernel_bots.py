@@ -132,3 +132,11 @@ def test_style_bots_give_the_same_statistics_on_both_engines() -> None:
 @pytest.mark.slow
 def test_equity_bot_gives_the_same_statistics_on_both_engines() -> None:
     same_statistics("razz", "equity,tag,lag", 3, 1_500)
+
+
+@pytest.mark.slow
+def test_bots_give_the_same_statistics_on_both_engines_with_wild_cards() -> None:
+    """Wild ranks on the kernel: the equity bot's Monte Carlo ranks its deals with the same
+    wild-card tables as the general engine's, and the style bots score the same cards."""
+    same_statistics("deuces-and-jacks", "equity,tag,lag", 3, 1_500)
+    same_statistics("dr-pepper", "tag,lag,calling-station,random", 4, 10_000)

@@ -30,6 +30,7 @@ class Setup:
         by_row: Any,
         flush: Any,
         index_row: int,
+        wild: tuple[Any, Sequence[Any], Sequence[Any | None], Sequence[int]] | None = None,
     ) -> None: ...
 
 def play_block(

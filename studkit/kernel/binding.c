@@ -1,8 +1,11 @@
 /* studkit.kernel._kernel: the batch kernel for Python.
  *
  *   Setup(rules, players, stack, deck, cards, showing, share_evaluators, bots, bot_table,
- *         styles, values, modes, by_row, flush, index_row)
- *                      one run's setup (the arrays are held while it lives)
+ *         styles, values, modes, by_row, flush, index_row, wild=None)
+ *                      one run's setup (the arrays are held while it lives); `wild`, for
+ *                      wild ranks: (values, tables, fills, bugs), the cards' packed values
+ *                      and per share its combined table, its flush fills (or None) and its
+ *                      layers per wild count (studkit.evaluation.wildtables.WildLayout)
  *   play_block(setup, start, stop, seed, totals, pots, ended, mix, share_awards, seats,
  *              categories, strengths, record_cards, record_decisions, record_counts,
  *              record_payoffs) -> 0, or (index << 8) | code for a hand that cannot finish
@@ -16,13 +19,14 @@
 #include "kernel.h"
 
 enum { V_DECK, V_BOT_TABLE, V_STYLES, V_VALUES, V_MODES, V_BY_ROW, V_FLUSH, V_VIEWS };
+#define V_MOST (V_VIEWS + 1 + 2 * SK_SHARES) /* with the wild cards' tables */
 
 typedef struct {
     PyObject_HEAD
     sk_setup setup;
     sk_rules rules;
     int64_t bots[SK_SEATS];
-    Py_buffer views[V_VIEWS];
+    Py_buffer views[V_MOST];
     int held;
 } SetupObject;
 
@@ -71,22 +75,91 @@ static int read_ints(PyObject *seq_in, int64_t *out, int most, const char *what)
     return (int)count;
 }
 
+/* Holds one more array while the setup lives; its buffer, or NULL (an exception set). */
+static const Py_buffer *hold(SetupObject *self, PyObject *array, Py_ssize_t itemsize, char kind,
+                             const char *what) {
+    if (self->held == V_MOST) {
+        PyErr_Format(PyExc_ValueError, "%s: too many arrays", what);
+        return NULL;
+    }
+    if (buffer_of(array, &self->views[self->held], itemsize, kind, 0, what) < 0) return NULL;
+    return &self->views[self->held++];
+}
+
+/* The wild cards' tables: (values, tables, fills, bugs), a table and a fill (or None) and a
+ * number of layers per share. */
+static int set_wild(SetupObject *self, PyObject *wild, int shares) {
+    PyObject *values, *tables, *fills, *bugs;
+    if (!PyArg_ParseTuple(wild, "OOOO:wild", &values, &tables, &fills, &bugs)) return -1;
+    sk_setup *k = &self->setup;
+    const Py_buffer *view = hold(self, values, 8, 'i', "wild values");
+    if (view == NULL) return -1;
+    if (view->len < 8 * SK_DECK) {
+        PyErr_Format(PyExc_ValueError, "wild values: one per card, %d", SK_DECK);
+        return -1;
+    }
+    k->wild_values = view->buf;
+    int64_t layers[SK_SHARES];
+    if (read_ints(bugs, layers, SK_SHARES, "wild bugs") != shares) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "wild bugs: one per share");
+        return -1;
+    }
+    PyObject *table_list = PySequence_Fast(tables, "wild tables");
+    if (table_list == NULL) return -1;
+    PyObject *fill_list = PySequence_Fast(fills, "wild fills");
+    if (fill_list == NULL) {
+        Py_DECREF(table_list);
+        return -1;
+    }
+    int ok = PySequence_Fast_GET_SIZE(table_list) == shares &&
+             PySequence_Fast_GET_SIZE(fill_list) == shares;
+    if (!ok) PyErr_SetString(PyExc_ValueError, "wild tables and fills: one per share");
+    for (int x = 0; ok && x < shares; x++) {
+        sk_wild_ranking *w = &k->wild[x];
+        Py_ssize_t layer = (SK_MOST_CARDS + 1) * layers[x];
+        view = hold(self, PySequence_Fast_GET_ITEM(table_list, x), 8, 'i', "wild table");
+        ok = view != NULL;
+        if (ok && (layers[x] < 1 || view->len == 0 || view->len / 8 % layer != 0)) {
+            PyErr_SetString(PyExc_ValueError, "wild table: rows of every layer");
+            ok = 0;
+        }
+        if (!ok) break;
+        w->table = view->buf;
+        w->bugs = (int)layers[x];
+        w->rows = view->len / 8 / layer;
+        PyObject *fill = PySequence_Fast_GET_ITEM(fill_list, x);
+        if (fill == Py_None) continue;
+        view = hold(self, fill, 8, 'i', "wild fill");
+        ok = view != NULL;
+        if (ok && view->len != 8 * (SK_MOST_CARDS + 1) * SK_SUIT_RANKS) {
+            PyErr_SetString(PyExc_ValueError, "wild fill: a row per number of fillers");
+            ok = 0;
+        }
+        if (ok) w->fill = view->buf;
+    }
+    Py_DECREF(table_list);
+    Py_DECREF(fill_list);
+    return ok ? 0 : -1;
+}
+
 static int Setup_init(SetupObject *self, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"rules", "players", "stack", "deck", "cards", "showing",
                                "share_evaluators", "bots", "bot_table",
-                               "styles", "values", "modes", "by_row", "flush", "index_row", NULL};
+                               "styles", "values", "modes", "by_row", "flush", "index_row",
+                               "wild", NULL};
     Py_buffer rules;
     int players, cards, showing;
     long long stack, index_row;
     PyObject *deck, *evaluators, *bots, *bot_table, *styles, *values, *modes, *by_row, *flush;
+    PyObject *wild = Py_None;
     if (self->held) {
         PyErr_SetString(PyExc_TypeError, "a Setup is made once");
         return -1;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*iLOiiOOOOOOOOL:Setup", keywords, &rules,
-                                     &players, &stack, &deck, &cards, &showing, &evaluators,
-                                     &bots, &bot_table, &styles, &values, &modes, &by_row,
-                                     &flush, &index_row))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*iLOiiOOOOOOOOL|O:Setup", keywords,
+                                     &rules, &players, &stack, &deck, &cards, &showing,
+                                     &evaluators, &bots, &bot_table, &styles, &values, &modes,
+                                     &by_row, &flush, &index_row, &wild))
         return -1;
     int ok = rules.len == (Py_ssize_t)sizeof(sk_rules);
     if (ok) memcpy(&self->rules, rules.buf, sizeof(sk_rules));
@@ -138,6 +211,7 @@ static int Setup_init(SetupObject *self, PyObject *args, PyObject *kwargs) {
         PyErr_SetString(PyExc_ValueError, "by_row: a two-dimensional array");
         return -1;
     }
+    if (wild != Py_None && set_wild(self, wild, count) < 0) return -1;
     return 0;
 }
 

@@ -66,7 +66,13 @@ static int strengths(const sk_setup *k, const sk_ranker *rankers, const sk_hand 
             if (!h->folded[s]) {
                 int count = h->ncards[s];
                 value = -1;
-                if (h->ncommunity == 0) value = sk_rank(&rankers[x], held[s], count);
+                if (k->wild_values != NULL) { /* wild cards: ranked from the cards */
+                    for (int i = 0; i < count; i++) cards[i] = SK_CARD(h, s, i);
+                    for (int i = 0; i < h->ncommunity; i++) cards[count + i] = h->community[i];
+                    if (count + h->ncommunity > SK_EVALUATED) return 0;
+                    value = sk_wild_share(k, x, cards, count + h->ncommunity);
+                }
+                if (value < 0 && h->ncommunity == 0) value = sk_rank(&rankers[x], held[s], count);
                 if (value < 0 || (played != NULL && r->odd_chip_hand)) {
                     for (int i = 0; i < count; i++) cards[i] = SK_CARD(h, s, i);
                     for (int i = 0; i < h->ncommunity; i++) cards[count + i] = h->community[i];

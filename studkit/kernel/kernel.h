@@ -7,6 +7,7 @@
 
 #include "../core/core.h"
 #include "../evaluation/lookup.h"
+#include "../evaluation/wild_lookup.h"
 
 /* The shipped bots the kernel plays, by id (studkit.kernel.plan.KERNEL_BOTS). */
 enum { SK_BOT_RANDOM = 0, SK_BOT_CALLING = 1, SK_BOT_TAG = 2, SK_BOT_LAG = 3, SK_BOT_EQUITY = 4 };
@@ -29,7 +30,19 @@ typedef struct sk_setup {
     const int64_t *styles;   /* the rule-based bots' share styles, three numbers a share */
     int n_styles;
     sk_tables tables;
+    /* wild ranks: each card's packed value with the wild cards in the wild field (NULL:
+     * nothing is wild), and each share's wild-card tables */
+    const int64_t *wild_values;
+    sk_wild_ranking wild[SK_SHARES];
 } sk_setup;
+
+/* The strength share `x` gives `count` cards holding a wild card; -1 when nothing is wild
+ * or they hold none (the plain tables rank them). */
+static inline int64_t sk_wild_share(const sk_setup *k, int x, const uint8_t *cards, int count) {
+    if (k->wild_values == NULL) return -1;
+    const int32_t *index = k->tables.by_row + k->tables.index_row * k->tables.width;
+    return sk_wild_strength(&k->wild[x], k->wild_values, index, cards, count);
+}
 
 /* Slots of the scalar tally. */
 enum { T_HANDS, T_SHOWDOWNS, T_SPLITS, T_SCOOPS, T_COMMUNITY, T_BRING_IN, T_COMPLETED,

@@ -2,9 +2,10 @@
 
 :func:`kernel_setup` turns a variant, the table size, the starting stack and the seats' bots
 into the :class:`studkit.kernel._kernel.Setup` the C loop reads (the rules are the ones the
-engine compiles, :func:`studkit.engine.rules.compile_rules`); :func:`unsupported` says, in
-words, why a variant or a bot line-up cannot be played by the kernel (plugins, wild cards,
-bots it has no compiled form of).
+engine compiles, :func:`studkit.engine.rules.compile_rules`; the evaluators' tables, wild
+ranks' included, are the library's); :func:`unsupported` says, in words, why a variant or a
+bot line-up cannot be played by the kernel (plugins, jokers, bots it has no compiled form
+of).
 """
 
 from __future__ import annotations
@@ -18,11 +19,15 @@ import numpy.typing as npt
 from studkit.bots.strength import style_rows
 from studkit.engine.rules import compile_rules
 from studkit.evaluation.lookup_tables import EVALUATORS, EvalTables
+from studkit.evaluation.wildtables import card_values, wild_layout
 from studkit.kernel import _kernel
 from studkit.variant.card_choices import CARD_CHOICE_PLUGINS
 from studkit.variant.model import Stakes, Variant
 
-__all__ = ["kernel_setup", "unsupported", "bot_table", "KERNEL_BOTS", "EVALUATOR_IDS"]
+__all__ = ["kernel_setup", "unsupported", "bot_table", "wild_setup", "KERNEL_BOTS",
+           "EVALUATOR_IDS"]
+
+Int64Array = npt.NDArray[np.int64]
 
 KERNEL_BOTS: Final[dict[str, int]] = {
     "random": 0, "calling-station": 1, "tag": 2, "lag": 3, "equity": 4,
@@ -52,8 +57,9 @@ def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int)
     if any(plan.rolled for plan in rules.streets):
         return (f"{variant.name} deals cards face up unless the player holds no down card "
                 "(up-unless-all-exposed)")
-    if variant.deck.wild_ranks or variant.deck.jokers:
-        return f"{variant.name} has wild cards or jokers"
+    wild = _wild_reason(variant)
+    if wild:
+        return f"{variant.name} {wild}"
     if variant.board_cards:
         return f"{variant.name} deals board (community) cards on its streets"
     if any(share.cards != "all" for share in variant.pots):
@@ -76,6 +82,41 @@ def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int)
     if players * stack >= MAX_POT_CHIPS:
         return f"{players} stacks of {stack} chips are more than the kernel's pot table holds"
     return None
+
+
+def _wild_reason(variant: Variant) -> str | None:
+    """What of the variant's wild cards the kernel does not play yet, in words."""
+    deck = variant.deck
+    if deck.jokers:
+        return "has jokers"
+    if not deck.wild_ranks:
+        return None
+    if variant.action_order.wild_up_cards == "wild":
+        return "ranks the boards with wild cards (action_order.wild_up_cards: wild)"
+    if variant.odd_chips.cards == "hand" and variant.odd_chips.method != "first-shown":
+        return "gives odd chips by the five cards a wild hand plays (odd_chips.cards: hand)"
+    return None
+
+
+def wild_setup(variant: Variant) -> tuple[Int64Array, list[Int64Array],
+                                          list[Int64Array | None], list[int]] | None:
+    """The kernel's wild-card tables for the variant's shares (``None``: nothing is wild):
+    the cards' packed values with the wild ranks in the wild field and, per share, the
+    combined table, the flush fills (high rankings) and the layers per wild count
+    (:class:`studkit.evaluation.wildtables.WildLayout`)."""
+    deck = variant.deck
+    if not deck.wild_ranks:
+        return None
+    ranks = frozenset(int(rank) for rank in deck.wild_ranks)
+    layouts = [wild_layout(share.evaluator, deck.five_of_a_kind, False)
+               for share in variant.pots]
+    fills: list[Int64Array | None] = [
+        None if layout.flush_fill is None
+        else np.ascontiguousarray(layout.flush_fill, dtype=np.int64)
+        for layout in layouts
+    ]
+    return (card_values(ranks, False), [layout.table for layout in layouts], fills,
+            [layout.bugs for layout in layouts])
 
 
 def bot_table() -> npt.NDArray[np.float64]:
@@ -120,4 +161,5 @@ def kernel_setup(
         by_row=tables.by_row,
         flush=tables.flush,
         index_row=tables.index_row,
+        wild=wild_setup(variant),
     )

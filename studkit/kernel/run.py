@@ -20,7 +20,7 @@ from studkit.core import VERBS
 from studkit.errors import StudkitError
 from studkit.evaluation.lookup_tables import EvalTables, eval_tables
 from studkit.kernel import _kernel
-from studkit.kernel.plan import EVALUATOR_IDS, kernel_setup
+from studkit.kernel.plan import EVALUATOR_IDS, kernel_setup, wild_setup
 from studkit.variant.model import Stakes, Variant
 
 __all__ = ["KernelRun", "kernel_run", "count_block", "KernelCounts", "RecordedHand",
@@ -60,10 +60,15 @@ def kernel_run(
     """The prepared setup (cached: a run's blocks share it)."""
     evaluators = [share.evaluator for share in variant.pots]
     tables = eval_tables([variant.action_order.evaluator, *evaluators])
+    wild = wild_setup(variant)
     rows = []
-    for name in evaluators:
+    for share, name in enumerate(evaluators):
         ev = EVALUATOR_IDS[name]
-        rows.append(np.unique(np.concatenate((tables.by_row[ev], tables.flush[ev]))))
+        scored = [tables.by_row[ev], tables.flush[ev]]
+        if wild is not None:  # five of a kind, and what wild cards make
+            fill = wild[2][share]
+            scored += [wild[1][share]] + ([fill.ravel()] if fill is not None else [])
+        rows.append(np.unique(np.concatenate(scored)))
     width = max(len(r) for r in rows)
     strengths = np.full((len(rows), width), np.iinfo(np.int64).max, dtype=np.int64)
     for share, row in enumerate(rows):
