@@ -11,6 +11,7 @@
 #ifndef STUDKIT_EVALUATION_WILD_LOOKUP_H
 #define STUDKIT_EVALUATION_WILD_LOOKUP_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "lookup.h"

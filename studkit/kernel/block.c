@@ -66,22 +66,19 @@ static int strengths(const sk_setup *k, const sk_ranker *rankers, const sk_hand 
             if (!h->folded[s]) {
                 int count = h->ncards[s];
                 value = -1;
-                if (k->wild_values != NULL) { /* wild cards: ranked from the cards */
-                    for (int i = 0; i < count; i++) cards[i] = SK_CARD(h, s, i);
-                    for (int i = 0; i < h->ncommunity; i++) cards[count + i] = h->community[i];
-                    if (count + h->ncommunity > SK_EVALUATED) return 0;
-                    value = sk_wild_share(k, x, cards, count + h->ncommunity);
-                }
-                if (value < 0 && h->ncommunity == 0) value = sk_rank(&rankers[x], held[s], count);
+                /* natural cards of the seat's own, eight at most: their packed values' sum */
+                if (k->wild_values == NULL && h->ncommunity == 0 && count <= SK_EVALUATED)
+                    value = sk_rank(&rankers[x], held[s], count);
                 if (value < 0 || (played != NULL && r->odd_chip_hand)) {
                     for (int i = 0; i < count; i++) cards[i] = SK_CARD(h, s, i);
                     for (int i = 0; i < h->ncommunity; i++) cards[count + i] = h->community[i];
                     count += h->ncommunity;
-                    if (count > SK_EVALUATED) return 0;
-                    if (value < 0) value = sk_evaluate(&k->tables, cards, count, ev);
-                    if (played != NULL)
+                    if (value < 0) value = sk_share_strength(k, x, cards, count);
+                    if (played != NULL) {
+                        if (count > SK_EVALUATED) return 0;
                         sk_best_five(&k->tables, cards, count, ev,
                                      &played[(x * SK_SEATS + s) * SK_PLAYED]);
+                    }
                 }
             }
             table[x * SK_SEATS + s] = value;

@@ -6,8 +6,7 @@
 #include <stdint.h>
 
 #include "../core/core.h"
-#include "../evaluation/lookup.h"
-#include "../evaluation/wild_lookup.h"
+#include "../evaluation/many_cards.h"
 
 /* The shipped bots the kernel plays, by id (studkit.kernel.plan.KERNEL_BOTS). */
 enum { SK_BOT_RANDOM = 0, SK_BOT_CALLING = 1, SK_BOT_TAG = 2, SK_BOT_LAG = 3, SK_BOT_EQUITY = 4 };
@@ -36,12 +35,12 @@ typedef struct sk_setup {
     sk_wild_ranking wild[SK_SHARES];
 } sk_setup;
 
-/* The strength share `x` gives `count` cards holding a wild card; -1 when nothing is wild
- * or they hold none (the plain tables rank them). */
-static inline int64_t sk_wild_share(const sk_setup *k, int x, const uint8_t *cards, int count) {
-    if (k->wild_values == NULL) return -1;
-    const int32_t *index = k->tables.by_row + k->tables.index_row * k->tables.width;
-    return sk_wild_strength(&k->wild[x], k->wild_values, index, cards, count);
+/* The strength share `x` gives `count` cards (a seat's own and the board), as the general
+ * engine's evaluator ranks them: wild ranks, and hands of more than eight cards. */
+static inline int64_t sk_share_strength(const sk_setup *k, int x, const uint8_t *cards,
+                                        int count) {
+    return sk_evaluate_many(&k->tables, k->share_evaluator[x], &k->wild[x], k->wild_values,
+                            cards, count);
 }
 
 /* Slots of the scalar tally. */

@@ -37,8 +37,10 @@ KERNEL_BOTS: Final[dict[str, int]] = {
 EVALUATOR_IDS: Final[dict[str, int]] = {name: row for row, name in enumerate(EVALUATORS)}
 """The built-in evaluators by name, with their rows in the kernel's tables."""
 
-MAX_ROUNDS: Final = 8
-"""The most cards the kernel deals a player (its tables rank hands of up to eight cards)."""
+MAX_SHOWING: Final = 8
+"""The most cards a showing hand holds on the kernel (its up cards, and the board where the
+boards count it). A showdown hand may hold more (the variant format allows nine): it scores
+the best of its eight-card parts, as on the general engine."""
 MAX_POT_CHIPS: Final = 1 << 22
 """The kernel keeps the pot-size distribution in an array of this many entries at most."""
 
@@ -60,8 +62,9 @@ def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int)
     wild = _wild_reason(variant)
     if wild:
         return f"{variant.name} {wild}"
-    if variant.board_cards:
-        return f"{variant.name} deals board (community) cards on its streets"
+    if variant.board_cards and "equity" in bots:
+        return (f"{variant.name} deals board (community) cards, which the kernel's equity bot "
+                "does not deal in its estimate")
     if any(share.cards != "all" for share in variant.pots):
         return f"{variant.name} makes a share's hand from some cards only (pots[].cards)"
     evaluators = [variant.action_order.evaluator] + [share.evaluator for share in variant.pots]
@@ -70,9 +73,11 @@ def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int)
             return (
                 f"{variant.name} ranks hands with {name!r}, which the kernel has no tables for"
             )
-    rounds = sum(len(street.cards) for street in variant.streets)
-    if rounds > MAX_ROUNDS or any(len(street.cards) > MAX_ROUNDS for street in variant.streets):
-        return f"{variant.name} deals more than {MAX_ROUNDS} cards to a player"
+    showing = sum(face != "down" for street in variant.streets for face in street.cards)
+    if variant.action_order.board_includes_community:
+        showing += variant.board_cards
+    if showing > MAX_SHOWING:
+        return f"{variant.name} shows more than {MAX_SHOWING} cards a player"
     others = sorted({name for name in bots if name not in KERNEL_BOTS})
     if others:
         return (
@@ -149,7 +154,7 @@ def kernel_setup(
         players=players,
         stack=stack,
         deck=deck,
-        cards=variant.max_cards_per_player,
+        cards=variant.max_cards_per_player + variant.board_cards,
         showing=EVALUATOR_IDS[variant.action_order.evaluator],
         share_evaluators=[EVALUATOR_IDS[share.evaluator] for share in variant.pots],
         bots=[KERNEL_BOTS[name] for name in bots],

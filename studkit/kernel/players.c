@@ -107,8 +107,7 @@ static double equity(const sk_setup *k, const sk_hand *h, int seat, const int8_t
             for (int i = 0; i < own_more; i++) cards[count++] = pick(stub, drawn++, nstub, stream);
             for (int i = 0; i < community; i++) cards[count++] = stub[i];
             for (int x = 0; x < shares; x++) {
-                int64_t value = sk_wild_share(k, x, cards, count);
-                if (value < 0) value = sk_evaluate(&k->tables, cards, count, k->share_evaluator[x]);
+                int64_t value = sk_share_strength(k, x, cards, count);
                 if (value < r->share_qualifier[x]) value = 0;
                 if (p == 0) mine[x] = value;
                 if (value > best[x]) {
