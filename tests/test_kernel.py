@@ -83,8 +83,15 @@ WILD_HOUSE_RULES = {
     "kings-wild-razz": "extends: razz\ndeck: {wild_ranks: [K]}",
     "no-five-of-a-kind": "extends: seven-card-stud\n"
                          "deck: {wild_ranks: [2, 3, 4], five_of_a_kind: false}",
+    "joker-stud": "extends: seven-card-stud\ndeck: {jokers: 2}",
+    "bug-stud-hi-lo": "extends: seven-card-stud-hi-lo\ndeck: {jokers: 1, joker_mode: bug}",
+    "joker-razz": "extends: razz\ndeck: {jokers: 1}",
+    "bug-and-deuces": "extends: seven-card-stud\n"
+                      "deck: {jokers: 1, joker_mode: bug, wild_ranks: [2]}\n"
+                      "forced_bets: {bring_in: {joker_as: lowest}}",
 }
-"""House rules that make ranks wild in the classic games (lows and hi-lo too)."""
+"""House rules that make ranks wild or add jokers (wild, or the bug) in the classic games
+(lows and hi-lo too; a face-up joker ranked in the boards as an ace)."""
 
 
 def wild_house(name: str) -> Variant:
@@ -110,8 +117,9 @@ def test_wild_house_rules_replay_on_the_general_engine(name: str) -> None:
 
 def test_the_kernel_declines_what_it_does_not_play_of_wild_cards_in_words() -> None:
     base = "studkit: 1\nname: house\nextends: seven-card-stud\n"
-    jokers = load_variant_text(base + "deck: {jokers: 1}\n")
-    assert unsupported(jokers, ("random",), 4, 100) == "house has jokers"
+    by_face = load_variant_text(base + "deck: {jokers: 1, up_joker_mode: bug}\n")
+    assert unsupported(by_face, ("random",), 4, 100) == (
+        "house plays a joker by how it was dealt (deck.up_joker_mode)")
     boards = load_variant_text(
         base + "deck: {wild_ranks: [2]}\naction_order: {wild_up_cards: wild}\n")
     assert "ranks the boards with wild cards" in (unsupported(boards, ("random",), 4, 100)
@@ -309,8 +317,8 @@ def test_both_engines_give_the_same_statistics_within_sampling_error(bots: str) 
 def test_the_kernel_setup_refuses_malformed_wild_tables(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The binding checks the wild-card tables it is handed: one table, fill and layer count
-    per share, whole layers, a fill row per number of fillers."""
+    """The binding checks the wild-card tables it is handed: a value per card, tables per
+    share, whole layers, a fill row per number of fillers."""
     import numpy as np
 
     from studkit.kernel import plan
@@ -319,15 +327,16 @@ def test_the_kernel_setup_refuses_malformed_wild_tables(
     tables = kernel_run(variant, variant.stakes, 4, 1000, ("random",) * 4, 1).tables
     wild = plan.wild_setup(variant)
     assert wild is not None
-    values, layouts, fills, bugs = wild
+    shares, showing = wild
+    values, table, fill, bugs = shares[0]
     bad = [
-        ((values[:10], layouts, fills, bugs), "wild values"),
-        ((values, layouts * 2, fills, bugs), "one per share"),
-        ((values, [layouts[0][:-1]], fills, bugs), "rows of every layer"),
-        ((values, layouts, [np.zeros(5, dtype=np.int64)], bugs), "a row per number"),
-        ((values, layouts, fills, [1, 1]), "one per share"),
+        (([(values[:10], table, fill, bugs)], showing), "wild values"),
+        ((shares * 2, showing), "one share's tables per share"),
+        (([(values, table[:-1], fill, bugs)], showing), "rows of every layer"),
+        (([(values, table, fill, 0)], showing), "rows of every layer"),
+        (([(values, table, np.zeros(5, dtype=np.int64), bugs)], showing), "a row per number"),
     ]
-    for broken, words in bad:
+    for broken, words in [*bad, ((shares, (values, table, fill)), "exactly 4 arguments")]:
         monkeypatch.setattr(plan, "wild_setup", lambda _variant, broken=broken: broken)
-        with pytest.raises(ValueError, match=words):
+        with pytest.raises((ValueError, TypeError), match=words):
             plan.kernel_setup(variant, variant.stakes, 4, 1000, ("random",) * 4, tables)

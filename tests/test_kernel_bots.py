@@ -10,8 +10,10 @@ both engines give the same figures within sampling error.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from test_kernel import dealt
+from test_kernel import WILD_HOUSE_RULES, dealt
 
 from studkit import load_variant
 from studkit.bots import make_bot
@@ -87,6 +89,16 @@ def test_kernel_style_bots_decide_as_the_general_engine_s(name: str) -> None:
     players = min(variant.max_players, 6)
     checked = check_bots(name, players, 100 * variant.stakes.big_bet, 120, seed=3)
     assert checked > 100
+
+
+@pytest.mark.parametrize("rule", sorted(WILD_HOUSE_RULES))
+def test_style_bots_decide_alike_with_wild_cards_and_jokers(rule: str, tmp_path: Path) -> None:
+    """The style bots score wild ranks at their natural rank and jokers as wild on both
+    engines (the house rules of test_kernel, a joker dealt face up among them)."""
+    path = tmp_path / f"{rule}.yaml"
+    path.write_text(f"studkit: 1\nname: {rule}\n{WILD_HOUSE_RULES[rule]}\n")
+    big_bet = load_variant(str(path)).stakes.big_bet
+    assert check_bots(str(path), 6, 100 * big_bet, 150, seed=5) > 100
 
 
 def test_full_tables_and_short_stacks() -> None:

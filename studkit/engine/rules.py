@@ -33,7 +33,8 @@ from studkit.variant.model import ROLLED, Stakes, Variant
 from studkit.variant.stakes import check_stakes
 
 __all__ = [
-    "StreetPlan", "ShareRule", "Rules", "compile_rules", "event_records", "RANKS_ONLY_SHOWING",
+    "StreetPlan", "ShareRule", "Rules", "compile_rules", "event_records", "wild_cards",
+    "RANKS_ONLY_SHOWING",
 ]
 
 
@@ -191,7 +192,7 @@ def _compile(variant: Variant, stakes: Stakes) -> Rules:
         )
         for i, st in enumerate(variant.streets)
     )
-    wild = _wild_cards(variant)
+    wild = wild_cards(variant)
     shares = []
     for share in variant.pots:
         evaluator = many_cards(
@@ -256,7 +257,7 @@ def _showing_cards(variant: Variant) -> int:
     return ups + (variant.board_cards if variant.action_order.board_includes_community else 0)
 
 
-def _wild_cards(variant: Variant) -> Any:
+def wild_cards(variant: Variant) -> Any:
     """The evaluators' wild-card setting for the variant's deck (``None`` when nothing is
     wild)."""
     deck = variant.deck

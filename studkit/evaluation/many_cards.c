@@ -3,18 +3,14 @@
 
 /* Eight cards or fewer. */
 static int64_t part_strength(const sk_tables *t, int ev, const sk_wild_ranking *wild,
-                             const int64_t *wild_values, const uint8_t *cards, int count) {
-    if (wild_values != NULL) {
-        const int32_t *index = t->by_row + t->index_row * t->width;
-        int64_t value = sk_wild_strength(wild, wild_values, index, cards, count);
-        if (value >= 0) return value;
-    }
-    return sk_evaluate(t, cards, count, ev);
+                             const uint8_t *cards, int count) {
+    int64_t value = sk_wild_strength(wild, t->by_row + t->index_row * t->width, cards, count);
+    return value >= 0 ? value : sk_evaluate(t, cards, count, ev);
 }
 
 int64_t sk_evaluate_many(const sk_tables *t, int ev, const sk_wild_ranking *wild,
-                         const int64_t *wild_values, const uint8_t *cards, int count) {
-    if (count <= SK_MOST_CARDS) return part_strength(t, ev, wild, wild_values, cards, count);
+                         const uint8_t *cards, int count) {
+    if (count <= SK_MOST_CARDS) return part_strength(t, ev, wild, cards, count);
     /* every eight-card part: the positions it takes, in increasing order */
     int pick[SK_MOST_CARDS];
     uint8_t part[SK_MOST_CARDS];
@@ -22,7 +18,7 @@ int64_t sk_evaluate_many(const sk_tables *t, int ev, const sk_wild_ranking *wild
     int64_t best = -1;
     for (;;) {
         for (int i = 0; i < SK_MOST_CARDS; i++) part[i] = cards[pick[i]];
-        int64_t value = part_strength(t, ev, wild, wild_values, part, SK_MOST_CARDS);
+        int64_t value = part_strength(t, ev, wild, part, SK_MOST_CARDS);
         if (value > best) best = value;
         int i = SK_MOST_CARDS - 1; /* the last position that can still move on */
         while (i >= 0 && pick[i] == count - SK_MOST_CARDS + i) i--;

@@ -9,10 +9,10 @@
 #include "lookup.h"
 #include "wild_lookup.h"
 
-/* The strength evaluator `ev` gives `count` cards: by the wild-card tables `wild` (with the
- * cards' packed values `wild_values`; NULL: nothing is wild) where they hold a wild card,
- * else by the plain tables; more than eight cards score the best of every eight-card part. */
+/* The strength evaluator `ev` gives `count` cards: by its wild-card tables `wild` where
+ * they hold a wild card or a bug, else by the plain tables; more than eight cards score the
+ * best of every eight-card part. */
 int64_t sk_evaluate_many(const sk_tables *t, int ev, const sk_wild_ranking *wild,
-                         const int64_t *wild_values, const uint8_t *cards, int count);
+                         const uint8_t *cards, int count);
 
 #endif

@@ -24,17 +24,22 @@
 
 /* One ranking's wild-card tables. */
 typedef struct sk_wild_ranking {
-    const int64_t *table; /* layer (wilds * bugs + bug cards) * rows + multiset row */
+    const int64_t *values; /* per card 0-53: its packed value, wild cards in the wild field
+                            * and bugs in the bug field */
+    const int64_t *table; /* layer (wilds * bugs + bug cards) * rows + multiset row; NULL:
+                           * nothing is wild */
     const int64_t *fill;  /* high rankings: [fillers][a suit's natural ranks]; else NULL */
     int64_t rows;         /* multiset rows per layer */
     int bugs;             /* layers per number of wild cards */
 } sk_wild_ranking;
 
-/* The strength of `count` cards whose `values` (packed, wild cards in the wild field) are
- * given per card; -1 when they hold no wild card or too many cards (the plain tables rank
- * them). `index` is the multiset index (the tables' row index_row). */
-static inline int64_t sk_wild_strength(const sk_wild_ranking *w, const int64_t *values,
-                                       const int32_t *index, const uint8_t *cards, int count) {
+/* The strength of `count` cards by the ranking's wild-card tables; -1 when nothing is wild,
+ * or they hold no wild card or bug, or too many cards (the plain tables rank them). `index`
+ * is the multiset index (the tables' row index_row). */
+static inline int64_t sk_wild_strength(const sk_wild_ranking *w, const int32_t *index,
+                                       const uint8_t *cards, int count) {
+    if (w->table == NULL) return -1;
+    const int64_t *values = w->values;
     int64_t total = SK_SUIT_START;
     for (int i = 0; i < count; i++) total += values[cards[i]];
     int64_t wilds = total >> SK_WILD_SHIFT & 15, bugs = total >> SK_BUG_SHIFT & 7;

@@ -30,7 +30,8 @@ class Setup:
         by_row: Any,
         flush: Any,
         index_row: int,
-        wild: tuple[Any, Sequence[Any], Sequence[Any | None], Sequence[int]] | None = None,
+        wild: tuple[Sequence[tuple[Any, Any, Any, int]], tuple[Any, Any, Any, int] | None]
+        | None = None,
     ) -> None: ...
 
 def play_block(

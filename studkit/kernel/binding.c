@@ -3,9 +3,10 @@
  *   Setup(rules, players, stack, deck, cards, showing, share_evaluators, bots, bot_table,
  *         styles, values, modes, by_row, flush, index_row, wild=None)
  *                      one run's setup (the arrays are held while it lives); `wild`, for
- *                      wild ranks: (values, tables, fills, bugs), the cards' packed values
- *                      and per share its combined table, its flush fills (or None) and its
- *                      layers per wild count (studkit.evaluation.wildtables.WildLayout)
+ *                      wild ranks and jokers: (shares, showing), per share and for the
+ *                      showing hands (or None) a ranking's (values, table, fill or None,
+ *                      layers per wild count): the cards' packed values, the combined table,
+ *                      the flush fills, as studkit.evaluation.wildtables.WildLayout has them
  *   play_block(setup, start, stop, seed, totals, pots, ended, mix, share_awards, seats,
  *              categories, strengths, record_cards, record_decisions, record_counts,
  *              record_payoffs) -> 0, or (index << 8) | code for a hand that cannot finish
@@ -19,7 +20,7 @@
 #include "kernel.h"
 
 enum { V_DECK, V_BOT_TABLE, V_STYLES, V_VALUES, V_MODES, V_BY_ROW, V_FLUSH, V_VIEWS };
-#define V_MOST (V_VIEWS + 1 + 2 * SK_SHARES) /* with the wild cards' tables */
+#define V_MOST (V_VIEWS + 3 * (SK_SHARES + 1)) /* with the wild cards' tables */
 
 typedef struct {
     PyObject_HEAD
@@ -86,60 +87,54 @@ static const Py_buffer *hold(SetupObject *self, PyObject *array, Py_ssize_t item
     return &self->views[self->held++];
 }
 
-/* The wild cards' tables: (values, tables, fills, bugs), a table and a fill (or None) and a
- * number of layers per share. */
-static int set_wild(SetupObject *self, PyObject *wild, int shares) {
-    PyObject *values, *tables, *fills, *bugs;
-    if (!PyArg_ParseTuple(wild, "OOOO:wild", &values, &tables, &fills, &bugs)) return -1;
-    sk_setup *k = &self->setup;
+/* One ranking's wild-card tables: (values, table, fill or None, layers per wild count). */
+static int read_wild(SetupObject *self, PyObject *spec, sk_wild_ranking *w) {
+    PyObject *values, *table, *fill;
+    long long bugs;
+    if (!PyArg_ParseTuple(spec, "OOOL:wild tables", &values, &table, &fill, &bugs)) return -1;
     const Py_buffer *view = hold(self, values, 8, 'i', "wild values");
     if (view == NULL) return -1;
-    if (view->len < 8 * SK_DECK) {
+    if (view->len != 8 * SK_DECK) {
         PyErr_Format(PyExc_ValueError, "wild values: one per card, %d", SK_DECK);
         return -1;
     }
-    k->wild_values = view->buf;
-    int64_t layers[SK_SHARES];
-    if (read_ints(bugs, layers, SK_SHARES, "wild bugs") != shares) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "wild bugs: one per share");
+    w->values = view->buf;
+    Py_ssize_t layer = (SK_MOST_CARDS + 1) * bugs;
+    view = hold(self, table, 8, 'i', "wild table");
+    if (view == NULL) return -1;
+    if (bugs < 1 || view->len == 0 || view->len / 8 % layer != 0) {
+        PyErr_SetString(PyExc_ValueError, "wild table: rows of every layer");
         return -1;
     }
-    PyObject *table_list = PySequence_Fast(tables, "wild tables");
-    if (table_list == NULL) return -1;
-    PyObject *fill_list = PySequence_Fast(fills, "wild fills");
-    if (fill_list == NULL) {
-        Py_DECREF(table_list);
+    w->table = view->buf;
+    w->bugs = (int)bugs;
+    w->rows = view->len / 8 / layer;
+    if (fill == Py_None) return 0;
+    view = hold(self, fill, 8, 'i', "wild fill");
+    if (view == NULL) return -1;
+    if (view->len != 8 * (SK_MOST_CARDS + 1) * SK_SUIT_RANKS) {
+        PyErr_SetString(PyExc_ValueError, "wild fill: a row per number of fillers");
         return -1;
     }
-    int ok = PySequence_Fast_GET_SIZE(table_list) == shares &&
-             PySequence_Fast_GET_SIZE(fill_list) == shares;
-    if (!ok) PyErr_SetString(PyExc_ValueError, "wild tables and fills: one per share");
-    for (int x = 0; ok && x < shares; x++) {
-        sk_wild_ranking *w = &k->wild[x];
-        Py_ssize_t layer = (SK_MOST_CARDS + 1) * layers[x];
-        view = hold(self, PySequence_Fast_GET_ITEM(table_list, x), 8, 'i', "wild table");
-        ok = view != NULL;
-        if (ok && (layers[x] < 1 || view->len == 0 || view->len / 8 % layer != 0)) {
-            PyErr_SetString(PyExc_ValueError, "wild table: rows of every layer");
-            ok = 0;
-        }
-        if (!ok) break;
-        w->table = view->buf;
-        w->bugs = (int)layers[x];
-        w->rows = view->len / 8 / layer;
-        PyObject *fill = PySequence_Fast_GET_ITEM(fill_list, x);
-        if (fill == Py_None) continue;
-        view = hold(self, fill, 8, 'i', "wild fill");
-        ok = view != NULL;
-        if (ok && view->len != 8 * (SK_MOST_CARDS + 1) * SK_SUIT_RANKS) {
-            PyErr_SetString(PyExc_ValueError, "wild fill: a row per number of fillers");
-            ok = 0;
-        }
-        if (ok) w->fill = view->buf;
-    }
-    Py_DECREF(table_list);
-    Py_DECREF(fill_list);
-    return ok ? 0 : -1;
+    w->fill = view->buf;
+    return 0;
+}
+
+/* The wild cards' tables: (per share its tables, the showing hands' tables or None). */
+static int set_wild(SetupObject *self, PyObject *wild, int shares) {
+    PyObject *per_share, *showing;
+    if (!PyArg_ParseTuple(wild, "OO:wild", &per_share, &showing)) return -1;
+    sk_setup *k = &self->setup;
+    PyObject *list = PySequence_Fast(per_share, "wild: the shares' tables");
+    if (list == NULL) return -1;
+    int ok = PySequence_Fast_GET_SIZE(list) == shares;
+    if (!ok) PyErr_SetString(PyExc_ValueError, "wild: one share's tables per share");
+    for (int x = 0; ok && x < shares; x++)
+        ok = read_wild(self, PySequence_Fast_GET_ITEM(list, x), &k->share_wild[x]) == 0;
+    Py_DECREF(list);
+    if (!ok) return -1;
+    k->wild = 1;
+    return showing == Py_None ? 0 : read_wild(self, showing, &k->showing_wild);
 }
 
 static int Setup_init(SetupObject *self, PyObject *args, PyObject *kwargs) {

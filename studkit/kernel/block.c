@@ -24,26 +24,29 @@ static int64_t slot_of(const sk_tally *t, int share, int64_t strength) {
 
 #define SK_EVALUATED 8 /* the most cards the tables rank */
 
-/* The showing hands' values: each live seat's up cards (and the board where it counts);
- * 0 when a hand holds more cards than the tables rank. `up` holds each seat's up cards'
- * packed values, summed as they were dealt. */
+/* The showing hands' values: each live seat's up cards (and the board where it counts; a
+ * joker as the rules rank it in boards); 0 when a hand holds more cards than the tables
+ * rank. `up` holds each seat's up cards' packed values, summed as they were dealt. */
 static int showing(const sk_setup *k, const sk_ranker *ranker, const sk_hand *h,
                    const int64_t *up, int64_t *values) {
     const sk_rules *r = k->rules;
     int board = r->board_in_showing ? h->ncommunity : 0;
+    int by_sums = !board && k->showing_wild.table == NULL; /* the up cards' packed sums */
     uint8_t cards[SK_CARDS + SK_BOARD];
     for (int s = 0; s < h->n; s++) {
         values[s] = 0;
         if (h->folded[s]) continue;
         int count = h->nup[s];
         int64_t value = -1;
-        if (!board) value = sk_rank(ranker, up[s], count);
-        if (value < 0) { /* a suit may show five cards, or the board counts: every card */
+        if (by_sums) value = sk_rank(ranker, up[s], count);
+        if (value < 0) { /* a suit may show five cards, the board counts, or a joker: every card */
             for (int i = 0; i < count; i++) cards[i] = SK_UP(h, s, i);
             for (int i = 0; i < board; i++) cards[count + i] = h->community[i];
             count += board;
             if (count > SK_EVALUATED) return 0;
-            value = count ? sk_evaluate(&k->tables, cards, count, k->showing) : 0;
+            value = count ? sk_evaluate_many(&k->tables, k->showing, &k->showing_wild, cards,
+                                             count)
+                          : 0;
         }
         values[s] = value;
     }
@@ -58,6 +61,7 @@ static int strengths(const sk_setup *k, const sk_ranker *rankers, const sk_hand 
     const sk_rules *r = k->rules;
     uint8_t cards[SK_CARDS + SK_BOARD];
     int shares = r->shares;
+    int by_sums = !k->wild && h->ncommunity == 0; /* natural cards of the seats' own */
     if (played != NULL) memset(played, SK_NO_CARD, SK_SHARES * SK_SEATS * SK_PLAYED);
     for (int x = 0; x < shares; x++) {
         int ev = k->share_evaluator[x];
@@ -66,8 +70,8 @@ static int strengths(const sk_setup *k, const sk_ranker *rankers, const sk_hand 
             if (!h->folded[s]) {
                 int count = h->ncards[s];
                 value = -1;
-                /* natural cards of the seat's own, eight at most: their packed values' sum */
-                if (k->wild_values == NULL && h->ncommunity == 0 && count <= SK_EVALUATED)
+                /* eight cards at most: their packed values' sum */
+                if (by_sums && count <= SK_EVALUATED)
                     value = sk_rank(&rankers[x], held[s], count);
                 if (value < 0 || (played != NULL && r->odd_chip_hand)) {
                     for (int i = 0; i < count; i++) cards[i] = SK_CARD(h, s, i);

@@ -29,18 +29,18 @@ typedef struct sk_setup {
     const int64_t *styles;   /* the rule-based bots' share styles, three numbers a share */
     int n_styles;
     sk_tables tables;
-    /* wild ranks: each card's packed value with the wild cards in the wild field (NULL:
-     * nothing is wild), and each share's wild-card tables */
-    const int64_t *wild_values;
-    sk_wild_ranking wild[SK_SHARES];
+    /* wild ranks and jokers: each share's wild-card tables, and the showing hands' (a
+     * table NULL: nothing is wild there); `wild`: whether any share has them */
+    int wild;
+    sk_wild_ranking share_wild[SK_SHARES];
+    sk_wild_ranking showing_wild;
 } sk_setup;
 
 /* The strength share `x` gives `count` cards (a seat's own and the board), as the general
  * engine's evaluator ranks them: wild ranks, and hands of more than eight cards. */
 static inline int64_t sk_share_strength(const sk_setup *k, int x, const uint8_t *cards,
                                         int count) {
-    return sk_evaluate_many(&k->tables, k->share_evaluator[x], &k->wild[x], k->wild_values,
-                            cards, count);
+    return sk_evaluate_many(&k->tables, k->share_evaluator[x], &k->share_wild[x], cards, count);
 }
 
 /* Slots of the scalar tally. */

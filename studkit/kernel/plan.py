@@ -17,8 +17,11 @@ import numpy as np
 import numpy.typing as npt
 
 from studkit.bots.strength import style_rows
-from studkit.engine.rules import compile_rules
+from studkit.engine.jokers import face_dependent, showing_wild
+from studkit.engine.rules import compile_rules, wild_cards
+from studkit.evaluation import WildCards
 from studkit.evaluation.lookup_tables import EVALUATORS, EvalTables
+from studkit.evaluation.rankings import RANKINGS
 from studkit.evaluation.wildtables import card_values, wild_layout
 from studkit.kernel import _kernel
 from studkit.variant.card_choices import CARD_CHOICE_PLUGINS
@@ -92,10 +95,10 @@ def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int)
 def _wild_reason(variant: Variant) -> str | None:
     """What of the variant's wild cards the kernel does not play yet, in words."""
     deck = variant.deck
-    if deck.jokers:
-        return "has jokers"
-    if not deck.wild_ranks:
+    if not deck.wild_ranks and not deck.jokers:
         return None
+    if face_dependent(deck):
+        return "plays a joker by how it was dealt (deck.up_joker_mode)"
     if variant.action_order.wild_up_cards == "wild":
         return "ranks the boards with wild cards (action_order.wild_up_cards: wild)"
     if variant.odd_chips.cards == "hand" and variant.odd_chips.method != "first-shown":
@@ -103,25 +106,33 @@ def _wild_reason(variant: Variant) -> str | None:
     return None
 
 
-def wild_setup(variant: Variant) -> tuple[Int64Array, list[Int64Array],
-                                          list[Int64Array | None], list[int]] | None:
-    """The kernel's wild-card tables for the variant's shares (``None``: nothing is wild):
-    the cards' packed values with the wild ranks in the wild field and, per share, the
-    combined table, the flush fills (high rankings) and the layers per wild count
-    (:class:`studkit.evaluation.wildtables.WildLayout`)."""
-    deck = variant.deck
-    if not deck.wild_ranks:
+WildTables = tuple[Int64Array, Int64Array, "Int64Array | None", int]
+"""One ranking's wild-card tables as the kernel takes them: the cards' packed values, the
+combined table, the flush fills (high rankings) and the layers per wild count."""
+
+
+def _wild_tables(evaluator: str, wild: WildCards) -> WildTables:
+    """An evaluator's wild-card tables, as its per-call evaluator reads them
+    (:func:`studkit.evaluation.wildtables.make_wild_evaluate`): a bug plays as the bug in
+    high rankings only."""
+    bug = wild.jokers == "bug" and not RANKINGS[evaluator].low
+    layout = wild_layout(evaluator, wild.five_of_a_kind, bug)
+    fill = (None if layout.flush_fill is None
+            else np.ascontiguousarray(layout.flush_fill, dtype=np.int64))
+    return card_values(wild.ranks, bug), layout.table, fill, layout.bugs
+
+
+def wild_setup(variant: Variant) -> tuple[list[WildTables], WildTables | None] | None:
+    """The kernel's wild-card tables (``None``: nothing is wild): each share's, and the
+    showing hands' where the boards rank a joker (as the general engine's evaluators, from
+    :func:`studkit.engine.rules.compile_rules`'s settings)."""
+    wild = wild_cards(variant)
+    if wild is None:
         return None
-    ranks = frozenset(int(rank) for rank in deck.wild_ranks)
-    layouts = [wild_layout(share.evaluator, deck.five_of_a_kind, False)
-               for share in variant.pots]
-    fills: list[Int64Array | None] = [
-        None if layout.flush_fill is None
-        else np.ascontiguousarray(layout.flush_fill, dtype=np.int64)
-        for layout in layouts
-    ]
-    return (card_values(ranks, False), [layout.table for layout in layouts], fills,
-            [layout.bugs for layout in layouts])
+    shares = [_wild_tables(share.evaluator, wild) for share in variant.pots]
+    boards = showing_wild(variant, wild)
+    showing = None if boards is None else _wild_tables(variant.action_order.evaluator, boards)
+    return shares, showing
 
 
 def bot_table() -> npt.NDArray[np.float64]:
@@ -161,7 +172,7 @@ def kernel_setup(
         bot_table=bot_table(),
         styles=np.array(style_rows([share.evaluator for share in variant.pots]),
                         dtype=np.int64),
-        values=tables.values,
+        values=np.concatenate((tables.values, np.zeros(2, dtype=np.int64))),  # jokers: 0
         modes=tables.modes,
         by_row=tables.by_row,
         flush=tables.flush,

@@ -66,8 +66,8 @@ def kernel_run(
         ev = EVALUATOR_IDS[name]
         scored = [tables.by_row[ev], tables.flush[ev]]
         if wild is not None:  # five of a kind, and what wild cards make
-            fill = wild[2][share]
-            scored += [wild[1][share]] + ([fill.ravel()] if fill is not None else [])
+            _, table, fill, _ = wild[0][share]
+            scored += [table] + ([fill.ravel()] if fill is not None else [])
         rows.append(np.unique(np.concatenate(scored)))
     width = max(len(r) for r in rows)
     strengths = np.full((len(rows), width), np.iinfo(np.int64).max, dtype=np.int64)
