@@ -178,6 +178,7 @@ def rules_core() -> list[Any]:
             sources("kernel") + rules + [
                 os.path.join("studkit", "evaluation", "lookup.c"),
                 os.path.join("studkit", "evaluation", "many_cards.c"),
+                os.path.join("studkit", "evaluation", "special.c"),
                 os.path.join("studkit", "bots", "strategy.c"),
                 os.path.join("studkit", "bots", "strength.c"),
             ],

@@ -20,9 +20,10 @@ from studkit import load_variant
 from studkit.cli import main
 from studkit.evaluation import SPECIAL_NAMES, get_evaluator
 from studkit.evaluation.lookup_tables import eval_tables
+from studkit.evaluation.rankings import CATEGORY_SHIFT, RANKINGS
 from studkit.hooks.host import variant_plugin_refs
 from studkit.kernel import _kernel
-from studkit.kernel.plan import EVALUATOR_IDS, unsupported
+from studkit.kernel.plan import EVALUATOR_IDS, KERNEL_EVALUATORS, SPECIALS, unsupported
 from studkit.kernel.run import kernel_run, record_block
 from studkit.simulation import simulate
 from studkit.simulation.engines import EngineError
@@ -45,11 +46,6 @@ def test_the_plugin_free_variants_are_the_kernel_s() -> None:
         reason = unsupported(variant, ("random",), 2, 100)
         assert reason is not None, name
         if variant_plugin_refs(variant) or variant.deck.wild_ranks or variant.deck.jokers:
-            continue
-        special = {variant.action_order.evaluator, *(s.evaluator for s in variant.pots)} & set(
-            SPECIAL_NAMES)
-        if special:  # the stud family's special evaluators have no kernel tables
-            assert f"ranks hands with {sorted(special)[0]!r}" in reason or "with '" in reason
             continue
         assert any(words in reason for words in KERNEL_DECLINES), (name, reason)
 
@@ -128,6 +124,14 @@ def test_the_kernel_declines_what_it_does_not_play_of_wild_cards_in_words() -> N
         base + "deck: {wild_ranks: [2]}\n"
         "odd_chips: {method: high-card-by-suit, cards: hand}\n")
     assert "odd_chips.cards: hand" in (unsupported(by_hand, ("random",), 4, 100) or "")
+    badugi = "studkit: 1\nname: house\nextends: razzdugi\n"
+    wild_badugi = load_variant_text(badugi + "deck: {wild_ranks: [K]}\n")
+    assert unsupported(wild_badugi, ("random",), 4, 100) == (
+        "house ranks wild cards with the special evaluator 'badugi'")
+    badugi_chips = load_variant_text(
+        badugi + "odd_chips: {method: low-card-by-suit, cards: hand}\n")
+    assert unsupported(badugi_chips, ("random",), 4, 100) == (
+        "house gives odd chips by the cards a 'badugi' hand plays (odd_chips.cards: hand)")
 
 
 def test_games_with_discards_or_flips_are_declined_by_name() -> None:
@@ -139,17 +143,27 @@ def test_games_with_discards_or_flips_are_declined_by_name() -> None:
         "pineapple-stud has player decisions the kernel does not play (discards and flips)")
 
 
-@pytest.mark.parametrize("name", sorted(EVALUATOR_IDS))
+@pytest.mark.parametrize("name", sorted(KERNEL_EVALUATORS))
 def test_kernel_evaluators_match_the_library(name: str) -> None:
-    tables = eval_tables([name])
+    """The table evaluators and the special rankings (C ports of
+    studkit.evaluation.special_hands) give the library's strengths."""
+    tables = eval_tables([n for n in (name, "a5-low") if n in EVALUATOR_IDS])
     evaluator = get_evaluator(name)
     rng = random.Random(name)
+    deck = [c for c in range(52) if name != "mexican-high" or not 6 <= c >> 2 <= 8]
     for _ in range(3000):
         count = rng.randint(1, 8)
-        cards = rng.sample(range(52), count)
+        cards = rng.sample(deck, count)
         got = _kernel.evaluate(tables.values, tables.modes, tables.by_row, tables.flush,
-                               tables.index_row, cards, EVALUATOR_IDS[name])
+                               tables.index_row, cards, KERNEL_EVALUATORS[name])
         assert got == evaluator.evaluate(cards), (name, cards)
+
+
+def test_the_kernel_s_action_razz_is_the_library_s_ace_to_five_with_a_face_class() -> None:
+    assert _kernel.A5_LOW_ROW == EVALUATOR_IDS["a5-low"]
+    assert _kernel.ACTION_RAZZ_FACE == (
+        len(RANKINGS["a5-low"].low_categories) << CATEGORY_SHIFT)
+    assert set(SPECIALS) == set(SPECIAL_NAMES)
 
 
 def check_replays(name: str, players: int, stack: int, bots: tuple[str, ...], hands: int,

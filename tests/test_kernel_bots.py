@@ -152,3 +152,11 @@ def test_bots_give_the_same_statistics_on_both_engines_with_wild_cards() -> None
     wild-card tables as the general engine's, and the style bots score the same cards."""
     same_statistics("deuces-and-jacks", "equity,tag,lag", 3, 1_500)
     same_statistics("dr-pepper", "tag,lag,calling-station,random", 4, 10_000)
+
+
+@pytest.mark.slow
+def test_bots_give_the_same_statistics_on_both_engines_with_special_rankings() -> None:
+    """The special rankings on the kernel: the equity bot's deals ranked by the C ports of
+    badugi and soko give the general engine's figures."""
+    same_statistics("razzdugi", "equity,tag,lag", 3, 1_500)
+    same_statistics("canadian-stud", "equity,tag,lag", 3, 1_500)

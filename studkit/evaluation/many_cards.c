@@ -1,9 +1,14 @@
-/* Hands of any size, wild ranks included (many_cards.h). */
+/* Hands of any size, wild ranks and the special rankings included (many_cards.h). */
 #include "many_cards.h"
 
 /* Eight cards or fewer. */
 static int64_t part_strength(const sk_tables *t, int ev, const sk_wild_ranking *wild,
                              const uint8_t *cards, int count) {
+    if (ev == SK_ACTION_RAZZ) {
+        int64_t value = sk_evaluate(t, cards, count, SK_A5_LOW_ROW);
+        return sk_face_card(cards, count) ? value + SK_ACTION_RAZZ_FACE : value;
+    }
+    if (ev >= SK_SPECIAL_BASE) return sk_special(ev - SK_SPECIAL_BASE, cards, count);
     int64_t value = sk_wild_strength(wild, t->by_row + t->index_row * t->width, cards, count);
     return value >= 0 ? value : sk_evaluate(t, cards, count, ev);
 }

@@ -35,6 +35,7 @@ from studkit.evaluation.tables import (
     wild_flush_tables,
     wild_tables,
 )
+from studkit.evaluation.wild import WildCards
 
 __all__ = [
     "WildLayout",
@@ -43,6 +44,7 @@ __all__ = [
     "card_suit_bits",
     "wild_strengths",
     "make_wild_evaluate",
+    "wild_arrays",
 ]
 
 Int64Array = npt.NDArray[np.int64]
@@ -209,3 +211,20 @@ def make_wild_evaluate(
         return best
 
     return evaluate
+
+
+WildArrays = tuple[Int64Array, Int64Array, "Int64Array | None", int]
+"""An evaluator's wild-card tables as the batch kernel reads them
+(``studkit/evaluation/wild_lookup.h``): the cards' packed values, the combined table, the
+flush fills (high rankings) and the layers per wild count."""
+
+
+def wild_arrays(name: str, wild: WildCards) -> WildArrays:
+    """The wild-card tables of the built-in evaluator ``name`` under ``wild``, read as
+    :func:`make_wild_evaluate` reads them (a bug plays as the bug in high rankings only)."""
+    ranking = RANKINGS[name]
+    bug = wild.jokers == "bug" and not ranking.low
+    layout = wild_layout(name, wild.five_of_a_kind, bug)
+    fill = (None if layout.flush_fill is None
+            else np.ascontiguousarray(layout.flush_fill, dtype=np.int64))
+    return card_values(wild.ranks, bug), layout.table, fill, layout.bugs

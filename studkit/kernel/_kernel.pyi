@@ -10,6 +10,9 @@ EXHAUSTED: int
 LONG: int
 MEMORY: int
 CARDS: int
+SPECIAL_BASE: int
+A5_LOW_ROW: int
+ACTION_RAZZ_FACE: int
 
 class Setup:
     def __init__(

@@ -133,7 +133,7 @@ static int set_wild(SetupObject *self, PyObject *wild, int shares) {
         ok = read_wild(self, PySequence_Fast_GET_ITEM(list, x), &k->share_wild[x]) == 0;
     Py_DECREF(list);
     if (!ok) return -1;
-    k->wild = 1;
+    k->by_cards = 1;
     return showing == Py_None ? 0 : read_wild(self, showing, &k->showing_wild);
 }
 
@@ -178,7 +178,10 @@ static int Setup_init(SetupObject *self, PyObject *args, PyObject *kwargs) {
     int64_t numbers[SK_SHARES];
     int count = read_ints(evaluators, numbers, SK_SHARES, "share_evaluators");
     if (count < 0) return -1;
-    for (int i = 0; i < count; i++) k->share_evaluator[i] = (int)numbers[i];
+    for (int i = 0; i < count; i++) {
+        k->share_evaluator[i] = (int)numbers[i];
+        k->by_cards |= numbers[i] >= SK_SPECIAL_BASE;
+    }
     if (read_ints(bots, self->bots, SK_SEATS, "bots") < 0) return -1;
     k->bots = self->bots;
     struct { PyObject *array; Py_ssize_t size; char kind; const char *what; } arrays[V_VIEWS] = {
@@ -296,7 +299,9 @@ static PyObject *evaluate(PyObject *module, PyObject *args) {
     if (seq == NULL) goto release;
     Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
     uint8_t cards[8];
-    if (count < 1 || count > 8 || views[2].ndim != 2 || ev < 0 || ev >= views[2].shape[0] - 1) {
+    int known = ev >= 0 && views[2].ndim == 2 &&
+                (ev < views[2].shape[0] - 1 || (ev >= SK_SPECIAL_BASE && ev <= SK_ACTION_RAZZ));
+    if (count < 1 || count > 8 || !known) {
         PyErr_SetString(PyExc_ValueError, "evaluate: 1 to 8 cards and a known evaluator");
         Py_DECREF(seq);
         goto release;
@@ -313,7 +318,8 @@ static PyObject *evaluate(PyObject *module, PyObject *args) {
     Py_DECREF(seq);
     sk_tables tables = {views[0].buf, views[1].buf, views[2].buf, views[2].shape[1], index_row,
                         views[3].buf};
-    out = PyLong_FromLongLong(sk_evaluate(&tables, cards, (int)count, ev));
+    sk_wild_ranking natural = {0};
+    out = PyLong_FromLongLong(sk_evaluate_many(&tables, ev, &natural, cards, (int)count));
 release:
     for (int i = 0; i < held; i++) PyBuffer_Release(&views[i]);
     return out;
@@ -321,7 +327,8 @@ release:
 
 static PyMethodDef module_methods[] = {
     {"evaluate", evaluate, METH_VARARGS,
-     "evaluate(values, modes, by_row, flush, index_row, cards, evaluator): a hand's strength"},
+     "evaluate(values, modes, by_row, flush, index_row, cards, evaluator): a hand's strength "
+     "(a table evaluator's row, or SPECIAL_BASE + a special ranking's number)"},
     {"play_block", play_block, METH_VARARGS,
      "play_block(setup, start, stop, seed, totals, pots, ended, mix, share_awards, seats, "
      "categories, strengths, record_cards, record_decisions, record_counts, record_payoffs)"},
@@ -346,7 +353,10 @@ PyMODINIT_FUNC PyInit__kernel(void) {
         PyModule_AddIntConstant(m, "EXHAUSTED", SK_KERNEL_EXHAUSTED) < 0 ||
         PyModule_AddIntConstant(m, "LONG", SK_KERNEL_LONG) < 0 ||
         PyModule_AddIntConstant(m, "MEMORY", SK_KERNEL_MEMORY) < 0 ||
-        PyModule_AddIntConstant(m, "CARDS", SK_KERNEL_CARDS) < 0) {
+        PyModule_AddIntConstant(m, "CARDS", SK_KERNEL_CARDS) < 0 ||
+        PyModule_AddIntConstant(m, "SPECIAL_BASE", SK_SPECIAL_BASE) < 0 ||
+        PyModule_AddIntConstant(m, "A5_LOW_ROW", SK_A5_LOW_ROW) < 0 ||
+        PyModule_AddIntConstant(m, "ACTION_RAZZ_FACE", SK_ACTION_RAZZ_FACE) < 0) {
         Py_DECREF(m);
         return NULL;
     }

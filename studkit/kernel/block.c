@@ -8,16 +8,18 @@
 #include "kernel.h"
 #include "streams.h"
 
-/* Where `strength` is among the share's sorted strengths (a binary search). */
+/* Where `strength` is among the share's sorted strengths: the last at or below it (a binary
+ * search). A row lists every strength of a table evaluator, and the least strength of each
+ * category of a special ranking. */
 static int64_t slot_of(const sk_tally *t, int share, int64_t strength) {
     const int64_t *row = &t->strengths[share * t->slots];
     int64_t lo = 0, hi = t->slots - 1;
     while (lo < hi) {
-        int64_t mid = (lo + hi) / 2;
-        if (row[mid] < strength)
-            lo = mid + 1;
+        int64_t mid = (lo + hi + 1) / 2;
+        if (row[mid] <= strength)
+            lo = mid;
         else
-            hi = mid;
+            hi = mid - 1;
     }
     return lo;
 }
@@ -31,7 +33,7 @@ static int showing(const sk_setup *k, const sk_ranker *ranker, const sk_hand *h,
                    const int64_t *up, int64_t *values) {
     const sk_rules *r = k->rules;
     int board = r->board_in_showing ? h->ncommunity : 0;
-    int by_sums = !board && k->showing_wild.table == NULL; /* the up cards' packed sums */
+    int by_sums = !board && k->showing_wild.table == NULL && k->showing < SK_SPECIAL_BASE;
     uint8_t cards[SK_CARDS + SK_BOARD];
     for (int s = 0; s < h->n; s++) {
         values[s] = 0;
@@ -61,7 +63,7 @@ static int strengths(const sk_setup *k, const sk_ranker *rankers, const sk_hand 
     const sk_rules *r = k->rules;
     uint8_t cards[SK_CARDS + SK_BOARD];
     int shares = r->shares;
-    int by_sums = !k->wild && h->ncommunity == 0; /* natural cards of the seats' own */
+    int by_sums = !k->by_cards && h->ncommunity == 0; /* natural cards of the seats' own */
     if (played != NULL) memset(played, SK_NO_CARD, SK_SHARES * SK_SEATS * SK_PLAYED);
     for (int x = 0; x < shares; x++) {
         int ev = k->share_evaluator[x];
@@ -119,8 +121,12 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
     uint8_t dealt[SK_DUE];
     int64_t up[SK_SEATS], held[SK_SEATS]; /* the packed values of each seat's cards so far */
     const int64_t *packed = k->tables.values;
-    sk_ranker showing_ranker = sk_ranker_of(&k->tables, k->showing), rankers[SK_SHARES];
-    for (int x = 0; x < shares; x++) rankers[x] = sk_ranker_of(&k->tables, k->share_evaluator[x]);
+    /* the table evaluators' rows (a special ranking has none: it ranks from the cards) */
+    sk_ranker showing_ranker = {0}, rankers[SK_SHARES] = {{0}};
+    if (k->showing < SK_SPECIAL_BASE) showing_ranker = sk_ranker_of(&k->tables, k->showing);
+    for (int x = 0; x < shares; x++)
+        if (k->share_evaluator[x] < SK_SPECIAL_BASE)
+            rankers[x] = sk_ranker_of(&k->tables, k->share_evaluator[x]);
     int32_t calling = 0; /* the calling stations' seats, a bit each */
     for (int s = 0; s < n; s++) calling |= (int32_t)(k->bots[s] == SK_BOT_CALLING) << s;
     int64_t result = 0;

@@ -30,8 +30,9 @@ typedef struct sk_setup {
     int n_styles;
     sk_tables tables;
     /* wild ranks and jokers: each share's wild-card tables, and the showing hands' (a
-     * table NULL: nothing is wild there); `wild`: whether any share has them */
-    int wild;
+     * table NULL: nothing is wild there); `by_cards`: the showdown ranks each hand from its
+     * cards (wild cards, or a special ranking), never from the packed sums */
+    int by_cards;
     sk_wild_ranking share_wild[SK_SHARES];
     sk_wild_ranking showing_wild;
 } sk_setup;

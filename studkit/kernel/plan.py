@@ -19,18 +19,14 @@ import numpy.typing as npt
 from studkit.bots.strength import style_rows
 from studkit.engine.jokers import face_dependent, showing_wild
 from studkit.engine.rules import compile_rules, wild_cards
-from studkit.evaluation import WildCards
 from studkit.evaluation.lookup_tables import EVALUATORS, EvalTables
-from studkit.evaluation.rankings import RANKINGS
-from studkit.evaluation.wildtables import card_values, wild_layout
+from studkit.evaluation.wildtables import WildArrays, wild_arrays
 from studkit.kernel import _kernel
 from studkit.variant.card_choices import CARD_CHOICE_PLUGINS
 from studkit.variant.model import Stakes, Variant
 
 __all__ = ["kernel_setup", "unsupported", "bot_table", "wild_setup", "KERNEL_BOTS",
-           "EVALUATOR_IDS"]
-
-Int64Array = npt.NDArray[np.int64]
+           "EVALUATOR_IDS", "SPECIALS", "KERNEL_EVALUATORS"]
 
 KERNEL_BOTS: Final[dict[str, int]] = {
     "random": 0, "calling-station": 1, "tag": 2, "lag": 3, "equity": 4,
@@ -38,7 +34,19 @@ KERNEL_BOTS: Final[dict[str, int]] = {
 """The bots the kernel plays, by ``--bots`` name, with their ids inside the kernel."""
 
 EVALUATOR_IDS: Final[dict[str, int]] = {name: row for row, name in enumerate(EVALUATORS)}
-"""The built-in evaluators by name, with their rows in the kernel's tables."""
+"""The built-in evaluators with lookup tables by name, with their rows in the kernel's
+tables."""
+SPECIALS: Final[tuple[str, ...]] = (
+    "badugi", "badugi-ace-high", "soko", "mexican-high", "razz-high", "two-card-high",
+    "two-card-a5", "action-razz",
+)
+"""The special rankings the kernel plays (studkit/evaluation/special.h, in its order; action
+razz last: ace-to-five low with a class for a face card)."""
+KERNEL_EVALUATORS: Final[dict[str, int]] = {
+    **EVALUATOR_IDS,
+    **{name: _kernel.SPECIAL_BASE + number for number, name in enumerate(SPECIALS)},
+}
+"""Every evaluator the kernel ranks with, by name, with its number inside the kernel."""
 
 MAX_SHOWING: Final = 8
 """The most cards a showing hand holds on the kernel (its up cards, and the board where the
@@ -62,7 +70,7 @@ def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int)
     if any(plan.rolled for plan in rules.streets):
         return (f"{variant.name} deals cards face up unless the player holds no down card "
                 "(up-unless-all-exposed)")
-    wild = _wild_reason(variant)
+    wild = _wild_reason(variant) or _special_reason(variant)
     if wild:
         return f"{variant.name} {wild}"
     if variant.board_cards and "equity" in bots:
@@ -70,9 +78,8 @@ def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int)
                 "does not deal in its estimate")
     if any(share.cards != "all" for share in variant.pots):
         return f"{variant.name} makes a share's hand from some cards only (pots[].cards)"
-    evaluators = [variant.action_order.evaluator] + [share.evaluator for share in variant.pots]
-    for name in evaluators:
-        if name not in EVALUATOR_IDS:
+    for name in _evaluators(variant):
+        if name not in KERNEL_EVALUATORS:
             return (
                 f"{variant.name} ranks hands with {name!r}, which the kernel has no tables for"
             )
@@ -103,35 +110,37 @@ def _wild_reason(variant: Variant) -> str | None:
         return "ranks the boards with wild cards (action_order.wild_up_cards: wild)"
     if variant.odd_chips.cards == "hand" and variant.odd_chips.method != "first-shown":
         return "gives odd chips by the five cards a wild hand plays (odd_chips.cards: hand)"
+    special = [name for name in _evaluators(variant) if name in SPECIALS]
+    if special:
+        return f"ranks wild cards with the special evaluator {special[0]!r}"
     return None
 
 
-WildTables = tuple[Int64Array, Int64Array, "Int64Array | None", int]
-"""One ranking's wild-card tables as the kernel takes them: the cards' packed values, the
-combined table, the flush fills (high rankings) and the layers per wild count."""
+def _evaluators(variant: Variant) -> list[str]:
+    """The showing hands' evaluator and the shares'."""
+    return [variant.action_order.evaluator] + [share.evaluator for share in variant.pots]
 
 
-def _wild_tables(evaluator: str, wild: WildCards) -> WildTables:
-    """An evaluator's wild-card tables, as its per-call evaluator reads them
-    (:func:`studkit.evaluation.wildtables.make_wild_evaluate`): a bug plays as the bug in
-    high rankings only."""
-    bug = wild.jokers == "bug" and not RANKINGS[evaluator].low
-    layout = wild_layout(evaluator, wild.five_of_a_kind, bug)
-    fill = (None if layout.flush_fill is None
-            else np.ascontiguousarray(layout.flush_fill, dtype=np.int64))
-    return card_values(wild.ranks, bug), layout.table, fill, layout.bugs
+def _special_reason(variant: Variant) -> str | None:
+    """What of the special rankings the kernel does not play, in words."""
+    special = [name for name in _evaluators(variant) if name in SPECIALS]
+    if (special and variant.odd_chips.cards == "hand"
+            and variant.odd_chips.method != "first-shown"):
+        return (f"gives odd chips by the cards a {special[0]!r} hand plays "
+                "(odd_chips.cards: hand)")
+    return None
 
 
-def wild_setup(variant: Variant) -> tuple[list[WildTables], WildTables | None] | None:
+def wild_setup(variant: Variant) -> tuple[list[WildArrays], WildArrays | None] | None:
     """The kernel's wild-card tables (``None``: nothing is wild): each share's, and the
     showing hands' where the boards rank a joker (as the general engine's evaluators, from
     :func:`studkit.engine.rules.compile_rules`'s settings)."""
     wild = wild_cards(variant)
     if wild is None:
         return None
-    shares = [_wild_tables(share.evaluator, wild) for share in variant.pots]
+    shares = [wild_arrays(share.evaluator, wild) for share in variant.pots]
     boards = showing_wild(variant, wild)
-    showing = None if boards is None else _wild_tables(variant.action_order.evaluator, boards)
+    showing = None if boards is None else wild_arrays(variant.action_order.evaluator, boards)
     return shares, showing
 
 
@@ -166,8 +175,8 @@ def kernel_setup(
         stack=stack,
         deck=deck,
         cards=variant.max_cards_per_player + variant.board_cards,
-        showing=EVALUATOR_IDS[variant.action_order.evaluator],
-        share_evaluators=[EVALUATOR_IDS[share.evaluator] for share in variant.pots],
+        showing=KERNEL_EVALUATORS[variant.action_order.evaluator],
+        share_evaluators=[KERNEL_EVALUATORS[share.evaluator] for share in variant.pots],
         bots=[KERNEL_BOTS[name] for name in bots],
         bot_table=bot_table(),
         styles=np.array(style_rows([share.evaluator for share in variant.pots]),

@@ -170,9 +170,10 @@ static int thinking(const sk_setup *k, const sk_hand *h, int bot, int seat, int 
                                value < 1.0 ? value : 1.0);
         }
     }
-    int64_t own[SK_CARDS + SK_BOARD];
-    int ncards = h->ncards[seat];
-    for (int i = 0; i < ncards; i++) own[i] = SK_CARD(h, seat, i);
+    int64_t own[SK_CARDS + SK_BOARD]; /* as the seat's view lists them: down, up, the board */
+    int ncards = 0;
+    for (int i = 0; i < h->ndown[seat]; i++) own[ncards++] = SK_DOWN(h, seat, i);
+    for (int i = 0; i < h->nup[seat]; i++) own[ncards++] = SK_UP(h, seat, i);
     for (int i = 0; i < h->ncommunity; i++) own[ncards + i] = h->community[i];
     int to_come = k->cards - ncards - h->ncommunity;
     if (to_come < 0) to_come = 0;

@@ -19,8 +19,10 @@ import numpy.typing as npt
 from studkit.core import VERBS
 from studkit.errors import StudkitError
 from studkit.evaluation.lookup_tables import EvalTables, eval_tables
+from studkit.evaluation.rankings import CATEGORY_SHIFT
+from studkit.evaluation.special import RANKING_TABLE
 from studkit.kernel import _kernel
-from studkit.kernel.plan import EVALUATOR_IDS, kernel_setup, wild_setup
+from studkit.kernel.plan import EVALUATOR_IDS, SPECIALS, kernel_setup, wild_setup
 from studkit.variant.model import Stakes, Variant
 
 __all__ = ["KernelRun", "kernel_run", "count_block", "KernelCounts", "RecordedHand",
@@ -39,7 +41,8 @@ class KernelError(StudkitError):
 @dataclass(frozen=True)
 class KernelRun:
     """A setup prepared for the kernel: the C setup, the evaluator tables and the sorted
-    strengths each share can score (the winning-category counts index them)."""
+    strengths each share can score (the winning-category counts index them: a table
+    evaluator's every strength, a special ranking's least strength of each category)."""
 
     variant: Variant
     stakes: Stakes
@@ -59,10 +62,18 @@ def kernel_run(
 ) -> KernelRun:
     """The prepared setup (cached: a run's blocks share it)."""
     evaluators = [share.evaluator for share in variant.pots]
-    tables = eval_tables([variant.action_order.evaluator, *evaluators])
+    tabled = [name for name in (variant.action_order.evaluator, *evaluators)
+              if name in EVALUATOR_IDS]
+    if "action-razz" in evaluators:
+        tabled.append("a5-low")  # action razz ranks by ace-to-five low
+    tables = eval_tables(tabled)
     wild = wild_setup(variant)
     rows = []
     for share, name in enumerate(evaluators):
+        if name in SPECIALS:  # the least strength of each category
+            numbers = RANKING_TABLE[name].names
+            rows.append(np.array(sorted(number << CATEGORY_SHIFT for number in numbers)))
+            continue
         ev = EVALUATOR_IDS[name]
         scored = [tables.by_row[ev], tables.flush[ev]]
         if wild is not None:  # five of a kind, and what wild cards make
@@ -126,8 +137,9 @@ def _run(
             _kernel.EXHAUSTED: "the deck ran out and the variant's deck_exhaustion settings "
             "cannot finish the deal",
             _kernel.LONG: f"more than {_kernel.RECORD_DECISIONS} decisions to record",
-            _kernel.CARDS: "a hand of more than eight cards (with community cards), more "
-            "than the kernel's tables rank; use --engine general",
+            _kernel.CARDS: "a showing hand of more than eight cards, or odd chips by the "
+            "hand from more than eight, more than the kernel's tables rank; use --engine "
+            "general",
         }.get(code, "out of memory")
         raise KernelError(f"{run.variant.name}, hand {index + 1}: {what}")
     counts = KernelCounts(totals, pots, ended, mix, share_awards, seats, categories)

@@ -85,6 +85,7 @@ def kernel_tally(run: KernelRun, counts: KernelCounts) -> Tally:
     import numpy as np
 
     from studkit.engine.rules import compile_rules
+    from studkit.kernel.plan import SPECIALS
     from studkit.simulation.tally import ACTION_KINDS, Tally, category_of
 
     tl, tpots, tended, tmix = counts.totals, counts.pots, counts.ended, counts.mix
@@ -113,9 +114,13 @@ def kernel_tally(run: KernelRun, counts: KernelCounts) -> Tally:
     for share, name in enumerate(share_names):
         if tshare[share]:
             tally.share_awards[name] += int(tshare[share])
-        describe = evaluators[share].evaluator.describe
+        evaluator = evaluators[share].evaluator
+        # a special ranking's row holds each category's least strength (not a real hand)
+        special = run.variant.pots[share].evaluator in SPECIALS
         for slot in np.flatnonzero(tcat[share]).tolist():
-            category = category_of(describe(int(run.strengths[share, slot])))
+            strength = int(run.strengths[share, slot])
+            category = (evaluator.category(strength) if special
+                        else category_of(evaluator.describe(strength)))
             if category is not None:
                 tally.categories[(name, category)] += int(tcat[share, slot])
     tally.net = [int(v) for v in tseat[0]]
