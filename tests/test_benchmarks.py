@@ -18,6 +18,8 @@ RUNS = {
     "bench_replay.py": ["--repeats", "1", "--hands", "4"],
     "bench_equity.py": ["--repeats", "1", "--trials", "2000", "--peer-trials", "20"],
     "bench_simulate.py": ["--repeats", "1", "--hands", "30", "--peer-hands", "2"],
+    "bench_games.py": ["--hands", "40", "--peer-hands", "2", "--workers", "1",
+                       "--games", "deuces-and-jacks,baseball"],
     "bench_overhead.py": [
         "--repeats", "1", "--hands", "30", "--engine-hands", "20", "--peer-hands", "2",
     ],

@@ -1,4 +1,5 @@
-/* Hands of any size, wild ranks and the special rankings included (many_cards.h). */
+/* Hands of any size, wild ranks and the special rankings included, and the ways a share
+ * makes its hand from a seat's cards and the board (many_cards.h). */
 #include "many_cards.h"
 
 /* Eight cards or fewer. */
@@ -31,4 +32,28 @@ int64_t sk_evaluate_many(const sk_tables *t, int ev, const sk_wild_ranking *wild
         pick[i]++;
         for (int j = i + 1; j < SK_MOST_CARDS; j++) pick[j] = pick[j - 1] + 1;
     }
+}
+
+int64_t sk_evaluate_mode(const sk_tables *t, int ev, const sk_wild_ranking *wild, int mode,
+                         const uint8_t *cards, int own, int board) {
+    if (mode == SK_CARDS_ALL) return sk_evaluate_many(t, ev, wild, cards, own + board);
+    if (mode == SK_CARDS_OWN) return sk_evaluate_many(t, ev, wild, cards, own);
+    if (own < 2 || board < 3) return 0;
+    const uint8_t *on_board = cards + own;
+    int64_t best = 0;
+    uint8_t five[5];
+    for (int a = 0; a < own; a++)
+        for (int b = a + 1; b < own; b++)
+            for (int c = 0; c < board; c++)
+                for (int d = c + 1; d < board; d++)
+                    for (int e = d + 1; e < board; e++) {
+                        five[0] = cards[a];
+                        five[1] = cards[b];
+                        five[2] = on_board[c];
+                        five[3] = on_board[d];
+                        five[4] = on_board[e];
+                        int64_t value = sk_evaluate_many(t, ev, wild, five, 5);
+                        if (value > best) best = value;
+                    }
+    return best;
 }

@@ -25,4 +25,13 @@
 int64_t sk_evaluate_many(const sk_tables *t, int ev, const sk_wild_ranking *wild,
                          const uint8_t *cards, int count);
 
+/* How a pot share makes its hand (studkit.evaluation.board_hands.CARDS_MODES). */
+enum { SK_CARDS_ALL = 0, SK_CARDS_OWN = 1, SK_CARDS_OMAHA = 2 };
+
+/* The strength of the hand `mode` makes from a seat's `own` cards followed by `board` board
+ * cards in `cards`: all of them, the own ones only, or the Omaha rule (exactly two own and
+ * three board cards; 0, no hand, with fewer), as board_hands.evaluate_cards makes it. */
+int64_t sk_evaluate_mode(const sk_tables *t, int ev, const sk_wild_ranking *wild, int mode,
+                         const uint8_t *cards, int own, int board);
+
 #endif

@@ -35,6 +35,7 @@ class Setup:
         index_row: int,
         wild: tuple[Sequence[tuple[Any, Any, Any, int]], tuple[Any, Any, Any, int] | None]
         | None = None,
+        share_modes: Sequence[int] | None = None,
     ) -> None: ...
 
 def play_block(

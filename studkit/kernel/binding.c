@@ -1,12 +1,14 @@
 /* studkit.kernel._kernel: the batch kernel for Python.
  *
  *   Setup(rules, players, stack, deck, cards, showing, share_evaluators, bots, bot_table,
- *         styles, values, modes, by_row, flush, index_row, wild=None)
+ *         styles, values, modes, by_row, flush, index_row, wild=None, share_modes=None)
  *                      one run's setup (the arrays are held while it lives); `wild`, for
  *                      wild ranks and jokers: (shares, showing), per share and for the
  *                      showing hands (or None) a ranking's (values, table, fill or None,
  *                      layers per wild count): the cards' packed values, the combined table,
- *                      the flush fills, as studkit.evaluation.wildtables.WildLayout has them
+ *                      the flush fills, as studkit.evaluation.wildtables.WildLayout has them;
+ *                      `share_modes`: per share how its hand is made (0 all cards, 1 the
+ *                      seat's own, 2 the Omaha rule)
  *   play_block(setup, start, stop, seed, totals, pots, ended, mix, share_awards, seats,
  *              categories, strengths, record_cards, record_decisions, record_counts,
  *              record_payoffs) -> 0, or (index << 8) | code for a hand that cannot finish
@@ -141,20 +143,20 @@ static int Setup_init(SetupObject *self, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"rules", "players", "stack", "deck", "cards", "showing",
                                "share_evaluators", "bots", "bot_table",
                                "styles", "values", "modes", "by_row", "flush", "index_row",
-                               "wild", NULL};
+                               "wild", "share_modes", NULL};
     Py_buffer rules;
     int players, cards, showing;
     long long stack, index_row;
     PyObject *deck, *evaluators, *bots, *bot_table, *styles, *values, *modes, *by_row, *flush;
-    PyObject *wild = Py_None;
+    PyObject *wild = Py_None, *modes_in = Py_None;
     if (self->held) {
         PyErr_SetString(PyExc_TypeError, "a Setup is made once");
         return -1;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*iLOiiOOOOOOOOL|O:Setup", keywords,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*iLOiiOOOOOOOOL|OO:Setup", keywords,
                                      &rules, &players, &stack, &deck, &cards, &showing,
                                      &evaluators, &bots, &bot_table, &styles, &values, &modes,
-                                     &by_row, &flush, &index_row, &wild))
+                                     &by_row, &flush, &index_row, &wild, &modes_in))
         return -1;
     int ok = rules.len == (Py_ssize_t)sizeof(sk_rules);
     if (ok) memcpy(&self->rules, rules.buf, sizeof(sk_rules));
@@ -181,6 +183,20 @@ static int Setup_init(SetupObject *self, PyObject *args, PyObject *kwargs) {
     for (int i = 0; i < count; i++) {
         k->share_evaluator[i] = (int)numbers[i];
         k->by_cards |= numbers[i] >= SK_SPECIAL_BASE;
+    }
+    if (modes_in != Py_None) { /* each share's SK_CARDS_* (default: all its cards) */
+        int64_t ways[SK_SHARES];
+        int given = read_ints(modes_in, ways, SK_SHARES, "share_modes");
+        if (given < 0) return -1;
+        for (int i = 0; i < given; i++) {
+            if (ways[i] < SK_CARDS_ALL || ways[i] > SK_CARDS_OMAHA) {
+                PyErr_Format(PyExc_ValueError, "share_modes: %lld is no way of making a hand",
+                             (long long)ways[i]);
+                return -1;
+            }
+            k->share_mode[i] = (int)ways[i];
+            k->by_cards |= ways[i] != SK_CARDS_ALL;
+        }
     }
     if (read_ints(bots, self->bots, SK_SEATS, "bots") < 0) return -1;
     k->bots = self->bots;

@@ -27,9 +27,9 @@ static int64_t slot_of(const sk_tally *t, int share, int64_t strength) {
 #define SK_EVALUATED 8 /* the most cards the tables rank */
 
 /* The showing hands' values: each live seat's up cards (and the board where it counts; a
- * joker as the rules rank it in boards); 0 when a hand holds more cards than the tables
- * rank. `up` holds each seat's up cards' packed values, summed as they were dealt. */
-static int showing(const sk_setup *k, const sk_ranker *ranker, const sk_hand *h,
+ * joker as the rules rank it in boards; more than eight cards: the best eight-card part).
+ * `up` holds each seat's up cards' packed values, summed as they were dealt. */
+static void showing(const sk_setup *k, const sk_ranker *ranker, const sk_hand *h,
                    const int64_t *up, int64_t *values) {
     const sk_rules *r = k->rules;
     int board = r->board_in_showing ? h->ncommunity : 0;
@@ -40,19 +40,17 @@ static int showing(const sk_setup *k, const sk_ranker *ranker, const sk_hand *h,
         if (h->folded[s]) continue;
         int count = h->nup[s];
         int64_t value = -1;
-        if (by_sums) value = sk_rank(ranker, up[s], count);
+        if (by_sums && count <= SK_EVALUATED) value = sk_rank(ranker, up[s], count);
         if (value < 0) { /* a suit may show five cards, the board counts, or a joker: every card */
             for (int i = 0; i < count; i++) cards[i] = SK_UP(h, s, i);
             for (int i = 0; i < board; i++) cards[count + i] = h->community[i];
             count += board;
-            if (count > SK_EVALUATED) return 0;
             value = count ? sk_evaluate_many(&k->tables, k->showing, &k->showing_wild, cards,
                                              count)
                           : 0;
         }
         values[s] = value;
     }
-    return 1;
 }
 
 /* The showdown's strengths of every live hand (the core applies the qualifiers), the same in
@@ -78,8 +76,8 @@ static int strengths(const sk_setup *k, const sk_ranker *rankers, const sk_hand 
                 if (value < 0 || (played != NULL && r->odd_chip_hand)) {
                     for (int i = 0; i < count; i++) cards[i] = SK_CARD(h, s, i);
                     for (int i = 0; i < h->ncommunity; i++) cards[count + i] = h->community[i];
+                    if (value < 0) value = sk_share_strength(k, x, cards, count, h->ncommunity);
                     count += h->ncommunity;
-                    if (value < 0) value = sk_share_strength(k, x, cards, count);
                     if (played != NULL) {
                         if (count > SK_EVALUATED) return 0;
                         sk_best_five(&k->tables, cards, count, ev,
@@ -188,10 +186,7 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
                 break;
             }
             case SK_PHASE_SHOWING:
-                if (!showing(k, &showing_ranker, &h, up, values)) {
-                    result = index << 8 | SK_KERNEL_CARDS;
-                    goto done;
-                }
+                showing(k, &showing_ranker, &h, up, values);
                 sk_lead(r, &h, &log, values);
                 break;
             case SK_PHASE_BET: { /* the street's decisions, one after another */

@@ -24,6 +24,7 @@ typedef struct sk_setup {
     int cards;               /* cards each player holds after the last street */
     int showing;             /* the showing hands' evaluator */
     int share_evaluator[SK_SHARES];
+    int share_mode[SK_SHARES]; /* SK_CARDS_*: the cards each share's hand is made from */
     const int64_t *bots;     /* a bot id per seat */
     const double *bot_table; /* [bot id][SK_B_COLUMNS] */
     const int64_t *styles;   /* the rule-based bots' share styles, three numbers a share */
@@ -37,11 +38,13 @@ typedef struct sk_setup {
     sk_wild_ranking showing_wild;
 } sk_setup;
 
-/* The strength share `x` gives `count` cards (a seat's own and the board), as the general
- * engine's evaluator ranks them: wild ranks, and hands of more than eight cards. */
+/* The strength share `x` gives a seat's `own` cards followed by `board` board cards, as the
+ * general engine's evaluator ranks them: the share's way of making a hand from them, wild
+ * ranks, the special rankings, hands of more than eight cards. */
 static inline int64_t sk_share_strength(const sk_setup *k, int x, const uint8_t *cards,
-                                        int count) {
-    return sk_evaluate_many(&k->tables, k->share_evaluator[x], &k->share_wild[x], cards, count);
+                                        int own, int board) {
+    return sk_evaluate_mode(&k->tables, k->share_evaluator[x], &k->share_wild[x],
+                            k->share_mode[x], cards, own, board);
 }
 
 /* Slots of the scalar tally. */

@@ -19,6 +19,7 @@ import numpy.typing as npt
 from studkit.bots.strength import style_rows
 from studkit.engine.jokers import face_dependent, showing_wild
 from studkit.engine.rules import compile_rules, wild_cards
+from studkit.evaluation.board_hands import CARDS_MODES
 from studkit.evaluation.lookup_tables import EVALUATORS, EvalTables
 from studkit.evaluation.wildtables import WildArrays, wild_arrays
 from studkit.kernel import _kernel
@@ -48,10 +49,10 @@ KERNEL_EVALUATORS: Final[dict[str, int]] = {
 }
 """Every evaluator the kernel ranks with, by name, with its number inside the kernel."""
 
-MAX_SHOWING: Final = 8
-"""The most cards a showing hand holds on the kernel (its up cards, and the board where the
-boards count it). A showdown hand may hold more (the variant format allows nine): it scores
-the best of its eight-card parts, as on the general engine."""
+MAX_PLAYED_FROM: Final = 8
+"""The most cards the kernel finds the played five in (for odd chips by the hand played);
+a larger hand, or showing hand, still scores the best of its eight-card parts, as on the
+general engine."""
 MAX_POT_CHIPS: Final = 1 << 22
 """The kernel keeps the pot-size distribution in an array of this many entries at most."""
 
@@ -76,18 +77,19 @@ def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int)
     if variant.board_cards and "equity" in bots:
         return (f"{variant.name} deals board (community) cards, which the kernel's equity bot "
                 "does not deal in its estimate")
-    if any(share.cards != "all" for share in variant.pots):
-        return f"{variant.name} makes a share's hand from some cards only (pots[].cards)"
+    if (any(share.cards != "all" for share in variant.pots)
+            and variant.odd_chips.cards == "hand" and variant.odd_chips.method != "first-shown"):
+        return (f"{variant.name} gives odd chips by the cards a hand of some cards only plays "
+                "(pots[].cards, odd_chips.cards: hand)")
     for name in _evaluators(variant):
         if name not in KERNEL_EVALUATORS:
             return (
                 f"{variant.name} ranks hands with {name!r}, which the kernel has no tables for"
             )
-    showing = sum(face != "down" for street in variant.streets for face in street.cards)
-    if variant.action_order.board_includes_community:
-        showing += variant.board_cards
-    if showing > MAX_SHOWING:
-        return f"{variant.name} shows more than {MAX_SHOWING} cards a player"
+    if (variant.odd_chips.cards == "hand" and variant.odd_chips.method != "first-shown"
+            and variant.max_cards_per_player + variant.board_cards > MAX_PLAYED_FROM):
+        return (f"{variant.name} gives odd chips by the cards a hand of more than "
+                f"{MAX_PLAYED_FROM} plays (odd_chips.cards: hand)")
     others = sorted({name for name in bots if name not in KERNEL_BOTS})
     if others:
         return (
@@ -187,4 +189,5 @@ def kernel_setup(
         flush=tables.flush,
         index_row=tables.index_row,
         wild=wild_setup(variant),
+        share_modes=[CARDS_MODES.index(share.cards) for share in variant.pots],
     )

@@ -71,6 +71,7 @@ static double equity(const sk_setup *k, const sk_hand *h, int seat, const int8_t
     int community = 0;
     int dealt = 0;
     for (int st = 0; st < r->streets; st++) {
+        if (r->street_board[st]) return -1.0; /* board cards: not posed here (plan.py) */
         int rounds = r->street_rounds[st];
         dealt += rounds;
         if (dealt <= ncards) continue;
@@ -107,7 +108,7 @@ static double equity(const sk_setup *k, const sk_hand *h, int seat, const int8_t
             for (int i = 0; i < own_more; i++) cards[count++] = pick(stub, drawn++, nstub, stream);
             for (int i = 0; i < community; i++) cards[count++] = stub[i];
             for (int x = 0; x < shares; x++) {
-                int64_t value = sk_share_strength(k, x, cards, count);
+                int64_t value = sk_share_strength(k, x, cards, count - community, community);
                 if (value < r->share_qualifier[x]) value = 0;
                 if (p == 0) mine[x] = value;
                 if (value > best[x]) {

@@ -137,9 +137,8 @@ def _run(
             _kernel.EXHAUSTED: "the deck ran out and the variant's deck_exhaustion settings "
             "cannot finish the deal",
             _kernel.LONG: f"more than {_kernel.RECORD_DECISIONS} decisions to record",
-            _kernel.CARDS: "a showing hand of more than eight cards, or odd chips by the "
-            "hand from more than eight, more than the kernel's tables rank; use --engine "
-            "general",
+            _kernel.CARDS: "odd chips by the five cards played, from more than eight; "
+            "use --engine general",
         }.get(code, "out of memory")
         raise KernelError(f"{run.variant.name}, hand {index + 1}: {what}")
     counts = KernelCounts(totals, pots, ended, mix, share_awards, seats, categories)
