@@ -71,25 +71,17 @@ def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int)
     if any(plan.rolled for plan in rules.streets):
         return (f"{variant.name} deals cards face up unless the player holds no down card "
                 "(up-unless-all-exposed)")
-    wild = _wild_reason(variant) or _special_reason(variant)
-    if wild:
-        return f"{variant.name} {wild}"
+    why = _wild_reason(variant) or _played_five_reason(variant)
+    if why:
+        return f"{variant.name} {why}"
     if variant.board_cards and "equity" in bots:
         return (f"{variant.name} deals board (community) cards, which the kernel's equity bot "
                 "does not deal in its estimate")
-    if (any(share.cards != "all" for share in variant.pots)
-            and variant.odd_chips.cards == "hand" and variant.odd_chips.method != "first-shown"):
-        return (f"{variant.name} gives odd chips by the cards a hand of some cards only plays "
-                "(pots[].cards, odd_chips.cards: hand)")
     for name in _evaluators(variant):
         if name not in KERNEL_EVALUATORS:
             return (
                 f"{variant.name} ranks hands with {name!r}, which the kernel has no tables for"
             )
-    if (variant.odd_chips.cards == "hand" and variant.odd_chips.method != "first-shown"
-            and variant.max_cards_per_player + variant.board_cards > MAX_PLAYED_FROM):
-        return (f"{variant.name} gives odd chips by the cards a hand of more than "
-                f"{MAX_PLAYED_FROM} plays (odd_chips.cards: hand)")
     others = sorted({name for name in bots if name not in KERNEL_BOTS})
     if others:
         return (
@@ -110,8 +102,6 @@ def _wild_reason(variant: Variant) -> str | None:
         return "plays a joker by how it was dealt (deck.up_joker_mode)"
     if variant.action_order.wild_up_cards == "wild":
         return "ranks the boards with wild cards (action_order.wild_up_cards: wild)"
-    if variant.odd_chips.cards == "hand" and variant.odd_chips.method != "first-shown":
-        return "gives odd chips by the five cards a wild hand plays (odd_chips.cards: hand)"
     special = [name for name in _evaluators(variant) if name in SPECIALS]
     if special:
         return f"ranks wild cards with the special evaluator {special[0]!r}"
@@ -123,13 +113,23 @@ def _evaluators(variant: Variant) -> list[str]:
     return [variant.action_order.evaluator] + [share.evaluator for share in variant.pots]
 
 
-def _special_reason(variant: Variant) -> str | None:
-    """What of the special rankings the kernel does not play, in words."""
+def _played_five_reason(variant: Variant) -> str | None:
+    """Why the kernel cannot find the five cards a hand plays, for odd chips by them, in
+    words: it finds them with the plain tables, in a seat's cards and the board, eight at
+    most."""
+    if variant.odd_chips.cards != "hand" or variant.odd_chips.method == "first-shown":
+        return None
+    hand = "(odd_chips.cards: hand)"
+    if variant.deck.wild_ranks or variant.deck.jokers:
+        return f"gives odd chips by the five cards a wild hand plays {hand}"
     special = [name for name in _evaluators(variant) if name in SPECIALS]
-    if (special and variant.odd_chips.cards == "hand"
-            and variant.odd_chips.method != "first-shown"):
-        return (f"gives odd chips by the cards a {special[0]!r} hand plays "
-                "(odd_chips.cards: hand)")
+    if special:
+        return f"gives odd chips by the cards a {special[0]!r} hand plays {hand}"
+    if any(share.cards != "all" for share in variant.pots):
+        return ("gives odd chips by the cards a hand of some cards only plays "
+                "(pots[].cards, odd_chips.cards: hand)")
+    if variant.max_cards_per_player + variant.board_cards > MAX_PLAYED_FROM:
+        return f"gives odd chips by the cards a hand of more than {MAX_PLAYED_FROM} plays {hand}"
     return None
 
 
