@@ -18,7 +18,12 @@ from kernel_replay import check_kernel_replays, dealt
 
 from studkit import load_variant
 from studkit.cli import main
-from studkit.evaluation import SPECIAL_NAMES, get_evaluator
+from studkit.evaluation import (
+    EVALUATOR_NAMES,
+    SHOWING_EVALUATOR_NAMES,
+    SPECIAL_NAMES,
+    get_evaluator,
+)
 from studkit.evaluation.lookup_tables import eval_tables
 from studkit.evaluation.rankings import CATEGORY_SHIFT, RANKINGS
 from studkit.hooks.host import variant_plugin_refs
@@ -160,6 +165,12 @@ def test_kernel_evaluators_match_the_library(name: str) -> None:
         got = _kernel.evaluate(tables.values, tables.modes, tables.by_row, tables.flush,
                                tables.index_row, cards, KERNEL_EVALUATORS[name])
         assert got == evaluator.evaluate(cards), (name, cards)
+
+
+def test_every_built_in_evaluator_is_the_kernel_s() -> None:
+    """A variant without plugins can name only built-in evaluators, and the kernel ranks with
+    each of them (a plugin's own evaluator comes with its plugin, which the kernel declines)."""
+    assert set(EVALUATOR_NAMES) | set(SHOWING_EVALUATOR_NAMES) <= set(KERNEL_EVALUATORS)
 
 
 def test_the_kernel_s_action_razz_is_the_library_s_ace_to_five_with_a_face_class() -> None:

@@ -125,8 +125,10 @@ def test_uncalled_bet() -> None:
         uncalled_bet([1] * 17)
     from studkit.core import _core  # the binding refuses it too, on its own
 
-    with pytest.raises(ValueError, match="at most 16 numbers, one per seat"):
+    with pytest.raises(ValueError, match="one number per seat: at most 16 numbers"):
         _core.uncalled_bet([1] * 17)
+    with pytest.raises(TypeError, match="one number per seat"):
+        _core.uncalled_bet(5)
 
 
 def test_a_single_chip_nobody_matched_is_returned_to_its_owner() -> None:

@@ -5,6 +5,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include "../core/py_numbers.h"
 #include "decide.h"
 
 static PyObject *crowded(PyObject *m, PyObject *args) {
@@ -80,25 +81,6 @@ static PyObject *sized_total(PyObject *m, PyObject *args) {
 
 #define MOST 64
 
-static int numbers(PyObject *seq_in, int64_t *out, const char *what) {
-    PyObject *seq = PySequence_Fast(seq_in, what);
-    if (seq == NULL) return -1;
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
-    if (count > MOST * 8) {
-        Py_DECREF(seq);
-        PyErr_Format(PyExc_ValueError, "%s: too many numbers", what);
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < count; i++) {
-        out[i] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(seq, i));
-        if (out[i] == -1 && PyErr_Occurred()) {
-            Py_DECREF(seq);
-            return -1;
-        }
-    }
-    Py_DECREF(seq);
-    return (int)count;
-}
 
 /* score_cards(own, opp, width, opp_n, to_come, styles): the flat sequences of
  * studkit.bots.strength.score_cards. */
@@ -109,11 +91,15 @@ static PyObject *score_cards(PyObject *m, PyObject *args) {
                           &to_come, &styles_in))
         return NULL;
     int64_t own[MOST * 8], opp[MOST * 8], opp_n[MOST * 8], styles[MOST * 8];
-    int n_own = numbers(own_in, own, "own cards");
-    int n_opp_cards = numbers(opp_in, opp, "opponents' cards");
-    int n_opp = numbers(opp_n_in, opp_n, "opponents' counts");
-    int n_styles = numbers(styles_in, styles, "styles");
-    if (n_own < 0 || n_opp_cards < 0 || n_opp < 0 || n_styles < 0) return NULL;
+    const Py_ssize_t most = MOST * 8;
+    int n_own = sk_read_numbers(own_in, own, most, "own cards");
+    if (n_own < 0) return NULL;
+    int n_opp_cards = sk_read_numbers(opp_in, opp, most, "opponents' cards");
+    if (n_opp_cards < 0) return NULL;
+    int n_opp = sk_read_numbers(opp_n_in, opp_n, most, "opponents' counts");
+    if (n_opp < 0) return NULL;
+    int n_styles = sk_read_numbers(styles_in, styles, most, "styles");
+    if (n_styles < 0) return NULL;
     for (int k = 0; k < n_opp; k++)
         if (opp_n[k] < 0 || opp_n[k] > width || (k + 1) * width > n_opp_cards) {
             PyErr_SetString(PyExc_ValueError, "score_cards: opponents' cards do not fit width");

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "core.h"
+#include "py_numbers.h"
 
 /* ------------------------------------------------------------------ field tables */
 
@@ -625,26 +626,12 @@ static void State_dealloc(StateObject *self) {
 /* The numbers of a sequence, one per seat, into `out`: exactly `n` of them, or any count up
  * to SK_SEATS when `n` is -1; how many, or -1 with the exception set. */
 static int read_seat_values(PyObject *values, int n, int64_t *out) {
-    PyObject *seq = PySequence_Fast(values, "expected a sequence of numbers, one per seat");
-    if (seq == NULL) return -1;
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
-    if (n >= 0 ? count != n : count > SK_SEATS) {
-        Py_DECREF(seq);
-        if (n >= 0)
-            PyErr_Format(PyExc_ValueError, "expected %d numbers, one per seat", n);
-        else
-            PyErr_Format(PyExc_ValueError, "expected at most %d numbers, one per seat", SK_SEATS);
+    int count = sk_read_numbers(values, out, SK_SEATS, "one number per seat");
+    if (count >= 0 && n >= 0 && count != n) {
+        PyErr_Format(PyExc_ValueError, "one number per seat: expected %d, not %d", n, count);
         return -1;
     }
-    for (Py_ssize_t s = 0; s < count; s++) {
-        out[s] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(seq, s));
-        if (out[s] == -1 && PyErr_Occurred()) {
-            Py_DECREF(seq);
-            return -1;
-        }
-    }
-    Py_DECREF(seq);
-    return (int)count;
+    return count;
 }
 
 static PyObject *State_begin(StateObject *self, PyObject *args) {

@@ -19,6 +19,7 @@
 #include <Python.h>
 #include <string.h>
 
+#include "../core/py_numbers.h"
 #include "kernel.h"
 
 enum { V_DECK, V_BOT_TABLE, V_STYLES, V_VALUES, V_MODES, V_BY_ROW, V_FLUSH, V_VIEWS };
@@ -58,25 +59,6 @@ static void Setup_dealloc(SetupObject *self) {
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-static int read_ints(PyObject *seq_in, int64_t *out, int most, const char *what) {
-    PyObject *seq = PySequence_Fast(seq_in, what);
-    if (seq == NULL) return -1;
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
-    if (count > most) {
-        Py_DECREF(seq);
-        PyErr_Format(PyExc_ValueError, "%s: at most %d", what, most);
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < count; i++) {
-        out[i] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(seq, i));
-        if (out[i] == -1 && PyErr_Occurred()) {
-            Py_DECREF(seq);
-            return -1;
-        }
-    }
-    Py_DECREF(seq);
-    return (int)count;
-}
 
 /* Holds one more array while the setup lives; its buffer, or NULL (an exception set). */
 static const Py_buffer *hold(SetupObject *self, PyObject *array, Py_ssize_t itemsize, char kind,
@@ -178,7 +160,7 @@ static int Setup_init(SetupObject *self, PyObject *args, PyObject *kwargs) {
     k->showing = showing;
     k->tables.index_row = index_row;
     int64_t numbers[SK_SHARES];
-    int count = read_ints(evaluators, numbers, SK_SHARES, "share_evaluators");
+    int count = sk_read_numbers(evaluators, numbers, SK_SHARES, "share_evaluators");
     if (count < 0) return -1;
     for (int i = 0; i < count; i++) {
         k->share_evaluator[i] = (int)numbers[i];
@@ -186,7 +168,7 @@ static int Setup_init(SetupObject *self, PyObject *args, PyObject *kwargs) {
     }
     if (modes_in != Py_None) { /* each share's SK_CARDS_* (default: all its cards) */
         int64_t ways[SK_SHARES];
-        int given = read_ints(modes_in, ways, SK_SHARES, "share_modes");
+        int given = sk_read_numbers(modes_in, ways, SK_SHARES, "share_modes");
         if (given < 0) return -1;
         for (int i = 0; i < given; i++) {
             if (ways[i] < SK_CARDS_ALL || ways[i] > SK_CARDS_OMAHA) {
@@ -198,7 +180,7 @@ static int Setup_init(SetupObject *self, PyObject *args, PyObject *kwargs) {
             k->by_cards |= ways[i] != SK_CARDS_ALL;
         }
     }
-    if (read_ints(bots, self->bots, SK_SEATS, "bots") < 0) return -1;
+    if (sk_read_numbers(bots, self->bots, SK_SEATS, "bots") < 0) return -1;
     k->bots = self->bots;
     struct { PyObject *array; Py_ssize_t size; char kind; const char *what; } arrays[V_VIEWS] = {
         {deck, 1, 'u', "deck"}, {bot_table, 8, 'd', "bot_table"}, {styles, 8, 'i', "styles"},

@@ -77,11 +77,6 @@ def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int)
     if variant.board_cards and "equity" in bots:
         return (f"{variant.name} deals board (community) cards, which the kernel's equity bot "
                 "does not deal in its estimate")
-    for name in _evaluators(variant):
-        if name not in KERNEL_EVALUATORS:
-            return (
-                f"{variant.name} ranks hands with {name!r}, which the kernel has no tables for"
-            )
     others = sorted({name for name in bots if name not in KERNEL_BOTS})
     if others:
         return (
