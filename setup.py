@@ -181,6 +181,7 @@ def rules_core() -> list[Any]:
                 os.path.join("studkit", "evaluation", "special.c"),
                 os.path.join("studkit", "bots", "strategy.c"),
                 os.path.join("studkit", "bots", "strength.c"),
+                os.path.join("studkit", "bots", "card_sense.c"),
             ],
             extra_compile_args=flags,
             extra_link_args=["-O3", "-flto"],
@@ -191,7 +192,7 @@ def rules_core() -> list[Any]:
         Extension(
             "studkit.bots._decide",
             [os.path.join("studkit", "bots", name)
-             for name in ("binding.c", "strategy.c", "strength.c")],
+             for name in ("binding.c", "strategy.c", "strength.c", "card_sense.c")],
             extra_compile_args=flags,
             extra_link_args=["-O3", "-flto"],
             libraries=["m"],

@@ -1,14 +1,18 @@
 """The kernel against the general engine: a kernel hand's cards and decisions replayed by
 :class:`studkit.engine.hand.Hand` must reach the same payoffs, and a block of them the same
-tally (shared by the kernel tests and the stud-family tests of what the kernel plays)."""
+tally (shared by the kernel tests and the stud-family tests of what the kernel plays); and
+the kernel's bots discard and flip as the general engine's do."""
 
 from __future__ import annotations
 
+import random
+
+from studkit.bots.registry import make_bot
 from studkit.engine import Action
 from studkit.engine.dealing import ScriptedSource
 from studkit.engine.hand import Hand
 from studkit.engine.rules import compile_rules
-from studkit.kernel.run import RecordedHand, kernel_run, record_block
+from studkit.kernel.run import DECLINED, RecordedHand, kernel_run, record_block
 from studkit.simulation.engines import counted as kernel_block
 from studkit.simulation.tally import Tally
 from studkit.variant.model import Variant
@@ -24,15 +28,35 @@ def dealt(variant: Variant, players: int, stack: int, hand: RecordedHand) -> Han
     return Hand(variant, [stack] * players, button=hand.index % players, source=source)
 
 
-def replay(variant: Variant, players: int, stack: int, hand: RecordedHand) -> Hand:
-    """The general engine playing a recorded kernel hand: same cards, same decisions."""
+CARD_DECISIONS = ("flip", "discard")
+"""The card decisions a kernel hand records besides the betting verbs."""
+
+
+def as_action(kind: str, amount: int) -> Action:
+    """A recorded decision as the general engine's action (an optional flip declined:
+    ``keep``)."""
+    if kind == "flip" and amount == DECLINED:
+        return Action("keep")
+    return Action(kind) if kind in ("fold", "check") else Action(kind, amount)
+
+
+def replay(variant: Variant, players: int, stack: int, hand: RecordedHand,
+           bots: tuple[str, ...] = ()) -> Hand:
+    """The general engine playing a recorded kernel hand: same cards, same decisions. With
+    ``bots``, each card decision of a seat whose bot is not ``random`` must be the one the
+    general engine's bot makes from its view."""
     played = dealt(variant, players, stack, hand)
+    engine_bots = {seat: make_bot(name, variant) for seat, name in enumerate(bots)
+                   if name != "random"}
     for kind, amount in hand.actions:
         assert not played.is_over, (hand.index, kind, amount)
-        if kind in ("fold", "check"):
-            played.apply(Action(kind))
-        else:
-            played.apply(Action(kind, amount))
+        action = as_action(kind, amount)
+        seat = played.actor
+        if kind in CARD_DECISIONS and seat in engine_bots:
+            legal = played.legal_actions()
+            chosen = engine_bots[seat].act(played.view(seat), legal, random.Random(0))
+            assert chosen == action, (variant.name, hand.index, seat, chosen, action)
+        played.apply(action)
     assert played.is_over, hand.index
     return played
 
@@ -45,7 +69,7 @@ def check_kernel_replays(variant: Variant, players: int, stack: int, bots: tuple
     recorded = record_block(run, 0, hands)
     general = Tally(players)
     for hand in recorded:
-        played = replay(variant, players, stack, hand)
+        played = replay(variant, players, stack, hand, bots)
         assert tuple(played.payoffs) == hand.payoffs, (variant.name, hand.index)
         general.add_hand(played.events, played.payoffs)
     assert kernel_block(run, 0, hands) == general, variant.name

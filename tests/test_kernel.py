@@ -14,9 +14,10 @@ import random
 from pathlib import Path
 
 import pytest
-from kernel_replay import check_kernel_replays, dealt
+from kernel_replay import CARD_DECISIONS, check_kernel_replays, dealt
 
 from studkit import load_variant
+from studkit.bots.registry import make_bot
 from studkit.cli import main
 from studkit.evaluation import (
     EVALUATOR_NAMES,
@@ -44,8 +45,9 @@ PLUGIN_VARIANTS = [name for name in builtin_variant_names() if name not in KERNE
 
 
 def test_the_plugin_free_variants_are_the_kernel_s() -> None:
-    """Every shipped game without a plugin (the discard and flip rules are plugins too) runs
-    on the kernel; each other says in words why it does not."""
+    """Every shipped game without a plugin runs on the kernel, discards and flips included
+    (the street data the shipped discard and flip plugins read); each other says in words
+    why it does not."""
     assert "seven-card-stud" in KERNEL_VARIANTS and "tda-seven-card-stud" in KERNEL_VARIANTS
     assert "baseball" in PLUGIN_VARIANTS and "high-low-declare" in PLUGIN_VARIANTS
     for name in PLUGIN_VARIANTS:
@@ -53,7 +55,7 @@ def test_the_plugin_free_variants_are_the_kernel_s() -> None:
         reason = unsupported(variant, ("random",), 2, 100)
         assert reason is not None, name
         assert variant_plugin_refs(variant), (name, reason)
-        assert "plugin hooks" in reason or "player decisions" in reason, (name, reason)
+        assert "plugin hooks" in reason, (name, reason)
 
 
 def test_board_cards_and_nine_cards_are_played_by_the_kernel() -> None:
@@ -142,13 +144,37 @@ def test_the_kernel_declines_what_it_does_not_play_of_wild_cards_in_words(
     assert unsupported(house, ("random",), 4, 100) == reason
 
 
-def test_games_with_discards_or_flips_are_declined_by_name() -> None:
-    """stud-family 2.3 and 2.5: discards and flips are player decisions the kernel has no
-    compiled form of, so auto falls back to the general engine and says why."""
-    assert unsupported(load_variant("super-stud"), ("tag",), 4, 100) == (
-        "super-stud has player decisions the kernel does not play (discards)")
-    assert unsupported(load_variant("pineapple-stud"), ("tag",), 4, 100) == (
-        "pineapple-stud has player decisions the kernel does not play (discards and flips)")
+def test_discards_and_flips_are_played_by_the_kernel() -> None:
+    """stud-family 2.3 and 2.5: every shipped game whose streets discard or flip (and no other
+    plugin) runs on the kernel, its bots choosing as the general engine's do (keep the best
+    hand, show the least); the steps the core does not ask for are declined in words."""
+    for name in ("super-stud", "pineapple-stud", "australian-stud", "studaha", "caveman-super"):
+        assert name in KERNEL_VARIANTS
+    assert "declare" in (unsupported(load_variant("low-todd"), ("tag",), 4, 100) or "")
+    for bots in (("tag", "lag", "calling-station", "equity"), ("random",) * 4):
+        check_kernel_replays(load_variant("super-stud-hi-lo"), 4, 400, bots, 150, 2)
+        check_kernel_replays(load_variant("pineapple-stud"), 4, 400, bots, 150, 2)
+    in_turn = load_variant_text(
+        "studkit: 1\nname: in-turn\nextends: pineapple-stud\nstreets:\n"
+        "  - name: third\n    cards: [down, down, down, down]\n"
+        "    flip: {count: 2, simultaneous: false}\n"
+        "    discard: {count: 1, when: after-deal, from: any, simultaneous: false}\n")
+    assert unsupported(in_turn, ("random",), 4, 100) is None
+    check_kernel_replays(in_turn, 4, 400, ("tag", "random", "lag", "calling-station"), 150, 4)
+    optional = load_variant_text(
+        "studkit: 1\nname: optional\nextends: studaha\nstreets:\n"
+        "  - {name: third, cards: [down, down, down], burn: false, bet_size: small,\n"
+        "     flip: {count: 1, optional: true}}\n")
+    check_kernel_replays(optional, 3, 400, ("random", "tag", "random"), 150, 5)
+    named = load_variant_text("studkit: 1\nname: named\nextends: super-stud\n"
+                              "plugins: [{name: discard}]\n")
+    assert unsupported(named, ("tag",), 4, 100) is None  # naming it changes nothing
+    late = load_variant_text(
+        "studkit: 1\nname: late-flip\nextends: seven-card-stud\nstreets:\n"
+        "  - {name: seventh, cards: [down], flip: {count: 1}}\n")
+    assert unsupported(late, ("random",), 4, 100) == (
+        "late-flip flips a card on seventh street as it is dealt, which the kernel plays on "
+        "the first street only")
 
 
 @pytest.mark.parametrize("name", sorted(KERNEL_EVALUATORS))
@@ -217,10 +243,17 @@ def test_kernel_calling_stations_decide_as_the_engine_s_check_or_call(name: str)
     for stack in (100 * variant.stakes.big_bet, 3 * variant.stakes.big_bet):
         run = kernel_run(variant, variant.stakes, 4, stack, ("calling-station",) * 4, 3)
         general = Tally(4)
+        station = make_bot("calling-station", variant)
         for hand in record_block(run, 0, 60):
             played = dealt(variant, 4, stack, hand)
             while not played.is_over:
-                played.check_or_call()
+                legal = played.legal_actions()
+                if legal[0].kind in CARD_DECISIONS:  # a discard or a flip: as its kind advises
+                    seat = played.actor
+                    assert seat is not None
+                    played.apply(station.act(played.view(seat), legal, random.Random(0)))
+                else:
+                    played.check_or_call()
             assert tuple(played.payoffs) == hand.payoffs, (name, stack, hand.index)
             general.add_hand(played.events, played.payoffs)
         assert kernel_block(run, 0, 60) == general, (name, stack)
@@ -311,14 +344,20 @@ def _z(a: float, b: float, sd_a: float, sd_b: float) -> float:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("bots", ["random", "calling-station"])
-def test_both_engines_give_the_same_statistics_within_sampling_error(bots: str) -> None:
+@pytest.mark.parametrize(("name", "bots", "hands"), [
+    ("seven-card-stud", "random", 100_000),
+    ("seven-card-stud", "calling-station", 100_000),
+    ("super-stud-hi-lo", "tag,lag,calling-station,random", 12_000),  # discards
+    ("super-stud", "equity,calling-station,equity,calling-station", 2_000),  # discards to come
+    ("pineapple-stud", "random,tag,lag,calling-station", 12_000),  # flips and discards
+])
+def test_both_engines_give_the_same_statistics_within_sampling_error(
+    name: str, bots: str, hands: int
+) -> None:
     from studkit.simulation.report import mean_and_sd
 
-    hands = 100_000
     runs = [
-        simulate("seven-card-stud", hands=hands, players=4, bots=bots, seed=5, workers=2,
-                 engine=engine)
+        simulate(name, hands=hands, players=4, bots=bots, seed=5, workers=2, engine=engine)
         for engine in ("kernel", "general")
     ]
     assert [r.engine for r in runs] == ["kernel", "general"]

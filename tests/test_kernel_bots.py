@@ -3,16 +3,19 @@
 Kernel hands played by these bots are recorded and replayed on the general engine: the
 payoffs and every counter must be the same, and at each decision of a ``tag`` or ``lag``
 seat the general engine's bot, shown the same seat view, must choose what the kernel chose
-(either of its two choices where the style draws a bluff number). The ``equity`` bot's
+(either of its two choices where the style draws a bluff number; in a discard or a flip, the
+card it chose). The ``equity`` bot's
 Monte Carlo draws differ between engines, so it is checked by statistics: the same bots on
 both engines give the same figures within sampling error.
 """
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
+from kernel_replay import CARD_DECISIONS, as_action
 from test_kernel import WILD_HOUSE_RULES, dealt
 
 from studkit import load_variant
@@ -33,10 +36,6 @@ KERNEL_VARIANTS = [
     if unsupported(load_variant(name), ("tag",), 2, 100) is None
 ]
 LINE_UP = ("tag", "lag", "equity", "calling-station", "tag", "random", "lag", "equity")
-
-
-def _as_action(kind: str, amount: int) -> Action:
-    return Action(kind) if kind in ("fold", "check") else Action(kind, amount)
 
 
 def _choices(bot: StyleBot, view: object, actions: list[Action]) -> set[tuple[str, int]]:
@@ -73,12 +72,16 @@ def check_bots(name: str, players: int, stack: int, hands: int, seed: int) -> in
             seat = played.actor
             assert seat is not None, (name, hand.index)
             style = styles.get(seat)
-            if style is not None:
+            if style is not None and kind in CARD_DECISIONS:  # the card it keeps or shows
+                chosen = style.act(played.view(seat), played.legal_actions(), random.Random(0))
+                assert chosen == as_action(kind, amount), (name, hand.index, seat, chosen)
+                checked += 1
+            elif style is not None:
                 assert isinstance(style, StyleBot)
                 allowed = _choices(style, played.view(seat), list(played.legal_actions()))
                 assert (kind, amount) in allowed, (name, hand.index, seat, kind, amount)
                 checked += 1
-            played.apply(_as_action(kind, amount))
+            played.apply(as_action(kind, amount))
         assert played.is_over and tuple(played.payoffs) == hand.payoffs, (name, hand.index)
         general.add_hand(played.events, played.payoffs)
     assert kernel_block(run, 0, hands) == general, name

@@ -31,3 +31,10 @@ def score_cards(
     own: Sequence[int], opp: Sequence[int], width: int, opp_n: Sequence[int], to_come: int,
     styles: Sequence[int],
 ) -> float: ...
+def keep_best(
+    down: Sequence[int], up: Sequence[int], offered: Sequence[int], opp: Sequence[int],
+    width: int, opp_n: Sequence[int], to_come: int, final: int, styles: Sequence[int],
+) -> int: ...
+def show_least(
+    up: Sequence[int], offered: Sequence[int], may_keep: bool, styles: Sequence[int]
+) -> int: ...

@@ -1,4 +1,5 @@
-/* studkit.bots._decide: the shipped bots' decisions (strategy.c, strength.c) for Python.
+/* studkit.bots._decide: the shipped bots' decisions (strategy.c, strength.c, card_sense.c)
+ * for Python.
  *
  * The general engine's bots call these, the batch kernel calls the same C functions
  * directly: one definition of each decision. */
@@ -109,6 +110,54 @@ static PyObject *score_cards(PyObject *m, PyObject *args) {
         sk_score_cards(own, n_own, opp, width, opp_n, n_opp, to_come, styles, n_styles / 3));
 }
 
+/* keep_best(down, up, offered, opp, width, opp_n, to_come, final, styles): the index of the
+ * card to throw away (studkit.bots.card_sense.keep_best). */
+static PyObject *keep_best(PyObject *m, PyObject *args) {
+    PyObject *down_in, *up_in, *offered_in, *opp_in, *opp_n_in, *styles_in;
+    int width, to_come, final;
+    if (!PyArg_ParseTuple(args, "OOOOiOiiO:keep_best", &down_in, &up_in, &offered_in, &opp_in,
+                          &width, &opp_n_in, &to_come, &final, &styles_in))
+        return NULL;
+    int64_t down[MOST], up[MOST], offered[MOST], opp[MOST * 8], opp_n[MOST], styles[MOST];
+    int n_down = sk_read_numbers(down_in, down, MOST, "down cards");
+    if (n_down < 0) return NULL;
+    int n_up = sk_read_numbers(up_in, up, MOST, "up cards");
+    if (n_up < 0) return NULL;
+    int n_offered = sk_read_numbers(offered_in, offered, MOST, "offered cards");
+    if (n_offered < 0) return NULL;
+    int n_opp_cards = sk_read_numbers(opp_in, opp, MOST * 8, "opponents' cards");
+    if (n_opp_cards < 0) return NULL;
+    int n_opp = sk_read_numbers(opp_n_in, opp_n, MOST, "opponents' counts");
+    if (n_opp < 0) return NULL;
+    int n_styles = sk_read_numbers(styles_in, styles, MOST, "styles");
+    if (n_styles < 0) return NULL;
+    for (int k = 0; k < n_opp; k++)
+        if (opp_n[k] < 0 || opp_n[k] > width || (k + 1) * width > n_opp_cards) {
+            PyErr_SetString(PyExc_ValueError, "keep_best: opponents' cards do not fit width");
+            return NULL;
+        }
+    return PyLong_FromLong(sk_keep_best(down, n_down, up, n_up, offered, n_offered, opp, width,
+                                        opp_n, n_opp, to_come, final, styles, n_styles / 3));
+}
+
+/* show_least(up, offered, may_keep, styles): the index of the card to turn up, -1 to keep
+ * every card down (studkit.bots.card_sense.show_least). */
+static PyObject *show_least(PyObject *m, PyObject *args) {
+    PyObject *up_in, *offered_in, *styles_in;
+    int may_keep;
+    if (!PyArg_ParseTuple(args, "OOpO:show_least", &up_in, &offered_in, &may_keep, &styles_in))
+        return NULL;
+    int64_t up[MOST], offered[MOST], styles[MOST];
+    int n_up = sk_read_numbers(up_in, up, MOST, "up cards");
+    if (n_up < 0) return NULL;
+    int n_offered = sk_read_numbers(offered_in, offered, MOST, "offered cards");
+    if (n_offered < 0) return NULL;
+    int n_styles = sk_read_numbers(styles_in, styles, MOST, "styles");
+    if (n_styles < 0) return NULL;
+    return PyLong_FromLong(
+        sk_show_least(up, n_up, offered, n_offered, may_keep, styles, n_styles / 3));
+}
+
 static PyMethodDef methods[] = {
     {"crowded", crowded, METH_VARARGS, "crowded(raw, opponents)"},
     {"aggressive_kind", aggressive_kind, METH_VARARGS, "aggressive_kind(avail)"},
@@ -124,6 +173,9 @@ static PyMethodDef methods[] = {
      "sized_total(low, high, my_bet, to_call, pot, fraction)"},
     {"score_cards", score_cards, METH_VARARGS,
      "score_cards(own, opp, width, opp_n, to_come, styles)"},
+    {"keep_best", keep_best, METH_VARARGS,
+     "keep_best(down, up, offered, opp, width, opp_n, to_come, final, styles)"},
+    {"show_least", show_least, METH_VARARGS, "show_least(up, offered, may_keep, styles)"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -10,6 +10,9 @@ two rules here; each reads only the seat's view of the hand:
 * :func:`show_least`: turn up the card that makes the seat's board look weakest to the others
   (the same score, of the up cards alone), so the strength stays hidden: a pair in the hole
   stays in the hole.
+
+Both are defined once, in C (``studkit/bots/card_sense.c``): these call it with the view's
+cards, and the batch kernel calls it itself, so both engines' bots make the same choice.
 """
 
 from __future__ import annotations
@@ -17,7 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from studkit.bots.strength import strength_score
+from studkit.bots import _decide
+from studkit.bots.strength import style_rows
 from studkit.engine.actions import Action
 from studkit.variant.model import Variant
 
@@ -46,10 +50,6 @@ def discards_pending(view: Any, variant: Variant) -> bool:
     )
 
 
-def _held(view: Any) -> list[int]:
-    return [*view.down_cards, *view.up_cards[view.seat]]
-
-
 def _opponents(view: Any) -> list[tuple[int, ...]]:
     return [tuple(up) for s, up in enumerate(view.up_cards)
             if s != view.seat and not view.folded[s]]
@@ -62,37 +62,24 @@ def keep_best(view: Any, actions: Sequence[Action], variant: Variant) -> Action 
     offered = [a for a in actions if a.amount is not None]
     if not offered:
         return None
-    cards = [int(a.amount or 0) for a in offered]
-    held = _held(view)
-    gone = {c for c in view.down_cards if c not in cards}  # chosen already, not yet removed
-    kept = [c for c in held if c not in gone]
     opponents = _opponents(view)
-    evaluators = [share.evaluator for share in variant.pots]
-    to_come = cards_to_come(view, variant)
-    final = variant.max_cards_per_player
-    best: Action | None = None
-    best_score = -1.0
-    for action, card in zip(offered, cards, strict=True):
-        rest = [c for c in kept if c != card]
-        come = max(0, min(to_come, final - len(rest)))
-        score = strength_score(rest, opponents, come, evaluators)
-        if score > best_score:
-            best, best_score = action, score
-    return best
+    width = max((len(up) for up in opponents), default=0)
+    flat = [c for up in opponents for c in (*up, *[0] * (width - len(up)))]
+    index = _decide.keep_best(
+        view.down_cards, view.up_cards[view.seat], [int(a.amount or 0) for a in offered], flat,
+        width, [len(up) for up in opponents], cards_to_come(view, variant),
+        variant.max_cards_per_player, style_rows([share.evaluator for share in variant.pots]),
+    )
+    return offered[index] if index >= 0 else None
 
 
 def show_least(view: Any, actions: Sequence[Action], variant: Variant) -> Action | None:
     """Of ``actions``, one that shows nothing (declining, if offered), else the one turning
     up the card that leaves the weakest-looking board."""
-    for action in actions:
-        if action.amount is None:
-            return action
-    up = list(view.up_cards[view.seat])
-    evaluators = [share.evaluator for share in variant.pots]
-    best: Action | None = None
-    best_score = 2.0
-    for action in actions:
-        score = strength_score([*up, int(action.amount or 0)], (), 0, evaluators)
-        if score < best_score:
-            best, best_score = action, score
-    return best
+    decline = next((action for action in actions if action.amount is None), None)
+    shown = [action for action in actions if action.amount is not None]
+    index = _decide.show_least(
+        view.up_cards[view.seat], [int(a.amount or 0) for a in shown], decline is not None,
+        style_rows([share.evaluator for share in variant.pots]),
+    )
+    return decline if index < 0 else shown[index]

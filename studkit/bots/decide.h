@@ -44,4 +44,16 @@ double sk_score_cards(const int64_t *own, int n_own, const int64_t *opp, int wid
                       const int64_t *opp_n, int n_opp, int to_come, const int64_t *styles,
                       int n_styles);
 
+/* card_sense.c: the index into `offered` of the card to throw away (the one whose loss
+ * leaves the best score of the rest, with `to_come` more cards up to `final`); the seat's
+ * down cards no longer offered were chosen already and count as gone. */
+int sk_keep_best(const int64_t *down, int n_down, const int64_t *up, int n_up,
+                 const int64_t *offered, int n_offered, const int64_t *opp, int width,
+                 const int64_t *opp_n, int n_opp, int to_come, int final, const int64_t *styles,
+                 int n_styles);
+/* The index into `offered` of the down card to turn up: the one leaving the weakest-looking
+ * board; -1 (show nothing) where `may_keep`. */
+int sk_show_least(const int64_t *up, int n_up, const int64_t *offered, int n_offered,
+                  int may_keep, const int64_t *styles, int n_styles);
+
 #endif

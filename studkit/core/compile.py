@@ -27,10 +27,11 @@ from typing import Final, NamedTuple
 from studkit.cards import CARDS, Rank
 from studkit.core import RULES_FIELDS, SEATS, Rules
 from studkit.errors import VariantError
-from studkit.variant.model import ROLLED, Stakes, Variant
+from studkit.variant.model import ROLLED, Stakes, Street, Variant
 
 __all__ = [
     "core_rules", "tie_keys", "force_keys", "Setting", "SETTINGS", "STRUCTURES", "STREETS_MOST",
+    "DISCARD_WHEN",
 ]
 
 
@@ -147,6 +148,19 @@ def _suit_positions(variant: Variant) -> list[int]:
     return positions
 
 
+DISCARD_WHEN: Final = ("before-deal", "after-deal", "after-betting")
+"""``discard.when`` by the core's code (rules.h's SK_DISCARD_*)."""
+
+
+def _hidden(street: Street) -> int:
+    """Which of the street's card decisions all players make before any is shown: bit 0 its
+    flip, bit 1 its discard."""
+    flip, discard = street.flip, street.discard
+    return int(flip is not None and flip.simultaneous) | (
+        int(discard is not None and discard.simultaneous) << 1
+    )
+
+
 def _mask(flags: Sequence[bool]) -> int:
     return sum(1 << k for k, flag in enumerate(flags) if flag)
 
@@ -232,6 +246,17 @@ def core_rules(
         street_round_max=[
             last_max if i == last_betting else spread_max for i in range(len(streets))
         ],
+        street_flip=[street.flip.count if street.flip else 0 for street in streets],
+        street_flip_optional=[bool(street.flip and street.flip.optional) for street in streets],
+        street_discard=[street.discard.count if street.discard else 0 for street in streets],
+        street_discard_when=[
+            DISCARD_WHEN.index(street.discard.when) if street.discard else 0
+            for street in streets
+        ],
+        street_discard_any=[
+            bool(street.discard and street.discard.source == "any") for street in streets
+        ],
+        street_choices_hidden=[_hidden(street) for street in streets],
         shares=len(variant.pots),
         share_weight=[share.weight for share in variant.pots],
         share_qualifier=list(qualifiers),

@@ -171,6 +171,31 @@ int sk_turn_up(sk_hand *h, int seat, int card);
 /* A card taken from the seat into the muck. */
 int sk_remove_card(sk_hand *h, int seat, int card);
 
+/* ---- card_choices.c: the flips and discards a street's data asks for --------------- */
+enum { SK_CHOICE_FLIP = 1, SK_CHOICE_DISCARD = 2 };
+/* The steps that ask for card decisions, in order: at SK_PHASE_AFTER_DEAL the street's flips,
+ * then its discards after the deal; at SK_PHASE_BETWEEN_STREETS its discards after the
+ * betting, then the choices made before the next street's deal. */
+enum { SK_STEP_FLIPS_DEALT, SK_STEP_EXPOSE_DEALT, SK_STEP_OFFERS, SK_STEP_EXPOSE_NEXT };
+#define SK_KEEP_CARD 255 /* an optional flip declined: every card stays down */
+typedef struct sk_card_request {
+    int8_t seat;
+    int8_t kind;     /* SK_CHOICE_* */
+    int8_t count;    /* decisions in a row, a card each */
+    int8_t street;   /* the street whose data asks */
+    int8_t optional; /* a flip the seat may decline (SK_KEEP_CARD) */
+    int8_t hidden;   /* chosen by all before any is shown */
+} sk_card_request;
+/* The card decisions asked at `step` of the hook phase the hand is in, in the order asked
+ * (at most one per seat); how many. */
+int sk_card_requests(const sk_rules *r, const sk_hand *h, int step, sk_card_request *out);
+/* The cards `q`'s seat may choose, `chosen` (`nchosen` cards) taken already by this request:
+ * SK_KEEP_CARD first where the flip may be declined; how many. */
+int sk_card_options(const sk_rules *r, const sk_hand *h, const sk_card_request *q,
+                    const uint8_t *chosen, int nchosen, uint8_t *out);
+/* A choice's effect: the card turned up (a flip; SK_KEEP_CARD: none) or thrown away. */
+int sk_card_take(sk_hand *h, int kind, int seat, int card);
+
 /* ---- log.c ----------------------------------------------------------------------------- */
 void sk_log_add(sk_log *log, int kind, int seat, int32_t x, int64_t a, int64_t b);
 

@@ -23,6 +23,8 @@ enum { SK_FIXED_LIMIT = 0, SK_SPREAD_LIMIT = 1, SK_POT_LIMIT = 2, SK_NO_LIMIT = 
 enum { SK_UNCAP_NEVER = 0, SK_UNCAP_IF_HEADS_UP_BEFORE_CAP = 1, SK_UNCAP_IF_ROUND_BEGAN_HEADS_UP = 2 };
 /* how odd chips of a tie are given out */
 enum { SK_ODD_FIRST_SHOWN = 0, SK_ODD_HIGH_CARD_BY_SUIT = 1, SK_ODD_LOW_CARD_BY_SUIT = 2 };
+/* when a street's discard is made (the model's discard.when, in its order) */
+enum { SK_DISCARD_BEFORE_DEAL = 0, SK_DISCARD_AFTER_DEAL = 1, SK_DISCARD_AFTER_BETTING = 2 };
 
 #define SK_NO_LIMIT_TOP ((int64_t)1 << 62)
 
@@ -80,6 +82,15 @@ enum { SK_ODD_FIRST_SHOWN = 0, SK_ODD_HIGH_CARD_BY_SUIT = 1, SK_ODD_LOW_CARD_BY_
     A(int32_t, street_open_pair, SK_STREETS, "")   /* the open-pair option applies */     \
     A(int64_t, street_size, SK_STREETS, "")     /* fixed limit: the street's bet */       \
     A(int64_t, street_round_max, SK_STREETS, "") /* spread limit: the largest bet */      \
+    /* card decisions (stud-family 2.3, 2.5): what a street's flip and discard ask of each live \
+     * player (card_choices.c) */                                                           \
+    A(int32_t, street_flip, SK_STREETS, "")     /* down cards each turns up (0: no flip) */ \
+    A(int32_t, street_flip_optional, SK_STREETS, "") /* or keeps them all down */         \
+    A(int32_t, street_discard, SK_STREETS, "")  /* cards each throws away (0: none) */    \
+    A(int32_t, street_discard_when, SK_STREETS, "") /* SK_DISCARD_*: when they are thrown */ \
+    A(int32_t, street_discard_any, SK_STREETS, "")  /* up cards may go too */             \
+    A(int32_t, street_choices_hidden, SK_STREETS, "") /* bit 0: flips, bit 1: discards are \
+                                                       * chosen by all before any is shown */ \
     /* the deck running out */                                                              \
     S(int32_t, reshuffle_burns, "deck_exhaustion.reshuffle_burns")                        \
     S(int32_t, reuse_folded, "deck_exhaustion.reuse_folded")                              \

@@ -6,6 +6,9 @@ from typing import Any
 TALLY_SLOTS: int
 RECORD_CARDS: int
 RECORD_DECISIONS: int
+RECORD_FLIP: int
+RECORD_DISCARD: int
+KEEP_CARD: int
 EXHAUSTED: int
 LONG: int
 MEMORY: int

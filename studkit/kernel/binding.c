@@ -348,6 +348,9 @@ PyMODINIT_FUNC PyInit__kernel(void) {
         PyModule_AddIntConstant(m, "TALLY_SLOTS", T_SLOTS) < 0 ||
         PyModule_AddIntConstant(m, "RECORD_CARDS", SK_RECORD_CARDS) < 0 ||
         PyModule_AddIntConstant(m, "RECORD_DECISIONS", SK_RECORD_DECISIONS) < 0 ||
+        PyModule_AddIntConstant(m, "RECORD_FLIP", SK_RECORD_FLIP) < 0 ||
+        PyModule_AddIntConstant(m, "RECORD_DISCARD", SK_RECORD_DISCARD) < 0 ||
+        PyModule_AddIntConstant(m, "KEEP_CARD", SK_KEEP_CARD) < 0 ||
         PyModule_AddIntConstant(m, "EXHAUSTED", SK_KERNEL_EXHAUSTED) < 0 ||
         PyModule_AddIntConstant(m, "LONG", SK_KERNEL_LONG) < 0 ||
         PyModule_AddIntConstant(m, "MEMORY", SK_KERNEL_MEMORY) < 0 ||

@@ -231,6 +231,28 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
                 sk_showdown(r, &h, &log, table, cards);
                 break;
             }
+            case SK_PHASE_AFTER_DEAL:
+            case SK_PHASE_BETWEEN_STREETS: { /* the card decisions the streets ask for */
+                int step = h.phase == SK_PHASE_AFTER_DEAL ? SK_STEP_FLIPS_DEALT : SK_STEP_OFFERS;
+                int64_t *record = row >= 0 ? &rec->decisions[row * SK_RECORD_DECISIONS] : NULL;
+                for (int last = step + 1; step <= last; step++) {
+                    int error = sk_play_card_step(k, &h, step, &stream, held, up, record,
+                                                  &ndecisions, SK_RECORD_DECISIONS);
+                    if (error) {
+                        result = index << 8 | error;
+                        goto done;
+                    }
+                }
+                sk_resume(r, &h, &log);
+                break;
+            }
+            case SK_PHASE_BRING_IN:
+            case SK_PHASE_FIRST_ACTOR:
+                sk_resume(r, &h, &log);
+                break;
+            case SK_PHASE_ODD_CHIPS:
+                sk_award(r, &h, &log, table, NULL, r->odd_chip_hand ? played : NULL);
+                break;
             default: /* SK_PHASE_OVER */
                 over = 1;
             }

@@ -75,6 +75,10 @@ typedef struct sk_records {
     int64_t *payoffs;    /* [row][players] */
 } sk_records;
 
+/* The recorded codes of card decisions, after the betting verbs (SK_VERBS): the card chosen
+ * (SK_KEEP_CARD: an optional flip declined). */
+enum { SK_RECORD_FLIP = 8, SK_RECORD_DISCARD = 9 };
+
 enum { SK_KERNEL_EXHAUSTED = 1, SK_KERNEL_LONG = 2, SK_KERNEL_MEMORY = 3, SK_KERNEL_CARDS = 4 };
 
 /* Play hands start .. stop - 1; 0, or (index << 8) | SK_KERNEL_* for the first hand the
@@ -86,5 +90,12 @@ int64_t sk_play_block(const sk_setup *setup, int64_t start, int64_t stop, int64_
  * its `lo`). `raises`: completions, bets and raises so far on the street. */
 int sk_bot_choice(const sk_setup *setup, const sk_hand *h, int seat, int raises,
                   sk_option *options, int count, uint64_t *stream);
+
+/* card_decisions.c: the card decisions asked at `step` (SK_STEP_*) of the hook phase the
+ * hand is in, made by the seats' bots and taken; `held` and `up` are the packed values of
+ * each seat's cards. With `record`, each choice is recorded there (`*recorded` so far, room
+ * for `room`). 0, or SK_KERNEL_LONG / SK_KERNEL_CARDS. */
+int sk_play_card_step(const sk_setup *k, sk_hand *h, int step, uint64_t *stream, int64_t *held,
+                      int64_t *up, int64_t *record, int64_t *recorded, int64_t room);
 
 #endif

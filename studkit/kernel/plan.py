@@ -4,8 +4,8 @@
 into the :class:`studkit.kernel._kernel.Setup` the C loop reads (the rules are the ones the
 engine compiles, :func:`studkit.engine.rules.compile_rules`; the evaluators' tables, wild
 ranks' included, are the library's); :func:`unsupported` says, in words, why a variant or a
-bot line-up cannot be played by the kernel (plugins, jokers, bots it has no compiled form
-of).
+bot line-up cannot be played by the kernel (plugins, jokers played by their face, bots it has
+no compiled form of).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from studkit.evaluation.lookup_tables import EVALUATORS, EvalTables
 from studkit.evaluation.wildtables import WildArrays, wild_arrays
 from studkit.kernel import _kernel
 from studkit.variant.card_choices import CARD_CHOICE_PLUGINS
-from studkit.variant.model import Stakes, Variant
+from studkit.variant.model import ROLLED, Stakes, Variant
 
 __all__ = ["kernel_setup", "unsupported", "bot_table", "wild_setup", "KERNEL_BOTS",
            "EVALUATOR_IDS", "SPECIALS", "KERNEL_EVALUATORS"]
@@ -49,6 +49,9 @@ KERNEL_EVALUATORS: Final[dict[str, int]] = {
 }
 """Every evaluator the kernel ranks with, by name, with its number inside the kernel."""
 
+CARD_CHOICES: Final = frozenset(plugin for _, plugin in CARD_CHOICE_PLUGINS)
+"""The shipped plugins of the streets' ``discard`` and ``flip``: the kernel plays their rules
+from the street data (``studkit/core/card_choices.c``), named under ``plugins:`` or not."""
 MAX_PLAYED_FROM: Final = 8
 """The most cards the kernel finds the played five in (for odd chips by the hand played);
 a larger hand, or showing hand, still scores the best of its eight-card parts, as on the
@@ -60,14 +63,13 @@ MAX_POT_CHIPS: Final = 1 << 22
 def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int) -> str | None:
     """Why the kernel cannot play this setup, in words; ``None`` when it can."""
     rules = compile_rules(variant)
-    chosen = [key for key, _ in CARD_CHOICE_PLUGINS
-              if any(getattr(street, key) is not None for street in variant.streets)]
-    if chosen:
-        return (f"{variant.name} has player decisions the kernel does not play "
-                f"({' and '.join(f'{key}s' for key in chosen)})")
-    if rules.plugins is not None:
-        names = ", ".join(p.name for p in variant.plugins)
-        return f"{variant.name} uses Python plugin hooks ({names})"
+    names = rules.plugins.plugin_names if rules.plugins is not None else ()
+    hooked = [name for name in names if name not in CARD_CHOICES]
+    if hooked:
+        return f"{variant.name} uses Python plugin hooks ({', '.join(hooked)})"
+    why = _card_choice_reason(variant)
+    if why:
+        return f"{variant.name} {why}"
     if any(plan.rolled for plan in rules.streets):
         return (f"{variant.name} deals cards face up unless the player holds no down card "
                 "(up-unless-all-exposed)")
@@ -85,6 +87,26 @@ def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int)
         )
     if players * stack >= MAX_POT_CHIPS:
         return f"{players} stacks of {stack} chips are more than the kernel's pot table holds"
+    return None
+
+
+def _card_choice_reason(variant: Variant) -> str | None:
+    """What of the streets' flips and discards the kernel does not play, in words: it plays
+    them as studkit/core/card_choices.c asks for them."""
+    streets = variant.streets
+    dealing = [i for i, street in enumerate(streets) if street.cards]
+    for i, street in enumerate(streets):
+        if street.flip is not None and street.cards and (
+            i != dealing[0] or ROLLED in street.cards
+        ):
+            return (f"flips a card on {street.name} street as it is dealt, which the kernel "
+                    "plays on the first street only")
+        discard = street.discard
+        if street.flip is not None and not street.cards and discard is not None and (
+            discard.when == "before-deal"
+        ):
+            return (f"asks both a flip and a discard before {street.name} street's deal, "
+                    "which the kernel does not play")
     return None
 
 

@@ -47,11 +47,16 @@ static uint8_t pick(uint8_t *stub, int k, int nstub, uint64_t *stream) {
 
 /* The seat's equity from up to `trials` random completions, dealt in groups of SK_EQUITY_STEP
  * until sk_equity_settled says the decision is settled; -1 when the spot cannot be posed
- * (uneven hands, or unseen cards that cannot finish the deal). */
+ * (a discard to come, uneven hands, or unseen cards that cannot finish the deal). */
 static double equity(const sk_setup *k, const sk_hand *h, int seat, const int8_t *opponents,
                      int nopp, int trials, double margin, int raises, int64_t to_call,
                      int64_t pot, int avail, uint64_t *stream) {
     const sk_rules *r = k->rules;
+    /* a discard still to come: who wins depends on the cards each keeps */
+    if (r->street_discard[h->street] && r->street_discard_when[h->street] == SK_DISCARD_AFTER_BETTING)
+        return -1.0;
+    for (int st = h->street + 1; st < r->streets; st++)
+        if (r->street_discard[st]) return -1.0;
     int ncards = h->ncards[seat];
     int nup = h->nup[seat];
     int ndown = ncards - nup;
@@ -185,8 +190,8 @@ static int thinking(const sk_setup *k, const sk_hand *h, int bot, int seat, int 
     double u = 1.0;
     if (sk_style_rolls(avail, raises, max_raises, score, bt[SK_B_BET])) u = sk_uniform(stream);
     int code = sk_style_choice(bt[SK_B_ENTER], bt[SK_B_STAY], bt[SK_B_BET], bt[SK_B_BLUFF],
-                               max_raises, score, raises, h->street == 0, to_call, pot, avail,
-                               u);
+                               max_raises, score, raises, h->street == k->rules->bring_in_street,
+                               to_call, pot, avail, u);
     return row_of_verb(code, options, count, my_bet, to_call, pot, bt[SK_B_SIZE]);
 }
 

@@ -30,6 +30,15 @@ __all__ = ["KernelRun", "kernel_run", "count_block", "KernelCounts", "RecordedHa
 
 Int64Array = npt.NDArray[np.int64]
 
+DECISIONS: dict[int, str] = {
+    **dict(enumerate(VERBS)), _kernel.RECORD_FLIP: "flip", _kernel.RECORD_DISCARD: "discard",
+}
+"""A recorded decision's code: the betting verbs (:data:`studkit.core.VERBS`), then the card
+decisions the streets' ``flip`` and ``discard`` ask for (kernel.h's SK_RECORD_*), by the name
+of the general engine's action."""
+DECLINED = -1
+"""A flip's recorded amount when the player declined an optional flip (kept every card down)."""
+
 BURN_TARGET = -1
 COMMUNITY_TARGET = -2
 
@@ -160,8 +169,13 @@ class RecordedHand:
     community: tuple[int, ...]
     burns: tuple[int, ...]
     actions: tuple[tuple[str, int], ...]
-    """Each decision's kind and amount (a call's chips, a total for an aggressive one)."""
+    """Each decision's kind and amount (a call's chips, a total for an aggressive one, the
+    card a flip or a discard chooses; :data:`DECLINED` for an optional flip declined)."""
     payoffs: tuple[int, ...]
+
+
+def _amount(amount: int, code: int) -> int:
+    return DECLINED if code == _kernel.RECORD_FLIP and amount == _kernel.KEEP_CARD else amount
 
 
 def record_block(run: KernelRun, start: int, stop: int) -> list[RecordedHand]:
@@ -182,7 +196,7 @@ def record_block(run: KernelRun, start: int, stop: int) -> list[RecordedHand]:
             else:
                 hole[target].append(card)
         actions = tuple(
-            (VERBS[code >> 56], code & ((1 << 56) - 1))
+            (DECISIONS[code >> 56], _amount(code & ((1 << 56) - 1), code >> 56))
             for code in rec_a[row, : rec_n[row, 1]].tolist()
         )
         out.append(RecordedHand(
