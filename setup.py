@@ -182,6 +182,7 @@ def rules_core() -> list[Any]:
                 os.path.join("studkit", "bots", "strategy.c"),
                 os.path.join("studkit", "bots", "strength.c"),
                 os.path.join("studkit", "bots", "card_sense.c"),
+                os.path.join("studkit", "bots", "shares.c"),
             ],
             extra_compile_args=flags,
             extra_link_args=["-O3", "-flto"],
@@ -192,7 +193,7 @@ def rules_core() -> list[Any]:
         Extension(
             "studkit.bots._decide",
             [os.path.join("studkit", "bots", name)
-             for name in ("binding.c", "strategy.c", "strength.c", "card_sense.c")],
+             for name in ("binding.c", "strategy.c", "strength.c", "card_sense.c", "shares.c")],
             extra_compile_args=flags,
             extra_link_args=["-O3", "-flto"],
             libraries=["m"],

@@ -31,11 +31,12 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from studkit.bots.advice import share_scores
+from studkit.bots.advice import EVERY_SHARE_SCORE, chosen_share
 from studkit.bots.seen import seen
 from studkit.engine.actions import Action
 from studkit.engine.decisions import DecisionKind, Record, Taken
-from studkit.hooks.specs import DeclarePhase, HandView, Holding, hookimpl
+from studkit.hooks.specs import DeclarationRule, DeclarePhase, HandView, Holding, hookimpl
+from studkit.variant.model import Variant
 
 OPTIONS_SCHEMA: Mapping[str, Any] = {
     "type": "object",
@@ -86,7 +87,7 @@ EQUITY_NOTE = (
 """Why ``studkit equity`` leaves the declaration out (printed with its note)."""
 
 SWING = "swing"
-SWING_SCORE = 0.85
+SWING_SCORE = EVERY_SHARE_SCORE
 """The bots declare swing only with a hand that scores this well (0-1) for every share."""
 FORFEITS_POT = "pot"
 FORFEITS_ALL_POTS = "all-pots"
@@ -131,13 +132,12 @@ class DeclareKind(DecisionKind):
 
     def bot_choice(self, view: Any, actions: Sequence[Action], variant: Any) -> Action | None:
         """The bots' declaration: the share the hand scores best for, or swing when it
-        scores at least :data:`SWING_SCORE` for every share."""
-        scores = share_scores(seen(view, variant))
+        scores at least :data:`SWING_SCORE` for every share
+        (:func:`studkit.bots.advice.chosen_share`, the batch kernel's bots' choice too)."""
         offered = {action.kind[len(self.name) + 1:]: action for action in actions}
-        if SWING in offered and scores and min(scores.values()) >= SWING_SCORE:
-            return offered[SWING]
-        ranked = sorted((score, name) for name, score in scores.items() if name in offered)
-        return offered[ranked[-1][1]] if ranked else None
+        index = chosen_share(seen(view, variant), SWING in offered)
+        names = [share.name for share in variant.pots]
+        return offered.get(SWING if index == len(names) else names[index])
 
 
 @hookimpl
@@ -287,6 +287,20 @@ class Plugin:
             1 if options.get("timing", AFTER_LAST_BET) == BET_DECLARE_BET else 0
         )
         self.per_pot: bool = options.get("declare_per_pot", False)
+
+    @hookimpl
+    def studkit_kernel_rule(self, variant: Variant) -> DeclarationRule | None:
+        """The declaration as data for the batch kernel; none with a declaration per pot."""
+        if self.per_pot:
+            return None
+        kind = DeclareKind()
+        choices = (*(share.name for share in variant.pots), SWING)
+        return DeclarationRule(
+            street=len(variant.streets) - 1 - self.rounds_after,
+            actions=tuple(kind.action_kind(choice) for choice in choices),
+            swing_may_tie=self.swing_may_tie,
+            forfeit_all_pots=self.forfeit_all_pots,
+        )
 
     @hookimpl
     def studkit_declare_phase(self, hand: HandView) -> DeclarePhase | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 from studkit.bots.registry import make_bot
+from studkit.core import VERBS
 from studkit.engine import Action
 from studkit.engine.dealing import ScriptedSource
 from studkit.engine.hand import Hand
@@ -30,14 +31,15 @@ def dealt(variant: Variant, players: int, stack: int, hand: RecordedHand) -> Han
 
 CARD_DECISIONS = ("flip", "discard")
 """The card decisions a kernel hand records besides the betting verbs."""
+_WITH_AMOUNT = frozenset(("call", "bring-in", "complete", "bet", "raise", *CARD_DECISIONS))
 
 
 def as_action(kind: str, amount: int) -> Action:
     """A recorded decision as the general engine's action (an optional flip declined:
-    ``keep``)."""
+    ``keep``; a declaration: its kind alone)."""
     if kind == "flip" and amount == DECLINED:
         return Action("keep")
-    return Action(kind) if kind in ("fold", "check") else Action(kind, amount)
+    return Action(kind, amount) if kind in _WITH_AMOUNT else Action(kind)
 
 
 def replay(variant: Variant, players: int, stack: int, hand: RecordedHand,
@@ -52,7 +54,7 @@ def replay(variant: Variant, players: int, stack: int, hand: RecordedHand,
         assert not played.is_over, (hand.index, kind, amount)
         action = as_action(kind, amount)
         seat = played.actor
-        if kind in CARD_DECISIONS and seat in engine_bots:
+        if kind not in VERBS and seat in engine_bots:  # a card decision or a declaration
             legal = played.legal_actions()
             chosen = engine_bots[seat].act(played.view(seat), legal, random.Random(0))
             assert chosen == action, (variant.name, hand.index, seat, chosen, action)

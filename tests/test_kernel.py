@@ -14,11 +14,13 @@ import random
 from pathlib import Path
 
 import pytest
-from kernel_replay import CARD_DECISIONS, check_kernel_replays, dealt
+from kernel_replay import check_kernel_replays, dealt
 
 from studkit import load_variant
 from studkit.bots.registry import make_bot
 from studkit.cli import main
+from studkit.core import VERBS
+from studkit.errors import PluginError
 from studkit.evaluation import (
     EVALUATOR_NAMES,
     SHOWING_EVALUATOR_NAMES,
@@ -45,11 +47,11 @@ PLUGIN_VARIANTS = [name for name in builtin_variant_names() if name not in KERNE
 
 
 def test_the_plugin_free_variants_are_the_kernel_s() -> None:
-    """Every shipped game without a plugin runs on the kernel, discards and flips included
-    (the street data the shipped discard and flip plugins read); each other says in words
-    why it does not."""
+    """Every shipped game whose plugins hand the kernel their rules runs on it, discards and
+    flips included (the street data the shipped discard and flip plugins read); each other
+    says in words why it does not."""
     assert "seven-card-stud" in KERNEL_VARIANTS and "tda-seven-card-stud" in KERNEL_VARIANTS
-    assert "baseball" in PLUGIN_VARIANTS and "high-low-declare" in PLUGIN_VARIANTS
+    assert "baseball" in PLUGIN_VARIANTS and "follow-the-queen" in PLUGIN_VARIANTS
     for name in PLUGIN_VARIANTS:
         variant = load_variant(name)
         reason = unsupported(variant, ("random",), 2, 100)
@@ -148,9 +150,9 @@ def test_discards_and_flips_are_played_by_the_kernel() -> None:
     """stud-family 2.3 and 2.5: every shipped game whose streets discard or flip (and no other
     plugin) runs on the kernel, its bots choosing as the general engine's do (keep the best
     hand, show the least); the steps the core does not ask for are declined in words."""
-    for name in ("super-stud", "pineapple-stud", "australian-stud", "studaha", "caveman-super"):
+    for name in ("super-stud", "pineapple-stud", "australian-stud", "studaha", "caveman-super",
+                 "low-todd", "seven-card-reverse"):
         assert name in KERNEL_VARIANTS
-    assert "declare" in (unsupported(load_variant("low-todd"), ("tag",), 4, 100) or "")
     for bots in (("tag", "lag", "calling-station", "equity"), ("random",) * 4):
         check_kernel_replays(load_variant("super-stud-hi-lo"), 4, 400, bots, 150, 2)
         check_kernel_replays(load_variant("pineapple-stud"), 4, 400, bots, 150, 2)
@@ -175,6 +177,64 @@ def test_discards_and_flips_are_played_by_the_kernel() -> None:
     assert unsupported(late, ("random",), 4, 100) == (
         "late-flip flips a card on seventh street as it is dealt, which the kernel plays on "
         "the first street only")
+
+
+DECLARE_GAMES = ("high-low-declare", "five-card-stud-hi-lo-declare", "beelzebub", "satan",
+                 "one-three-one", "two-card-hi-lo-declare", "low-todd", "seven-card-reverse")
+
+
+def declare_house(options: str, extra: str = "", base: str = "high-low-declare") -> Variant:
+    return load_variant_text(
+        f"studkit: 1\nname: house-declare\nextends: {base}\n"
+        f"plugins:\n  - name: declare\n    options: {{{options}}}\n{extra}")
+
+
+def test_declarations_are_played_by_the_kernel_from_the_plugin_s_rule() -> None:
+    """stud-family 2.6: the declare plugin hands the kernel its rule as data
+    (studkit_kernel_rule); each pot is judged among its eligible seats as the plugin judges
+    it, with side pots from short stacks, every option the rule carries, and the bots
+    declaring as the general engine's do."""
+    for name in DECLARE_GAMES:
+        assert name in KERNEL_VARIANTS, name
+    for bots in (("tag", "calling-station", "lag", "random"), ("random",) * 5):
+        check_kernel_replays(load_variant("high-low-declare"), len(bots), 60, bots, 200, 3)
+    for options in ("swing_may_tie: true", "failed_swing_forfeits: all-pots",
+                    "simultaneous: false, swing_may_tie: true"):
+        variant = declare_house(options)
+        assert unsupported(variant, ("random",), 4, 100) is None, options
+        check_kernel_replays(variant, 5, 45, ("random", "tag") * 2 + ("random",), 200, 6)
+    for options in ("swing_may_tie: true", "swing_may_tie: false"):  # two cards: many ties
+        variant = declare_house(options, base="two-card-hi-lo-declare")
+        check_kernel_replays(variant, 4, 200, ("random",) * 4, 300, 11)
+    late = declare_house(
+        "timing: bet-declare-bet",
+        "streets:\n  - {name: declare-bet, cards: [], burn: false, bet_size: big}\n")
+    check_kernel_replays(late, 4, 80, ("random", "calling-station", "tag", "random"), 200, 8)
+    per_pot = declare_house("declare_per_pot: true")
+    assert unsupported(per_pot, ("random",), 4, 100) == (
+        "house-declare uses Python plugin hooks (declare) that hand the kernel no rule "
+        "(studkit_kernel_rule)")
+
+
+def test_a_plugin_without_a_kernel_rule_keeps_the_general_engine(tmp_path: Path) -> None:
+    """A house plugin that does not hand the kernel its rule keeps every game on the general
+    engine, and auto says which plugin; a rule of the wrong type is an error naming it."""
+    from studkit.hooks.registry import PluginRegistry
+
+    (tmp_path / "seat_zero.py").write_text(
+        "from studkit import hookimpl\n\n@hookimpl\ndef studkit_bring_in(hand, seat):\n"
+        "    return 0\n")
+    house = load_variant("razz", registry=PluginRegistry([tmp_path]))
+    assert unsupported(house, ("random",), 4, 100) == (
+        "razz uses Python plugin hooks (seat-zero) that hand the kernel no rule "
+        "(studkit_kernel_rule)")
+    assert simulate(house, hands=20, players=3, bots="random", seed=1).engine == "general"
+    (tmp_path / "wrong.py").write_text(
+        "from studkit import hookimpl\n\n@hookimpl\ndef studkit_kernel_rule(variant):\n"
+        "    return 'declare'\n")
+    wrong = load_variant("razz", registry=PluginRegistry([tmp_path]))
+    with pytest.raises(PluginError, match="plugin 'wrong': studkit_kernel_rule returned"):
+        unsupported(wrong, ("random",), 4, 100)
 
 
 @pytest.mark.parametrize("name", sorted(KERNEL_EVALUATORS))
@@ -248,7 +308,7 @@ def test_kernel_calling_stations_decide_as_the_engine_s_check_or_call(name: str)
             played = dealt(variant, 4, stack, hand)
             while not played.is_over:
                 legal = played.legal_actions()
-                if legal[0].kind in CARD_DECISIONS:  # a discard or a flip: as its kind advises
+                if legal[0].kind not in VERBS:  # a card decision or a declaration: as advised
                     seat = played.actor
                     assert seat is not None
                     played.apply(station.act(played.view(seat), legal, random.Random(0)))

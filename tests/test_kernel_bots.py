@@ -4,7 +4,7 @@ Kernel hands played by these bots are recorded and replayed on the general engin
 payoffs and every counter must be the same, and at each decision of a ``tag`` or ``lag``
 seat the general engine's bot, shown the same seat view, must choose what the kernel chose
 (either of its two choices where the style draws a bluff number; in a discard or a flip, the
-card it chose). The ``equity`` bot's
+card it chose, its declaration). The ``equity`` bot's
 Monte Carlo draws differ between engines, so it is checked by statistics: the same bots on
 both engines give the same figures within sampling error.
 """
@@ -15,7 +15,7 @@ import random
 from pathlib import Path
 
 import pytest
-from kernel_replay import CARD_DECISIONS, as_action
+from kernel_replay import as_action
 from test_kernel import WILD_HOUSE_RULES, dealt
 
 from studkit import load_variant
@@ -23,6 +23,7 @@ from studkit.bots import make_bot
 from studkit.bots.players import StyleBot, _offered, _take
 from studkit.bots.seen import seen
 from studkit.bots.strategy import aggressive_kind, style_choice, style_rolls
+from studkit.core import VERBS
 from studkit.engine import Action
 from studkit.kernel.plan import unsupported
 from studkit.kernel.run import kernel_run, record_block
@@ -72,7 +73,7 @@ def check_bots(name: str, players: int, stack: int, hands: int, seed: int) -> in
             seat = played.actor
             assert seat is not None, (name, hand.index)
             style = styles.get(seat)
-            if style is not None and kind in CARD_DECISIONS:  # the card it keeps or shows
+            if style is not None and kind not in VERBS:  # the card it keeps, its declaration
                 chosen = style.act(played.view(seat), played.legal_actions(), random.Random(0))
                 assert chosen == as_action(kind, amount), (name, hand.index, seat, chosen)
                 checked += 1

@@ -9,6 +9,7 @@ KIND_RAZZ_HIGH: int
 KIND_TWO_CARD: int
 KIND_ACTION_RAZZ: int
 KIND_SOKO: int
+EVERY_SHARE_SCORE: float
 
 def crowded(raw: float, opponents: int) -> float: ...
 def aggressive_kind(avail: int) -> int: ...
@@ -37,4 +38,8 @@ def keep_best(
 ) -> int: ...
 def show_least(
     up: Sequence[int], offered: Sequence[int], may_keep: bool, styles: Sequence[int]
+) -> int: ...
+def share_choice(
+    own: Sequence[int], opp: Sequence[int], width: int, opp_n: Sequence[int],
+    styles: Sequence[int], name_rank: Sequence[int], every_offered: bool,
 ) -> int: ...

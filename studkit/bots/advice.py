@@ -11,11 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from studkit.bots import _decide
 from studkit.bots.seen import Seen
-from studkit.bots.strength import strength_score
+from studkit.bots.strength import strength_score, style_rows
 from studkit.cards import Card
 
-__all__ = ["share_scores", "score_of"]
+__all__ = ["share_scores", "score_of", "chosen_share", "EVERY_SHARE_SCORE"]
+
+EVERY_SHARE_SCORE: float = _decide.EVERY_SHARE_SCORE
+"""The bots compete for every share (a swing) only with a hand that scores this well (0-1)
+for each."""
 
 
 def score_of(cards: Sequence[Card], info: Seen, evaluators: Sequence[str], to_come: int) -> float:
@@ -31,3 +36,23 @@ def share_scores(info: Seen) -> dict[str, float]:
         share.name: score_of(info.cards, info, (share.evaluator,), 0)
         for share in info.variant.pots
     }
+
+
+def chosen_share(info: Seen, every_offered: bool) -> int:
+    """Where a player may compete for some pot shares only: the index (in the variant's
+    order) of the share the seat's cards score best for as they will be shown (ties: the
+    share whose name sorts last), or the number of shares, for every share, where
+    ``every_offered`` and each scores at least :data:`EVERY_SHARE_SCORE`. Defined once in C
+    (``studkit/bots/shares.c``), which the batch kernel's bots call too."""
+    shares = info.variant.pots
+    styles: list[int] = []
+    for share in shares:
+        styles.extend(style_rows([share.evaluator]) or (-1, 0, 0))
+    names = sorted(share.name for share in shares)
+    opponents = info.opponents_up
+    width = max((len(up) for up in opponents), default=0)
+    flat = [int(c) for up in opponents for c in (*up, *[0] * (width - len(up)))]
+    return _decide.share_choice(
+        [int(c) for c in info.cards], flat, width, [len(up) for up in opponents], styles,
+        [names.index(share.name) for share in shares], every_offered,
+    )

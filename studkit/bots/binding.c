@@ -1,5 +1,5 @@
-/* studkit.bots._decide: the shipped bots' decisions (strategy.c, strength.c, card_sense.c)
- * for Python.
+/* studkit.bots._decide: the shipped bots' decisions (strategy.c, strength.c, card_sense.c,
+ * shares.c) for Python.
  *
  * The general engine's bots call these, the batch kernel calls the same C functions
  * directly: one definition of each decision. */
@@ -158,6 +158,38 @@ static PyObject *show_least(PyObject *m, PyObject *args) {
         sk_show_least(up, n_up, offered, n_offered, may_keep, styles, n_styles / 3));
 }
 
+/* share_choice(own, opp, width, opp_n, styles, name_rank, every_offered): the index of the
+ * pot share to compete for, or the number of shares for every share. */
+static PyObject *share_choice(PyObject *m, PyObject *args) {
+    PyObject *own_in, *opp_in, *opp_n_in, *styles_in, *rank_in;
+    int width, every;
+    if (!PyArg_ParseTuple(args, "OOiOOOp:share_choice", &own_in, &opp_in, &width, &opp_n_in,
+                          &styles_in, &rank_in, &every))
+        return NULL;
+    int64_t own[MOST], opp[MOST * 8], opp_n[MOST], styles[MOST], rank[MOST];
+    int n_own = sk_read_numbers(own_in, own, MOST, "own cards");
+    if (n_own < 0) return NULL;
+    int n_opp_cards = sk_read_numbers(opp_in, opp, MOST * 8, "opponents' cards");
+    if (n_opp_cards < 0) return NULL;
+    int n_opp = sk_read_numbers(opp_n_in, opp_n, MOST, "opponents' counts");
+    if (n_opp < 0) return NULL;
+    int n_styles = sk_read_numbers(styles_in, styles, MOST, "styles");
+    if (n_styles < 0) return NULL;
+    int shares = sk_read_numbers(rank_in, rank, MOST, "name ranks");
+    if (shares < 0) return NULL;
+    if (n_styles != 3 * shares) {
+        PyErr_SetString(PyExc_ValueError, "share_choice: three style numbers per share");
+        return NULL;
+    }
+    for (int k = 0; k < n_opp; k++)
+        if (opp_n[k] < 0 || opp_n[k] > width || (k + 1) * width > n_opp_cards) {
+            PyErr_SetString(PyExc_ValueError, "share_choice: opponents' cards do not fit width");
+            return NULL;
+        }
+    return PyLong_FromLong(
+        sk_share_choice(own, n_own, opp, width, opp_n, n_opp, styles, rank, shares, every));
+}
+
 static PyMethodDef methods[] = {
     {"crowded", crowded, METH_VARARGS, "crowded(raw, opponents)"},
     {"aggressive_kind", aggressive_kind, METH_VARARGS, "aggressive_kind(avail)"},
@@ -176,6 +208,8 @@ static PyMethodDef methods[] = {
     {"keep_best", keep_best, METH_VARARGS,
      "keep_best(down, up, offered, opp, width, opp_n, to_come, final, styles)"},
     {"show_least", show_least, METH_VARARGS, "show_least(up, offered, may_keep, styles)"},
+    {"share_choice", share_choice, METH_VARARGS,
+     "share_choice(own, opp, width, opp_n, styles, name_rank, every_offered)"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -193,7 +227,8 @@ PyMODINIT_FUNC PyInit__decide(void) {
         PyModule_AddIntConstant(m, "KIND_RAZZ_HIGH", SK_KIND_RAZZ_HIGH) < 0 ||
         PyModule_AddIntConstant(m, "KIND_TWO_CARD", SK_KIND_TWO_CARD) < 0 ||
         PyModule_AddIntConstant(m, "KIND_ACTION_RAZZ", SK_KIND_ACTION_RAZZ) < 0 ||
-        PyModule_AddIntConstant(m, "KIND_SOKO", SK_KIND_SOKO) < 0) {
+        PyModule_AddIntConstant(m, "KIND_SOKO", SK_KIND_SOKO) < 0 ||
+        PyModule_AddObject(m, "EVERY_SHARE_SCORE", PyFloat_FromDouble(SK_EVERY_SHARE_SCORE)) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -56,4 +56,13 @@ int sk_keep_best(const int64_t *down, int n_down, const int64_t *up, int n_up,
 int sk_show_least(const int64_t *up, int n_up, const int64_t *offered, int n_offered,
                   int may_keep, const int64_t *styles, int n_styles);
 
+/* shares.c: the choice a seat makes where it may compete for some pot shares only: the index
+ * of the share its `own` cards score best for (each share's three style numbers, -1 first
+ * for a share the score does not know; ties go to the highest `name_rank`), or `shares`
+ * (every share) where `every_offered` and each scores at least SK_EVERY_SHARE_SCORE. */
+#define SK_EVERY_SHARE_SCORE 0.85
+int sk_share_choice(const int64_t *own, int n_own, const int64_t *opp, int width,
+                    const int64_t *opp_n, int n_opp, const int64_t *styles,
+                    const int64_t *name_rank, int shares, int every_offered);
+
 #endif

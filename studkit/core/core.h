@@ -196,6 +196,13 @@ int sk_card_options(const sk_rules *r, const sk_hand *h, const sk_card_request *
 /* A choice's effect: the card turned up (a flip; SK_KEEP_CARD: none) or thrown away. */
 int sk_card_take(sk_hand *h, int kind, int seat, int card);
 
+/* ---- declarations.c: a declaration judged, pot by pot --------------------------------- */
+/* `declared[seat]`: the share the seat competes for, `shares` for every share (a swing), -1
+ * for no declaration (folded); `strengths` as sk_showdown takes them, changed pot by pot to
+ * what each seat keeps of them (a swing that fails keeps nothing of that pot). */
+void sk_judge_declarations(const sk_hand *h, int shares, const int8_t *declared, int may_tie,
+                           int all_pots, int64_t *strengths);
+
 /* ---- log.c ----------------------------------------------------------------------------- */
 void sk_log_add(sk_log *log, int kind, int seat, int32_t x, int64_t a, int64_t b);
 

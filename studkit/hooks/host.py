@@ -399,6 +399,11 @@ class PluginHost:
                 return result
         return None
 
+    def call_each(self, hook_name: str, **kwargs: Any) -> dict[str, Any]:
+        """Call a hook on every implementation: each plugin's result (``None`` included), by
+        plugin name."""
+        return {call.plugin: _invoke(call, hook_name, kwargs) for call in self._calls[hook_name]}
+
     def call_all(self, hook_name: str, **kwargs: Any) -> list[Any]:
         """Call a hook on every implementation: the non-``None`` results in call order."""
         results = []

@@ -49,6 +49,8 @@ __all__ = [
     "DealEffect",
     "ExposureChoice",
     "DeclarePhase",
+    "DeclarationRule",
+    "KernelRule",
     "TwistOffer",
 ]
 
@@ -190,6 +192,30 @@ class DeclarePhase:
     def declarations(self, seat: int) -> int:
         """How many declarations ``seat`` makes (one per pot it is in, or one)."""
         return sum(seat in pot for pot in self.pots) or 1
+
+
+@dataclass(frozen=True, slots=True)
+class DeclarationRule:
+    """A plugin's declaration as data the batch kernel plays (:func:`studkit_kernel_rule`):
+    after ``street``'s betting round, with two or more players live, each live player from
+    the dealer's left chooses the pot shares they compete for, once for every pot; at the
+    showdown each pot is judged among its eligible seats as :func:`studkit_adjust_strengths`
+    would judge it."""
+
+    street: int
+    """The street (an index of ``variant.streets``) whose betting the declaration follows."""
+    actions: tuple[str, ...]
+    """The action kind of each choice: one per pot share, in the variant's order, then the
+    choice of every share (a swing)."""
+    swing_may_tie: bool = False
+    """A swing that ties a share still wins it."""
+    forfeit_all_pots: bool = False
+    """A swing is judged against every player who declared, whatever the pot: failing
+    anywhere loses every pot (else against the pot's eligible seats only)."""
+
+
+KernelRule = DeclarationRule
+"""The rules a plugin may hand the batch kernel as data (:func:`studkit_kernel_rule`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -364,6 +390,19 @@ def studkit_twist_offer(hand: HandView, street: Street) -> TwistOffer | None:
     Called once per street, after its betting round, with two or more players live. Returns a
     :class:`TwistOffer` (the engine then asks each live player in turn for a ``twist`` action
     naming the card to replace, or ``stand``), or ``None`` for no twist round.
+    """
+
+
+@hookspec
+def studkit_kernel_rule(variant: Variant) -> KernelRule | None:
+    """Hand the batch kernel this plugin's rule as data.
+
+    Called when a simulation chooses its engine, once per plugin of the variant, without a
+    hand. Returns the rule the plugin's other hooks play, as a record the rules core executes
+    (a :class:`DeclarationRule`), or ``None`` when these options make a rule the kernel does
+    not play. A plugin that does not implement it, or returns ``None``, keeps the game on the
+    general engine, and ``--engine auto`` says which plugin kept it there. Both engines must
+    play the same game: the kernel-vs-engine replay tests hold a shipped plugin to it.
     """
 
 

@@ -9,6 +9,7 @@ RECORD_DECISIONS: int
 RECORD_FLIP: int
 RECORD_DISCARD: int
 KEEP_CARD: int
+RECORD_DECLARATION: int
 EXHAUSTED: int
 LONG: int
 MEMORY: int
@@ -39,6 +40,7 @@ class Setup:
         wild: tuple[Sequence[tuple[Any, Any, Any, int]], tuple[Any, Any, Any, int] | None]
         | None = None,
         share_modes: Sequence[int] | None = None,
+        declaration: tuple[int, bool, bool, Sequence[int]] | None = None,
     ) -> None: ...
 
 def play_block(

@@ -1,12 +1,15 @@
 /* studkit.kernel._kernel: the batch kernel for Python.
  *
  *   Setup(rules, players, stack, deck, cards, showing, share_evaluators, bots, bot_table,
- *         styles, values, modes, by_row, flush, index_row, wild=None, share_modes=None)
+ *         styles, values, modes, by_row, flush, index_row, wild=None, share_modes=None,
+ *         declaration=None)
  *                      one run's setup (the arrays are held while it lives); `wild`, for
  *                      wild ranks and jokers: (shares, showing), per share and for the
  *                      showing hands (or None) a ranking's (values, table, fill or None,
  *                      layers per wild count): the cards' packed values, the combined table,
  *                      the flush fills, as studkit.evaluation.wildtables.WildLayout has them;
+ *                      `declaration`: a plugin's declaration as (street, swing may tie,
+ *                      forfeit all pots, each share's name's place in sorted order);
  *                      `share_modes`: per share how its hand is made (0 all cards, 1 the
  *                      seat's own, 2 the Omaha rule)
  *   play_block(setup, start, stop, seed, totals, pots, ended, mix, share_awards, seats,
@@ -125,20 +128,21 @@ static int Setup_init(SetupObject *self, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"rules", "players", "stack", "deck", "cards", "showing",
                                "share_evaluators", "bots", "bot_table",
                                "styles", "values", "modes", "by_row", "flush", "index_row",
-                               "wild", "share_modes", NULL};
+                               "wild", "share_modes", "declaration", NULL};
     Py_buffer rules;
     int players, cards, showing;
     long long stack, index_row;
     PyObject *deck, *evaluators, *bots, *bot_table, *styles, *values, *modes, *by_row, *flush;
-    PyObject *wild = Py_None, *modes_in = Py_None;
+    PyObject *wild = Py_None, *modes_in = Py_None, *declaration = Py_None;
     if (self->held) {
         PyErr_SetString(PyExc_TypeError, "a Setup is made once");
         return -1;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*iLOiiOOOOOOOOL|OO:Setup", keywords,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*iLOiiOOOOOOOOL|OOO:Setup", keywords,
                                      &rules, &players, &stack, &deck, &cards, &showing,
                                      &evaluators, &bots, &bot_table, &styles, &values, &modes,
-                                     &by_row, &flush, &index_row, &wild, &modes_in))
+                                     &by_row, &flush, &index_row, &wild, &modes_in,
+                                     &declaration))
         return -1;
     int ok = rules.len == (Py_ssize_t)sizeof(sk_rules);
     if (ok) memcpy(&self->rules, rules.buf, sizeof(sk_rules));
@@ -208,6 +212,25 @@ static int Setup_init(SetupObject *self, PyObject *args, PyObject *kwargs) {
         return -1;
     }
     if (wild != Py_None && set_wild(self, wild, count) < 0) return -1;
+    k->declare_street = -1;
+    if (declaration != Py_None) { /* (street, may_tie, all_pots, each share's name rank) */
+        PyObject *ranks;
+        int street, may_tie, all_pots;
+        if (!PyArg_ParseTuple(declaration, "iiiO:declaration", &street, &may_tie, &all_pots,
+                              &ranks))
+            return -1;
+        int given = sk_read_numbers(ranks, k->declare_rank, SK_SHARES, "declaration ranks");
+        if (given < 0) return -1;
+        if (street < 0 || street >= self->rules.streets || given != self->rules.shares ||
+            k->n_styles != given) {
+            PyErr_SetString(PyExc_ValueError,
+                            "declaration: a street of the rules, a name rank and a style per share");
+            return -1;
+        }
+        k->declare_street = street;
+        k->declare_may_tie = may_tie;
+        k->declare_all_pots = all_pots;
+    }
     return 0;
 }
 
@@ -351,6 +374,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
         PyModule_AddIntConstant(m, "RECORD_FLIP", SK_RECORD_FLIP) < 0 ||
         PyModule_AddIntConstant(m, "RECORD_DISCARD", SK_RECORD_DISCARD) < 0 ||
         PyModule_AddIntConstant(m, "KEEP_CARD", SK_KEEP_CARD) < 0 ||
+        PyModule_AddIntConstant(m, "RECORD_DECLARATION", SK_RECORD_DECLARATION) < 0 ||
         PyModule_AddIntConstant(m, "EXHAUSTED", SK_KERNEL_EXHAUSTED) < 0 ||
         PyModule_AddIntConstant(m, "LONG", SK_KERNEL_LONG) < 0 ||
         PyModule_AddIntConstant(m, "MEMORY", SK_KERNEL_MEMORY) < 0 ||

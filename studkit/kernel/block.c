@@ -118,6 +118,7 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
     int64_t values[SK_SEATS];
     uint8_t dealt[SK_DUE];
     int64_t up[SK_SEATS], held[SK_SEATS]; /* the packed values of each seat's cards so far */
+    int8_t declared[SK_SEATS];            /* each seat's declaration (-1: none) */
     const int64_t *packed = k->tables.values;
     /* the table evaluators' rows (a special ranking has none: it ranks from the cards) */
     sk_ranker showing_ranker = {0}, rankers[SK_SHARES] = {{0}};
@@ -138,6 +139,7 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
         log.count = 0;
         memset(up, 0, sizeof up);
         memset(held, 0, sizeof held);
+        memset(declared, -1, sizeof declared);
         sk_begin(r, &h, &log, n, button, stacks);
         button = sk_next_seat(button, n); /* the next hand's */
         int raises = 0, decisions = 0, forced_seen = 0, completed = 0;
@@ -228,6 +230,9 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
                     result = index << 8 | SK_KERNEL_CARDS;
                     goto done;
                 }
+                if (k->declare_street >= 0)
+                    sk_judge_declarations(&h, shares, declared, k->declare_may_tie,
+                                          k->declare_all_pots, table);
                 sk_showdown(r, &h, &log, table, cards);
                 break;
             }
@@ -238,6 +243,9 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
                 for (int last = step + 1; step <= last; step++) {
                     int error = sk_play_card_step(k, &h, step, &stream, held, up, record,
                                                   &ndecisions, SK_RECORD_DECISIONS);
+                    if (!error && step == SK_STEP_OFFERS) /* the declaration after the offers */
+                        error = sk_play_declarations(k, &h, &stream, declared, record,
+                                                     &ndecisions, SK_RECORD_DECISIONS);
                     if (error) {
                         result = index << 8 | error;
                         goto done;

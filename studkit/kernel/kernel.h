@@ -36,6 +36,12 @@ typedef struct sk_setup {
     int by_cards;
     sk_wild_ranking share_wild[SK_SHARES];
     sk_wild_ranking showing_wild;
+    /* a plugin's declaration (studkit.hooks.specs.DeclarationRule): after the betting of
+     * street `declare_street` (-1: none); the shares' names' places in sorted order */
+    int declare_street;
+    int declare_may_tie;
+    int declare_all_pots;
+    int64_t declare_rank[SK_SHARES];
 } sk_setup;
 
 /* The strength share `x` gives a seat's `own` cards followed by `board` board cards, as the
@@ -76,8 +82,8 @@ typedef struct sk_records {
 } sk_records;
 
 /* The recorded codes of card decisions, after the betting verbs (SK_VERBS): the card chosen
- * (SK_KEEP_CARD: an optional flip declined). */
-enum { SK_RECORD_FLIP = 8, SK_RECORD_DISCARD = 9 };
+ * (SK_KEEP_CARD: an optional flip declined); and of a declaration: the choice's index. */
+enum { SK_RECORD_FLIP = 8, SK_RECORD_DISCARD = 9, SK_RECORD_DECLARATION = 10 };
 
 enum { SK_KERNEL_EXHAUSTED = 1, SK_KERNEL_LONG = 2, SK_KERNEL_MEMORY = 3, SK_KERNEL_CARDS = 4 };
 
@@ -97,5 +103,10 @@ int sk_bot_choice(const sk_setup *setup, const sk_hand *h, int seat, int raises,
  * for `room`). 0, or SK_KERNEL_LONG / SK_KERNEL_CARDS. */
 int sk_play_card_step(const sk_setup *k, sk_hand *h, int step, uint64_t *stream, int64_t *held,
                       int64_t *up, int64_t *record, int64_t *recorded, int64_t room);
+
+/* declarations.c: the declaration after the betting of k->declare_street, made by the
+ * seats' bots into `declared` (a choice per seat), recorded as sk_play_card_step records. */
+int sk_play_declarations(const sk_setup *k, const sk_hand *h, uint64_t *stream,
+                         int8_t *declared, int64_t *record, int64_t *recorded, int64_t room);
 
 #endif

@@ -19,14 +19,16 @@ import numpy.typing as npt
 from studkit.bots.strength import style_rows
 from studkit.engine.jokers import face_dependent, showing_wild
 from studkit.engine.rules import compile_rules, wild_cards
+from studkit.errors import PluginError
 from studkit.evaluation.board_hands import CARDS_MODES
 from studkit.evaluation.lookup_tables import EVALUATORS, EvalTables
 from studkit.evaluation.wildtables import WildArrays, wild_arrays
+from studkit.hooks.specs import DeclarationRule, KernelRule
 from studkit.kernel import _kernel
 from studkit.variant.card_choices import CARD_CHOICE_PLUGINS
 from studkit.variant.model import ROLLED, Stakes, Variant
 
-__all__ = ["kernel_setup", "unsupported", "bot_table", "wild_setup", "KERNEL_BOTS",
+__all__ = ["kernel_setup", "unsupported", "bot_table", "wild_setup", "plugin_rules", "KERNEL_BOTS",
            "EVALUATOR_IDS", "SPECIALS", "KERNEL_EVALUATORS"]
 
 KERNEL_BOTS: Final[dict[str, int]] = {
@@ -63,10 +65,17 @@ MAX_POT_CHIPS: Final = 1 << 22
 def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int) -> str | None:
     """Why the kernel cannot play this setup, in words; ``None`` when it can."""
     rules = compile_rules(variant)
-    names = rules.plugins.plugin_names if rules.plugins is not None else ()
-    hooked = [name for name in names if name not in CARD_CHOICES]
+    given = plugin_rules(variant)
+    hooked = [name for name, rule in given.items() if rule is None]
     if hooked:
-        return f"{variant.name} uses Python plugin hooks ({', '.join(hooked)})"
+        return (f"{variant.name} uses Python plugin hooks ({', '.join(hooked)}) that hand the "
+                "kernel no rule (studkit_kernel_rule)")
+    declaration = _declaration(given)
+    if declaration is not None and len(style_rows(_evaluators(variant)[1:])) != 3 * len(
+        variant.pots
+    ):
+        return (f"{variant.name} has a declaration with a pot share whose evaluator the bots' "
+                "score does not know")
     why = _card_choice_reason(variant)
     if why:
         return f"{variant.name} {why}"
@@ -88,6 +97,32 @@ def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int)
     if players * stack >= MAX_POT_CHIPS:
         return f"{players} stacks of {stack} chips are more than the kernel's pot table holds"
     return None
+
+
+def plugin_rules(variant: Variant) -> dict[str, KernelRule | None]:
+    """Each plugin acting in the variant, with the rule it hands the kernel as data
+    (:func:`~studkit.hooks.specs.studkit_kernel_rule`), or ``None``; the streets' flip and
+    discard, whose rules the core reads from the street data, left out."""
+    host = compile_rules(variant).plugins
+    if host is None:
+        return {}
+    given: dict[str, KernelRule | None] = {
+        name: None for name in host.plugin_names if name not in CARD_CHOICES
+    }
+    for name, rule in host.call_each("studkit_kernel_rule", variant=variant).items():
+        if name not in given:
+            continue
+        if rule is not None and not isinstance(rule, KernelRule):
+            raise PluginError(
+                f"plugin {name!r}: studkit_kernel_rule returned {rule!r}, not a "
+                "studkit.hooks.specs.DeclarationRule or None"
+            )
+        given[name] = rule
+    return given
+
+
+def _declaration(given: dict[str, KernelRule | None]) -> DeclarationRule | None:
+    return next((rule for rule in given.values() if isinstance(rule, DeclarationRule)), None)
 
 
 def _card_choice_reason(variant: Variant) -> str | None:
@@ -207,4 +242,17 @@ def kernel_setup(
         index_row=tables.index_row,
         wild=wild_setup(variant),
         share_modes=[CARDS_MODES.index(share.cards) for share in variant.pots],
+        declaration=_declaration_setup(variant),
     )
+
+
+def _declaration_setup(variant: Variant) -> tuple[int, bool, bool, list[int]] | None:
+    """A plugin's declaration as the kernel's setup reads it: the street, whether a swing
+    may tie, whether it forfeits every pot, each share's name's place in sorted order (the
+    bots' ties go by it)."""
+    rule = _declaration(plugin_rules(variant))
+    if rule is None:
+        return None
+    names = sorted(share.name for share in variant.pots)
+    return (rule.street, rule.swing_may_tie, rule.forfeit_all_pots,
+            [names.index(share.name) for share in variant.pots])

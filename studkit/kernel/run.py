@@ -21,8 +21,9 @@ from studkit.errors import StudkitError
 from studkit.evaluation.lookup_tables import EvalTables, eval_tables
 from studkit.evaluation.rankings import CATEGORY_SHIFT
 from studkit.evaluation.special import RANKING_TABLE
+from studkit.hooks.specs import DeclarationRule
 from studkit.kernel import _kernel
-from studkit.kernel.plan import EVALUATOR_IDS, SPECIALS, kernel_setup, wild_setup
+from studkit.kernel.plan import EVALUATOR_IDS, SPECIALS, kernel_setup, plugin_rules, wild_setup
 from studkit.variant.model import Stakes, Variant
 
 __all__ = ["KernelRun", "kernel_run", "count_block", "KernelCounts", "RecordedHand",
@@ -35,7 +36,8 @@ DECISIONS: dict[int, str] = {
 }
 """A recorded decision's code: the betting verbs (:data:`studkit.core.VERBS`), then the card
 decisions the streets' ``flip`` and ``discard`` ask for (kernel.h's SK_RECORD_*), by the name
-of the general engine's action."""
+of the general engine's action. A declaration's (``RECORD_DECLARATION``) is the action its
+plugin's :class:`~studkit.hooks.specs.DeclarationRule` names for the choice."""
 DECLINED = -1
 """A flip's recorded amount when the player declined an optional flip (kept every card down)."""
 
@@ -170,18 +172,26 @@ class RecordedHand:
     burns: tuple[int, ...]
     actions: tuple[tuple[str, int], ...]
     """Each decision's kind and amount (a call's chips, a total for an aggressive one, the
-    card a flip or a discard chooses; :data:`DECLINED` for an optional flip declined)."""
+    card a flip or a discard chooses; :data:`DECLINED` for an optional flip declined; 0 for a
+    declaration, whose kind says the choice)."""
     payoffs: tuple[int, ...]
 
 
-def _amount(amount: int, code: int) -> int:
-    return DECLINED if code == _kernel.RECORD_FLIP and amount == _kernel.KEEP_CARD else amount
+def _decision(code: int, amount: int, declared: tuple[str, ...]) -> tuple[str, int]:
+    """A recorded decision as the general engine's action kind and amount."""
+    if code == _kernel.RECORD_DECLARATION:
+        return declared[amount], 0
+    if code == _kernel.RECORD_FLIP and amount == _kernel.KEEP_CARD:
+        return "flip", DECLINED
+    return DECISIONS[code], amount
 
 
 def record_block(run: KernelRun, start: int, stop: int) -> list[RecordedHand]:
     """Hands ``start`` .. ``stop - 1`` with their cards, decisions and payoffs."""
     _, (rec_c, rec_a, rec_n, rec_pay) = _run(run, start, stop, True)
     players = run.players
+    rules = [r for r in plugin_rules(run.variant).values() if isinstance(r, DeclarationRule)]
+    declared = rules[0].actions if rules else ()
     out = []
     for row in range(stop - start):
         hole: list[list[int]] = [[] for _ in range(players)]
@@ -196,7 +206,7 @@ def record_block(run: KernelRun, start: int, stop: int) -> list[RecordedHand]:
             else:
                 hole[target].append(card)
         actions = tuple(
-            (DECISIONS[code >> 56], _amount(code & ((1 << 56) - 1), code >> 56))
+            _decision(code >> 56, code & ((1 << 56) - 1), declared)
             for code in rec_a[row, : rec_n[row, 1]].tolist()
         )
         out.append(RecordedHand(

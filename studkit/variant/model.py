@@ -15,6 +15,7 @@ a field with a default; the defaults are seven-card stud as the spec documents d
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
@@ -316,6 +317,11 @@ class PluginRef:
     def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any]]]:
         # A read-only mapping neither pickles nor copies: rebuild it from a plain dict.
         return _plugin_ref, (self.name, dict(self.options))
+
+    def __hash__(self) -> int:
+        # Nor does it hash: a variant is a cache key (the batch kernel's prepared runs), so
+        # hash the options by their JSON text, as equal options are equal.
+        return hash((self.name, json.dumps(dict(self.options), sort_keys=True, default=repr)))
 
 
 def _plugin_ref(name: str, options: dict[str, Any]) -> PluginRef:
