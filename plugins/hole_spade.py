@@ -18,8 +18,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from studkit.cards import Rank, Suit
-from studkit.hooks.specs import HandView, Holding, hookimpl
-from studkit.variant.model import PotShare
+from studkit.hooks.specs import DownCardShare, HandView, Holding, hookimpl
+from studkit.variant.model import PotShare, Variant
 
 EQUITY_NEUTRAL = True
 """Equity ranks this plugin's pot share through its own hook: it accounts for this rule."""
@@ -87,13 +87,27 @@ class Plugin:
         if ace_low:
             self.order[Rank.ACE] = 1
 
+    def _values(self, evaluator: str) -> tuple[int, ...]:
+        """Per rank: the strength of a spade in the hole for a share ranked by
+        ``evaluator`` (the same reading for the batch kernel and the hook below)."""
+        low = (EVALUATORS[evaluator] or self.direction) == "low"
+        return tuple(14 - value if low else value for value in self.order)
+
+    @hookimpl
+    def studkit_kernel_rule(self, variant: Variant) -> list[DownCardShare]:
+        """Each hole-spade share as data for the batch kernel."""
+        return [
+            DownCardShare(index, int(Suit.SPADES), self._values(share.evaluator))
+            for index, share in enumerate(variant.pots) if share.evaluator in EVALUATORS
+        ]
+
     @hookimpl
     def studkit_share_strengths(
         self, hand: HandView, share: PotShare, holdings: Sequence[Holding | None]
     ) -> list[int] | None:
         if share.evaluator not in EVALUATORS:
             return None
-        low = (EVALUATORS[share.evaluator] or self.direction) == "low"
+        values = self._values(share.evaluator)
         strengths = []
         for holding in holdings:
             best = 0
@@ -101,7 +115,6 @@ class Plugin:
                 for card in holding.down:
                     if card.is_joker or card.suit != Suit.SPADES:
                         continue
-                    value = self.order[card.rank]
-                    best = max(best, 14 - value if low else value)
+                    best = max(best, values[card.rank])
             strengths.append(best)
         return strengths

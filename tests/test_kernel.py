@@ -216,6 +216,25 @@ def test_declarations_are_played_by_the_kernel_from_the_plugin_s_rule() -> None:
         "(studkit_kernel_rule)")
 
 
+def test_a_share_ranked_by_down_cards_is_played_by_the_kernel() -> None:
+    """Chicago's hole-spade share: the plugin hands the kernel each share it ranks as data
+    (the suit, a strength per rank); both directions and both aces replay, a share of a
+    plugin evaluator nobody hands over is declined in words, and so is the equity bot."""
+    assert "chicago" in KERNEL_VARIANTS and "low-chicago" in KERNEL_VARIANTS
+    for options, evaluator in (("ace: low", "hole-spade-high"), ("direction: low", "hole-spade"),
+                               ("ace: low, direction: low", "hole-spade")):
+        variant = load_variant_text(
+            "studkit: 1\nname: spades\nextends: chicago\npots:\n"
+            f"  - {{name: high, evaluator: high}}\n  - {{name: spade, evaluator: {evaluator}}}\n"
+            f"plugins:\n  - name: hole-spade\n    options: {{{options}}}\n")
+        assert unsupported(variant, ("tag",), 4, 100) is None, options
+        check_kernel_replays(variant, 4, 300, ("random", "tag", "calling-station", "lag"),
+                             200, 9)
+    assert unsupported(load_variant("chicago"), ("equity",), 4, 100) == (
+        "chicago has a pot share a plugin ranks, which the kernel's equity bot does not "
+        "estimate")
+
+
 def test_a_plugin_without_a_kernel_rule_keeps_the_general_engine(tmp_path: Path) -> None:
     """A house plugin that does not hand the kernel its rule keeps every game on the general
     engine, and auto says which plugin; a rule of the wrong type is an error naming it."""

@@ -50,6 +50,7 @@ __all__ = [
     "ExposureChoice",
     "DeclarePhase",
     "DeclarationRule",
+    "DownCardShare",
     "KernelRule",
     "TwistOffer",
 ]
@@ -214,7 +215,22 @@ class DeclarationRule:
     anywhere loses every pot (else against the pot's eligible seats only)."""
 
 
-KernelRule = DeclarationRule
+@dataclass(frozen=True, slots=True)
+class DownCardShare:
+    """A plugin's pot share as data the batch kernel plays (:func:`studkit_kernel_rule`):
+    each live seat's strength in share ``share`` is that of its best card of ``suit`` dealt
+    face down, a card of rank ``r`` being worth ``values[r]`` (0: it does not count); a seat
+    with no such card has no hand for the share."""
+
+    share: int
+    """The pot share (an index of ``variant.pots``)."""
+    suit: int
+    """The suit that counts (:class:`~studkit.cards.Suit`)."""
+    values: tuple[int, ...]
+    """Per rank, deuce to ace: the strength of a down card of the suit."""
+
+
+KernelRule = DeclarationRule | DownCardShare
 """The rules a plugin may hand the batch kernel as data (:func:`studkit_kernel_rule`)."""
 
 
@@ -394,15 +410,16 @@ def studkit_twist_offer(hand: HandView, street: Street) -> TwistOffer | None:
 
 
 @hookspec
-def studkit_kernel_rule(variant: Variant) -> KernelRule | None:
+def studkit_kernel_rule(variant: Variant) -> KernelRule | Sequence[KernelRule] | None:
     """Hand the batch kernel this plugin's rule as data.
 
     Called when a simulation chooses its engine, once per plugin of the variant, without a
-    hand. Returns the rule the plugin's other hooks play, as a record the rules core executes
-    (a :class:`DeclarationRule`), or ``None`` when these options make a rule the kernel does
-    not play. A plugin that does not implement it, or returns ``None``, keeps the game on the
-    general engine, and ``--engine auto`` says which plugin kept it there. Both engines must
-    play the same game: the kernel-vs-engine replay tests hold a shipped plugin to it.
+    hand. Returns the rule the plugin's other hooks play, as records the rules core executes
+    (a :class:`DeclarationRule`, a :class:`DownCardShare` per share the plugin ranks), or
+    ``None`` when these options make a rule the kernel does not play. A plugin that does not
+    implement it, or returns ``None``, keeps the game on the general engine, and ``--engine
+    auto`` says which plugin kept it there. Both engines must play the same game: the
+    kernel-vs-engine replay tests hold a shipped plugin to it.
     """
 
 

@@ -10,6 +10,7 @@ RECORD_FLIP: int
 RECORD_DISCARD: int
 KEEP_CARD: int
 RECORD_DECLARATION: int
+DOWN_CARD_SHARE: int
 EXHAUSTED: int
 LONG: int
 MEMORY: int
@@ -41,6 +42,7 @@ class Setup:
         | None = None,
         share_modes: Sequence[int] | None = None,
         declaration: tuple[int, bool, bool, Sequence[int]] | None = None,
+        down_shares: Sequence[tuple[int, int, Sequence[int]]] | None = None,
     ) -> None: ...
 
 def play_block(

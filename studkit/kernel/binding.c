@@ -2,12 +2,14 @@
  *
  *   Setup(rules, players, stack, deck, cards, showing, share_evaluators, bots, bot_table,
  *         styles, values, modes, by_row, flush, index_row, wild=None, share_modes=None,
- *         declaration=None)
+ *         declaration=None, down_shares=None)
  *                      one run's setup (the arrays are held while it lives); `wild`, for
  *                      wild ranks and jokers: (shares, showing), per share and for the
  *                      showing hands (or None) a ranking's (values, table, fill or None,
  *                      layers per wild count): the cards' packed values, the combined table,
  *                      the flush fills, as studkit.evaluation.wildtables.WildLayout has them;
+ *                      `down_shares`: pot shares a plugin ranks by down cards, as
+ *                      [(share, suit, a strength per rank)];
  *                      `declaration`: a plugin's declaration as (street, swing may tie,
  *                      forfeit all pots, each share's name's place in sorted order);
  *                      `share_modes`: per share how its hand is made (0 all cards, 1 the
@@ -124,25 +126,50 @@ static int set_wild(SetupObject *self, PyObject *wild, int shares) {
     return showing == Py_None ? 0 : read_wild(self, showing, &k->showing_wild);
 }
 
+/* Pot shares ranked by down cards: [(share, suit, thirteen strengths by rank), ...]. */
+static int read_down_shares(sk_setup *k, PyObject *down, int shares) {
+    PyObject *list = PySequence_Fast(down, "down_shares: a sequence");
+    if (list == NULL) return -1;
+    int ok = 1;
+    for (Py_ssize_t i = 0; ok && i < PySequence_Fast_GET_SIZE(list); i++) {
+        PyObject *values;
+        int share, suit;
+        ok = PyArg_ParseTuple(PySequence_Fast_GET_ITEM(list, i), "iiO:down share", &share,
+                              &suit, &values);
+        if (!ok) break;
+        if (share < 0 || share >= shares || suit < 0 || suit > 3) {
+            PyErr_SetString(PyExc_ValueError, "down_shares: a share of the rules and a suit");
+            ok = 0;
+            break;
+        }
+        ok = sk_read_numbers(values, k->down_values[share], 13, "down share values") == 13;
+        if (!ok && !PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "down_shares: a strength per rank, 13");
+        k->down_suit[share] = suit;
+    }
+    Py_DECREF(list);
+    return ok ? 0 : -1;
+}
+
 static int Setup_init(SetupObject *self, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"rules", "players", "stack", "deck", "cards", "showing",
                                "share_evaluators", "bots", "bot_table",
                                "styles", "values", "modes", "by_row", "flush", "index_row",
-                               "wild", "share_modes", "declaration", NULL};
+                               "wild", "share_modes", "declaration", "down_shares", NULL};
     Py_buffer rules;
     int players, cards, showing;
     long long stack, index_row;
     PyObject *deck, *evaluators, *bots, *bot_table, *styles, *values, *modes, *by_row, *flush;
-    PyObject *wild = Py_None, *modes_in = Py_None, *declaration = Py_None;
+    PyObject *wild = Py_None, *modes_in = Py_None, *declaration = Py_None, *down = Py_None;
     if (self->held) {
         PyErr_SetString(PyExc_TypeError, "a Setup is made once");
         return -1;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*iLOiiOOOOOOOOL|OOO:Setup", keywords,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*iLOiiOOOOOOOOL|OOOO:Setup", keywords,
                                      &rules, &players, &stack, &deck, &cards, &showing,
                                      &evaluators, &bots, &bot_table, &styles, &values, &modes,
                                      &by_row, &flush, &index_row, &wild, &modes_in,
-                                     &declaration))
+                                     &declaration, &down))
         return -1;
     int ok = rules.len == (Py_ssize_t)sizeof(sk_rules);
     if (ok) memcpy(&self->rules, rules.buf, sizeof(sk_rules));
@@ -212,6 +239,8 @@ static int Setup_init(SetupObject *self, PyObject *args, PyObject *kwargs) {
         return -1;
     }
     if (wild != Py_None && set_wild(self, wild, count) < 0) return -1;
+    for (int x = 0; x < SK_SHARES; x++) k->down_suit[x] = -1;
+    if (down != Py_None && read_down_shares(k, down, count) < 0) return -1;
     k->declare_street = -1;
     if (declaration != Py_None) { /* (street, may_tie, all_pots, each share's name rank) */
         PyObject *ranks;
@@ -375,6 +404,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
         PyModule_AddIntConstant(m, "RECORD_DISCARD", SK_RECORD_DISCARD) < 0 ||
         PyModule_AddIntConstant(m, "KEEP_CARD", SK_KEEP_CARD) < 0 ||
         PyModule_AddIntConstant(m, "RECORD_DECLARATION", SK_RECORD_DECLARATION) < 0 ||
+        PyModule_AddIntConstant(m, "DOWN_CARD_SHARE", SK_DOWN_CARD_SHARE) < 0 ||
         PyModule_AddIntConstant(m, "EXHAUSTED", SK_KERNEL_EXHAUSTED) < 0 ||
         PyModule_AddIntConstant(m, "LONG", SK_KERNEL_LONG) < 0 ||
         PyModule_AddIntConstant(m, "MEMORY", SK_KERNEL_MEMORY) < 0 ||

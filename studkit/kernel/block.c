@@ -65,9 +65,16 @@ static int strengths(const sk_setup *k, const sk_ranker *rankers, const sk_hand 
     if (played != NULL) memset(played, SK_NO_CARD, SK_SHARES * SK_SEATS * SK_PLAYED);
     for (int x = 0; x < shares; x++) {
         int ev = k->share_evaluator[x];
+        int suit = k->down_suit[x];
         for (int s = 0; s < h->n; s++) {
             int64_t value = 0;
-            if (!h->folded[s]) {
+            if (suit >= 0) { /* a plugin's share: the seat's best down card of the suit */
+                for (int i = 0; !h->folded[s] && i < h->ndown[s]; i++) {
+                    int card = SK_DOWN(h, s, i);
+                    if (card < 52 && (card & 3) == suit && k->down_values[x][card >> 2] > value)
+                        value = k->down_values[x][card >> 2];
+                }
+            } else if (!h->folded[s]) {
                 int count = h->ncards[s];
                 value = -1;
                 /* eight cards at most: their packed values' sum */

@@ -42,7 +42,14 @@ typedef struct sk_setup {
     int declare_may_tie;
     int declare_all_pots;
     int64_t declare_rank[SK_SHARES];
+    /* pot shares a plugin ranks by down cards (studkit.hooks.specs.DownCardShare): the suit
+     * that counts (-1: the share's evaluator ranks it), each rank's strength */
+    int down_suit[SK_SHARES];
+    int64_t down_values[SK_SHARES][13];
 } sk_setup;
+
+/* The evaluator number of a pot share a plugin ranks by down cards (sk_setup.down_suit). */
+#define SK_DOWN_CARD_SHARE (SK_SPECIAL_BASE + 100)
 
 /* The strength share `x` gives a seat's `own` cards followed by `board` board cards, as the
  * general engine's evaluator ranks them: the share's way of making a hand from them, wild

@@ -23,12 +23,13 @@ from studkit.errors import PluginError
 from studkit.evaluation.board_hands import CARDS_MODES
 from studkit.evaluation.lookup_tables import EVALUATORS, EvalTables
 from studkit.evaluation.wildtables import WildArrays, wild_arrays
-from studkit.hooks.specs import DeclarationRule, KernelRule
+from studkit.hooks.specs import DeclarationRule, DownCardShare, KernelRule
 from studkit.kernel import _kernel
 from studkit.variant.card_choices import CARD_CHOICE_PLUGINS
 from studkit.variant.model import ROLLED, Stakes, Variant
 
-__all__ = ["kernel_setup", "unsupported", "bot_table", "wild_setup", "plugin_rules", "KERNEL_BOTS",
+__all__ = ["kernel_setup", "unsupported", "bot_table", "wild_setup", "plugin_rules",
+           "down_share_strengths", "KERNEL_BOTS",
            "EVALUATOR_IDS", "SPECIALS", "KERNEL_EVALUATORS"]
 
 KERNEL_BOTS: Final[dict[str, int]] = {
@@ -70,6 +71,9 @@ def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int)
     if hooked:
         return (f"{variant.name} uses Python plugin hooks ({', '.join(hooked)}) that hand the "
                 "kernel no rule (studkit_kernel_rule)")
+    why = _share_reason(variant, given)
+    if why:
+        return f"{variant.name} {why}"
     declaration = _declaration(given)
     if declaration is not None and len(style_rows(_evaluators(variant)[1:])) != 3 * len(
         variant.pots
@@ -85,6 +89,9 @@ def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int)
     why = _wild_reason(variant) or _played_five_reason(variant)
     if why:
         return f"{variant.name} {why}"
+    if _down_shares(given) and "equity" in bots:
+        return (f"{variant.name} has a pot share a plugin ranks, which the kernel's equity bot "
+                "does not estimate")
     if variant.board_cards and "equity" in bots:
         return (f"{variant.name} deals board (community) cards, which the kernel's equity bot "
                 "does not deal in its estimate")
@@ -99,30 +106,53 @@ def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int)
     return None
 
 
-def plugin_rules(variant: Variant) -> dict[str, KernelRule | None]:
-    """Each plugin acting in the variant, with the rule it hands the kernel as data
+def plugin_rules(variant: Variant) -> dict[str, tuple[KernelRule, ...] | None]:
+    """Each plugin acting in the variant, with the rules it hands the kernel as data
     (:func:`~studkit.hooks.specs.studkit_kernel_rule`), or ``None``; the streets' flip and
     discard, whose rules the core reads from the street data, left out."""
     host = compile_rules(variant).plugins
     if host is None:
         return {}
-    given: dict[str, KernelRule | None] = {
+    given: dict[str, tuple[KernelRule, ...] | None] = {
         name: None for name in host.plugin_names if name not in CARD_CHOICES
     }
     for name, rule in host.call_each("studkit_kernel_rule", variant=variant).items():
-        if name not in given:
+        if name not in given or rule is None:
             continue
-        if rule is not None and not isinstance(rule, KernelRule):
+        rules = tuple(rule) if isinstance(rule, list | tuple) else (rule,)
+        wrong = [r for r in rules if not isinstance(r, KernelRule)]
+        if wrong:
             raise PluginError(
-                f"plugin {name!r}: studkit_kernel_rule returned {rule!r}, not a "
-                "studkit.hooks.specs.DeclarationRule or None"
+                f"plugin {name!r}: studkit_kernel_rule returned {wrong[0]!r}, not a "
+                "studkit.hooks.specs.DeclarationRule or DownCardShare"
             )
-        given[name] = rule
+        given[name] = rules
     return given
 
 
-def _declaration(given: dict[str, KernelRule | None]) -> DeclarationRule | None:
-    return next((rule for rule in given.values() if isinstance(rule, DeclarationRule)), None)
+def _declaration(given: dict[str, tuple[KernelRule, ...] | None]) -> DeclarationRule | None:
+    return next((rule for rules in given.values() for rule in rules or ()
+                 if isinstance(rule, DeclarationRule)), None)
+
+
+def _down_shares(given: dict[str, tuple[KernelRule, ...] | None]) -> dict[int, DownCardShare]:
+    return {rule.share: rule for rules in given.values() for rule in rules or ()
+            if isinstance(rule, DownCardShare)}
+
+
+def _share_reason(variant: Variant, given: dict[str, tuple[KernelRule, ...] | None]) -> str | None:
+    """What of the pot shares the kernel cannot rank, in words."""
+    down = _down_shares(given)
+    for index, share in enumerate(variant.pots):
+        if index not in down and share.evaluator not in KERNEL_EVALUATORS:
+            return (f"ranks the pot share {share.name!r} with {share.evaluator!r}, which no "
+                    "plugin hands the kernel as data (studkit_kernel_rule)")
+        if index in down and share.cards != "all":
+            return f"ranks the pot share {share.name!r} by down cards with pots[].cards"
+    if down and variant.odd_chips.cards == "hand":
+        return ("gives odd chips by the cards a hand plays, with a pot share a plugin ranks "
+                "(odd_chips.cards: hand)")
+    return None
 
 
 def _card_choice_reason(variant: Variant) -> str | None:
@@ -230,7 +260,8 @@ def kernel_setup(
         deck=deck,
         cards=variant.max_cards_per_player + variant.board_cards,
         showing=KERNEL_EVALUATORS[variant.action_order.evaluator],
-        share_evaluators=[KERNEL_EVALUATORS[share.evaluator] for share in variant.pots],
+        share_evaluators=[KERNEL_EVALUATORS.get(share.evaluator, _kernel.DOWN_CARD_SHARE)
+                          for share in variant.pots],
         bots=[KERNEL_BOTS[name] for name in bots],
         bot_table=bot_table(),
         styles=np.array(style_rows([share.evaluator for share in variant.pots]),
@@ -243,6 +274,8 @@ def kernel_setup(
         wild=wild_setup(variant),
         share_modes=[CARDS_MODES.index(share.cards) for share in variant.pots],
         declaration=_declaration_setup(variant),
+        down_shares=[(rule.share, rule.suit, list(rule.values))
+                     for rule in _down_shares(plugin_rules(variant)).values()],
     )
 
 
@@ -256,3 +289,10 @@ def _declaration_setup(variant: Variant) -> tuple[int, bool, bool, list[int]] | 
     names = sorted(share.name for share in variant.pots)
     return (rule.street, rule.swing_may_tie, rule.forfeit_all_pots,
             [names.index(share.name) for share in variant.pots])
+
+
+def down_share_strengths(variant: Variant) -> dict[int, list[int]]:
+    """The strengths each pot share a plugin ranks by down cards can score, sorted, by share
+    (the kernel's winning-strength counts index them)."""
+    return {index: sorted({v for v in rule.values if v > 0})
+            for index, rule in _down_shares(plugin_rules(variant)).items()}

@@ -23,7 +23,14 @@ from studkit.evaluation.rankings import CATEGORY_SHIFT
 from studkit.evaluation.special import RANKING_TABLE
 from studkit.hooks.specs import DeclarationRule
 from studkit.kernel import _kernel
-from studkit.kernel.plan import EVALUATOR_IDS, SPECIALS, kernel_setup, plugin_rules, wild_setup
+from studkit.kernel.plan import (
+    EVALUATOR_IDS,
+    SPECIALS,
+    down_share_strengths,
+    kernel_setup,
+    plugin_rules,
+    wild_setup,
+)
 from studkit.variant.model import Stakes, Variant
 
 __all__ = ["KernelRun", "kernel_run", "count_block", "KernelCounts", "RecordedHand",
@@ -80,7 +87,11 @@ def kernel_run(
     tables = eval_tables(tabled)
     wild = wild_setup(variant)
     rows = []
+    down = down_share_strengths(variant)
     for share, name in enumerate(evaluators):
+        if share in down:  # a share a plugin ranks by down cards: each strength it gives
+            rows.append(np.array(down[share], dtype=np.int64))
+            continue
         if name in SPECIALS:  # the least strength of each category
             numbers = RANKING_TABLE[name].names
             rows.append(np.array(sorted(number << CATEGORY_SHIFT for number in numbers)))
@@ -190,7 +201,8 @@ def record_block(run: KernelRun, start: int, stop: int) -> list[RecordedHand]:
     """Hands ``start`` .. ``stop - 1`` with their cards, decisions and payoffs."""
     _, (rec_c, rec_a, rec_n, rec_pay) = _run(run, start, stop, True)
     players = run.players
-    rules = [r for r in plugin_rules(run.variant).values() if isinstance(r, DeclarationRule)]
+    rules = [r for given in plugin_rules(run.variant).values() for r in given or ()
+             if isinstance(r, DeclarationRule)]
     declared = rules[0].actions if rules else ()
     out = []
     for row in range(stop - start):
