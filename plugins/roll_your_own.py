@@ -5,7 +5,8 @@ player turns one of their down cards face up (one per ``choice`` card of the str
 ``expose`` action, before the street's betting. The option ``timing`` says when the choice is
 made:
 
-* ``in-turn`` (default): after the deal, in betting order, each seeing the earlier choices;
+* ``in-turn`` (default): after the deal, in turn from the dealer's left, each seeing the earlier
+  choices;
 * ``simultaneous``: after the deal, every player chooses before any choice is shown;
 * ``before``: each player chooses before the street's card comes, among the cards already
   held (on the first street, where nothing is held before, after the deal), so the new card
@@ -26,15 +27,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from studkit.bots.advice import score_of
+from studkit.bots.card_sense import least_shown
 from studkit.bots.seen import seen
 from studkit.cards import CARDS, Card
 from studkit.engine.actions import Action
 from studkit.engine.decisions import DecisionKind, Record, Taken, TurnUp
 from studkit.errors import PluginError
-from studkit.hooks.specs import ExposureChoice, HandView, Holding, hookimpl
+from studkit.hooks.specs import ChoiceExposure, ExposureChoice, HandView, Holding, hookimpl
 from studkit.plugins.flip import KeepEvent, KeepKind
-from studkit.variant.model import ROLLED, Street
+from studkit.variant.model import ROLLED, Street, Variant
 
 CARD_FACES = ("choice",)
 """The card face this plugin decides: a ``choice`` card is dealt down until its player turns
@@ -86,11 +87,9 @@ def show_or_keep(view: Any, actions: Sequence[Action], variant: Any) -> Action |
             return keep  # a pair or the best card stays hidden
         return options[0]
 
-    def shown(action: Action) -> float:
-        board = (*info.up, CARDS[int(action.amount or 0)])
-        return score_of(board, info, info.evaluators, 0)
-
-    return min(options, key=shown)
+    index = least_shown(info.up, [int(a.amount or 0) for a in options], info.opponents_up,
+                        info.evaluators)  # the batch kernel's bots' choice too
+    return options[index]
 
 
 class ExposeKind(DecisionKind):
@@ -145,7 +144,8 @@ def studkit_decision_kinds() -> list[DecisionKind]:
 
 
 _TIMING_WORDS = {
-    "in-turn": "after the street is dealt, in betting order, each seeing the earlier choices",
+    "in-turn": "after the street is dealt, in turn from the dealer's left, each seeing the "
+               "earlier choices",
     "simultaneous": "after the street is dealt, all at once, none shown before all are made",
     "before": "before the street's card comes, so the new card always stays down",
 }
@@ -185,6 +185,15 @@ class Plugin:
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.timing: str = options.get("timing", "in-turn")
         self.together: bool = options.get("choose_before", "simultaneous") == "simultaneous"
+
+    @hookimpl
+    def studkit_kernel_rule(self, variant: Variant) -> ChoiceExposure | None:
+        """The choice cards' exposure as data for the batch kernel; none where a street
+        deals up unless all are exposed (choose-before)."""
+        if any(ROLLED in street.cards for street in variant.streets[1:]):
+            return None
+        return ChoiceExposure(ExposeKind.name, before=self.timing == "before",
+                              hidden=self.timing == "simultaneous")
 
     @hookimpl
     def studkit_exposure_choice(

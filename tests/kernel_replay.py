@@ -29,7 +29,7 @@ def dealt(variant: Variant, players: int, stack: int, hand: RecordedHand) -> Han
     return Hand(variant, [stack] * players, button=hand.index % players, source=source)
 
 
-CARD_DECISIONS = ("flip", "discard")
+CARD_DECISIONS = ("flip", "discard", "expose")
 """The card decisions a kernel hand records besides the betting verbs."""
 _WITH_AMOUNT = frozenset(("call", "bring-in", "complete", "bet", "raise", *CARD_DECISIONS))
 

@@ -235,6 +235,20 @@ def test_a_share_ranked_by_down_cards_is_played_by_the_kernel() -> None:
         "estimate")
 
 
+def test_choice_cards_are_played_by_the_kernel() -> None:
+    """Roll your own: the plugin hands the kernel its exposure of choice cards as data; in
+    turn, all at once and before the deal replay, the bots turning up what shows least as
+    on the general engine; choose-before (Mexican stud) stays on the general engine."""
+    assert "roll-your-own" in KERNEL_VARIANTS and "mexican-stud" in PLUGIN_VARIANTS
+    bots = ("tag", "random", "calling-station", "lag", "random")
+    for timing in ("in-turn", "simultaneous", "before"):
+        variant = load_variant_text(
+            "studkit: 1\nname: rolled\nextends: roll-your-own\nplugins:\n"
+            f"  - name: roll-your-own\n    options: {{timing: {timing}}}\n")
+        assert unsupported(variant, ("tag",), 5, 100) is None, timing
+        check_kernel_replays(variant, 5, 120, bots, 200, 12)
+
+
 def test_a_plugin_without_a_kernel_rule_keeps_the_general_engine(tmp_path: Path) -> None:
     """A house plugin that does not hand the kernel its rule keeps every game on the general
     engine, and auto says which plugin; a rule of the wrong type is an error naming it."""

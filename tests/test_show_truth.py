@@ -34,7 +34,7 @@ def test_every_shipped_plugin_says_its_rule_in_words() -> None:
     assert "the rank of the next card dealt face up is wild" in flat("follow-the-queen")
     assert "Queens are wild." in flat("follow-the-queen")
     assert "up spades don't count" in flat("low-chicago")
-    assert "after the street is dealt, in betting order" in flat("roll-your-own")
+    assert "after the street is dealt, in turn from the dealer's left" in flat("roll-your-own")
     assert "a swing must win every share (a tie is not enough)" in flat("high-low-declare")
     assert "After the betting on sixth street" in flat("seven-card-stud-twist")
     assert "burns-only procedure" in flat("south-dakota-seven-card-stud")

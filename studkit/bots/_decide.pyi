@@ -37,7 +37,8 @@ def keep_best(
     width: int, opp_n: Sequence[int], to_come: int, final: int, styles: Sequence[int],
 ) -> int: ...
 def show_least(
-    up: Sequence[int], offered: Sequence[int], may_keep: bool, styles: Sequence[int]
+    up: Sequence[int], offered: Sequence[int], may_keep: bool, opp: Sequence[int], width: int,
+    opp_n: Sequence[int], styles: Sequence[int],
 ) -> int: ...
 def share_choice(
     own: Sequence[int], opp: Sequence[int], width: int, opp_n: Sequence[int],

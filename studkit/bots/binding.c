@@ -140,22 +140,32 @@ static PyObject *keep_best(PyObject *m, PyObject *args) {
                                         opp_n, n_opp, to_come, final, styles, n_styles / 3));
 }
 
-/* show_least(up, offered, may_keep, styles): the index of the card to turn up, -1 to keep
- * every card down (studkit.bots.card_sense.show_least). */
+/* show_least(up, offered, may_keep, opp, width, opp_n, styles): the index of the card to
+ * turn up, -1 to keep every card down (studkit.bots.card_sense.show_least). */
 static PyObject *show_least(PyObject *m, PyObject *args) {
-    PyObject *up_in, *offered_in, *styles_in;
-    int may_keep;
-    if (!PyArg_ParseTuple(args, "OOpO:show_least", &up_in, &offered_in, &may_keep, &styles_in))
+    PyObject *up_in, *offered_in, *opp_in, *opp_n_in, *styles_in;
+    int may_keep, width;
+    if (!PyArg_ParseTuple(args, "OOpOiOO:show_least", &up_in, &offered_in, &may_keep, &opp_in,
+                          &width, &opp_n_in, &styles_in))
         return NULL;
-    int64_t up[MOST], offered[MOST], styles[MOST];
+    int64_t up[MOST], offered[MOST], styles[MOST], opp[MOST * 8], opp_n[MOST];
     int n_up = sk_read_numbers(up_in, up, MOST, "up cards");
     if (n_up < 0) return NULL;
     int n_offered = sk_read_numbers(offered_in, offered, MOST, "offered cards");
     if (n_offered < 0) return NULL;
     int n_styles = sk_read_numbers(styles_in, styles, MOST, "styles");
     if (n_styles < 0) return NULL;
-    return PyLong_FromLong(
-        sk_show_least(up, n_up, offered, n_offered, may_keep, styles, n_styles / 3));
+    int n_opp_cards = sk_read_numbers(opp_in, opp, MOST * 8, "opponents' cards");
+    if (n_opp_cards < 0) return NULL;
+    int n_opp = sk_read_numbers(opp_n_in, opp_n, MOST, "opponents' counts");
+    if (n_opp < 0) return NULL;
+    for (int k = 0; k < n_opp; k++)
+        if (opp_n[k] < 0 || opp_n[k] > width || (k + 1) * width > n_opp_cards) {
+            PyErr_SetString(PyExc_ValueError, "show_least: opponents' cards do not fit width");
+            return NULL;
+        }
+    return PyLong_FromLong(sk_show_least(up, n_up, offered, n_offered, may_keep, opp, width,
+                                         opp_n, n_opp, styles, n_styles / 3));
 }
 
 /* share_choice(own, opp, width, opp_n, styles, name_rank, every_offered): the index of the
@@ -207,7 +217,8 @@ static PyMethodDef methods[] = {
      "score_cards(own, opp, width, opp_n, to_come, styles)"},
     {"keep_best", keep_best, METH_VARARGS,
      "keep_best(down, up, offered, opp, width, opp_n, to_come, final, styles)"},
-    {"show_least", show_least, METH_VARARGS, "show_least(up, offered, may_keep, styles)"},
+    {"show_least", show_least, METH_VARARGS,
+     "show_least(up, offered, may_keep, opp, width, opp_n, styles)"},
     {"share_choice", share_choice, METH_VARARGS,
      "share_choice(own, opp, width, opp_n, styles, name_rank, every_offered)"},
     {NULL, NULL, 0, NULL},

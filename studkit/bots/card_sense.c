@@ -1,8 +1,6 @@
 /* The shipped bots' sense for card decisions (studkit.bots.card_sense): which card to throw
  * away and which to turn up, by the hand-strength score (strength.c). The general engine's
  * bots call these through studkit.bots._decide; the batch kernel calls them directly. */
-#include <stddef.h>
-
 #include "decide.h"
 
 #define MOST_CARDS 64
@@ -44,7 +42,8 @@ int sk_keep_best(const int64_t *down, int n_down, const int64_t *up, int n_up,
 }
 
 int sk_show_least(const int64_t *up, int n_up, const int64_t *offered, int n_offered,
-                  int may_keep, const int64_t *styles, int n_styles) {
+                  int may_keep, const int64_t *opp, int width, const int64_t *opp_n, int n_opp,
+                  const int64_t *styles, int n_styles) {
     if (may_keep) return -1;
     int64_t shown[MOST_CARDS + 1];
     int n_shown = n_up < MOST_CARDS ? n_up : MOST_CARDS;
@@ -53,7 +52,8 @@ int sk_show_least(const int64_t *up, int n_up, const int64_t *offered, int n_off
     double best_score = 2.0;
     for (int k = 0; k < n_offered; k++) {
         shown[n_shown] = offered[k];
-        double score = sk_score_cards(shown, n_shown + 1, NULL, 0, NULL, 0, 0, styles, n_styles);
+        double score = sk_score_cards(shown, n_shown + 1, opp, width, opp_n, n_opp, 0, styles,
+                                      n_styles);
         if (score < best_score) {
             best = k;
             best_score = score;

@@ -25,7 +25,7 @@ from studkit.bots.strength import style_rows
 from studkit.engine.actions import Action
 from studkit.variant.model import Variant
 
-__all__ = ["keep_best", "show_least", "cards_to_come", "discards_pending"]
+__all__ = ["keep_best", "show_least", "least_shown", "cards_to_come", "discards_pending"]
 
 
 def cards_to_come(view: Any, variant: Variant) -> int:
@@ -78,8 +78,18 @@ def show_least(view: Any, actions: Sequence[Action], variant: Variant) -> Action
     up the card that leaves the weakest-looking board."""
     decline = next((action for action in actions if action.amount is None), None)
     shown = [action for action in actions if action.amount is not None]
-    index = _decide.show_least(
-        view.up_cards[view.seat], [int(a.amount or 0) for a in shown], decline is not None,
-        style_rows([share.evaluator for share in variant.pots]),
-    )
+    index = least_shown(view.up_cards[view.seat], [int(a.amount or 0) for a in shown], (),
+                        [share.evaluator for share in variant.pots], decline is not None)
     return decline if index < 0 else shown[index]
+
+
+def least_shown(up: Sequence[int], offered: Sequence[int], opponents: Sequence[Sequence[int]],
+                evaluators: Sequence[str], may_keep: bool = False) -> int:
+    """The index in ``offered`` of the card whose turning up leaves ``up`` the weakest board
+    (scored against the ``opponents``' boards; none: alone), or -1 where ``may_keep``."""
+    width = max((len(board) for board in opponents), default=0)
+    flat = [int(c) for board in opponents for c in (*board, *[0] * (width - len(board)))]
+    return _decide.show_least(
+        [int(c) for c in up], [int(c) for c in offered], may_keep, flat, width,
+        [len(board) for board in opponents], style_rows(evaluators),
+    )

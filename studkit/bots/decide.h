@@ -52,9 +52,11 @@ int sk_keep_best(const int64_t *down, int n_down, const int64_t *up, int n_up,
                  const int64_t *opp_n, int n_opp, int to_come, int final, const int64_t *styles,
                  int n_styles);
 /* The index into `offered` of the down card to turn up: the one leaving the weakest-looking
- * board; -1 (show nothing) where `may_keep`. */
+ * board (against the opponents' up cards, as sk_score_cards takes them; none: n_opp 0);
+ * -1 (show nothing) where `may_keep`. */
 int sk_show_least(const int64_t *up, int n_up, const int64_t *offered, int n_offered,
-                  int may_keep, const int64_t *styles, int n_styles);
+                  int may_keep, const int64_t *opp, int width, const int64_t *opp_n, int n_opp,
+                  const int64_t *styles, int n_styles);
 
 /* shares.c: the choice a seat makes where it may compete for some pot shares only: the index
  * of the share its `own` cards score best for (each share's three style numbers, -1 first

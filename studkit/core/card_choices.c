@@ -1,5 +1,6 @@
 /* Card decisions (stud-family 2.3, 2.5): the flips and discards a street's data asks of every
- * live player, all-in players too, at the hook phases.
+ * live player, all-in players too, at the hook phases; and the turning up of a street's
+ * "choice" cards (roll your own), as a plugin hands it over (sk_expose_requests).
  *
  * At SK_PHASE_AFTER_DEAL a street's flip is asked as its last down card reaches each seat,
  * then its discard made after the deal; at SK_PHASE_BETWEEN_STREETS the discard made after
@@ -23,6 +24,14 @@ static int turn_order(const sk_hand *h, int first, int8_t *out) {
     return count;
 }
 
+/* The cards a request of `kind` on `street` asks each seat for, and those it may choose
+ * among. */
+static int wanted_of(const sk_rules *r, int kind, int street) {
+    return kind == SK_CHOICE_FLIP      ? r->street_flip[street]
+           : kind == SK_CHOICE_DISCARD ? r->street_discard[street]
+                                       : r->street_choice[street];
+}
+
 /* The cards a discard may take from the seat. */
 static int discardable(const sk_rules *r, const sk_hand *h, int street, int seat) {
     return h->ndown[seat] + (r->street_discard_any[street] ? h->nup[seat] : 0);
@@ -31,14 +40,15 @@ static int discardable(const sk_rules *r, const sk_hand *h, int street, int seat
 static int least(int a, int b) { return a < b ? a : b; }
 
 /* One request per seat of `seats` that has a card to choose (`count` at most). */
-static int ask(const sk_rules *r, const sk_hand *h, int street, int kind, const int8_t *seats,
-               int nseats, sk_card_request *out) {
+static int ask(const sk_rules *r, const sk_hand *h, int street, int kind, int hidden,
+               const int8_t *seats, int nseats, sk_card_request *out) {
     int asked = 0;
-    int hidden = r->street_choices_hidden[street] >> (kind == SK_CHOICE_DISCARD) & 1;
     for (int i = 0; i < nseats; i++) {
         int s = seats[i];
-        int have = kind == SK_CHOICE_FLIP ? h->ndown[s] : discardable(r, h, street, s);
-        int wanted = kind == SK_CHOICE_FLIP ? r->street_flip[street] : r->street_discard[street];
+        int have = kind == SK_CHOICE_DISCARD ? discardable(r, h, street, s) : h->ndown[s];
+        int wanted = wanted_of(r, kind, street);
+        /* an exposure of choice cards needs them all: a seat short of down cards is not asked */
+        if (kind == SK_CHOICE_EXPOSE && have < wanted) continue;
         int count = least(wanted, have);
         if (count < 1) continue;
         sk_card_request *q = &out[asked++];
@@ -52,6 +62,24 @@ static int ask(const sk_rules *r, const sk_hand *h, int street, int kind, const 
     return asked;
 }
 
+/* The street's own hidden flag for its flips (bit 0) or discards (bit 1). */
+static int hidden_of(const sk_rules *r, int kind, int street) {
+    return r->street_choices_hidden[street] >> (kind == SK_CHOICE_DISCARD) & 1;
+}
+
+int sk_expose_requests(const sk_rules *r, const sk_hand *h, int step, int before, int hidden,
+                       sk_card_request *out) {
+    int st = h->street;
+    if (st < 0 || st >= r->streets || h->n_in < 2) return 0;
+    int8_t seats[SK_SEATS];
+    int nseats = turn_order(h, h->order[0], seats);
+    if (step == SK_STEP_EXPOSE_DEALT && r->street_choice[st] && (!before || st == 0))
+        return ask(r, h, st, SK_CHOICE_EXPOSE, hidden, seats, nseats, out);
+    if (step == SK_STEP_EXPOSE_NEXT && before && st + 1 < r->streets && r->street_choice[st + 1])
+        return ask(r, h, st + 1, SK_CHOICE_EXPOSE, hidden, seats, nseats, out);
+    return 0;
+}
+
 int sk_card_requests(const sk_rules *r, const sk_hand *h, int step, sk_card_request *out) {
     int st = h->street;
     if (st < 0 || st >= r->streets || h->n_in < 2) return 0;
@@ -62,23 +90,28 @@ int sk_card_requests(const sk_rules *r, const sk_hand *h, int step, sk_card_requ
     switch (step) {
     case SK_STEP_FLIPS_DEALT: /* as each seat's last down card of the street is dealt */
         if (!r->street_flip[st] || !deals_down) return 0;
-        return ask(r, h, st, SK_CHOICE_FLIP, seats, nseats, out);
+        return ask(r, h, st, SK_CHOICE_FLIP, hidden_of(r, SK_CHOICE_FLIP, st), seats, nseats,
+                   out);
     case SK_STEP_EXPOSE_DEALT:
         if (!r->street_discard[st] || r->street_discard_when[st] != SK_DISCARD_AFTER_DEAL)
             return 0;
-        return ask(r, h, st, SK_CHOICE_DISCARD, seats, nseats, out);
+        return ask(r, h, st, SK_CHOICE_DISCARD, hidden_of(r, SK_CHOICE_DISCARD, st), seats,
+                   nseats, out);
     case SK_STEP_OFFERS: /* from the player who opened the street's betting */
         if (!r->street_discard[st] || r->street_discard_when[st] != SK_DISCARD_AFTER_BETTING)
             return 0;
         nseats = turn_order(h, h->leader >= 0 ? h->leader : h->order[0], seats);
-        return ask(r, h, st, SK_CHOICE_DISCARD, seats, nseats, out);
+        return ask(r, h, st, SK_CHOICE_DISCARD, hidden_of(r, SK_CHOICE_DISCARD, st), seats,
+                   nseats, out);
     case SK_STEP_EXPOSE_NEXT: {
         int next = st + 1;
         if (next >= r->streets) return 0;
         if (r->street_discard[next] && r->street_discard_when[next] == SK_DISCARD_BEFORE_DEAL)
-            return ask(r, h, next, SK_CHOICE_DISCARD, seats, nseats, out);
+            return ask(r, h, next, SK_CHOICE_DISCARD, hidden_of(r, SK_CHOICE_DISCARD, next),
+                       seats, nseats, out);
         if (r->street_flip[next] && r->street_rounds[next] == 0)
-            return ask(r, h, next, SK_CHOICE_FLIP, seats, nseats, out);
+            return ask(r, h, next, SK_CHOICE_FLIP, hidden_of(r, SK_CHOICE_FLIP, next), seats,
+                       nseats, out);
         return 0;
     }
     default:
@@ -107,5 +140,5 @@ int sk_card_options(const sk_rules *r, const sk_hand *h, const sk_card_request *
 
 int sk_card_take(sk_hand *h, int kind, int seat, int card) {
     if (card == SK_KEEP_CARD) return kind == SK_CHOICE_FLIP ? SK_OK : SK_ERROR_NO_CARD;
-    return kind == SK_CHOICE_FLIP ? sk_turn_up(h, seat, card) : sk_remove_card(h, seat, card);
+    return kind == SK_CHOICE_DISCARD ? sk_remove_card(h, seat, card) : sk_turn_up(h, seat, card);
 }

@@ -257,6 +257,7 @@ def core_rules(
             bool(street.discard and street.discard.source == "any") for street in streets
         ],
         street_choices_hidden=[_hidden(street) for street in streets],
+        street_choice=[street.cards.count("choice") for street in streets],
         shares=len(variant.pots),
         share_weight=[share.weight for share in variant.pots],
         share_qualifier=list(qualifiers),

@@ -172,7 +172,7 @@ int sk_turn_up(sk_hand *h, int seat, int card);
 int sk_remove_card(sk_hand *h, int seat, int card);
 
 /* ---- card_choices.c: the flips and discards a street's data asks for --------------- */
-enum { SK_CHOICE_FLIP = 1, SK_CHOICE_DISCARD = 2 };
+enum { SK_CHOICE_FLIP = 1, SK_CHOICE_DISCARD = 2, SK_CHOICE_EXPOSE = 3 };
 /* The steps that ask for card decisions, in order: at SK_PHASE_AFTER_DEAL the street's flips,
  * then its discards after the deal; at SK_PHASE_BETWEEN_STREETS its discards after the
  * betting, then the choices made before the next street's deal. */
@@ -189,6 +189,13 @@ typedef struct sk_card_request {
 /* The card decisions asked at `step` of the hook phase the hand is in, in the order asked
  * (at most one per seat); how many. */
 int sk_card_requests(const sk_rules *r, const sk_hand *h, int step, sk_card_request *out);
+/* The choices of the cards a street deals "choice" (street_choice), as a plugin plays them
+ * (roll your own: studkit.hooks.specs.ChoiceExposure): each live seat holding enough down
+ * cards turns that many up, chosen among them; after the street's deal (SK_STEP_EXPOSE_DEALT),
+ * or, with `before`, before it (SK_STEP_EXPOSE_NEXT; the first street's after its deal);
+ * `hidden`: chosen by all before any is shown. Requests as sk_card_requests. */
+int sk_expose_requests(const sk_rules *r, const sk_hand *h, int step, int before, int hidden,
+                       sk_card_request *out);
 /* The cards `q`'s seat may choose, `chosen` (`nchosen` cards) taken already by this request:
  * SK_KEEP_CARD first where the flip may be declined; how many. */
 int sk_card_options(const sk_rules *r, const sk_hand *h, const sk_card_request *q,

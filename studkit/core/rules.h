@@ -91,6 +91,8 @@ enum { SK_DISCARD_BEFORE_DEAL = 0, SK_DISCARD_AFTER_DEAL = 1, SK_DISCARD_AFTER_B
     A(int32_t, street_discard_any, SK_STREETS, "")  /* up cards may go too */             \
     A(int32_t, street_choices_hidden, SK_STREETS, "") /* bit 0: flips, bit 1: discards are \
                                                        * chosen by all before any is shown */ \
+    A(int32_t, street_choice, SK_STREETS, "")   /* cards dealt "choice": down, until the  \
+                                                 * player turns as many down cards up */  \
     /* the deck running out */                                                              \
     S(int32_t, reshuffle_burns, "deck_exhaustion.reshuffle_burns")                        \
     S(int32_t, reuse_folded, "deck_exhaustion.reuse_folded")                              \

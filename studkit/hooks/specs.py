@@ -49,6 +49,7 @@ __all__ = [
     "DealEffect",
     "ExposureChoice",
     "DeclarePhase",
+    "ChoiceExposure",
     "DeclarationRule",
     "DownCardShare",
     "KernelRule",
@@ -230,7 +231,23 @@ class DownCardShare:
     """Per rank, deuce to ace: the strength of a down card of the suit."""
 
 
-KernelRule = DeclarationRule | DownCardShare
+@dataclass(frozen=True, slots=True)
+class ChoiceExposure:
+    """A plugin's exposure of ``choice`` cards as data the batch kernel plays
+    (:func:`studkit_kernel_rule`): a street's ``choice`` cards come face down, then each live
+    seat holding as many down cards turns that many of them up, one ``action`` decision per
+    card, chosen among its down cards, from the dealer's left."""
+
+    action: str
+    """The action kind of a choice (its amount: the card)."""
+    before: bool = False
+    """Chosen before the street's deal, among the cards already held (the first street's:
+    after its deal); else after the deal."""
+    hidden: bool = False
+    """Every seat chooses before any choice is shown; else in turn, each seeing the earlier."""
+
+
+KernelRule = DeclarationRule | DownCardShare | ChoiceExposure
 """The rules a plugin may hand the batch kernel as data (:func:`studkit_kernel_rule`)."""
 
 
@@ -415,7 +432,8 @@ def studkit_kernel_rule(variant: Variant) -> KernelRule | Sequence[KernelRule] |
 
     Called when a simulation chooses its engine, once per plugin of the variant, without a
     hand. Returns the rule the plugin's other hooks play, as records the rules core executes
-    (a :class:`DeclarationRule`, a :class:`DownCardShare` per share the plugin ranks), or
+    (a :class:`DeclarationRule`, a :class:`DownCardShare` per share the plugin ranks, a
+    :class:`ChoiceExposure`), or
     ``None`` when these options make a rule the kernel does not play. A plugin that does not
     implement it, or returns ``None``, keeps the game on the general engine, and ``--engine
     auto`` says which plugin kept it there. Both engines must play the same game: the

@@ -11,6 +11,7 @@ RECORD_DISCARD: int
 KEEP_CARD: int
 RECORD_DECLARATION: int
 DOWN_CARD_SHARE: int
+RECORD_EXPOSE: int
 EXHAUSTED: int
 LONG: int
 MEMORY: int
@@ -43,6 +44,7 @@ class Setup:
         share_modes: Sequence[int] | None = None,
         declaration: tuple[int, bool, bool, Sequence[int]] | None = None,
         down_shares: Sequence[tuple[int, int, Sequence[int]]] | None = None,
+        expose: tuple[bool, bool] | None = None,
     ) -> None: ...
 
 def play_block(

@@ -2,12 +2,14 @@
  *
  *   Setup(rules, players, stack, deck, cards, showing, share_evaluators, bots, bot_table,
  *         styles, values, modes, by_row, flush, index_row, wild=None, share_modes=None,
- *         declaration=None, down_shares=None)
+ *         declaration=None, down_shares=None, expose=None)
  *                      one run's setup (the arrays are held while it lives); `wild`, for
  *                      wild ranks and jokers: (shares, showing), per share and for the
  *                      showing hands (or None) a ranking's (values, table, fill or None,
  *                      layers per wild count): the cards' packed values, the combined table,
  *                      the flush fills, as studkit.evaluation.wildtables.WildLayout has them;
+ *                      `expose`: a plugin's exposure of choice cards, as (before the
+ *                      deal, hidden until all chose);
  *                      `down_shares`: pot shares a plugin ranks by down cards, as
  *                      [(share, suit, a strength per rank)];
  *                      `declaration`: a plugin's declaration as (street, swing may tie,
@@ -155,21 +157,23 @@ static int Setup_init(SetupObject *self, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"rules", "players", "stack", "deck", "cards", "showing",
                                "share_evaluators", "bots", "bot_table",
                                "styles", "values", "modes", "by_row", "flush", "index_row",
-                               "wild", "share_modes", "declaration", "down_shares", NULL};
+                               "wild", "share_modes", "declaration", "down_shares", "expose",
+                               NULL};
     Py_buffer rules;
     int players, cards, showing;
     long long stack, index_row;
     PyObject *deck, *evaluators, *bots, *bot_table, *styles, *values, *modes, *by_row, *flush;
     PyObject *wild = Py_None, *modes_in = Py_None, *declaration = Py_None, *down = Py_None;
+    PyObject *expose = Py_None;
     if (self->held) {
         PyErr_SetString(PyExc_TypeError, "a Setup is made once");
         return -1;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*iLOiiOOOOOOOOL|OOOO:Setup", keywords,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*iLOiiOOOOOOOOL|OOOOO:Setup", keywords,
                                      &rules, &players, &stack, &deck, &cards, &showing,
                                      &evaluators, &bots, &bot_table, &styles, &values, &modes,
                                      &by_row, &flush, &index_row, &wild, &modes_in,
-                                     &declaration, &down))
+                                     &declaration, &down, &expose))
         return -1;
     int ok = rules.len == (Py_ssize_t)sizeof(sk_rules);
     if (ok) memcpy(&self->rules, rules.buf, sizeof(sk_rules));
@@ -241,6 +245,11 @@ static int Setup_init(SetupObject *self, PyObject *args, PyObject *kwargs) {
     if (wild != Py_None && set_wild(self, wild, count) < 0) return -1;
     for (int x = 0; x < SK_SHARES; x++) k->down_suit[x] = -1;
     if (down != Py_None && read_down_shares(k, down, count) < 0) return -1;
+    if (expose != Py_None) { /* (before the deal, hidden until all chose) */
+        if (!PyArg_ParseTuple(expose, "pp:expose", &k->expose_before, &k->expose_hidden))
+            return -1;
+        k->expose = 1;
+    }
     k->declare_street = -1;
     if (declaration != Py_None) { /* (street, may_tie, all_pots, each share's name rank) */
         PyObject *ranks;
@@ -405,6 +414,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
         PyModule_AddIntConstant(m, "KEEP_CARD", SK_KEEP_CARD) < 0 ||
         PyModule_AddIntConstant(m, "RECORD_DECLARATION", SK_RECORD_DECLARATION) < 0 ||
         PyModule_AddIntConstant(m, "DOWN_CARD_SHARE", SK_DOWN_CARD_SHARE) < 0 ||
+        PyModule_AddIntConstant(m, "RECORD_EXPOSE", SK_RECORD_EXPOSE) < 0 ||
         PyModule_AddIntConstant(m, "EXHAUSTED", SK_KERNEL_EXHAUSTED) < 0 ||
         PyModule_AddIntConstant(m, "LONG", SK_KERNEL_LONG) < 0 ||
         PyModule_AddIntConstant(m, "MEMORY", SK_KERNEL_MEMORY) < 0 ||

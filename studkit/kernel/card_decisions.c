@@ -1,8 +1,8 @@
 /* The card decisions of a hook phase at the kernel's seats: the core asks (sk_card_requests,
- * sk_card_options), the seats' bots choose, the core's effect functions turn the cards up or
- * throw them away. `random` picks any card on offer; the other shipped bots throw away what
- * their best hand does not need and turn up what shows least (studkit/bots/card_sense.c, the
- * general engine's bots' choice too). */
+ * sk_expose_requests for a plugin's choice cards, sk_card_options), the seats' bots choose,
+ * the core's effect functions turn the cards up or throw them away. `random` picks any card
+ * on offer; the other shipped bots throw away what their best hand does not need and turn
+ * up what shows least (studkit/bots/card_sense.c, the general engine's bots' choice too). */
 #include "../bots/decide.h"
 #include "kernel.h"
 #include "streams.h"
@@ -21,19 +21,25 @@ static int bot_card(const sk_setup *k, const sk_hand *h, const sk_card_request *
     }
     int n_up = h->nup[seat];
     for (int i = 0; i < n_up; i++) up[i] = SK_UP(h, seat, i);
+    int64_t opp[SK_SEATS * SK_CARDS], opp_n[SK_SEATS]; /* the opponents' up cards */
+    int nopp = 0;
+    for (int s = 0; s < h->n; s++) {
+        if (s == seat || h->folded[s]) continue;
+        opp_n[nopp] = h->nup[s];
+        for (int i = 0; i < h->nup[s]; i++) opp[nopp * SK_CARDS + i] = SK_UP(h, s, i);
+        nopp++;
+    }
     int pick;
-    if (q->kind == SK_CHOICE_FLIP) {
-        pick = sk_show_least(up, n_up, offered, n_offered, keep >= 0, k->styles, k->n_styles);
+    if (q->kind == SK_CHOICE_FLIP) { /* the board alone */
+        pick = sk_show_least(up, n_up, offered, n_offered, keep >= 0, NULL, 0, NULL, 0,
+                             k->styles, k->n_styles);
+    } else if (q->kind == SK_CHOICE_EXPOSE) { /* against the opponents' boards */
+        pick = sk_show_least(up, n_up, offered, n_offered, keep >= 0, opp, SK_CARDS, opp_n, nopp,
+                             k->styles, k->n_styles);
     } else {
-        int64_t down[SK_CARDS], opp[SK_SEATS * SK_CARDS], opp_n[SK_SEATS];
-        int n_down = h->ndown[seat], nopp = 0;
+        int64_t down[SK_CARDS];
+        int n_down = h->ndown[seat];
         for (int i = 0; i < n_down; i++) down[i] = SK_DOWN(h, seat, i);
-        for (int s = 0; s < h->n; s++) {
-            if (s == seat || h->folded[s]) continue;
-            opp_n[nopp] = h->nup[s];
-            for (int i = 0; i < h->nup[s]; i++) opp[nopp * SK_CARDS + i] = SK_UP(h, s, i);
-            nopp++;
-        }
         int to_come = 0, board = 0; /* the streets after this one; the board cards */
         for (int st = 0; st < r->streets; st++) {
             if (st > h->street) to_come += r->street_rounds[st];
@@ -53,7 +59,7 @@ static void account(const sk_setup *k, const sk_hand *h, int kind, int seat, int
                     int64_t *held, int64_t *up) {
     if (card == SK_KEEP_CARD) return;
     int64_t value = k->tables.values[card];
-    if (kind == SK_CHOICE_FLIP) {
+    if (kind != SK_CHOICE_DISCARD) { /* turned up */
         up[seat] += value;
         return;
     }
@@ -64,10 +70,13 @@ static void account(const sk_setup *k, const sk_hand *h, int kind, int seat, int
 
 int sk_play_card_step(const sk_setup *k, sk_hand *h, int step, uint64_t *stream, int64_t *held,
                       int64_t *up, int64_t *record, int64_t *recorded, int64_t room) {
-    sk_card_request requests[SK_SEATS];
+    sk_card_request requests[2 * SK_SEATS];
     int asked = sk_card_requests(k->rules, h, step, requests);
+    if (k->expose) /* a plugin's exposure of choice cards */
+        asked += sk_expose_requests(k->rules, h, step, k->expose_before, k->expose_hidden,
+                                    &requests[asked]);
     uint8_t shown_later[SK_SEATS * SK_CARDS]; /* simultaneous choices, in the order made */
-    int8_t later_seat[SK_SEATS * SK_CARDS];
+    int8_t later_seat[SK_SEATS * SK_CARDS], later_kind[SK_SEATS * SK_CARDS];
     int later = 0;
     for (int a = 0; a < asked; a++) {
         const sk_card_request *q = &requests[a];
@@ -79,11 +88,14 @@ int sk_play_card_step(const sk_setup *k, sk_hand *h, int step, uint64_t *stream,
             chosen[c] = (uint8_t)card;
             if (record != NULL) {
                 if (*recorded >= room) return SK_KERNEL_LONG;
-                int code = q->kind == SK_CHOICE_FLIP ? SK_RECORD_FLIP : SK_RECORD_DISCARD;
+                int code = q->kind == SK_CHOICE_FLIP      ? SK_RECORD_FLIP
+                           : q->kind == SK_CHOICE_DISCARD ? SK_RECORD_DISCARD
+                                                          : SK_RECORD_EXPOSE;
                 record[(*recorded)++] = (int64_t)code << 56 | card;
             }
             if (q->hidden) {
                 shown_later[later] = (uint8_t)card;
+                later_kind[later] = q->kind;
                 later_seat[later++] = q->seat;
                 continue;
             }
@@ -92,9 +104,9 @@ int sk_play_card_step(const sk_setup *k, sk_hand *h, int step, uint64_t *stream,
         }
     }
     for (int i = 0; i < later; i++) { /* every choice is made: shown together */
-        int kind = requests[0].kind;
-        account(k, h, kind, later_seat[i], shown_later[i], held, up);
-        if (sk_card_take(h, kind, later_seat[i], shown_later[i]) != SK_OK) return SK_KERNEL_CARDS;
+        account(k, h, later_kind[i], later_seat[i], shown_later[i], held, up);
+        if (sk_card_take(h, later_kind[i], later_seat[i], shown_later[i]) != SK_OK)
+            return SK_KERNEL_CARDS;
     }
     return 0;
 }

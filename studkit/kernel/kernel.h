@@ -46,6 +46,11 @@ typedef struct sk_setup {
      * that counts (-1: the share's evaluator ranks it), each rank's strength */
     int down_suit[SK_SHARES];
     int64_t down_values[SK_SHARES][13];
+    /* a plugin's exposure of choice cards (studkit.hooks.specs.ChoiceExposure): whether
+     * there is one, chosen before the deal, chosen by all before any is shown */
+    int expose;
+    int expose_before;
+    int expose_hidden;
 } sk_setup;
 
 /* The evaluator number of a pot share a plugin ranks by down cards (sk_setup.down_suit). */
@@ -90,7 +95,8 @@ typedef struct sk_records {
 
 /* The recorded codes of card decisions, after the betting verbs (SK_VERBS): the card chosen
  * (SK_KEEP_CARD: an optional flip declined); and of a declaration: the choice's index. */
-enum { SK_RECORD_FLIP = 8, SK_RECORD_DISCARD = 9, SK_RECORD_DECLARATION = 10 };
+enum { SK_RECORD_FLIP = 8, SK_RECORD_DISCARD = 9, SK_RECORD_DECLARATION = 10,
+       SK_RECORD_EXPOSE = 11 };
 
 enum { SK_KERNEL_EXHAUSTED = 1, SK_KERNEL_LONG = 2, SK_KERNEL_MEMORY = 3, SK_KERNEL_CARDS = 4 };
 

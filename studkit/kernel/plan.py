@@ -23,7 +23,7 @@ from studkit.errors import PluginError
 from studkit.evaluation.board_hands import CARDS_MODES
 from studkit.evaluation.lookup_tables import EVALUATORS, EvalTables
 from studkit.evaluation.wildtables import WildArrays, wild_arrays
-from studkit.hooks.specs import DeclarationRule, DownCardShare, KernelRule
+from studkit.hooks.specs import ChoiceExposure, DeclarationRule, DownCardShare, KernelRule
 from studkit.kernel import _kernel
 from studkit.variant.card_choices import CARD_CHOICE_PLUGINS
 from studkit.variant.model import ROLLED, Stakes, Variant
@@ -71,7 +71,7 @@ def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int)
     if hooked:
         return (f"{variant.name} uses Python plugin hooks ({', '.join(hooked)}) that hand the "
                 "kernel no rule (studkit_kernel_rule)")
-    why = _share_reason(variant, given)
+    why = _share_reason(variant, given) or _choice_card_reason(variant, given)
     if why:
         return f"{variant.name} {why}"
     declaration = _declaration(given)
@@ -135,6 +135,11 @@ def _declaration(given: dict[str, tuple[KernelRule, ...] | None]) -> Declaration
                  if isinstance(rule, DeclarationRule)), None)
 
 
+def _exposure(given: dict[str, tuple[KernelRule, ...] | None]) -> ChoiceExposure | None:
+    return next((rule for rules in given.values() for rule in rules or ()
+                 if isinstance(rule, ChoiceExposure)), None)
+
+
 def _down_shares(given: dict[str, tuple[KernelRule, ...] | None]) -> dict[int, DownCardShare]:
     return {rule.share: rule for rules in given.values() for rule in rules or ()
             if isinstance(rule, DownCardShare)}
@@ -152,6 +157,24 @@ def _share_reason(variant: Variant, given: dict[str, tuple[KernelRule, ...] | No
     if down and variant.odd_chips.cards == "hand":
         return ("gives odd chips by the cards a hand plays, with a pot share a plugin ranks "
                 "(odd_chips.cards: hand)")
+    return None
+
+
+def _choice_card_reason(
+    variant: Variant, given: dict[str, tuple[KernelRule, ...] | None]
+) -> str | None:
+    """What of the streets' ``choice`` cards the kernel does not play, in words."""
+    streets = variant.streets
+    chosen = [i for i, street in enumerate(streets) if "choice" in street.cards]
+    if not chosen:
+        return None
+    if _exposure(given) is None:
+        return "deals choice cards, which no plugin hands the kernel as data"
+    for i in chosen:
+        later = streets[i + 1] if i + 1 < len(streets) else None
+        if streets[i].flip or streets[i].discard or (later is not None and later.discard):
+            return (f"deals choice cards on {streets[i].name} street beside a flip or a "
+                    "discard, which the kernel does not play")
     return None
 
 
@@ -253,6 +276,8 @@ def kernel_setup(
     """The kernel's setup of one run (checked with :func:`unsupported` first)."""
     rules = compile_rules(variant, stakes)
     deck = np.array([int(c) for c in rules.deck], dtype=np.uint8)
+    given = plugin_rules(variant)
+    exposure = _exposure(given)
     return _kernel.Setup(
         rules=rules.core.pack(),
         players=players,
@@ -275,7 +300,8 @@ def kernel_setup(
         share_modes=[CARDS_MODES.index(share.cards) for share in variant.pots],
         declaration=_declaration_setup(variant),
         down_shares=[(rule.share, rule.suit, list(rule.values))
-                     for rule in _down_shares(plugin_rules(variant)).values()],
+                     for rule in _down_shares(given).values()],
+        expose=None if exposure is None else (exposure.before, exposure.hidden),
     )
 
 

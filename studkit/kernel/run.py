@@ -21,7 +21,7 @@ from studkit.errors import StudkitError
 from studkit.evaluation.lookup_tables import EvalTables, eval_tables
 from studkit.evaluation.rankings import CATEGORY_SHIFT
 from studkit.evaluation.special import RANKING_TABLE
-from studkit.hooks.specs import DeclarationRule
+from studkit.hooks.specs import ChoiceExposure, DeclarationRule
 from studkit.kernel import _kernel
 from studkit.kernel.plan import (
     EVALUATOR_IDS,
@@ -188,22 +188,28 @@ class RecordedHand:
     payoffs: tuple[int, ...]
 
 
-def _decision(code: int, amount: int, declared: tuple[str, ...]) -> tuple[str, int]:
-    """A recorded decision as the general engine's action kind and amount."""
+def _decision(
+    code: int, amount: int, names: dict[int, str], declared: tuple[str, ...]
+) -> tuple[str, int]:
+    """A recorded decision as the general engine's action kind and amount (``names``: the
+    kinds by code, plugins' included; ``declared``: a declaration's choices)."""
     if code == _kernel.RECORD_DECLARATION:
         return declared[amount], 0
     if code == _kernel.RECORD_FLIP and amount == _kernel.KEEP_CARD:
         return "flip", DECLINED
-    return DECISIONS[code], amount
+    return names[code], amount
 
 
 def record_block(run: KernelRun, start: int, stop: int) -> list[RecordedHand]:
     """Hands ``start`` .. ``stop - 1`` with their cards, decisions and payoffs."""
     _, (rec_c, rec_a, rec_n, rec_pay) = _run(run, start, stop, True)
     players = run.players
-    rules = [r for given in plugin_rules(run.variant).values() for r in given or ()
-             if isinstance(r, DeclarationRule)]
-    declared = rules[0].actions if rules else ()
+    given = [r for rules in plugin_rules(run.variant).values() for r in rules or ()]
+    names = dict(DECISIONS)
+    for rule in given:
+        if isinstance(rule, ChoiceExposure):
+            names[_kernel.RECORD_EXPOSE] = rule.action
+    declared = next((r.actions for r in given if isinstance(r, DeclarationRule)), ())
     out = []
     for row in range(stop - start):
         hole: list[list[int]] = [[] for _ in range(players)]
@@ -218,7 +224,7 @@ def record_block(run: KernelRun, start: int, stop: int) -> list[RecordedHand]:
             else:
                 hole[target].append(card)
         actions = tuple(
-            _decision(code >> 56, code & ((1 << 56) - 1), declared)
+            _decision(code >> 56, code & ((1 << 56) - 1), names, declared)
             for code in rec_a[row, : rec_n[row, 1]].tolist()
         )
         out.append(RecordedHand(
