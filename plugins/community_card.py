@@ -26,8 +26,8 @@ from dataclasses import asdict, replace
 from typing import Any
 
 from studkit.engine.events import ActionEvent, CommunityEvent
-from studkit.hooks.specs import HandView, hookimpl
-from studkit.variant.model import DeckExhaustion, Street
+from studkit.hooks.specs import HandView, InVariantData, hookimpl
+from studkit.variant.model import DeckExhaustion, Street, Variant
 
 EQUITY_NEUTRAL = True
 """The equity calculator deals community cards itself: it accounts for this rule."""
@@ -106,6 +106,13 @@ class Plugin:
     @hookimpl
     def studkit_deck_exhausted(self, hand: HandView, street: Street) -> DeckExhaustion:
         return self.policy
+
+    @hookimpl
+    def studkit_kernel_rule(self, variant: Variant) -> InVariantData | None:
+        """The policy is the variant's deck_exhaustion data (:func:`variant_data`), which
+        the rules core reads, first actor after a community card included; a game that
+        deals board cards too is left to the general engine."""
+        return None if variant.board_cards else InVariantData()
 
     @hookimpl
     def studkit_first_actor(self, hand: HandView, previous: int | None) -> int | None:

@@ -249,6 +249,19 @@ def test_choice_cards_are_played_by_the_kernel() -> None:
         check_kernel_replays(variant, 5, 120, bots, 200, 12)
 
 
+@pytest.mark.parametrize("policy", ["burns-only", "tda", "spec"])
+def test_a_rule_the_variant_data_says_is_played_by_the_kernel(policy: str) -> None:
+    """The community-card plugin's policy is the variant's deck_exhaustion data, so it hands
+    the kernel nothing more (InVariantData): eight calling stations run the deck out every
+    hand, on both engines alike."""
+    variant = load_variant_text(
+        "studkit: 1\nname: short-deck\nextends: seven-card-stud\nplugins:\n"
+        f"  - name: community-card\n    options: {{policy: {policy}}}\n")
+    assert unsupported(variant, ("calling-station",), 8, 400) is None
+    check_kernel_replays(variant, 8, 400, ("calling-station",) * 8, 100, 4)
+    check_kernel_replays(variant, 8, 40, ("random", "calling-station") * 4, 150, 5)
+
+
 def test_a_plugin_without_a_kernel_rule_keeps_the_general_engine(tmp_path: Path) -> None:
     """A house plugin that does not hand the kernel its rule keeps every game on the general
     engine, and auto says which plugin; a rule of the wrong type is an error naming it."""

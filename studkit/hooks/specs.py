@@ -52,6 +52,7 @@ __all__ = [
     "ChoiceExposure",
     "DeclarationRule",
     "DownCardShare",
+    "InVariantData",
     "KernelRule",
     "TwistOffer",
 ]
@@ -247,7 +248,14 @@ class ChoiceExposure:
     """Every seat chooses before any choice is shown; else in turn, each seeing the earlier."""
 
 
-KernelRule = DeclarationRule | DownCardShare | ChoiceExposure
+@dataclass(frozen=True, slots=True)
+class InVariantData:
+    """A plugin whose rule is what its options write into the variant's own data (its
+    module's ``variant_data``), which the rules core reads already: the batch kernel plays it
+    with nothing more handed over (:func:`studkit_kernel_rule`)."""
+
+
+KernelRule = DeclarationRule | DownCardShare | ChoiceExposure | InVariantData
 """The rules a plugin may hand the batch kernel as data (:func:`studkit_kernel_rule`)."""
 
 
@@ -433,7 +441,8 @@ def studkit_kernel_rule(variant: Variant) -> KernelRule | Sequence[KernelRule] |
     Called when a simulation chooses its engine, once per plugin of the variant, without a
     hand. Returns the rule the plugin's other hooks play, as records the rules core executes
     (a :class:`DeclarationRule`, a :class:`DownCardShare` per share the plugin ranks, a
-    :class:`ChoiceExposure`), or
+    :class:`ChoiceExposure`, or :class:`InVariantData` for a rule the variant's data says
+    already), or
     ``None`` when these options make a rule the kernel does not play. A plugin that does not
     implement it, or returns ``None``, keeps the game on the general engine, and ``--engine
     auto`` says which plugin kept it there. Both engines must play the same game: the

@@ -124,7 +124,8 @@ def plugin_rules(variant: Variant) -> dict[str, tuple[KernelRule, ...] | None]:
         if wrong:
             raise PluginError(
                 f"plugin {name!r}: studkit_kernel_rule returned {wrong[0]!r}, not a "
-                "studkit.hooks.specs.DeclarationRule or DownCardShare"
+                "studkit.hooks.specs.KernelRule (DeclarationRule, DownCardShare, "
+                "ChoiceExposure, InVariantData)"
             )
         given[name] = rules
     return given
