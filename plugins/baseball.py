@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal, NamedTuple
 
-from studkit.bots.advice import share_scores
+from studkit.bots.advice import PAY_SCORE as PAY_SCORE, pays
 from studkit.bots.seen import seen
 from studkit.cards import Card, Rank
 from studkit.engine.actions import FOLD, Action
 from studkit.engine.decisions import DecisionKind, Fold, Pay, Record, Taken
-from studkit.hooks.specs import DealEffect, HandView, hookimpl
+from studkit.hooks.specs import POT_PRICE, DealEffect, HandView, UpCardRule, hookimpl
 from studkit.variant.model import CardFace
 
 OPTIONS_SCHEMA: Mapping[str, Any] = {
@@ -38,10 +38,6 @@ OPTIONS_SCHEMA: Mapping[str, Any] = {
     },
     "additionalProperties": False,
 }
-
-
-PAY_SCORE = 0.5
-"""The bots pay a price above half the pot only with cards that score this well (0-1)."""
 
 
 class PayOrFold(NamedTuple):
@@ -91,11 +87,7 @@ class PayKind(DecisionKind):
         fold = next((a for a in actions if a.kind == FOLD), None)
         if pay is None or fold is None:
             return pay or fold
-        info = seen(view, variant)
-        if 2 * int(pay.amount or 0) <= info.pot:
-            return pay
-        scores = share_scores(info)
-        return pay if scores and max(scores.values()) >= PAY_SCORE else fold
+        return pay if pays(seen(view, variant), int(pay.amount or 0)) else fold
 
     def take(self, hand: HandView, seat: int, request: PayOrFold, action: Action) -> Taken:
         if action.kind == FOLD:
@@ -139,6 +131,17 @@ class Plugin:
             self.effects[Rank.THREE] = DealEffect(decision=PayOrFold(self.payment))
         if self.extra:
             self.effects[Rank.FOUR] = DealEffect(extra_cards=self.extra)
+
+    @hookimpl
+    def studkit_kernel_rule(self) -> list[UpCardRule]:
+        """What a three and a four dealt face up bring, as data for the batch kernel."""
+        rules = []
+        if self.payment is not None:
+            price = POT_PRICE if self.payment == "pot" else int(self.payment)
+            rules.append(UpCardRule(int(Rank.THREE), price=price, action=PayKind.name))
+        if self.extra:
+            rules.append(UpCardRule(int(Rank.FOUR), extra=tuple(f == "up" for f in self.extra)))
+        return rules
 
     @hookimpl
     def studkit_card_dealt(self, seat: int | None, card: Card, face: CardFace) -> DealEffect | None:

@@ -31,7 +31,7 @@ def dealt(variant: Variant, players: int, stack: int, hand: RecordedHand) -> Han
 
 CARD_DECISIONS = ("flip", "discard", "expose")
 """The card decisions a kernel hand records besides the betting verbs."""
-_WITH_AMOUNT = frozenset(("call", "bring-in", "complete", "bet", "raise", *CARD_DECISIONS))
+_WITH_AMOUNT = frozenset(("call", "bring-in", "complete", "bet", "raise", "pay", *CARD_DECISIONS))
 
 
 def as_action(kind: str, amount: int) -> Action:
@@ -45,8 +45,8 @@ def as_action(kind: str, amount: int) -> Action:
 def replay(variant: Variant, players: int, stack: int, hand: RecordedHand,
            bots: tuple[str, ...] = ()) -> Hand:
     """The general engine playing a recorded kernel hand: same cards, same decisions. With
-    ``bots``, each card decision of a seat whose bot is not ``random`` must be the one the
-    general engine's bot makes from its view."""
+    ``bots``, each decision a plugin or a street's card choice asks of a seat whose bot is
+    not ``random`` must be the one the general engine's bot makes from its view."""
     played = dealt(variant, players, stack, hand)
     engine_bots = {seat: make_bot(name, variant) for seat, name in enumerate(bots)
                    if name != "random"}
@@ -54,10 +54,11 @@ def replay(variant: Variant, players: int, stack: int, hand: RecordedHand,
         assert not played.is_over, (hand.index, kind, amount)
         action = as_action(kind, amount)
         seat = played.actor
-        if kind not in VERBS and seat in engine_bots:  # a card decision or a declaration
+        if seat in engine_bots:
             legal = played.legal_actions()
-            chosen = engine_bots[seat].act(played.view(seat), legal, random.Random(0))
-            assert chosen == action, (variant.name, hand.index, seat, chosen, action)
+            if any(a.kind not in VERBS for a in legal):  # a plugin's or a card decision
+                chosen = engine_bots[seat].act(played.view(seat), legal, random.Random(0))
+                assert chosen == action, (variant.name, hand.index, seat, chosen, action)
         played.apply(action)
     assert played.is_over, hand.index
     return played

@@ -51,7 +51,7 @@ def test_the_plugin_free_variants_are_the_kernel_s() -> None:
     flips included (the street data the shipped discard and flip plugins read); each other
     says in words why it does not."""
     assert "seven-card-stud" in KERNEL_VARIANTS and "tda-seven-card-stud" in KERNEL_VARIANTS
-    assert "baseball" in PLUGIN_VARIANTS and "follow-the-queen" in PLUGIN_VARIANTS
+    assert "follow-the-queen" in PLUGIN_VARIANTS and "outhouse" in PLUGIN_VARIANTS
     for name in PLUGIN_VARIANTS:
         variant = load_variant(name)
         reason = unsupported(variant, ("random",), 2, 100)
@@ -262,6 +262,24 @@ def test_a_rule_the_variant_data_says_is_played_by_the_kernel(policy: str) -> No
     check_kernel_replays(variant, 8, 40, ("random", "calling-station") * 4, 150, 5)
 
 
+def test_cards_dealt_face_up_bring_what_the_plugin_hands_over() -> None:
+    """Baseball: a four dealt face up brings an extra card, a three a price to pay or fold;
+    the plugin hands the kernel each as an UpCardRule. Every option replays (a fixed price,
+    the extra card face up, which may bring more, no payment), short stacks and full tables
+    (the stub running out) included, the bots paying or folding as the general engine's."""
+    assert "baseball" in KERNEL_VARIANTS
+    bots = ("tag", "random", "calling-station", "lag", "equity", "random", "tag")
+    for options in ("three_up_payment: 10, four_up_extra: up",
+                    "three_up_payment: none, four_up_extra: down",
+                    "three_up_payment: pot, four_up_extra: none"):
+        variant = load_variant_text(
+            "studkit: 1\nname: house-baseball\nextends: baseball\nplugins:\n"
+            f"  - name: baseball\n    options: {{{options}}}\n")
+        assert unsupported(variant, bots, 7, 100) is None, options
+        check_kernel_replays(variant, 7, 300, bots, 150, 13)
+        check_kernel_replays(variant, 4, 25, bots[:4], 150, 14)
+
+
 def test_a_plugin_without_a_kernel_rule_keeps_the_general_engine(tmp_path: Path) -> None:
     """A house plugin that does not hand the kernel its rule keeps every game on the general
     engine, and auto says which plugin; a rule of the wrong type is an error naming it."""
@@ -394,7 +412,7 @@ def test_same_seed_same_report_whatever_the_workers() -> None:
 def test_auto_takes_the_kernel_where_it_can_and_says_why_not() -> None:
     report = simulate("razz", hands=50, players=3, bots="random", seed=1)
     assert report.engine == "kernel" and report.engine_note == ""
-    fallback = simulate("baseball", hands=20, players=3, bots="random", seed=1)
+    fallback = simulate("follow-the-queen", hands=20, players=3, bots="random", seed=1)
     assert fallback.engine == "general" and "plugin" in fallback.engine_note
     own = "studkit.bots.players:RandomBot"
     mixed = simulate("seven-card-stud", hands=20, players=3, bots=f"random,{own},tag", seed=1)
@@ -406,8 +424,8 @@ def test_auto_takes_the_kernel_where_it_can_and_says_why_not() -> None:
 
 
 def test_engine_kernel_names_what_it_does_not_cover() -> None:
-    with pytest.raises(EngineError, match="baseball uses Python plugin hooks"):
-        simulate("baseball", hands=10, players=3, bots="random", engine="kernel")
+    with pytest.raises(EngineError, match="follow-the-queen uses Python plugin hooks"):
+        simulate("follow-the-queen", hands=10, players=3, bots="random", engine="kernel")
     with pytest.raises(EngineError, match="engine 'fast'"):
         simulate("razz", hands=10, players=3, bots="random", engine="fast")
 
@@ -418,7 +436,7 @@ def test_cli_engine_flag_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     data = json.loads(capsys.readouterr().out)
     assert data["engine"] == "kernel" and data["hands"] == 300
-    code = main(["simulate", "baseball", "--hands", "10", "--players", "3", "--bots",
+    code = main(["simulate", "follow-the-queen", "--hands", "10", "--players", "3", "--bots",
                  "random", "--engine", "kernel", "--workers", "1"])
     captured = capsys.readouterr()
     assert code != 0 and "plugin" in captured.err and "Traceback" not in captured.err
@@ -455,6 +473,8 @@ def _z(a: float, b: float, sd_a: float, sd_b: float) -> float:
     ("seven-card-stud", "calling-station", 100_000),
     ("super-stud-hi-lo", "tag,lag,calling-station,random", 12_000),  # discards
     ("super-stud", "equity,calling-station,equity,calling-station", 2_000),  # discards to come
+    ("baseball", "tag,lag,calling-station,random", 12_000),  # extra cards, pay or fold
+    ("baseball", "equity,tag,equity,random", 2_000),  # hands no street ends on
     ("pineapple-stud", "random,tag,lag,calling-station", 12_000),  # flips and discards
 ])
 def test_both_engines_give_the_same_statistics_within_sampling_error(

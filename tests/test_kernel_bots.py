@@ -73,8 +73,10 @@ def check_bots(name: str, players: int, stack: int, hands: int, seed: int) -> in
             seat = played.actor
             assert seat is not None, (name, hand.index)
             style = styles.get(seat)
-            if style is not None and kind not in VERBS:  # the card it keeps, its declaration
-                chosen = style.act(played.view(seat), played.legal_actions(), random.Random(0))
+            legal = played.legal_actions()
+            plugin = any(a.kind not in VERBS for a in legal)  # a card, a declaration, a price
+            if style is not None and plugin:
+                chosen = style.act(played.view(seat), legal, random.Random(0))
                 assert chosen == as_action(kind, amount), (name, hand.index, seat, chosen)
                 checked += 1
             elif style is not None:

@@ -10,6 +10,7 @@ KIND_TWO_CARD: int
 KIND_ACTION_RAZZ: int
 KIND_SOKO: int
 EVERY_SHARE_SCORE: float
+PAY_SCORE: float
 
 def crowded(raw: float, opponents: int) -> float: ...
 def aggressive_kind(avail: int) -> int: ...
@@ -44,3 +45,7 @@ def share_choice(
     own: Sequence[int], opp: Sequence[int], width: int, opp_n: Sequence[int],
     styles: Sequence[int], name_rank: Sequence[int], every_offered: bool,
 ) -> int: ...
+def pays(
+    own: Sequence[int], opp: Sequence[int], width: int, opp_n: Sequence[int],
+    styles: Sequence[int], price: int, pot: int,
+) -> bool: ...

@@ -16,7 +16,7 @@ from studkit.bots.seen import Seen
 from studkit.bots.strength import strength_score, style_rows
 from studkit.cards import Card
 
-__all__ = ["share_scores", "score_of", "chosen_share", "EVERY_SHARE_SCORE"]
+__all__ = ["share_scores", "score_of", "chosen_share", "pays", "EVERY_SHARE_SCORE", "PAY_SCORE"]
 
 EVERY_SHARE_SCORE: float = _decide.EVERY_SHARE_SCORE
 """The bots compete for every share (a swing) only with a hand that scores this well (0-1)
@@ -38,6 +38,36 @@ def share_scores(info: Seen) -> dict[str, float]:
     }
 
 
+def _share_styles(info: Seen) -> list[int]:
+    """Three style numbers per pot share, -1 first for a share the score does not know."""
+    styles: list[int] = []
+    for share in info.variant.pots:
+        styles.extend(style_rows([share.evaluator]) or (-1, 0, 0))
+    return styles
+
+
+def _opponents(info: Seen) -> tuple[list[int], int, list[int]]:
+    """The opponents' up cards as the C scores take them: flat, the width, the counts."""
+    opponents = info.opponents_up
+    width = max((len(up) for up in opponents), default=0)
+    flat = [int(c) for up in opponents for c in (*up, *[0] * (width - len(up)))]
+    return flat, width, [len(up) for up in opponents]
+
+
+PAY_SCORE: float = _decide.PAY_SCORE
+"""The bots pay a price above half the pot only with cards that score this well (0-1) for
+some share."""
+
+
+def pays(info: Seen, price: int) -> bool:
+    """Whether the seat pays ``price`` to stay in: when it is at most half the pot, or when
+    its cards score at least :data:`PAY_SCORE` for some share as they will be shown. Defined
+    once in C (``studkit/bots/shares.c``), which the batch kernel's bots call too."""
+    flat, width, counts = _opponents(info)
+    return _decide.pays([int(c) for c in info.cards], flat, width, counts, _share_styles(info),
+                        price, info.pot)
+
+
 def chosen_share(info: Seen, every_offered: bool) -> int:
     """Where a player may compete for some pot shares only: the index (in the variant's
     order) of the share the seat's cards score best for as they will be shown (ties: the
@@ -45,14 +75,9 @@ def chosen_share(info: Seen, every_offered: bool) -> int:
     ``every_offered`` and each scores at least :data:`EVERY_SHARE_SCORE`. Defined once in C
     (``studkit/bots/shares.c``), which the batch kernel's bots call too."""
     shares = info.variant.pots
-    styles: list[int] = []
-    for share in shares:
-        styles.extend(style_rows([share.evaluator]) or (-1, 0, 0))
     names = sorted(share.name for share in shares)
-    opponents = info.opponents_up
-    width = max((len(up) for up in opponents), default=0)
-    flat = [int(c) for up in opponents for c in (*up, *[0] * (width - len(up)))]
+    flat, width, counts = _opponents(info)
     return _decide.share_choice(
-        [int(c) for c in info.cards], flat, width, [len(up) for up in opponents], styles,
+        [int(c) for c in info.cards], flat, width, counts, _share_styles(info),
         [names.index(share.name) for share in shares], every_offered,
     )

@@ -63,6 +63,12 @@ int sk_show_least(const int64_t *up, int n_up, const int64_t *offered, int n_off
  * for a share the score does not know; ties go to the highest `name_rank`), or `shares`
  * (every share) where `every_offered` and each scores at least SK_EVERY_SHARE_SCORE. */
 #define SK_EVERY_SHARE_SCORE 0.85
+/* Whether a seat pays `price` to stay in a pot of `pot`: when the price is at most half the
+ * pot, or when its cards score at least SK_PAY_SCORE for some share (as sk_share_choice
+ * scores them). */
+#define SK_PAY_SCORE 0.5
+int sk_pays(const int64_t *own, int n_own, const int64_t *opp, int width, const int64_t *opp_n,
+            int n_opp, const int64_t *styles, int shares, int64_t price, int64_t pot);
 int sk_share_choice(const int64_t *own, int n_own, const int64_t *opp, int width,
                     const int64_t *opp_n, int n_opp, const int64_t *styles,
                     const int64_t *name_rank, int shares, int every_offered);

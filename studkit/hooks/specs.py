@@ -53,6 +53,8 @@ __all__ = [
     "DeclarationRule",
     "DownCardShare",
     "InVariantData",
+    "UpCardRule",
+    "POT_PRICE",
     "KernelRule",
     "TwistOffer",
 ]
@@ -255,7 +257,29 @@ class InVariantData:
     with nothing more handed over (:func:`studkit_kernel_rule`)."""
 
 
-KernelRule = DeclarationRule | DownCardShare | ChoiceExposure | InVariantData
+POT_PRICE = -1
+"""An :class:`UpCardRule`'s ``price`` that is the pot as it stands (all chips put in so far)."""
+
+
+@dataclass(frozen=True, slots=True)
+class UpCardRule:
+    """A plugin's rule for a card of ``rank`` dealt face up, as data the batch kernel plays
+    (:func:`studkit_kernel_rule`): its player is dealt ``extra`` more cards at once (``True``
+    face up; none once the stub is empty; each dealt card falls under the rules in turn),
+    then, with a ``price``, must pay it (``POT_PRICE``: the pot; at most the stack) with an
+    ``action`` decision, or fold; a player with no chips is not asked."""
+
+    rank: int
+    """The rank (:class:`~studkit.cards.Rank`) that triggers the rule."""
+    extra: tuple[bool, ...] = ()
+    """The extra cards, face up (``True``) or down."""
+    price: int | None = None
+    """Chips to pay or fold (``POT_PRICE``: the pot); ``None``: no payment."""
+    action: str = ""
+    """The action kind of paying (its amount: the chips)."""
+
+
+KernelRule = DeclarationRule | DownCardShare | ChoiceExposure | InVariantData | UpCardRule
 """The rules a plugin may hand the batch kernel as data (:func:`studkit_kernel_rule`)."""
 
 
@@ -441,8 +465,8 @@ def studkit_kernel_rule(variant: Variant) -> KernelRule | Sequence[KernelRule] |
     Called when a simulation chooses its engine, once per plugin of the variant, without a
     hand. Returns the rule the plugin's other hooks play, as records the rules core executes
     (a :class:`DeclarationRule`, a :class:`DownCardShare` per share the plugin ranks, a
-    :class:`ChoiceExposure`, or :class:`InVariantData` for a rule the variant's data says
-    already), or
+    :class:`ChoiceExposure`, an :class:`UpCardRule` per rank, or :class:`InVariantData`
+    for a rule the variant's data says already), or
     ``None`` when these options make a rule the kernel does not play. A plugin that does not
     implement it, or returns ``None``, keeps the game on the general engine, and ``--engine
     auto`` says which plugin kept it there. Both engines must play the same game: the

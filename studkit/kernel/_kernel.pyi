@@ -12,6 +12,7 @@ KEEP_CARD: int
 RECORD_DECLARATION: int
 DOWN_CARD_SHARE: int
 RECORD_EXPOSE: int
+RECORD_PAY: int
 EXHAUSTED: int
 LONG: int
 MEMORY: int
@@ -45,6 +46,7 @@ class Setup:
         declaration: tuple[int, bool, bool, Sequence[int]] | None = None,
         down_shares: Sequence[tuple[int, int, Sequence[int]]] | None = None,
         expose: tuple[bool, bool] | None = None,
+        up_rules: Sequence[tuple[int, Sequence[int], int]] | None = None,
     ) -> None: ...
 
 def play_block(

@@ -2,12 +2,14 @@
  *
  *   Setup(rules, players, stack, deck, cards, showing, share_evaluators, bots, bot_table,
  *         styles, values, modes, by_row, flush, index_row, wild=None, share_modes=None,
- *         declaration=None, down_shares=None, expose=None)
+ *         declaration=None, down_shares=None, expose=None, up_rules=None)
  *                      one run's setup (the arrays are held while it lives); `wild`, for
  *                      wild ranks and jokers: (shares, showing), per share and for the
  *                      showing hands (or None) a ranking's (values, table, fill or None,
  *                      layers per wild count): the cards' packed values, the combined table,
  *                      the flush fills, as studkit.evaluation.wildtables.WildLayout has them;
+ *                      `up_rules`: what a card dealt face up brings, as [(rank, the
+ *                      extra cards' faces (1 up), price: -2 none, -1 the pot)];
  *                      `expose`: a plugin's exposure of choice cards, as (before the
  *                      deal, hidden until all chose);
  *                      `down_shares`: pot shares a plugin ranks by down cards, as
@@ -153,27 +155,57 @@ static int read_down_shares(sk_setup *k, PyObject *down, int shares) {
     return ok ? 0 : -1;
 }
 
+/* What a card dealt face up brings: [(rank, extra faces as 0/1, price or -2 none, -1 pot)]. */
+static int read_up_rules(sk_setup *k, PyObject *rules) {
+    PyObject *list = PySequence_Fast(rules, "up_rules: a sequence");
+    if (list == NULL) return -1;
+    int ok = 1;
+    for (Py_ssize_t i = 0; ok && i < PySequence_Fast_GET_SIZE(list); i++) {
+        PyObject *faces;
+        int rank;
+        long long price;
+        ok = PyArg_ParseTuple(PySequence_Fast_GET_ITEM(list, i), "iOL:up rule", &rank, &faces,
+                              &price);
+        if (!ok) break;
+        int64_t face[8];
+        int extra = sk_read_numbers(faces, face, 8, "up rule faces");
+        if (extra < 0 || rank < 0 || rank > 12 || price < SK_NO_PRICE) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "up_rules: a rank, faces, a price");
+            ok = 0;
+            break;
+        }
+        k->up_extra[rank] = (int8_t)extra;
+        k->up_extra_faces[rank] = 0;
+        for (int e = 0; e < extra; e++) k->up_extra_faces[rank] |= (int8_t)((face[e] != 0) << e);
+        k->up_price[rank] = price;
+        k->up_rules = 1;
+    }
+    Py_DECREF(list);
+    return ok ? 0 : -1;
+}
+
 static int Setup_init(SetupObject *self, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"rules", "players", "stack", "deck", "cards", "showing",
                                "share_evaluators", "bots", "bot_table",
                                "styles", "values", "modes", "by_row", "flush", "index_row",
                                "wild", "share_modes", "declaration", "down_shares", "expose",
-                               NULL};
+                               "up_rules", NULL};
     Py_buffer rules;
     int players, cards, showing;
     long long stack, index_row;
     PyObject *deck, *evaluators, *bots, *bot_table, *styles, *values, *modes, *by_row, *flush;
     PyObject *wild = Py_None, *modes_in = Py_None, *declaration = Py_None, *down = Py_None;
-    PyObject *expose = Py_None;
+    PyObject *expose = Py_None, *up_rules = Py_None;
     if (self->held) {
         PyErr_SetString(PyExc_TypeError, "a Setup is made once");
         return -1;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*iLOiiOOOOOOOOL|OOOOO:Setup", keywords,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*iLOiiOOOOOOOOL|OOOOOO:Setup", keywords,
                                      &rules, &players, &stack, &deck, &cards, &showing,
                                      &evaluators, &bots, &bot_table, &styles, &values, &modes,
                                      &by_row, &flush, &index_row, &wild, &modes_in,
-                                     &declaration, &down, &expose))
+                                     &declaration, &down, &expose, &up_rules))
         return -1;
     int ok = rules.len == (Py_ssize_t)sizeof(sk_rules);
     if (ok) memcpy(&self->rules, rules.buf, sizeof(sk_rules));
@@ -245,6 +277,8 @@ static int Setup_init(SetupObject *self, PyObject *args, PyObject *kwargs) {
     if (wild != Py_None && set_wild(self, wild, count) < 0) return -1;
     for (int x = 0; x < SK_SHARES; x++) k->down_suit[x] = -1;
     if (down != Py_None && read_down_shares(k, down, count) < 0) return -1;
+    for (int rank = 0; rank < 13; rank++) k->up_price[rank] = SK_NO_PRICE;
+    if (up_rules != Py_None && read_up_rules(k, up_rules) < 0) return -1;
     if (expose != Py_None) { /* (before the deal, hidden until all chose) */
         if (!PyArg_ParseTuple(expose, "pp:expose", &k->expose_before, &k->expose_hidden))
             return -1;
@@ -415,6 +449,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
         PyModule_AddIntConstant(m, "RECORD_DECLARATION", SK_RECORD_DECLARATION) < 0 ||
         PyModule_AddIntConstant(m, "DOWN_CARD_SHARE", SK_DOWN_CARD_SHARE) < 0 ||
         PyModule_AddIntConstant(m, "RECORD_EXPOSE", SK_RECORD_EXPOSE) < 0 ||
+        PyModule_AddIntConstant(m, "RECORD_PAY", SK_RECORD_PAY) < 0 ||
         PyModule_AddIntConstant(m, "EXHAUSTED", SK_KERNEL_EXHAUSTED) < 0 ||
         PyModule_AddIntConstant(m, "LONG", SK_KERNEL_LONG) < 0 ||
         PyModule_AddIntConstant(m, "MEMORY", SK_KERNEL_MEMORY) < 0 ||

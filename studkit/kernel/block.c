@@ -100,6 +100,20 @@ static int strengths(const sk_setup *k, const sk_ranker *rankers, const sk_hand 
     return 1;
 }
 
+int sk_draw_card(sk_draw *d, int seat, int up) {
+    int i = (int)sk_below(d->stream, *d->left);
+    int card = d->stub[i];
+    d->stub[i] = d->stub[--*d->left];
+    int64_t value = d->k->tables.values[card];
+    d->held[seat] += value;
+    if (up) d->up[seat] += value;
+    if (d->record != NULL) {
+        if (*d->recorded < SK_RECORD_CARDS) d->record[*d->recorded] = (int64_t)(seat + 2) << 8 | card;
+        (*d->recorded)++;
+    }
+    return card;
+}
+
 int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t seed,
                       sk_tally *t, sk_records *rec) {
     const sk_rules *r = k->rules;
@@ -126,6 +140,9 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
     uint8_t dealt[SK_DUE];
     int64_t up[SK_SEATS], held[SK_SEATS]; /* the packed values of each seat's cards so far */
     int8_t declared[SK_SEATS];            /* each seat's declaration (-1: none) */
+    uint8_t fallen[SK_DUE];               /* the street's cards dealt face up, for the */
+    int8_t fallen_seat[SK_DUE];           /* plugins' up-card rules (k->up_rules) */
+    int nfallen = 0;
     const int64_t *packed = k->tables.values;
     /* the table evaluators' rows (a special ranking has none: it ranks from the cards) */
     sk_ranker showing_ranker = {0}, rankers[SK_SHARES] = {{0}};
@@ -147,6 +164,7 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
         memset(up, 0, sizeof up);
         memset(held, 0, sizeof held);
         memset(declared, -1, sizeof declared);
+        nfallen = 0;
         sk_begin(r, &h, &log, n, button, stacks);
         button = sk_next_seat(button, n); /* the next hand's */
         int raises = 0, decisions = 0, forced_seen = 0, completed = 0;
@@ -181,6 +199,12 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
                         if (faces[c]) up[target] += value;
                     }
                 }
+                if (k->up_rules)
+                    for (int c = 0; c < count && nfallen < SK_DUE; c++)
+                        if (seats[c] >= 0 && faces[c]) {
+                            fallen[nfallen] = dealt[c];
+                            fallen_seat[nfallen++] = seats[c];
+                        }
                 if (row >= 0)
                     for (int c = 0; c < count; c++) {
                         if (ncards < SK_RECORD_CARDS)
@@ -247,6 +271,20 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
             case SK_PHASE_BETWEEN_STREETS: { /* the card decisions the streets ask for */
                 int step = h.phase == SK_PHASE_AFTER_DEAL ? SK_STEP_FLIPS_DEALT : SK_STEP_OFFERS;
                 int64_t *record = row >= 0 ? &rec->decisions[row * SK_RECORD_DECISIONS] : NULL;
+                if (nfallen) { /* what the cards dealt face up bring, first */
+                    sk_draw draw = {k, stub, &left, &stream, held, up,
+                                    row >= 0 ? &rec->cards[row * SK_RECORD_CARDS] : NULL,
+                                    &ncards};
+                    int error = sk_play_up_cards(k, &h, &log, &draw, fallen, fallen_seat, nfallen,
+                                                 &stream, record, &ndecisions,
+                                                 SK_RECORD_DECISIONS,
+                                                 &t->mix[h.street * SK_VERBS], &decisions);
+                    nfallen = 0;
+                    if (error) {
+                        result = index << 8 | error;
+                        goto done;
+                    }
+                }
                 for (int last = step + 1; step <= last; step++) {
                     int error = sk_play_card_step(k, &h, step, &stream, held, up, record,
                                                   &ndecisions, SK_RECORD_DECISIONS);
@@ -277,7 +315,7 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
             goto done;
         }
         /* the hand's counts */
-        int64_t pot = 0;
+        int64_t pot = h.dead; /* dead money: a plugin's payments */
         for (int s = 0; s < n; s++) {
             pot += h.contrib[s];
             int64_t payoff = h.stack[s] - k->stack;

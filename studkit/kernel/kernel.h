@@ -51,7 +51,34 @@ typedef struct sk_setup {
     int expose;
     int expose_before;
     int expose_hidden;
+    /* what a card dealt face up brings, by rank (studkit.hooks.specs.UpCardRule): extra
+     * cards (how many; bit e: the e-th face up), a price to pay or fold (SK_NO_PRICE: none,
+     * SK_POT_PRICE: the pot) */
+    int up_rules;
+    int8_t up_extra[13];
+    int8_t up_extra_faces[13];
+    int64_t up_price[13];
 } sk_setup;
+#define SK_NO_PRICE (-2)
+#define SK_POT_PRICE (-1)
+
+/* Cards drawn from a hand's stub outside a street's deal (a plugin's extra card): the stub,
+ * the hand's random stream, the packed values of each seat's cards, and the record of the
+ * cards dealt (NULL: none). */
+typedef struct sk_draw {
+    const sk_setup *k;
+    uint8_t *stub;
+    int *left;
+    uint64_t *stream;
+    int64_t *held;
+    int64_t *up;
+    int64_t *record;
+    int64_t *recorded;
+} sk_draw;
+
+/* block.c: a card for `seat` (`up`: face up) drawn from the stub, counted and recorded as a
+ * street's cards are. */
+int sk_draw_card(sk_draw *d, int seat, int up);
 
 /* The evaluator number of a pot share a plugin ranks by down cards (sk_setup.down_suit). */
 #define SK_DOWN_CARD_SHARE (SK_SPECIAL_BASE + 100)
@@ -96,7 +123,7 @@ typedef struct sk_records {
 /* The recorded codes of card decisions, after the betting verbs (SK_VERBS): the card chosen
  * (SK_KEEP_CARD: an optional flip declined); and of a declaration: the choice's index. */
 enum { SK_RECORD_FLIP = 8, SK_RECORD_DISCARD = 9, SK_RECORD_DECLARATION = 10,
-       SK_RECORD_EXPOSE = 11 };
+       SK_RECORD_EXPOSE = 11, SK_RECORD_PAY = 12 };
 
 enum { SK_KERNEL_EXHAUSTED = 1, SK_KERNEL_LONG = 2, SK_KERNEL_MEMORY = 3, SK_KERNEL_CARDS = 4 };
 
@@ -121,5 +148,14 @@ int sk_play_card_step(const sk_setup *k, sk_hand *h, int step, uint64_t *stream,
  * seats' bots into `declared` (a choice per seat), recorded as sk_play_card_step records. */
 int sk_play_declarations(const sk_setup *k, const sk_hand *h, uint64_t *stream,
                          int8_t *declared, int64_t *record, int64_t *recorded, int64_t room);
+
+/* up_cards.c: what the cards dealt face up on the street (`fallen`, to `fallen_seat`, in the
+ * order dealt) bring: extra cards drawn through `draw`, then each price paid or folded by
+ * the seats' bots (recorded as sk_play_card_step records; a fold counted in the street's
+ * `mix` and `decisions`). 0, or SK_KERNEL_*. */
+int sk_play_up_cards(const sk_setup *k, sk_hand *h, sk_log *log, sk_draw *draw,
+                     const uint8_t *fallen, const int8_t *fallen_seat, int nfallen,
+                     uint64_t *stream, int64_t *record, int64_t *recorded, int64_t room,
+                     int64_t *mix, int *decisions);
 
 #endif

@@ -23,7 +23,13 @@ from studkit.errors import PluginError
 from studkit.evaluation.board_hands import CARDS_MODES
 from studkit.evaluation.lookup_tables import EVALUATORS, EvalTables
 from studkit.evaluation.wildtables import WildArrays, wild_arrays
-from studkit.hooks.specs import ChoiceExposure, DeclarationRule, DownCardShare, KernelRule
+from studkit.hooks.specs import (
+    ChoiceExposure,
+    DeclarationRule,
+    DownCardShare,
+    KernelRule,
+    UpCardRule,
+)
 from studkit.kernel import _kernel
 from studkit.variant.card_choices import CARD_CHOICE_PLUGINS
 from studkit.variant.model import ROLLED, Stakes, Variant
@@ -55,6 +61,8 @@ KERNEL_EVALUATORS: Final[dict[str, int]] = {
 CARD_CHOICES: Final = frozenset(plugin for _, plugin in CARD_CHOICE_PLUGINS)
 """The shipped plugins of the streets' ``discard`` and ``flip``: the kernel plays their rules
 from the street data (``studkit/core/card_choices.c``), named under ``plugins:`` or not."""
+NO_PRICE: Final = -2
+"""An up-card rule without a payment, as the kernel's setup reads it."""
 MAX_PLAYED_FROM: Final = 8
 """The most cards the kernel finds the played five in (for odd chips by the hand played);
 a larger hand, or showing hand, still scores the best of its eight-card parts, as on the
@@ -71,7 +79,8 @@ def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int)
     if hooked:
         return (f"{variant.name} uses Python plugin hooks ({', '.join(hooked)}) that hand the "
                 "kernel no rule (studkit_kernel_rule)")
-    why = _share_reason(variant, given) or _choice_card_reason(variant, given)
+    why = (_share_reason(variant, given) or _choice_card_reason(variant, given)
+           or _up_card_reason(variant, given))
     if why:
         return f"{variant.name} {why}"
     declaration = _declaration(given)
@@ -141,6 +150,11 @@ def _exposure(given: dict[str, tuple[KernelRule, ...] | None]) -> ChoiceExposure
                  if isinstance(rule, ChoiceExposure)), None)
 
 
+def _up_rules(given: dict[str, tuple[KernelRule, ...] | None]) -> list[UpCardRule]:
+    return [rule for rules in given.values() for rule in rules or ()
+            if isinstance(rule, UpCardRule)]
+
+
 def _down_shares(given: dict[str, tuple[KernelRule, ...] | None]) -> dict[int, DownCardShare]:
     return {rule.share: rule for rules in given.values() for rule in rules or ()
             if isinstance(rule, DownCardShare)}
@@ -158,6 +172,24 @@ def _share_reason(variant: Variant, given: dict[str, tuple[KernelRule, ...] | No
     if down and variant.odd_chips.cards == "hand":
         return ("gives odd chips by the cards a hand plays, with a pot share a plugin ranks "
                 "(odd_chips.cards: hand)")
+    return None
+
+
+def _up_card_reason(
+    variant: Variant, given: dict[str, tuple[KernelRule, ...] | None]
+) -> str | None:
+    """What of a plugin's up-card rules the kernel does not play, in words."""
+    rules = _up_rules(given)
+    if not rules:
+        return None
+    if len({rule.rank for rule in rules}) < len(rules):
+        return "has two rules for one rank dealt face up"
+    if any(street.flip or street.discard or "choice" in street.cards
+           for street in variant.streets):
+        return "has rules for cards dealt face up beside card decisions"
+    if len(style_rows(_evaluators(variant)[1:])) != 3 * len(variant.pots):
+        return ("has a price to pay with a pot share whose evaluator the bots' score does not "
+                "know")
     return None
 
 
@@ -303,6 +335,9 @@ def kernel_setup(
         down_shares=[(rule.share, rule.suit, list(rule.values))
                      for rule in _down_shares(given).values()],
         expose=None if exposure is None else (exposure.before, exposure.hidden),
+        up_rules=[(rule.rank, [int(face) for face in rule.extra],
+                   NO_PRICE if rule.price is None else rule.price)
+                  for rule in _up_rules(given)] or None,
     )
 
 

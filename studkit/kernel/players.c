@@ -58,6 +58,18 @@ static double equity(const sk_setup *k, const sk_hand *h, int seat, const int8_t
     for (int st = h->street + 1; st < r->streets; st++)
         if (r->street_discard[st]) return -1.0;
     int ncards = h->ncards[seat];
+    /* a hand no street ends on (a plugin's extra card), or of too many cards: not posed, as
+     * studkit.equity refuses it (the ends from the last discard on, where there is one) */
+    int last = -1, held = 0, board = 0, ends = 0;
+    for (int st = 0; st < r->streets; st++) {
+        if (r->street_discard[st]) last = st;
+        board += r->street_board[st];
+    }
+    for (int st = 0; st < r->streets; st++) {
+        held += r->street_rounds[st] - r->street_discard[st];
+        ends |= st >= last && held == ncards;
+    }
+    if (!ends || ncards > k->cards - board) return -1.0;
     int nup = h->nup[seat];
     int ndown = ncards - nup;
     uint64_t known = 0;
@@ -152,7 +164,7 @@ static int thinking(const sk_setup *k, const sk_hand *h, int bot, int seat, int 
         avail |= 1 << options[i].verb;
         if (options[i].verb == SK_CALL) to_call = options[i].lo;
     }
-    int64_t pot = 0;
+    int64_t pot = h->dead; /* every chip put in: dead money (a plugin's payments) too */
     for (int s = 0; s < h->n; s++) pot += h->contrib[s];
     int64_t my_bet = h->bets[seat];
     int8_t opponents[SK_SEATS];
