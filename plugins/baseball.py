@@ -19,7 +19,8 @@ from studkit.bots.seen import seen
 from studkit.cards import Card, Rank
 from studkit.engine.actions import FOLD, Action
 from studkit.engine.decisions import DecisionKind, Fold, Pay, Record, Taken
-from studkit.hooks.specs import POT_PRICE, DealEffect, HandView, UpCardRule, hookimpl
+from studkit.hooks.kernel_rules import POT_PRICE, UpCardRule
+from studkit.hooks.specs import DealEffect, HandView, hookimpl
 from studkit.variant.model import CardFace
 
 OPTIONS_SCHEMA: Mapping[str, Any] = {

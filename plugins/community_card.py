@@ -26,7 +26,8 @@ from dataclasses import asdict, replace
 from typing import Any
 
 from studkit.engine.events import ActionEvent, CommunityEvent
-from studkit.hooks.specs import HandView, InVariantData, hookimpl
+from studkit.hooks.kernel_rules import InVariantData
+from studkit.hooks.specs import HandView, hookimpl
 from studkit.variant.model import DeckExhaustion, Street, Variant
 
 EQUITY_NEUTRAL = True

@@ -35,7 +35,8 @@ from studkit.bots.advice import EVERY_SHARE_SCORE, chosen_share
 from studkit.bots.seen import seen
 from studkit.engine.actions import Action
 from studkit.engine.decisions import DecisionKind, Record, Taken
-from studkit.hooks.specs import DeclarationRule, DeclarePhase, HandView, Holding, hookimpl
+from studkit.hooks.kernel_rules import DeclarationRule
+from studkit.hooks.specs import DeclarePhase, HandView, Holding, hookimpl
 from studkit.variant.model import Variant
 
 OPTIONS_SCHEMA: Mapping[str, Any] = {

@@ -18,7 +18,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from studkit.cards import Rank, Suit
-from studkit.hooks.specs import DownCardShare, HandView, Holding, hookimpl
+from studkit.hooks.kernel_rules import DownCardShare
+from studkit.hooks.specs import HandView, Holding, hookimpl
 from studkit.variant.model import PotShare, Variant
 
 EQUITY_NEUTRAL = True

@@ -33,7 +33,8 @@ from studkit.cards import CARDS, Card
 from studkit.engine.actions import Action
 from studkit.engine.decisions import DecisionKind, Record, Taken, TurnUp
 from studkit.errors import PluginError
-from studkit.hooks.specs import ChoiceExposure, ExposureChoice, HandView, Holding, hookimpl
+from studkit.hooks.kernel_rules import ChoiceExposure
+from studkit.hooks.specs import ExposureChoice, HandView, Holding, hookimpl
 from studkit.plugins.flip import KeepEvent, KeepKind
 from studkit.variant.model import ROLLED, Street, Variant
 

@@ -18,13 +18,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal, NamedTuple
 
-from studkit.bots.advice import score_of
+from studkit.bots.card_sense import TRADE_GAIN, traded
 from studkit.bots.seen import seen
 from studkit.cards import CARDS, Card
 from studkit.engine.actions import Action
 from studkit.engine.decisions import Deal, DecisionKind, Pay, Record, Remove, Taken
+from studkit.hooks.kernel_rules import TradeRule
 from studkit.hooks.specs import HandView, TwistOffer, hookimpl
-from studkit.variant.model import CardFace, Street
+from studkit.variant.model import CardFace, Street, Variant
 from studkit.variant.schema import suggest
 
 OPTIONS_SCHEMA: Mapping[str, Any] = {
@@ -67,7 +68,7 @@ EQUITY_NOTE = (
 )
 """Why ``studkit equity`` leaves the twist round out (printed with its note)."""
 
-TWIST_GAIN = 0.05
+TWIST_GAIN = TRADE_GAIN
 """The bots buy a card only when the hand's score (0-1) gains at least this much."""
 
 
@@ -140,18 +141,12 @@ def buy_or_stand(view: Any, actions: Sequence[Action], variant: Any) -> Action |
     """The bots' buy: throw the card whose loss leaves the best hand with one card to come,
     if that beats the hand kept by :data:`TWIST_GAIN` of the score; else stand."""
     info = seen(view, variant)
-    evaluators = info.evaluators
-    kept = score_of(info.cards, info, evaluators, info.to_come)
-    best, choice = kept + TWIST_GAIN, None
-    for action in actions:
-        if action.kind != TwistKind.name or action.amount is None:
-            continue
-        thrown = CARDS[int(action.amount)]
-        rest = [card for card in info.cards if card != thrown]
-        score = score_of(rest, info, evaluators, info.to_come + 1)
-        if score > best:
-            best, choice = score, action
-    return choice or next((a for a in actions if a.kind == StandKind.name), None)
+    twists = [a for a in actions if a.kind == TwistKind.name and a.amount is not None]
+    index = traded(info.cards, [int(a.amount or 0) for a in twists], info.opponents_up,
+                   info.to_come, info.evaluators)  # the batch kernel's bots' choice too
+    if index >= 0:
+        return twists[index]
+    return next((a for a in actions if a.kind == StandKind.name), None)
 
 
 class StandKind(DecisionKind):
@@ -225,6 +220,23 @@ class Plugin:
         self.faces: tuple[CardFace, ...] = tuple(options.get("faces", ("down", "up")))
         self.replacement_face: Literal["as-discarded", "down"] = options.get(
             "replacement_face", "as-discarded"
+        )
+
+    @hookimpl
+    def studkit_kernel_rule(self, variant: Variant) -> TradeRule | None:
+        """The twist round as data for the batch kernel (none for unknown street names,
+        which the engine's hook reports)."""
+        streets = [street.name for street in variant.streets]
+        after = self.after if self.after is not None else (streets[-2],)
+        if any(name not in streets for name in after):
+            return None
+        cost = self.cost
+        if isinstance(cost, str):
+            cost = int(getattr(variant.stakes, _STAKES[cost]))
+        return TradeRule(
+            streets=tuple(streets.index(name) for name in after), cost=cost,
+            action=TwistKind.name, decline=StandKind.name, down="down" in self.faces,
+            up="up" in self.faces, as_thrown=self.replacement_face == "as-discarded",
         )
 
     @hookimpl

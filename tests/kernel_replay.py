@@ -31,7 +31,8 @@ def dealt(variant: Variant, players: int, stack: int, hand: RecordedHand) -> Han
 
 CARD_DECISIONS = ("flip", "discard", "expose")
 """The card decisions a kernel hand records besides the betting verbs."""
-_WITH_AMOUNT = frozenset(("call", "bring-in", "complete", "bet", "raise", "pay", *CARD_DECISIONS))
+_WITH_AMOUNT = frozenset(
+    ("call", "bring-in", "complete", "bet", "raise", "pay", "twist", *CARD_DECISIONS))
 
 
 def as_action(kind: str, amount: int) -> Action:

@@ -280,6 +280,24 @@ def test_cards_dealt_face_up_bring_what_the_plugin_hands_over() -> None:
         check_kernel_replays(variant, 4, 25, bots[:4], 150, 14)
 
 
+def test_a_trade_round_is_played_by_the_kernel() -> None:
+    """The twist: the plugin hands the kernel its trade round as data (TradeRule); every
+    option replays (the replacement face, the faces that may go, a cost a short stack cannot
+    pay, a twist after more than one street), the bots trading as the general engine's."""
+    for name in ("english-stud", "english-stud-hi-lo", "seven-card-stud-twist"):
+        assert name in KERNEL_VARIANTS, name
+    bots = ("tag", "random", "calling-station", "lag", "random")
+    for options in ("after: [fifth, sixth], cost: 3, faces: [down]",
+                    "after: [sixth], cost: big-bet, replacement_face: down, faces: [up]",
+                    "after: [fourth], cost: 0"):
+        variant = load_variant_text(
+            "studkit: 1\nname: house-twist\nextends: seven-card-stud-twist\nplugins:\n"
+            f"  - name: twist\n    options: {{{options}}}\n")
+        assert unsupported(variant, bots, 5, 100) is None, options
+        check_kernel_replays(variant, 5, 300, bots, 150, 15)
+        check_kernel_replays(variant, 5, 30, bots, 150, 16)
+
+
 def test_a_plugin_without_a_kernel_rule_keeps_the_general_engine(tmp_path: Path) -> None:
     """A house plugin that does not hand the kernel its rule keeps every game on the general
     engine, and auto says which plugin; a rule of the wrong type is an error naming it."""
@@ -475,6 +493,7 @@ def _z(a: float, b: float, sd_a: float, sd_b: float) -> float:
     ("super-stud", "equity,calling-station,equity,calling-station", 2_000),  # discards to come
     ("baseball", "tag,lag,calling-station,random", 12_000),  # extra cards, pay or fold
     ("baseball", "equity,tag,equity,random", 2_000),  # hands no street ends on
+    ("english-stud", "tag,lag,calling-station,random", 12_000),  # a trade round
     ("pineapple-stud", "random,tag,lag,calling-station", 12_000),  # flips and discards
 ])
 def test_both_engines_give_the_same_statistics_within_sampling_error(

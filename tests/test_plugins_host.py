@@ -283,7 +283,7 @@ def test_plugins_command_lists_and_describes(
     assert listed["autoload"] is True
     assert studkit.cli.main(["plugins", "twist", "--json"]) == 0
     twist = json.loads(capsys.readouterr().out)
-    assert twist["hooks"] == ["studkit_twist_offer"]
+    assert twist["hooks"] == ["studkit_kernel_rule", "studkit_twist_offer"]
     assert [o["option"] for o in twist["options"]] == ["after", "cost", "faces", "replacement_face"]
     assert studkit.cli.main(["plugins", "community-card"]) == 0
     assert '"spec" | "tda" | "burns-only" (default spec)' in capsys.readouterr().out

@@ -11,6 +11,7 @@ KIND_ACTION_RAZZ: int
 KIND_SOKO: int
 EVERY_SHARE_SCORE: float
 PAY_SCORE: float
+TWIST_GAIN: float
 
 def crowded(raw: float, opponents: int) -> float: ...
 def aggressive_kind(avail: int) -> int: ...
@@ -49,3 +50,7 @@ def pays(
     own: Sequence[int], opp: Sequence[int], width: int, opp_n: Sequence[int],
     styles: Sequence[int], price: int, pot: int,
 ) -> bool: ...
+def twist_choice(
+    own: Sequence[int], offered: Sequence[int], opp: Sequence[int], width: int,
+    opp_n: Sequence[int], to_come: int, styles: Sequence[int],
+) -> int: ...

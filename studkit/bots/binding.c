@@ -226,6 +226,34 @@ static PyObject *pays(PyObject *m, PyObject *args) {
         sk_pays(own, n_own, opp, width, opp_n, n_opp, styles, n_styles / 3, price, pot));
 }
 
+/* twist_choice(own, offered, opp, width, opp_n, to_come, styles): the index of the card to
+ * trade for the next one, -1 to keep the hand. */
+static PyObject *twist_choice(PyObject *m, PyObject *args) {
+    PyObject *own_in, *offered_in, *opp_in, *opp_n_in, *styles_in;
+    int width, to_come;
+    if (!PyArg_ParseTuple(args, "OOOiOiO:twist_choice", &own_in, &offered_in, &opp_in, &width,
+                          &opp_n_in, &to_come, &styles_in))
+        return NULL;
+    int64_t own[MOST], offered[MOST], opp[MOST * 8], opp_n[MOST], styles[MOST];
+    int n_own = sk_read_numbers(own_in, own, MOST, "own cards");
+    if (n_own < 0) return NULL;
+    int n_offered = sk_read_numbers(offered_in, offered, MOST, "offered cards");
+    if (n_offered < 0) return NULL;
+    int n_opp_cards = sk_read_numbers(opp_in, opp, MOST * 8, "opponents' cards");
+    if (n_opp_cards < 0) return NULL;
+    int n_opp = sk_read_numbers(opp_n_in, opp_n, MOST, "opponents' counts");
+    if (n_opp < 0) return NULL;
+    int n_styles = sk_read_numbers(styles_in, styles, MOST, "styles");
+    if (n_styles < 0) return NULL;
+    for (int k = 0; k < n_opp; k++)
+        if (opp_n[k] < 0 || opp_n[k] > width || (k + 1) * width > n_opp_cards) {
+            PyErr_SetString(PyExc_ValueError, "twist_choice: opponents' cards do not fit width");
+            return NULL;
+        }
+    return PyLong_FromLong(sk_twist_choice(own, n_own, offered, n_offered, opp, width, opp_n,
+                                           n_opp, to_come, styles, n_styles / 3));
+}
+
 static PyMethodDef methods[] = {
     {"crowded", crowded, METH_VARARGS, "crowded(raw, opponents)"},
     {"aggressive_kind", aggressive_kind, METH_VARARGS, "aggressive_kind(avail)"},
@@ -246,6 +274,8 @@ static PyMethodDef methods[] = {
     {"show_least", show_least, METH_VARARGS,
      "show_least(up, offered, may_keep, opp, width, opp_n, styles)"},
     {"pays", pays, METH_VARARGS, "pays(own, opp, width, opp_n, styles, price, pot)"},
+    {"twist_choice", twist_choice, METH_VARARGS,
+     "twist_choice(own, offered, opp, width, opp_n, to_come, styles)"},
     {"share_choice", share_choice, METH_VARARGS,
      "share_choice(own, opp, width, opp_n, styles, name_rank, every_offered)"},
     {NULL, NULL, 0, NULL},
@@ -267,7 +297,8 @@ PyMODINIT_FUNC PyInit__decide(void) {
         PyModule_AddIntConstant(m, "KIND_ACTION_RAZZ", SK_KIND_ACTION_RAZZ) < 0 ||
         PyModule_AddIntConstant(m, "KIND_SOKO", SK_KIND_SOKO) < 0 ||
         PyModule_AddObject(m, "EVERY_SHARE_SCORE", PyFloat_FromDouble(SK_EVERY_SHARE_SCORE)) < 0 ||
-        PyModule_AddObject(m, "PAY_SCORE", PyFloat_FromDouble(SK_PAY_SCORE)) < 0) {
+        PyModule_AddObject(m, "PAY_SCORE", PyFloat_FromDouble(SK_PAY_SCORE)) < 0 ||
+        PyModule_AddObject(m, "TWIST_GAIN", PyFloat_FromDouble(SK_TWIST_GAIN)) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -1,5 +1,6 @@
 /* The shipped bots' sense for card decisions (studkit.bots.card_sense): which card to throw
- * away and which to turn up, by the hand-strength score (strength.c). The general engine's
+ * away, which to turn up and which to trade for the next one, by the hand-strength score
+ * (strength.c). The general engine's
  * bots call these through studkit.bots._decide; the batch kernel calls them directly. */
 #include "decide.h"
 
@@ -60,4 +61,25 @@ int sk_show_least(const int64_t *up, int n_up, const int64_t *offered, int n_off
         }
     }
     return best;
+}
+
+int sk_twist_choice(const int64_t *own, int n_own, const int64_t *offered, int n_offered,
+                    const int64_t *opp, int width, const int64_t *opp_n, int n_opp, int to_come,
+                    const int64_t *styles, int n_styles) {
+    double best = sk_score_cards(own, n_own, opp, width, opp_n, n_opp, to_come, styles,
+                                 n_styles) + SK_TWIST_GAIN;
+    int choice = -1;
+    int64_t rest[MOST_CARDS];
+    for (int k = 0; k < n_offered; k++) {
+        int n_rest = 0;
+        for (int i = 0; i < n_own && n_rest < MOST_CARDS; i++)
+            if (own[i] != offered[k]) rest[n_rest++] = own[i];
+        double score = sk_score_cards(rest, n_rest, opp, width, opp_n, n_opp, to_come + 1,
+                                      styles, n_styles);
+        if (score > best) {
+            best = score;
+            choice = k;
+        }
+    }
+    return choice;
 }

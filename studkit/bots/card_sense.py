@@ -25,7 +25,8 @@ from studkit.bots.strength import style_rows
 from studkit.engine.actions import Action
 from studkit.variant.model import Variant
 
-__all__ = ["keep_best", "show_least", "least_shown", "cards_to_come", "discards_pending"]
+__all__ = ["keep_best", "show_least", "least_shown", "traded", "TRADE_GAIN", "cards_to_come",
+           "discards_pending"]
 
 
 def cards_to_come(view: Any, variant: Variant) -> int:
@@ -81,6 +82,24 @@ def show_least(view: Any, actions: Sequence[Action], variant: Variant) -> Action
     index = least_shown(view.up_cards[view.seat], [int(a.amount or 0) for a in shown], (),
                         [share.evaluator for share in variant.pots], decline is not None)
     return decline if index < 0 else shown[index]
+
+
+TRADE_GAIN: float = _decide.TWIST_GAIN
+"""The bots trade a card for the next one only when the hand's score (0-1) gains this much."""
+
+
+def traded(cards: Sequence[int], offered: Sequence[int], opponents: Sequence[Sequence[int]],
+           to_come: int, evaluators: Sequence[str]) -> int:
+    """The index in ``offered`` of the card of ``cards`` to trade for the next one: the one
+    whose loss leaves the best score with one more card to come, if it beats keeping
+    ``cards`` by :data:`TRADE_GAIN`; -1 to keep them (``studkit/bots/card_sense.c``, the
+    batch kernel's bots' choice too)."""
+    width = max((len(board) for board in opponents), default=0)
+    flat = [int(c) for board in opponents for c in (*board, *[0] * (width - len(board)))]
+    return _decide.twist_choice(
+        [int(c) for c in cards], [int(c) for c in offered], flat, width,
+        [len(board) for board in opponents], to_come, style_rows(evaluators),
+    )
 
 
 def least_shown(up: Sequence[int], offered: Sequence[int], opponents: Sequence[Sequence[int]],

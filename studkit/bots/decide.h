@@ -58,6 +58,14 @@ int sk_show_least(const int64_t *up, int n_up, const int64_t *offered, int n_off
                   int may_keep, const int64_t *opp, int width, const int64_t *opp_n, int n_opp,
                   const int64_t *styles, int n_styles);
 
+/* The index into `offered` of the card to trade for the next one (a twist): the one whose
+ * loss, with one more card to come, leaves the best score, if it beats the score of `own`
+ * kept by SK_TWIST_GAIN; -1 to keep the hand. */
+#define SK_TWIST_GAIN 0.05
+int sk_twist_choice(const int64_t *own, int n_own, const int64_t *offered, int n_offered,
+                    const int64_t *opp, int width, const int64_t *opp_n, int n_opp, int to_come,
+                    const int64_t *styles, int n_styles);
+
 /* shares.c: the choice a seat makes where it may compete for some pot shares only: the index
  * of the share its `own` cards score best for (each share's three style numbers, -1 first
  * for a share the score does not know; ties go to the highest `name_rank`), or `shares`

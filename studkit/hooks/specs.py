@@ -23,6 +23,7 @@ from typing import Any, Literal, Protocol
 import pluggy
 
 from studkit.cards import Card, Rank
+from studkit.hooks.kernel_rules import KernelRule
 from studkit.variant.model import CardFace, DeckExhaustion, PotShare, Street, Variant
 
 
@@ -49,13 +50,6 @@ __all__ = [
     "DealEffect",
     "ExposureChoice",
     "DeclarePhase",
-    "ChoiceExposure",
-    "DeclarationRule",
-    "DownCardShare",
-    "InVariantData",
-    "UpCardRule",
-    "POT_PRICE",
-    "KernelRule",
     "TwistOffer",
 ]
 
@@ -198,89 +192,6 @@ class DeclarePhase:
         """How many declarations ``seat`` makes (one per pot it is in, or one)."""
         return sum(seat in pot for pot in self.pots) or 1
 
-
-@dataclass(frozen=True, slots=True)
-class DeclarationRule:
-    """A plugin's declaration as data the batch kernel plays (:func:`studkit_kernel_rule`):
-    after ``street``'s betting round, with two or more players live, each live player from
-    the dealer's left chooses the pot shares they compete for, once for every pot; at the
-    showdown each pot is judged among its eligible seats as :func:`studkit_adjust_strengths`
-    would judge it."""
-
-    street: int
-    """The street (an index of ``variant.streets``) whose betting the declaration follows."""
-    actions: tuple[str, ...]
-    """The action kind of each choice: one per pot share, in the variant's order, then the
-    choice of every share (a swing)."""
-    swing_may_tie: bool = False
-    """A swing that ties a share still wins it."""
-    forfeit_all_pots: bool = False
-    """A swing is judged against every player who declared, whatever the pot: failing
-    anywhere loses every pot (else against the pot's eligible seats only)."""
-
-
-@dataclass(frozen=True, slots=True)
-class DownCardShare:
-    """A plugin's pot share as data the batch kernel plays (:func:`studkit_kernel_rule`):
-    each live seat's strength in share ``share`` is that of its best card of ``suit`` dealt
-    face down, a card of rank ``r`` being worth ``values[r]`` (0: it does not count); a seat
-    with no such card has no hand for the share."""
-
-    share: int
-    """The pot share (an index of ``variant.pots``)."""
-    suit: int
-    """The suit that counts (:class:`~studkit.cards.Suit`)."""
-    values: tuple[int, ...]
-    """Per rank, deuce to ace: the strength of a down card of the suit."""
-
-
-@dataclass(frozen=True, slots=True)
-class ChoiceExposure:
-    """A plugin's exposure of ``choice`` cards as data the batch kernel plays
-    (:func:`studkit_kernel_rule`): a street's ``choice`` cards come face down, then each live
-    seat holding as many down cards turns that many of them up, one ``action`` decision per
-    card, chosen among its down cards, from the dealer's left."""
-
-    action: str
-    """The action kind of a choice (its amount: the card)."""
-    before: bool = False
-    """Chosen before the street's deal, among the cards already held (the first street's:
-    after its deal); else after the deal."""
-    hidden: bool = False
-    """Every seat chooses before any choice is shown; else in turn, each seeing the earlier."""
-
-
-@dataclass(frozen=True, slots=True)
-class InVariantData:
-    """A plugin whose rule is what its options write into the variant's own data (its
-    module's ``variant_data``), which the rules core reads already: the batch kernel plays it
-    with nothing more handed over (:func:`studkit_kernel_rule`)."""
-
-
-POT_PRICE = -1
-"""An :class:`UpCardRule`'s ``price`` that is the pot as it stands (all chips put in so far)."""
-
-
-@dataclass(frozen=True, slots=True)
-class UpCardRule:
-    """A plugin's rule for a card of ``rank`` dealt face up, as data the batch kernel plays
-    (:func:`studkit_kernel_rule`): its player is dealt ``extra`` more cards at once (``True``
-    face up; none once the stub is empty; each dealt card falls under the rules in turn),
-    then, with a ``price``, must pay it (``POT_PRICE``: the pot; at most the stack) with an
-    ``action`` decision, or fold; a player with no chips is not asked."""
-
-    rank: int
-    """The rank (:class:`~studkit.cards.Rank`) that triggers the rule."""
-    extra: tuple[bool, ...] = ()
-    """The extra cards, face up (``True``) or down."""
-    price: int | None = None
-    """Chips to pay or fold (``POT_PRICE``: the pot); ``None``: no payment."""
-    action: str = ""
-    """The action kind of paying (its amount: the chips)."""
-
-
-KernelRule = DeclarationRule | DownCardShare | ChoiceExposure | InVariantData | UpCardRule
-"""The rules a plugin may hand the batch kernel as data (:func:`studkit_kernel_rule`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -464,8 +375,9 @@ def studkit_kernel_rule(variant: Variant) -> KernelRule | Sequence[KernelRule] |
 
     Called when a simulation chooses its engine, once per plugin of the variant, without a
     hand. Returns the rule the plugin's other hooks play, as records the rules core executes
-    (a :class:`DeclarationRule`, a :class:`DownCardShare` per share the plugin ranks, a
-    :class:`ChoiceExposure`, an :class:`UpCardRule` per rank, or :class:`InVariantData`
+    (:mod:`studkit.hooks.kernel_rules`: a ``DeclarationRule``, a ``DownCardShare`` per share
+    the plugin ranks, a ``ChoiceExposure``, an ``UpCardRule`` per rank, a ``TradeRule``, or
+    ``InVariantData``
     for a rule the variant's data says already), or
     ``None`` when these options make a rule the kernel does not play. A plugin that does not
     implement it, or returns ``None``, keeps the game on the general engine, and ``--engine

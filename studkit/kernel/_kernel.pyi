@@ -13,6 +13,8 @@ RECORD_DECLARATION: int
 DOWN_CARD_SHARE: int
 RECORD_EXPOSE: int
 RECORD_PAY: int
+RECORD_TRADE: int
+RECORD_KEEP_HAND: int
 EXHAUSTED: int
 LONG: int
 MEMORY: int
@@ -47,6 +49,7 @@ class Setup:
         down_shares: Sequence[tuple[int, int, Sequence[int]]] | None = None,
         expose: tuple[bool, bool] | None = None,
         up_rules: Sequence[tuple[int, Sequence[int], int]] | None = None,
+        trade: tuple[int, int, int, bool] | None = None,
     ) -> None: ...
 
 def play_block(

@@ -2,12 +2,15 @@
  *
  *   Setup(rules, players, stack, deck, cards, showing, share_evaluators, bots, bot_table,
  *         styles, values, modes, by_row, flush, index_row, wild=None, share_modes=None,
- *         declaration=None, down_shares=None, expose=None, up_rules=None)
+ *         declaration=None, down_shares=None, expose=None, up_rules=None, trade=None)
  *                      one run's setup (the arrays are held while it lives); `wild`, for
  *                      wild ranks and jokers: (shares, showing), per share and for the
  *                      showing hands (or None) a ranking's (values, table, fill or None,
  *                      layers per wild count): the cards' packed values, the combined table,
  *                      the flush fills, as studkit.evaluation.wildtables.WildLayout has them;
+ *                      `trade`: a trade of a card for the next one, as (the streets after
+ *                      whose betting, a bit each; the cost; the faces that may go, bit 0
+ *                      down, bit 1 up; an up card's replacement comes up);
  *                      `up_rules`: what a card dealt face up brings, as [(rank, the
  *                      extra cards' faces (1 up), price: -2 none, -1 the pot)];
  *                      `expose`: a plugin's exposure of choice cards, as (before the
@@ -190,22 +193,22 @@ static int Setup_init(SetupObject *self, PyObject *args, PyObject *kwargs) {
                                "share_evaluators", "bots", "bot_table",
                                "styles", "values", "modes", "by_row", "flush", "index_row",
                                "wild", "share_modes", "declaration", "down_shares", "expose",
-                               "up_rules", NULL};
+                               "up_rules", "trade", NULL};
     Py_buffer rules;
     int players, cards, showing;
     long long stack, index_row;
     PyObject *deck, *evaluators, *bots, *bot_table, *styles, *values, *modes, *by_row, *flush;
     PyObject *wild = Py_None, *modes_in = Py_None, *declaration = Py_None, *down = Py_None;
-    PyObject *expose = Py_None, *up_rules = Py_None;
+    PyObject *expose = Py_None, *up_rules = Py_None, *trade = Py_None;
     if (self->held) {
         PyErr_SetString(PyExc_TypeError, "a Setup is made once");
         return -1;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*iLOiiOOOOOOOOL|OOOOOO:Setup", keywords,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*iLOiiOOOOOOOOL|OOOOOOO:Setup", keywords,
                                      &rules, &players, &stack, &deck, &cards, &showing,
                                      &evaluators, &bots, &bot_table, &styles, &values, &modes,
                                      &by_row, &flush, &index_row, &wild, &modes_in,
-                                     &declaration, &down, &expose, &up_rules))
+                                     &declaration, &down, &expose, &up_rules, &trade))
         return -1;
     int ok = rules.len == (Py_ssize_t)sizeof(sk_rules);
     if (ok) memcpy(&self->rules, rules.buf, sizeof(sk_rules));
@@ -279,6 +282,18 @@ static int Setup_init(SetupObject *self, PyObject *args, PyObject *kwargs) {
     if (down != Py_None && read_down_shares(k, down, count) < 0) return -1;
     for (int rank = 0; rank < 13; rank++) k->up_price[rank] = SK_NO_PRICE;
     if (up_rules != Py_None && read_up_rules(k, up_rules) < 0) return -1;
+    if (trade != Py_None) { /* (streets as a bit mask, cost, faces: bit 0 down 1 up, as thrown) */
+        long long streets, cost;
+        if (!PyArg_ParseTuple(trade, "LLip:trade", &streets, &cost, &k->trade_faces,
+                              &k->trade_as_thrown))
+            return -1;
+        if (streets <= 0 || streets >= (1LL << self->rules.streets) || cost < 0) {
+            PyErr_SetString(PyExc_ValueError, "trade: streets of the rules and a cost");
+            return -1;
+        }
+        k->trade_streets = (int32_t)streets;
+        k->trade_cost = cost;
+    }
     if (expose != Py_None) { /* (before the deal, hidden until all chose) */
         if (!PyArg_ParseTuple(expose, "pp:expose", &k->expose_before, &k->expose_hidden))
             return -1;
@@ -450,6 +465,8 @@ PyMODINIT_FUNC PyInit__kernel(void) {
         PyModule_AddIntConstant(m, "DOWN_CARD_SHARE", SK_DOWN_CARD_SHARE) < 0 ||
         PyModule_AddIntConstant(m, "RECORD_EXPOSE", SK_RECORD_EXPOSE) < 0 ||
         PyModule_AddIntConstant(m, "RECORD_PAY", SK_RECORD_PAY) < 0 ||
+        PyModule_AddIntConstant(m, "RECORD_TRADE", SK_RECORD_TRADE) < 0 ||
+        PyModule_AddIntConstant(m, "RECORD_KEEP_HAND", SK_RECORD_KEEP_HAND) < 0 ||
         PyModule_AddIntConstant(m, "EXHAUSTED", SK_KERNEL_EXHAUSTED) < 0 ||
         PyModule_AddIntConstant(m, "LONG", SK_KERNEL_LONG) < 0 ||
         PyModule_AddIntConstant(m, "MEMORY", SK_KERNEL_MEMORY) < 0 ||

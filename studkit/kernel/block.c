@@ -288,6 +288,13 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
                 for (int last = step + 1; step <= last; step++) {
                     int error = sk_play_card_step(k, &h, step, &stream, held, up, record,
                                                   &ndecisions, SK_RECORD_DECISIONS);
+                    if (!error && step == SK_STEP_OFFERS && k->trade_streets) { /* a trade round */
+                        sk_draw draw = {k, stub, &left, &stream, held, up,
+                                        row >= 0 ? &rec->cards[row * SK_RECORD_CARDS] : NULL,
+                                        &ncards};
+                        error = sk_play_trades(k, &h, &log, &draw, &stream, record, &ndecisions,
+                                               SK_RECORD_DECISIONS);
+                    }
                     if (!error && step == SK_STEP_OFFERS) /* the declaration after the offers */
                         error = sk_play_declarations(k, &h, &stream, declared, record,
                                                      &ndecisions, SK_RECORD_DECISIONS);

@@ -58,6 +58,13 @@ typedef struct sk_setup {
     int8_t up_extra[13];
     int8_t up_extra_faces[13];
     int64_t up_price[13];
+    /* a trade of a card for the next one (studkit.hooks.specs.TradeRule): after the betting
+     * of the streets in `trade_streets` (a bit each); its cost; bit 0 down cards, bit 1 up
+     * cards may go; an up card's replacement comes up */
+    int32_t trade_streets;
+    int64_t trade_cost;
+    int trade_faces;
+    int trade_as_thrown;
 } sk_setup;
 #define SK_NO_PRICE (-2)
 #define SK_POT_PRICE (-1)
@@ -123,7 +130,7 @@ typedef struct sk_records {
 /* The recorded codes of card decisions, after the betting verbs (SK_VERBS): the card chosen
  * (SK_KEEP_CARD: an optional flip declined); and of a declaration: the choice's index. */
 enum { SK_RECORD_FLIP = 8, SK_RECORD_DISCARD = 9, SK_RECORD_DECLARATION = 10,
-       SK_RECORD_EXPOSE = 11, SK_RECORD_PAY = 12 };
+       SK_RECORD_EXPOSE = 11, SK_RECORD_PAY = 12, SK_RECORD_TRADE = 13, SK_RECORD_KEEP_HAND = 14 };
 
 enum { SK_KERNEL_EXHAUSTED = 1, SK_KERNEL_LONG = 2, SK_KERNEL_MEMORY = 3, SK_KERNEL_CARDS = 4 };
 
@@ -148,6 +155,12 @@ int sk_play_card_step(const sk_setup *k, sk_hand *h, int step, uint64_t *stream,
  * seats' bots into `declared` (a choice per seat), recorded as sk_play_card_step records. */
 int sk_play_declarations(const sk_setup *k, const sk_hand *h, uint64_t *stream,
                          int8_t *declared, int64_t *record, int64_t *recorded, int64_t room);
+
+/* trades.c: the trade round after the betting of the street the hand is on, where
+ * k->trade_streets says, by the seats' bots; cards drawn through `draw`; recorded as
+ * sk_play_card_step records. 0, or SK_KERNEL_*. */
+int sk_play_trades(const sk_setup *k, sk_hand *h, sk_log *log, sk_draw *draw, uint64_t *stream,
+                   int64_t *record, int64_t *recorded, int64_t room);
 
 /* up_cards.c: what the cards dealt face up on the street (`fallen`, to `fallen_seat`, in the
  * order dealt) bring: extra cards drawn through `draw`, then each price paid or folded by

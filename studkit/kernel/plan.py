@@ -23,11 +23,12 @@ from studkit.errors import PluginError
 from studkit.evaluation.board_hands import CARDS_MODES
 from studkit.evaluation.lookup_tables import EVALUATORS, EvalTables
 from studkit.evaluation.wildtables import WildArrays, wild_arrays
-from studkit.hooks.specs import (
+from studkit.hooks.kernel_rules import (
     ChoiceExposure,
     DeclarationRule,
     DownCardShare,
     KernelRule,
+    TradeRule,
     UpCardRule,
 )
 from studkit.kernel import _kernel
@@ -80,7 +81,7 @@ def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int)
         return (f"{variant.name} uses Python plugin hooks ({', '.join(hooked)}) that hand the "
                 "kernel no rule (studkit_kernel_rule)")
     why = (_share_reason(variant, given) or _choice_card_reason(variant, given)
-           or _up_card_reason(variant, given))
+           or _up_card_reason(variant, given) or _trade_reason(variant, given))
     if why:
         return f"{variant.name} {why}"
     declaration = _declaration(given)
@@ -172,6 +173,21 @@ def _share_reason(variant: Variant, given: dict[str, tuple[KernelRule, ...] | No
     if down and variant.odd_chips.cards == "hand":
         return ("gives odd chips by the cards a hand plays, with a pot share a plugin ranks "
                 "(odd_chips.cards: hand)")
+    return None
+
+
+def _trade_reason(
+    variant: Variant, given: dict[str, tuple[KernelRule, ...] | None]
+) -> str | None:
+    """What of a plugin's trade round the kernel does not play, in words."""
+    trades = [rule for rules in given.values() for rule in rules or ()
+              if isinstance(rule, TradeRule)]
+    if not trades:
+        return None
+    if len(trades) > 1:
+        return "has two trade rounds from plugins"
+    if any(variant.streets[i].discard is not None for i in trades[0].streets):
+        return "has a trade round and a discard after one street's betting"
     return None
 
 
@@ -311,6 +327,8 @@ def kernel_setup(
     deck = np.array([int(c) for c in rules.deck], dtype=np.uint8)
     given = plugin_rules(variant)
     exposure = _exposure(given)
+    trade = next((rule for rules in given.values() for rule in rules or ()
+                  if isinstance(rule, TradeRule)), None)
     return _kernel.Setup(
         rules=rules.core.pack(),
         players=players,
@@ -335,6 +353,9 @@ def kernel_setup(
         down_shares=[(rule.share, rule.suit, list(rule.values))
                      for rule in _down_shares(given).values()],
         expose=None if exposure is None else (exposure.before, exposure.hidden),
+        trade=None if trade is None else (
+            sum(1 << street for street in trade.streets), trade.cost,
+            int(trade.down) | int(trade.up) << 1, trade.as_thrown),
         up_rules=[(rule.rank, [int(face) for face in rule.extra],
                    NO_PRICE if rule.price is None else rule.price)
                   for rule in _up_rules(given)] or None,

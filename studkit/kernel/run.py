@@ -21,7 +21,7 @@ from studkit.errors import StudkitError
 from studkit.evaluation.lookup_tables import EvalTables, eval_tables
 from studkit.evaluation.rankings import CATEGORY_SHIFT
 from studkit.evaluation.special import RANKING_TABLE
-from studkit.hooks.specs import ChoiceExposure, DeclarationRule, UpCardRule
+from studkit.hooks.kernel_rules import ChoiceExposure, DeclarationRule, TradeRule, UpCardRule
 from studkit.kernel import _kernel
 from studkit.kernel.plan import (
     EVALUATOR_IDS,
@@ -211,6 +211,9 @@ def record_block(run: KernelRun, start: int, stop: int) -> list[RecordedHand]:
             names[_kernel.RECORD_EXPOSE] = rule.action
         if isinstance(rule, UpCardRule) and rule.price is not None:
             names[_kernel.RECORD_PAY] = rule.action
+        if isinstance(rule, TradeRule):
+            names[_kernel.RECORD_TRADE] = rule.action
+            names[_kernel.RECORD_KEEP_HAND] = rule.decline
     declared = next((r.actions for r in given if isinstance(r, DeclarationRule)), ())
     out = []
     for row in range(stop - start):
