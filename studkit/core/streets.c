@@ -138,7 +138,9 @@ int sk_give(const sk_rules *r, sk_hand *h, int seat, int up) {
 }
 
 /* `card` to where it is due: to `seat` (`up` or down), to the burn or to the board. */
-static int put(sk_hand *h, sk_log *log, int seat, int up, int card) {
+/* always inlined: the batch kernel places every card through it */
+__attribute__((always_inline)) static inline int put(sk_hand *h, sk_log *log, int seat, int up,
+                                                     int card) {
     if (seat >= 0) {
         int count = h->ncards[seat];
         if (count == SK_CARDS) return SK_ERROR_TOO_MANY_CARDS;
