@@ -82,6 +82,32 @@ static PyObject *sized_total(PyObject *m, PyObject *args) {
 
 #define MOST 64
 
+/* What a card sense reads beside the seat's own cards: the opponents' up cards (flat,
+ * `width` a board, `opp_n` each board's count) and the pot shares' styles. */
+typedef struct {
+    int64_t opp[MOST * 8], opp_n[MOST * 8], styles[MOST * 8];
+    int width, n_opp, n_styles;
+} boards;
+
+/* The opponents' boards and the styles into `b`; 0, or -1 with the exception set (`what`
+ * names the function). */
+static int read_boards(PyObject *opp_in, int width, PyObject *opp_n_in, PyObject *styles_in,
+                       boards *b, const char *what) {
+    const Py_ssize_t most = MOST * 8;
+    int n_opp_cards = sk_read_numbers(opp_in, b->opp, most, "opponents' cards");
+    if (n_opp_cards < 0) return -1;
+    b->n_opp = sk_read_numbers(opp_n_in, b->opp_n, most, "opponents' counts");
+    if (b->n_opp < 0) return -1;
+    b->n_styles = sk_read_numbers(styles_in, b->styles, most, "styles");
+    if (b->n_styles < 0) return -1;
+    b->width = width;
+    for (int k = 0; k < b->n_opp; k++)
+        if (b->opp_n[k] < 0 || b->opp_n[k] > width || (k + 1) * width > n_opp_cards) {
+            PyErr_Format(PyExc_ValueError, "%s: opponents' cards do not fit width", what);
+            return -1;
+        }
+    return 0;
+}
 
 /* score_cards(own, opp, width, opp_n, to_come, styles): the flat sequences of
  * studkit.bots.strength.score_cards. */
@@ -91,23 +117,13 @@ static PyObject *score_cards(PyObject *m, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOiOiO:score_cards", &own_in, &opp_in, &width, &opp_n_in,
                           &to_come, &styles_in))
         return NULL;
-    int64_t own[MOST * 8], opp[MOST * 8], opp_n[MOST * 8], styles[MOST * 8];
-    const Py_ssize_t most = MOST * 8;
-    int n_own = sk_read_numbers(own_in, own, most, "own cards");
-    if (n_own < 0) return NULL;
-    int n_opp_cards = sk_read_numbers(opp_in, opp, most, "opponents' cards");
-    if (n_opp_cards < 0) return NULL;
-    int n_opp = sk_read_numbers(opp_n_in, opp_n, most, "opponents' counts");
-    if (n_opp < 0) return NULL;
-    int n_styles = sk_read_numbers(styles_in, styles, most, "styles");
-    if (n_styles < 0) return NULL;
-    for (int k = 0; k < n_opp; k++)
-        if (opp_n[k] < 0 || opp_n[k] > width || (k + 1) * width > n_opp_cards) {
-            PyErr_SetString(PyExc_ValueError, "score_cards: opponents' cards do not fit width");
-            return NULL;
-        }
-    return PyFloat_FromDouble(
-        sk_score_cards(own, n_own, opp, width, opp_n, n_opp, to_come, styles, n_styles / 3));
+    int64_t own[MOST * 8];
+    boards b;
+    int n_own = sk_read_numbers(own_in, own, MOST * 8, "own cards");
+    if (n_own < 0 || read_boards(opp_in, width, opp_n_in, styles_in, &b, "score_cards") < 0)
+        return NULL;
+    return PyFloat_FromDouble(sk_score_cards(own, n_own, b.opp, width, b.opp_n, b.n_opp,
+                                             to_come, b.styles, b.n_styles / 3));
 }
 
 /* keep_best(down, up, offered, opp, width, opp_n, to_come, final, styles): the index of the
@@ -118,26 +134,18 @@ static PyObject *keep_best(PyObject *m, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOOOiOiiO:keep_best", &down_in, &up_in, &offered_in, &opp_in,
                           &width, &opp_n_in, &to_come, &final, &styles_in))
         return NULL;
-    int64_t down[MOST], up[MOST], offered[MOST], opp[MOST * 8], opp_n[MOST], styles[MOST];
+    int64_t down[MOST], up[MOST], offered[MOST];
+    boards b;
     int n_down = sk_read_numbers(down_in, down, MOST, "down cards");
     if (n_down < 0) return NULL;
     int n_up = sk_read_numbers(up_in, up, MOST, "up cards");
     if (n_up < 0) return NULL;
     int n_offered = sk_read_numbers(offered_in, offered, MOST, "offered cards");
-    if (n_offered < 0) return NULL;
-    int n_opp_cards = sk_read_numbers(opp_in, opp, MOST * 8, "opponents' cards");
-    if (n_opp_cards < 0) return NULL;
-    int n_opp = sk_read_numbers(opp_n_in, opp_n, MOST, "opponents' counts");
-    if (n_opp < 0) return NULL;
-    int n_styles = sk_read_numbers(styles_in, styles, MOST, "styles");
-    if (n_styles < 0) return NULL;
-    for (int k = 0; k < n_opp; k++)
-        if (opp_n[k] < 0 || opp_n[k] > width || (k + 1) * width > n_opp_cards) {
-            PyErr_SetString(PyExc_ValueError, "keep_best: opponents' cards do not fit width");
-            return NULL;
-        }
-    return PyLong_FromLong(sk_keep_best(down, n_down, up, n_up, offered, n_offered, opp, width,
-                                        opp_n, n_opp, to_come, final, styles, n_styles / 3));
+    if (n_offered < 0 || read_boards(opp_in, width, opp_n_in, styles_in, &b, "keep_best") < 0)
+        return NULL;
+    return PyLong_FromLong(sk_keep_best(down, n_down, up, n_up, offered, n_offered, b.opp,
+                                        width, b.opp_n, b.n_opp, to_come, final, b.styles,
+                                        b.n_styles / 3));
 }
 
 /* show_least(up, offered, may_keep, opp, width, opp_n, styles): the index of the card to
@@ -148,24 +156,15 @@ static PyObject *show_least(PyObject *m, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOpOiOO:show_least", &up_in, &offered_in, &may_keep, &opp_in,
                           &width, &opp_n_in, &styles_in))
         return NULL;
-    int64_t up[MOST], offered[MOST], styles[MOST], opp[MOST * 8], opp_n[MOST];
+    int64_t up[MOST], offered[MOST];
+    boards b;
     int n_up = sk_read_numbers(up_in, up, MOST, "up cards");
     if (n_up < 0) return NULL;
     int n_offered = sk_read_numbers(offered_in, offered, MOST, "offered cards");
-    if (n_offered < 0) return NULL;
-    int n_styles = sk_read_numbers(styles_in, styles, MOST, "styles");
-    if (n_styles < 0) return NULL;
-    int n_opp_cards = sk_read_numbers(opp_in, opp, MOST * 8, "opponents' cards");
-    if (n_opp_cards < 0) return NULL;
-    int n_opp = sk_read_numbers(opp_n_in, opp_n, MOST, "opponents' counts");
-    if (n_opp < 0) return NULL;
-    for (int k = 0; k < n_opp; k++)
-        if (opp_n[k] < 0 || opp_n[k] > width || (k + 1) * width > n_opp_cards) {
-            PyErr_SetString(PyExc_ValueError, "show_least: opponents' cards do not fit width");
-            return NULL;
-        }
-    return PyLong_FromLong(sk_show_least(up, n_up, offered, n_offered, may_keep, opp, width,
-                                         opp_n, n_opp, styles, n_styles / 3));
+    if (n_offered < 0 || read_boards(opp_in, width, opp_n_in, styles_in, &b, "show_least") < 0)
+        return NULL;
+    return PyLong_FromLong(sk_show_least(up, n_up, offered, n_offered, may_keep, b.opp, width,
+                                         b.opp_n, b.n_opp, b.styles, b.n_styles / 3));
 }
 
 /* share_choice(own, opp, width, opp_n, styles, name_rank, every_offered): the index of the
@@ -176,28 +175,19 @@ static PyObject *share_choice(PyObject *m, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOiOOOp:share_choice", &own_in, &opp_in, &width, &opp_n_in,
                           &styles_in, &rank_in, &every))
         return NULL;
-    int64_t own[MOST], opp[MOST * 8], opp_n[MOST], styles[MOST], rank[MOST];
+    int64_t own[MOST], rank[MOST];
+    boards b;
     int n_own = sk_read_numbers(own_in, own, MOST, "own cards");
-    if (n_own < 0) return NULL;
-    int n_opp_cards = sk_read_numbers(opp_in, opp, MOST * 8, "opponents' cards");
-    if (n_opp_cards < 0) return NULL;
-    int n_opp = sk_read_numbers(opp_n_in, opp_n, MOST, "opponents' counts");
-    if (n_opp < 0) return NULL;
-    int n_styles = sk_read_numbers(styles_in, styles, MOST, "styles");
-    if (n_styles < 0) return NULL;
+    if (n_own < 0 || read_boards(opp_in, width, opp_n_in, styles_in, &b, "share_choice") < 0)
+        return NULL;
     int shares = sk_read_numbers(rank_in, rank, MOST, "name ranks");
     if (shares < 0) return NULL;
-    if (n_styles != 3 * shares) {
+    if (b.n_styles != 3 * shares) {
         PyErr_SetString(PyExc_ValueError, "share_choice: three style numbers per share");
         return NULL;
     }
-    for (int k = 0; k < n_opp; k++)
-        if (opp_n[k] < 0 || opp_n[k] > width || (k + 1) * width > n_opp_cards) {
-            PyErr_SetString(PyExc_ValueError, "share_choice: opponents' cards do not fit width");
-            return NULL;
-        }
-    return PyLong_FromLong(
-        sk_share_choice(own, n_own, opp, width, opp_n, n_opp, styles, rank, shares, every));
+    return PyLong_FromLong(sk_share_choice(own, n_own, b.opp, width, b.opp_n, b.n_opp, b.styles,
+                                           rank, shares, every));
 }
 
 /* pays(own, opp, width, opp_n, styles, price, pot): whether to pay the price to stay in. */
@@ -208,22 +198,13 @@ static PyObject *pays(PyObject *m, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOiOOLL:pays", &own_in, &opp_in, &width, &opp_n_in, &styles_in,
                           &price, &pot))
         return NULL;
-    int64_t own[MOST], opp[MOST * 8], opp_n[MOST], styles[MOST];
+    int64_t own[MOST];
+    boards b;
     int n_own = sk_read_numbers(own_in, own, MOST, "own cards");
-    if (n_own < 0) return NULL;
-    int n_opp_cards = sk_read_numbers(opp_in, opp, MOST * 8, "opponents' cards");
-    if (n_opp_cards < 0) return NULL;
-    int n_opp = sk_read_numbers(opp_n_in, opp_n, MOST, "opponents' counts");
-    if (n_opp < 0) return NULL;
-    int n_styles = sk_read_numbers(styles_in, styles, MOST, "styles");
-    if (n_styles < 0) return NULL;
-    for (int k = 0; k < n_opp; k++)
-        if (opp_n[k] < 0 || opp_n[k] > width || (k + 1) * width > n_opp_cards) {
-            PyErr_SetString(PyExc_ValueError, "pays: opponents' cards do not fit width");
-            return NULL;
-        }
-    return PyBool_FromLong(
-        sk_pays(own, n_own, opp, width, opp_n, n_opp, styles, n_styles / 3, price, pot));
+    if (n_own < 0 || read_boards(opp_in, width, opp_n_in, styles_in, &b, "pays") < 0)
+        return NULL;
+    return PyBool_FromLong(sk_pays(own, n_own, b.opp, width, b.opp_n, b.n_opp, b.styles,
+                                   b.n_styles / 3, price, pot));
 }
 
 /* twist_choice(own, offered, opp, width, opp_n, to_come, styles): the index of the card to
@@ -234,24 +215,17 @@ static PyObject *twist_choice(PyObject *m, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOOiOiO:twist_choice", &own_in, &offered_in, &opp_in, &width,
                           &opp_n_in, &to_come, &styles_in))
         return NULL;
-    int64_t own[MOST], offered[MOST], opp[MOST * 8], opp_n[MOST], styles[MOST];
+    int64_t own[MOST], offered[MOST];
+    boards b;
     int n_own = sk_read_numbers(own_in, own, MOST, "own cards");
     if (n_own < 0) return NULL;
     int n_offered = sk_read_numbers(offered_in, offered, MOST, "offered cards");
-    if (n_offered < 0) return NULL;
-    int n_opp_cards = sk_read_numbers(opp_in, opp, MOST * 8, "opponents' cards");
-    if (n_opp_cards < 0) return NULL;
-    int n_opp = sk_read_numbers(opp_n_in, opp_n, MOST, "opponents' counts");
-    if (n_opp < 0) return NULL;
-    int n_styles = sk_read_numbers(styles_in, styles, MOST, "styles");
-    if (n_styles < 0) return NULL;
-    for (int k = 0; k < n_opp; k++)
-        if (opp_n[k] < 0 || opp_n[k] > width || (k + 1) * width > n_opp_cards) {
-            PyErr_SetString(PyExc_ValueError, "twist_choice: opponents' cards do not fit width");
-            return NULL;
-        }
-    return PyLong_FromLong(sk_twist_choice(own, n_own, offered, n_offered, opp, width, opp_n,
-                                           n_opp, to_come, styles, n_styles / 3));
+    if (n_offered < 0 ||
+        read_boards(opp_in, width, opp_n_in, styles_in, &b, "twist_choice") < 0)
+        return NULL;
+    return PyLong_FromLong(sk_twist_choice(own, n_own, offered, n_offered, b.opp, width,
+                                           b.opp_n, b.n_opp, to_come, b.styles,
+                                           b.n_styles / 3));
 }
 
 static PyMethodDef methods[] = {

@@ -22,13 +22,8 @@ static int bot_card(const sk_setup *k, const sk_hand *h, const sk_card_request *
     int n_up = h->nup[seat];
     for (int i = 0; i < n_up; i++) up[i] = SK_UP(h, seat, i);
     int64_t opp[SK_SEATS * SK_CARDS], opp_n[SK_SEATS]; /* the opponents' up cards */
-    int nopp = 0;
-    for (int s = 0; s < h->n; s++) {
-        if (s == seat || h->folded[s]) continue;
-        opp_n[nopp] = h->nup[s];
-        for (int i = 0; i < h->nup[s]; i++) opp[nopp * SK_CARDS + i] = SK_UP(h, s, i);
-        nopp++;
-    }
+    int nopp;
+    sk_seen_cards(h, seat, NULL, opp, opp_n, &nopp);
     int pick;
     if (q->kind == SK_CHOICE_FLIP) { /* the board alone */
         pick = sk_show_least(up, n_up, offered, n_offered, keep >= 0, NULL, 0, NULL, 0,

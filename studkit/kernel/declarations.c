@@ -12,16 +12,8 @@ static int bot_declaration(const sk_setup *k, const sk_hand *h, int seat, uint64
     int shares = k->rules->shares;
     if (k->bots[seat] == SK_BOT_RANDOM) return (int)sk_below(stream, shares + 1);
     int64_t own[SK_CARDS + SK_BOARD], opp[SK_SEATS * SK_CARDS], opp_n[SK_SEATS];
-    int n_own = 0, nopp = 0;
-    for (int i = 0; i < h->ndown[seat]; i++) own[n_own++] = SK_DOWN(h, seat, i);
-    for (int i = 0; i < h->nup[seat]; i++) own[n_own++] = SK_UP(h, seat, i);
-    for (int i = 0; i < h->ncommunity; i++) own[n_own++] = h->community[i];
-    for (int s = 0; s < h->n; s++) {
-        if (s == seat || h->folded[s]) continue;
-        opp_n[nopp] = h->nup[s];
-        for (int i = 0; i < h->nup[s]; i++) opp[nopp * SK_CARDS + i] = SK_UP(h, s, i);
-        nopp++;
-    }
+    int nopp;
+    int n_own = sk_seen_cards(h, seat, own, opp, opp_n, &nopp);
     return sk_share_choice(own, n_own, opp, SK_CARDS, opp_n, nopp, k->styles, k->declare_rank,
                            shares, 1);
 }

@@ -144,6 +144,12 @@ int64_t sk_play_block(const sk_setup *setup, int64_t start, int64_t stop, int64_
 int sk_bot_choice(const sk_setup *setup, const sk_hand *h, int seat, int raises,
                   sk_option *options, int count, uint64_t *stream);
 
+/* players.c: what a seat sees, as studkit.bots.seen reads it from its view: its own cards
+ * (down, up, then the board) into `own` (NULL: not wanted), how many; each live opponent's
+ * up cards, opponent k's at opp[k * SK_CARDS], opp_n[k] of them, into *nopp opponents. */
+int sk_seen_cards(const sk_hand *h, int seat, int64_t *own, int64_t *opp, int64_t *opp_n,
+                  int *nopp);
+
 /* card_decisions.c: the card decisions asked at `step` (SK_STEP_*) of the hook phase the
  * hand is in, made by the seats' bots and taken; `held` and `up` are the packed values of
  * each seat's cards. With `record`, each choice is recorded there (`*recorded` so far, room

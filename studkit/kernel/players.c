@@ -207,6 +207,24 @@ static int thinking(const sk_setup *k, const sk_hand *h, int bot, int seat, int 
     return row_of_verb(code, options, count, my_bet, to_call, pot, bt[SK_B_SIZE]);
 }
 
+int sk_seen_cards(const sk_hand *h, int seat, int64_t *own, int64_t *opp, int64_t *opp_n,
+                  int *nopp) {
+    int n_own = 0;
+    if (own != NULL) {
+        for (int i = 0; i < h->ndown[seat]; i++) own[n_own++] = SK_DOWN(h, seat, i);
+        for (int i = 0; i < h->nup[seat]; i++) own[n_own++] = SK_UP(h, seat, i);
+        for (int i = 0; i < h->ncommunity; i++) own[n_own++] = h->community[i];
+    }
+    *nopp = 0;
+    for (int s = 0; s < h->n; s++) {
+        if (s == seat || h->folded[s]) continue;
+        opp_n[*nopp] = h->nup[s];
+        for (int i = 0; i < h->nup[s]; i++) opp[*nopp * SK_CARDS + i] = SK_UP(h, s, i);
+        (*nopp)++;
+    }
+    return n_own;
+}
+
 int sk_bot_choice(const sk_setup *k, const sk_hand *h, int seat, int raises, sk_option *options,
                   int count, uint64_t *stream) {
     int bot = (int)k->bots[seat];

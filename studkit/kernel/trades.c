@@ -16,18 +16,9 @@ static int bot_trade(const sk_setup *k, const sk_hand *h, int seat, const int64_
                      int count, uint64_t *stream) {
     if (k->bots[seat] == SK_BOT_RANDOM) return (int)sk_below(stream, count);
     int64_t own[SK_CARDS + SK_BOARD], opp[SK_SEATS * SK_CARDS], opp_n[SK_SEATS];
-    int n_own = 0, nopp = 0;
-    for (int i = 0; i < h->ndown[seat]; i++) own[n_own++] = SK_DOWN(h, seat, i);
-    for (int i = 0; i < h->nup[seat]; i++) own[n_own++] = SK_UP(h, seat, i);
-    int have = n_own;
-    for (int i = 0; i < h->ncommunity; i++) own[n_own++] = h->community[i];
-    for (int s = 0; s < h->n; s++) {
-        if (s == seat || h->folded[s]) continue;
-        opp_n[nopp] = h->nup[s];
-        for (int i = 0; i < h->nup[s]; i++) opp[nopp * SK_CARDS + i] = SK_UP(h, s, i);
-        nopp++;
-    }
-    int to_come = k->cards - have - h->ncommunity; /* as studkit.bots.seen counts it */
+    int nopp;
+    int n_own = sk_seen_cards(h, seat, own, opp, opp_n, &nopp);
+    int to_come = k->cards - n_own; /* as studkit.bots.seen counts it */
     if (to_come < 0) to_come = 0;
     int pick = sk_twist_choice(own, n_own, &cards[1], count - 1, opp, SK_CARDS, opp_n, nopp,
                                to_come, k->styles, k->n_styles);
