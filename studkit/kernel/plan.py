@@ -349,7 +349,7 @@ def kernel_setup(
         index_row=tables.index_row,
         wild=wild_setup(variant),
         share_modes=[CARDS_MODES.index(share.cards) for share in variant.pots],
-        declaration=_declaration_setup(variant),
+        declaration=_declaration_setup(variant, given),
         down_shares=[(rule.share, rule.suit, list(rule.values))
                      for rule in _down_shares(given).values()],
         expose=None if exposure is None else (exposure.before, exposure.hidden),
@@ -362,11 +362,13 @@ def kernel_setup(
     )
 
 
-def _declaration_setup(variant: Variant) -> tuple[int, bool, bool, list[int]] | None:
+def _declaration_setup(
+    variant: Variant, given: dict[str, tuple[KernelRule, ...] | None]
+) -> tuple[int, bool, bool, list[int]] | None:
     """A plugin's declaration as the kernel's setup reads it: the street, whether a swing
     may tie, whether it forfeits every pot, each share's name's place in sorted order (the
     bots' ties go by it)."""
-    rule = _declaration(plugin_rules(variant))
+    rule = _declaration(given)
     if rule is None:
         return None
     names = sorted(share.name for share in variant.pots)
