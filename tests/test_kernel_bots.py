@@ -5,7 +5,8 @@ payoffs and every counter must be the same, and at each decision of a ``tag`` or
 seat the general engine's bot, shown the same seat view, must choose what the kernel chose
 (either of its two choices where the style draws a bluff number; in a discard or a flip, the
 card it chose, its declaration). The ``equity`` bot's
-Monte Carlo draws differ between engines, so it is checked by statistics: the same bots on
+Monte Carlo draws differ between engines, so it is checked two ways: estimating from many
+completions, both engines' equity bots decide alike at the same spots; and the same bots on
 both engines give the same figures within sampling error.
 """
 
@@ -59,8 +60,7 @@ def check_bots(name: str, players: int, stack: int, hands: int, seed: int) -> in
     """Replay kernel hands of :data:`LINE_UP`; returns the style decisions checked."""
     variant = load_variant(name)
     bots = LINE_UP[:players]
-    if unsupported(variant, bots, players, stack) is not None:  # no equity bot with a board
-        bots = tuple("tag" if bot == "equity" else bot for bot in bots)
+    assert unsupported(variant, bots, players, stack) is None, name
     run = kernel_run(variant, variant.stakes, players, stack, bots, seed)
     recorded = record_block(run, 0, hands)
     general = Tally(players)
@@ -113,6 +113,56 @@ def test_full_tables_and_short_stacks() -> None:
     assert check_bots("seven-card-stud", 8, 40, 150, seed=1) > 100
     assert check_bots("no-limit-seven-card-stud", 5, 25, 150, seed=2) > 100
     assert check_bots("seven-card-stud-hi-lo", 8, 200, 150, seed=4) > 100
+
+
+EQUITY_LINE_UP = ("equity", "calling-station", "equity", "random")
+
+
+def check_equity_bots(name: str, hands: int, seed: int) -> tuple[int, int]:
+    """Replay kernel hands where ``equity`` bots estimate from many completions (so that
+    their decisions hardly depend on the draws): at each of their betting decisions the
+    general engine's equity bot, shown the same view, decides too. Returns the decisions
+    checked and how many differ (a spot whose equity lies right at a threshold may)."""
+    variant = load_variant(name)
+    players = len(EQUITY_LINE_UP)
+    stack = 100 * variant.stakes.big_bet
+    assert unsupported(variant, EQUITY_LINE_UP, players, stack) is None, name
+    kernel_run.cache_clear()  # a run built with the bots' usual trials must not be reused
+    try:
+        run = kernel_run(variant, variant.stakes, players, stack, EQUITY_LINE_UP, seed)
+        recorded = record_block(run, 0, hands)
+    finally:
+        kernel_run.cache_clear()
+    bot = make_bot("equity", variant)
+    checked = differ = 0
+    for hand in recorded:
+        played = dealt(variant, players, stack, hand)
+        for kind, amount in hand.actions:
+            seat = played.actor
+            assert seat is not None, (name, hand.index)
+            legal = played.legal_actions()
+            if EQUITY_LINE_UP[seat] == "equity" and all(a.kind in VERBS for a in legal):
+                chosen = bot.act(played.view(seat), legal, random.Random(checked))
+                checked += 1
+                differ += (chosen.kind, chosen.amount or 0) != (kind, amount)
+            played.apply(as_action(kind, amount))
+        assert played.is_over and tuple(played.payoffs) == hand.payoffs, (name, hand.index)
+    return checked, differ
+
+
+@pytest.mark.parametrize("name", ["oxford-stud", "chicago", "low-chicago", "seven-card-stud-hi-lo"])
+def test_equity_bot_estimates_as_the_general_engine_s(name: str,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kernel's equity bot poses the general engine's question: the board cards out and
+    to come (Oxford stud), the down cards a plugin's share reads (Chicago's spade in the
+    hole, each card at its place in the deal), the high and low halves. With 4,000
+    completions a decision, the two engines' equity bots decide alike but for spots right
+    at a threshold."""
+    from studkit.bots.players import EquityBot
+
+    monkeypatch.setattr(EquityBot, "trials", 4000)
+    checked, differ = check_equity_bots(name, 60, seed=11)
+    assert checked > 300 and differ <= checked // 30, (name, checked, differ)
 
 
 def _z(a: float, b: float, sd_a: float, sd_b: float) -> float:

@@ -69,11 +69,7 @@ static int strengths(const sk_setup *k, const sk_ranker *rankers, const sk_hand 
         for (int s = 0; s < h->n; s++) {
             int64_t value = 0;
             if (suit >= 0) { /* a plugin's share: the seat's best down card of the suit */
-                for (int i = 0; !h->folded[s] && i < h->ndown[s]; i++) {
-                    int card = SK_DOWN(h, s, i);
-                    if (card < 52 && (card & 3) == suit && k->down_values[x][card >> 2] > value)
-                        value = k->down_values[x][card >> 2];
-                }
+                if (!h->folded[s]) value = sk_down_share(k, x, &SK_DOWN(h, s, 0), h->ndown[s]);
             } else if (!h->folded[s]) {
                 int count = h->ncards[s];
                 value = -1;

@@ -99,6 +99,18 @@ static inline int64_t sk_share_strength(const sk_setup *k, int x, const uint8_t 
                             k->share_mode[x], cards, own, board);
 }
 
+/* The strength pot share `x`, a plugin's share ranked by down cards (sk_setup.down_suit),
+ * gives `count` down cards: the best of the suit's. */
+static inline int64_t sk_down_share(const sk_setup *k, int x, const uint8_t *down, int count) {
+    int64_t value = 0;
+    for (int i = 0; i < count; i++) {
+        int card = down[i];
+        if (card < 52 && (card & 3) == k->down_suit[x] && k->down_values[x][card >> 2] > value)
+            value = k->down_values[x][card >> 2];
+    }
+    return value;
+}
+
 /* Slots of the scalar tally. */
 enum { T_HANDS, T_SHOWDOWNS, T_SPLITS, T_SCOOPS, T_COMMUNITY, T_BRING_IN, T_COMPLETED,
        T_ACTIONS, T_ACTIONS_SQ, T_POT, T_POT_SQ, T_AT_SHOWDOWN, T_AT_SHOWDOWN_SQ, T_SLOTS };

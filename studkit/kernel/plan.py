@@ -99,12 +99,6 @@ def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int)
     why = _wild_reason(variant) or _played_five_reason(variant)
     if why:
         return f"{variant.name} {why}"
-    if _down_shares(given) and "equity" in bots:
-        return (f"{variant.name} has a pot share a plugin ranks, which the kernel's equity bot "
-                "does not estimate")
-    if variant.board_cards and "equity" in bots:
-        return (f"{variant.name} deals board (community) cards, which the kernel's equity bot "
-                "does not deal in its estimate")
     others = sorted({name for name in bots if name not in KERNEL_BOTS})
     if others:
         return (

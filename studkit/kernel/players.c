@@ -47,7 +47,10 @@ static uint8_t pick(uint8_t *stub, int k, int nstub, uint64_t *stream) {
 
 /* The seat's equity from up to `trials` random completions, dealt in groups of SK_EQUITY_STEP
  * until sk_equity_settled says the decision is settled; -1 when the spot cannot be posed
- * (a discard to come, uneven hands, or unseen cards that cannot finish the deal). */
+ * (a discard to come, uneven hands, or unseen cards that cannot finish the deal). The board
+ * cards out count for every player, the rest of the board is dealt like any unseen card; a
+ * pot share a plugin ranks by down cards sees each player's down cards, the cards still to
+ * come down where the streets deal them down (as studkit.equity poses it). */
 static double equity(const sk_setup *k, const sk_hand *h, int seat, const int8_t *opponents,
                      int nopp, int trials, double margin, int raises, int64_t to_call,
                      int64_t pot, int avail, uint64_t *stream) {
@@ -61,19 +64,22 @@ static double equity(const sk_setup *k, const sk_hand *h, int seat, const int8_t
     /* a hand no street ends on (a plugin's extra card), or of too many cards: not posed, as
      * studkit.equity refuses it (the ends from the last discard on, where there is one) */
     int last = -1, held = 0, board = 0, ends = 0;
+    int8_t down_at[SK_CARDS]; /* each own card's place in the deal: dealt down */
     for (int st = 0; st < r->streets; st++) {
         if (r->street_discard[st]) last = st;
         board += r->street_board[st];
-    }
-    for (int st = 0; st < r->streets; st++) {
+        for (int c = 0; c < r->street_rounds[st] && held + c < SK_CARDS; c++)
+            down_at[held + c] = !(r->street_faces[st] >> c & 1);
         held += r->street_rounds[st] - r->street_discard[st];
         ends |= st >= last && held == ncards;
     }
     if (!ends || ncards > k->cards - board) return -1.0;
+    int board_out = board ? h->ncommunity : 0, board_more = board - board_out;
     int nup = h->nup[seat];
     int ndown = ncards - nup;
     uint64_t known = 0;
     for (int i = 0; i < ncards; i++) known |= UINT64_C(1) << SK_CARD(h, seat, i);
+    for (int i = 0; i < board_out; i++) known |= UINT64_C(1) << h->community[i];
     for (int s = 0; s < h->n; s++) {
         if (s == seat) continue;
         if (!h->folded[s] && h->nup[s] != nup) return -1.0;
@@ -84,48 +90,64 @@ static double equity(const sk_setup *k, const sk_hand *h, int seat, const int8_t
     for (int i = 0; i < k->deck_size; i++)
         if (!(known >> k->deck[i] & 1)) stub[nstub++] = k->deck[i];
     int players = nopp + 1;
-    int left = nstub - nopp * ndown;
+    int left = nstub - nopp * ndown - board_more;
     int community = 0;
     int dealt = 0;
     for (int st = 0; st < r->streets; st++) {
-        if (r->street_board[st]) return -1.0; /* board cards: not posed here (plan.py) */
         int rounds = r->street_rounds[st];
         dealt += rounds;
         if (dealt <= ncards) continue;
         int need = rounds * players;
         if (need <= left)
             left -= need;
-        else if (r->community_card && rounds == 1 && left >= 1) {
+        else if (r->community_card && !board && rounds == 1 && left >= 1) {
             left -= 1;
             community++;
         } else
             return -1.0;
     }
-    int own_more = k->cards - ncards - community;
+    if (left < 0) return -1.0;
+    int shared = community + board_more; /* drawn first, the same for every player */
+    int own_more = k->cards - board - ncards - community;
     int shares = r->shares;
+    int by_down = 0;
+    for (int x = 0; x < shares; x++) by_down |= k->down_suit[x] >= 0;
     double total = 0.0;
     int deals = 0;
-    uint8_t cards[SK_CARDS];
+    uint8_t cards[SK_CARDS + SK_BOARD], down[SK_CARDS];
     while (deals < trials) {
-        /* a partial shuffle of the unseen cards, drawn as they are dealt: the community
-         * cards, the seat's, then each opponent's, stopping once the seat has lost */
-        for (int i = 0; i < community; i++) pick(stub, i, nstub, stream);
-        int drawn = community;
+        /* a partial shuffle of the unseen cards, drawn as they are dealt: the shared cards,
+         * the seat's, then each opponent's, stopping once the seat has lost */
+        for (int i = 0; i < shared; i++) pick(stub, i, nstub, stream);
+        int drawn = shared;
         int64_t best[SK_SHARES] = {0}, mine[SK_SHARES] = {0};
         int winners[SK_SHARES] = {0};
         for (int p = 0; p < players; p++) {
-            int count = 0;
+            int count = 0, ndowns = 0;
             if (p == 0) {
                 for (int i = 0; i < ncards; i++) cards[count++] = SK_CARD(h, seat, i);
+                for (int i = 0; by_down && i < ndown; i++) down[ndowns++] = SK_DOWN(h, seat, i);
             } else {
                 int s = opponents[p - 1];
                 for (int i = 0; i < h->nup[s]; i++) cards[count++] = SK_UP(h, s, i);
-                for (int i = 0; i < ndown; i++) cards[count++] = pick(stub, drawn++, nstub, stream);
+                for (int i = 0; i < ndown; i++) {
+                    cards[count] = pick(stub, drawn++, nstub, stream);
+                    if (by_down) down[ndowns++] = cards[count];
+                    count++;
+                }
             }
-            for (int i = 0; i < own_more; i++) cards[count++] = pick(stub, drawn++, nstub, stream);
-            for (int i = 0; i < community; i++) cards[count++] = stub[i];
+            for (int i = 0; i < own_more; i++) {
+                cards[count] = pick(stub, drawn++, nstub, stream);
+                if (by_down && ncards + i < SK_CARDS && down_at[ncards + i])
+                    down[ndowns++] = cards[count];
+                count++;
+            }
+            for (int i = 0; i < board_out; i++) cards[count + i] = h->community[i];
+            for (int i = 0; i < shared; i++) cards[count + board_out + i] = stub[i];
             for (int x = 0; x < shares; x++) {
-                int64_t value = sk_share_strength(k, x, cards, count - community, community);
+                int64_t value = k->down_suit[x] >= 0
+                                    ? sk_down_share(k, x, down, ndowns)
+                                    : sk_share_strength(k, x, cards, count, board_out + shared);
                 if (value < r->share_qualifier[x]) value = 0;
                 if (p == 0) mine[x] = value;
                 if (value > best[x]) {
