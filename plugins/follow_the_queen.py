@@ -19,8 +19,9 @@ from typing import Any
 
 from studkit.cards import Card, Rank
 from studkit.engine.events import CommunityEvent, DealEvent, WildEvent
+from studkit.hooks.kernel_rules import FollowedWildRule
 from studkit.hooks.specs import DealEffect, HandView, Holding, hookimpl
-from studkit.variant.model import CardFace
+from studkit.variant.model import CardFace, Variant
 
 _RANK_NAMES: Mapping[str, Rank] = {
     "2": Rank.TWO, "3": Rank.THREE, "4": Rank.FOUR, "5": Rank.FIVE, "6": Rank.SIX,
@@ -97,6 +98,11 @@ class Plugin:
         self.trigger_wild = (
             frozenset([self.trigger]) if options.get("trigger_is_wild", True) else frozenset()
         )
+
+    @hookimpl
+    def studkit_kernel_rule(self, variant: Variant) -> FollowedWildRule:
+        """The follow rule as data for the batch kernel."""
+        return FollowedWildRule(int(self.trigger), bool(self.trigger_wild))
 
     @hookimpl
     def studkit_card_dealt(

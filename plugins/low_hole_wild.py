@@ -16,7 +16,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from studkit.cards import Rank
+from studkit.hooks.kernel_rules import HoleWildRule
 from studkit.hooks.specs import HandView, Holding, hookimpl
+from studkit.variant.model import Variant
 
 EQUITY_NOTE = (
     "each player's own wild rank (the lowest hole card) is not applied: the figures rank "
@@ -70,6 +72,11 @@ class Plugin:
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.ace_low: bool = options.get("ace", "high") == "low"
+
+    @hookimpl
+    def studkit_kernel_rule(self, variant: Variant) -> HoleWildRule:
+        """The hole-card rule as data for the batch kernel."""
+        return HoleWildRule(self.ace_low)
 
     @hookimpl
     def studkit_wild_ranks(

@@ -51,7 +51,7 @@ def test_the_plugin_free_variants_are_the_kernel_s() -> None:
     flips included (the street data the shipped discard and flip plugins read); each other
     says in words why it does not."""
     assert "seven-card-stud" in KERNEL_VARIANTS and "tda-seven-card-stud" in KERNEL_VARIANTS
-    assert "follow-the-queen" in PLUGIN_VARIANTS and "outhouse" in PLUGIN_VARIANTS
+    assert "mexican-stud" in PLUGIN_VARIANTS and "outhouse" in PLUGIN_VARIANTS
     for name in PLUGIN_VARIANTS:
         variant = load_variant(name)
         reason = unsupported(variant, ("random",), 2, 100)
@@ -296,6 +296,46 @@ def test_a_trade_round_is_played_by_the_kernel() -> None:
         check_kernel_replays(variant, 5, 30, bots, 150, 16)
 
 
+def test_wild_ranks_that_change_during_the_hand_are_played_by_the_kernel() -> None:
+    """Follow the Queen (a FollowedWildRule) and low hole card wild (a HoleWildRule): the
+    wild set in force ranks the showdown, and under the follow rule the best showing hand
+    with it opens each betting round. Every option replays: the trigger wild or not, another
+    trigger, the deck's own wild ranks until a trigger falls, board cards that follow, an
+    ace in the hole low; short stacks and full tables too. Combinations the kernel does not
+    play are declined in words."""
+    for name in ("follow-the-queen", "follow-the-king", "low-hole-wild"):
+        assert name in KERNEL_VARIANTS, name
+    bots = ("tag", "random", "calling-station", "lag", "equity", "random", "tag")
+    houses = (
+        "extends: follow-the-queen\nplugins:\n  - name: follow-the-queen\n"
+        "    options: {trigger: A, trigger_is_wild: false}\ndeck: {wild_ranks: ['2']}\n",
+        "extends: oxford-stud\nplugins:\n  - name: follow-the-queen\n"
+        "    options: {trigger: '7'}\n",
+        "extends: low-hole-wild\nplugins:\n  - name: low-hole-wild\n    options: {ace: low}\n",
+        "extends: low-hole-wild\ndeck: {wild_ranks: ['9'], five_of_a_kind: false}\n",
+    )
+    for index, text in enumerate(houses):
+        variant = load_variant_text(f"studkit: 1\nname: house-wild\n{text}")
+        players = min(variant.max_players, 7)
+        assert unsupported(variant, bots[:players], players, 100) is None, text
+        check_kernel_replays(variant, players, 300, bots[:players], 150, 20 + index)
+        check_kernel_replays(variant, 3, 25, bots[:3], 150, 30 + index)
+    declined = {
+        "extends: follow-the-queen\nplugins:\n  - name: follow-the-queen\n"
+        "  - name: low-hole-wild\n": "two plugin rules that change the wild ranks",
+        "extends: razzaho\nplugins:\n  - name: low-hole-wild\n":
+            "changes the wild ranks of a hand of some cards only",
+        "extends: baseball\nplugins:\n  - name: baseball\n  - name: follow-the-queen\n":
+            "follows up cards that a plugin deals outside the streets",
+        "extends: low-hole-wild\npots:\n  - {name: high, evaluator: high}\n"
+        "  - {name: low, evaluator: badugi}\n":
+            "changes the wild ranks of the special evaluator 'badugi'",
+    }
+    for text, words in declined.items():
+        variant = load_variant_text(f"studkit: 1\nname: house-wild\n{text}")
+        assert words in (unsupported(variant, ("random",), 4, 100) or ""), text
+
+
 def test_a_plugin_without_a_kernel_rule_keeps_the_general_engine(tmp_path: Path) -> None:
     """A house plugin that does not hand the kernel its rule keeps every game on the general
     engine, and auto says which plugin; a rule of the wrong type is an error naming it."""
@@ -428,7 +468,7 @@ def test_same_seed_same_report_whatever_the_workers() -> None:
 def test_auto_takes_the_kernel_where_it_can_and_says_why_not() -> None:
     report = simulate("razz", hands=50, players=3, bots="random", seed=1)
     assert report.engine == "kernel" and report.engine_note == ""
-    fallback = simulate("follow-the-queen", hands=20, players=3, bots="random", seed=1)
+    fallback = simulate("outhouse", hands=20, players=3, bots="random", seed=1)
     assert fallback.engine == "general" and "plugin" in fallback.engine_note
     own = "studkit.bots.players:RandomBot"
     mixed = simulate("seven-card-stud", hands=20, players=3, bots=f"random,{own},tag", seed=1)
@@ -440,8 +480,8 @@ def test_auto_takes_the_kernel_where_it_can_and_says_why_not() -> None:
 
 
 def test_engine_kernel_names_what_it_does_not_cover() -> None:
-    with pytest.raises(EngineError, match="follow-the-queen uses Python plugin hooks"):
-        simulate("follow-the-queen", hands=10, players=3, bots="random", engine="kernel")
+    with pytest.raises(EngineError, match="outhouse uses Python plugin hooks"):
+        simulate("outhouse", hands=10, players=3, bots="random", engine="kernel")
     with pytest.raises(EngineError, match="engine 'fast'"):
         simulate("razz", hands=10, players=3, bots="random", engine="fast")
 
@@ -452,7 +492,7 @@ def test_cli_engine_flag_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     data = json.loads(capsys.readouterr().out)
     assert data["engine"] == "kernel" and data["hands"] == 300
-    code = main(["simulate", "follow-the-queen", "--hands", "10", "--players", "3", "--bots",
+    code = main(["simulate", "outhouse", "--hands", "10", "--players", "3", "--bots",
                  "random", "--engine", "kernel", "--workers", "1"])
     captured = capsys.readouterr()
     assert code != 0 and "plugin" in captured.err and "Traceback" not in captured.err
@@ -493,6 +533,8 @@ def _z(a: float, b: float, sd_a: float, sd_b: float) -> float:
     ("baseball", "equity,tag,equity,random", 2_000),  # hands no street ends on
     ("english-stud", "tag,lag,calling-station,random", 12_000),  # a trade round
     ("pineapple-stud", "random,tag,lag,calling-station", 12_000),  # flips and discards
+    ("follow-the-queen", "tag,lag,calling-station,random", 12_000),  # a followed wild rank
+    ("oxford-stud", "equity,tag,lag,random", 2_000),  # the equity bot's board
 ])
 def test_both_engines_give_the_same_statistics_within_sampling_error(
     name: str, bots: str, hands: int

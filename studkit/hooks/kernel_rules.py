@@ -4,9 +4,9 @@
 Each record says, in numbers and names, a rule the plugin's other hooks play on the general
 engine, so that the batch kernel (``studkit/kernel/``, on the rules core) plays the same game
 at its speed: a declaration, a pot share ranked by down cards, the exposure of ``choice``
-cards, what a card dealt face up brings, a trade round, or a rule the variant's own data
-says already. The kernel-vs-engine replay tests hold both forms of each shipped plugin's rule
-to the same payoffs, hand by hand.
+cards, what a card dealt face up brings, a trade round, wild ranks that change during the
+hand, or a rule the variant's own data says already. The kernel-vs-engine replay tests hold
+both forms of each shipped plugin's rule to the same payoffs, hand by hand.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 __all__ = ["DeclarationRule", "DownCardShare", "ChoiceExposure", "UpCardRule", "POT_PRICE",
-           "TradeRule", "InVariantData", "KernelRule"]
+           "TradeRule", "InVariantData", "FollowedWildRule", "HoleWildRule", "KernelRule"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +122,34 @@ class TradeRule:
     """An up card's replacement comes face up (else every replacement comes down)."""
 
 
+@dataclass(frozen=True, slots=True)
+class FollowedWildRule:
+    """A plugin's wild rank that follows a trigger, as data the batch kernel plays
+    (:func:`studkit_kernel_rule`): when a card of rank ``trigger`` is dealt face up (to a
+    player or the board), the rank of the next card dealt face up is wild for everyone, with
+    the deck's own wild ranks; a later face-up trigger cancels it until the card after it
+    names the new rank. A joker dealt face up is neither a trigger nor followed.
+    The trigger rank is wild as well where ``trigger_wild``. Each betting round without a
+    bring-in is opened by the best showing hand (up cards and board) with the wild ranks in
+    force, ties to the first from the dealer's left."""
+
+    trigger: int
+    """The trigger rank (:class:`~studkit.cards.Rank`)."""
+    trigger_wild: bool = True
+    """The trigger rank is wild too."""
+
+
+@dataclass(frozen=True, slots=True)
+class HoleWildRule:
+    """A plugin's wild rank of each player's own, as data the batch kernel plays
+    (:func:`studkit_kernel_rule`): at the showdown the rank of a player's lowest card face
+    down (a joker has none; the ace low where ``ace_low``) is wild in that player's hand, with
+    the table's wild ranks; a player with no down card has none of their own."""
+
+    ace_low: bool = False
+    """An ace in the hole counts as the lowest rank."""
+
+
 KernelRule = (DeclarationRule | DownCardShare | ChoiceExposure | InVariantData | UpCardRule
-              | TradeRule)
+              | TradeRule | FollowedWildRule | HoleWildRule)
 """The rules a plugin may hand the batch kernel as data (:func:`studkit_kernel_rule`)."""

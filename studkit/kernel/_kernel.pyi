@@ -50,6 +50,8 @@ class Setup:
         expose: tuple[bool, bool] | None = None,
         up_rules: Sequence[tuple[int, Sequence[int], int]] | None = None,
         trade: tuple[int, int, int, bool] | None = None,
+        wild_sets: tuple[int, int, Sequence[tuple[Any, Any, Any, int]], tuple[Any, Any, Any, int]]
+        | None = None,
     ) -> None: ...
 
 def play_block(

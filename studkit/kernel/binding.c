@@ -35,7 +35,7 @@
 #include "kernel.h"
 
 enum { V_DECK, V_BOT_TABLE, V_STYLES, V_VALUES, V_MODES, V_BY_ROW, V_FLUSH, V_VIEWS };
-#define V_MOST (V_VIEWS + 3 * (SK_SHARES + 1)) /* with the wild cards' tables */
+#define V_MOST (V_VIEWS + 6 * (SK_SHARES + 1)) /* with the wild cards' tables, twice */
 
 typedef struct {
     PyObject_HEAD
@@ -83,15 +83,17 @@ static const Py_buffer *hold(SetupObject *self, PyObject *array, Py_ssize_t item
     return &self->views[self->held++];
 }
 
-/* One ranking's wild-card tables: (values, table, fill or None, layers per wild count). */
-static int read_wild(SetupObject *self, PyObject *spec, sk_wild_ranking *w) {
+/* One ranking's wild-card tables: (values, table, fill or None, layers per wild count);
+ * `sets` rows of values, one per card each. */
+static int read_wild(SetupObject *self, PyObject *spec, sk_wild_ranking *w, int sets) {
     PyObject *values, *table, *fill;
     long long bugs;
     if (!PyArg_ParseTuple(spec, "OOOL:wild tables", &values, &table, &fill, &bugs)) return -1;
     const Py_buffer *view = hold(self, values, 8, 'i', "wild values");
     if (view == NULL) return -1;
-    if (view->len != 8 * SK_DECK) {
-        PyErr_Format(PyExc_ValueError, "wild values: one per card, %d", SK_DECK);
+    if (view->len != 8 * SK_DECK * sets) {
+        PyErr_Format(PyExc_ValueError, "wild values: %d rows of one per card, %d", sets,
+                     SK_DECK);
         return -1;
     }
     w->values = view->buf;
@@ -116,21 +118,48 @@ static int read_wild(SetupObject *self, PyObject *spec, sk_wild_ranking *w) {
     return 0;
 }
 
-/* The wild cards' tables: (per share its tables, the showing hands' tables or None). */
-static int set_wild(SetupObject *self, PyObject *wild, int shares) {
-    PyObject *per_share, *showing;
-    if (!PyArg_ParseTuple(wild, "OO:wild", &per_share, &showing)) return -1;
-    sk_setup *k = &self->setup;
+/* Each share's wild-card tables into `each`, `sets` rows of values apiece. */
+static int read_share_wild(SetupObject *self, PyObject *per_share, int shares,
+                           sk_wild_ranking *each, int sets) {
     PyObject *list = PySequence_Fast(per_share, "wild: the shares' tables");
     if (list == NULL) return -1;
     int ok = PySequence_Fast_GET_SIZE(list) == shares;
     if (!ok) PyErr_SetString(PyExc_ValueError, "wild: one share's tables per share");
     for (int x = 0; ok && x < shares; x++)
-        ok = read_wild(self, PySequence_Fast_GET_ITEM(list, x), &k->share_wild[x]) == 0;
+        ok = read_wild(self, PySequence_Fast_GET_ITEM(list, x), &each[x], sets) == 0;
     Py_DECREF(list);
-    if (!ok) return -1;
+    return ok ? 0 : -1;
+}
+
+/* The wild cards' tables: (per share its tables, the showing hands' tables or None). */
+static int set_wild(SetupObject *self, PyObject *wild, int shares) {
+    PyObject *per_share, *showing;
+    if (!PyArg_ParseTuple(wild, "OO:wild", &per_share, &showing)) return -1;
+    sk_setup *k = &self->setup;
+    if (read_share_wild(self, per_share, shares, k->share_wild, 1) < 0) return -1;
     k->by_cards = 1;
-    return showing == Py_None ? 0 : read_wild(self, showing, &k->showing_wild);
+    return showing == Py_None ? 0 : read_wild(self, showing, &k->showing_wild, 1);
+}
+
+/* Wild ranks that change during a hand: (the followed trigger rank or -1, SK_HOLE_WILD_*,
+ * per share its tables, the showing hands' tables), SK_WILD_SETS rows of values each. */
+static int set_wild_sets(SetupObject *self, PyObject *spec, int shares) {
+    PyObject *per_share, *showing;
+    sk_setup *k = &self->setup;
+    if (!PyArg_ParseTuple(spec, "iiOO:wild_sets", &k->follow_trigger, &k->hole_wild, &per_share,
+                          &showing))
+        return -1;
+    if (k->follow_trigger < -1 || k->follow_trigger > 12 || k->hole_wild < SK_HOLE_WILD_NONE ||
+        k->hole_wild > SK_HOLE_WILD_ACE_LOW) {
+        PyErr_SetString(PyExc_ValueError, "wild_sets: a rank or -1, and a hole-card rule");
+        return -1;
+    }
+    if (read_share_wild(self, per_share, shares, k->share_sets, SK_WILD_SETS) < 0 ||
+        read_wild(self, showing, &k->showing_sets, SK_WILD_SETS) < 0)
+        return -1;
+    k->wild_sets = 1;
+    k->by_cards = 1;
+    return 0;
 }
 
 /* Pot shares ranked by down cards: [(share, suit, thirteen strengths by rank), ...]. */
@@ -193,22 +222,22 @@ static int Setup_init(SetupObject *self, PyObject *args, PyObject *kwargs) {
                                "share_evaluators", "bots", "bot_table",
                                "styles", "values", "modes", "by_row", "flush", "index_row",
                                "wild", "share_modes", "declaration", "down_shares", "expose",
-                               "up_rules", "trade", NULL};
+                               "up_rules", "trade", "wild_sets", NULL};
     Py_buffer rules;
     int players, cards, showing;
     long long stack, index_row;
     PyObject *deck, *evaluators, *bots, *bot_table, *styles, *values, *modes, *by_row, *flush;
     PyObject *wild = Py_None, *modes_in = Py_None, *declaration = Py_None, *down = Py_None;
-    PyObject *expose = Py_None, *up_rules = Py_None, *trade = Py_None;
+    PyObject *expose = Py_None, *up_rules = Py_None, *trade = Py_None, *sets = Py_None;
     if (self->held) {
         PyErr_SetString(PyExc_TypeError, "a Setup is made once");
         return -1;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*iLOiiOOOOOOOOL|OOOOOOO:Setup", keywords,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*iLOiiOOOOOOOOL|OOOOOOOO:Setup", keywords,
                                      &rules, &players, &stack, &deck, &cards, &showing,
                                      &evaluators, &bots, &bot_table, &styles, &values, &modes,
                                      &by_row, &flush, &index_row, &wild, &modes_in,
-                                     &declaration, &down, &expose, &up_rules, &trade))
+                                     &declaration, &down, &expose, &up_rules, &trade, &sets))
         return -1;
     int ok = rules.len == (Py_ssize_t)sizeof(sk_rules);
     if (ok) memcpy(&self->rules, rules.buf, sizeof(sk_rules));
@@ -278,6 +307,8 @@ static int Setup_init(SetupObject *self, PyObject *args, PyObject *kwargs) {
         return -1;
     }
     if (wild != Py_None && set_wild(self, wild, count) < 0) return -1;
+    k->follow_trigger = -1;
+    if (sets != Py_None && set_wild_sets(self, sets, count) < 0) return -1;
     for (int x = 0; x < SK_SHARES; x++) k->down_suit[x] = -1;
     if (down != Py_None && read_down_shares(k, down, count) < 0) return -1;
     for (int rank = 0; rank < 13; rank++) k->up_price[rank] = SK_NO_PRICE;

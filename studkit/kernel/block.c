@@ -55,9 +55,10 @@ static void showing(const sk_setup *k, const sk_ranker *ranker, const sk_hand *h
 
 /* The showdown's strengths of every live hand (the core applies the qualifiers), the same in
  * every pot; and, where the odd chips go by the cards a hand plays, those cards. `held`
- * holds each seat's cards' packed values, summed as they were dealt. */
+ * holds each seat's cards' packed values, summed as they were dealt; `wild_set` is the row
+ * of the wild set in force where the wild ranks change during the hand. */
 static int strengths(const sk_setup *k, const sk_ranker *rankers, const sk_hand *h,
-                     const int64_t *held, int64_t *table, uint8_t *played) {
+                     const int64_t *held, int64_t *table, uint8_t *played, int wild_set) {
     const sk_rules *r = k->rules;
     uint8_t cards[SK_CARDS + SK_BOARD];
     int shares = r->shares;
@@ -79,6 +80,12 @@ static int strengths(const sk_setup *k, const sk_ranker *rankers, const sk_hand 
                 if (value < 0 || (played != NULL && r->odd_chip_hand)) {
                     for (int i = 0; i < count; i++) cards[i] = SK_CARD(h, s, i);
                     for (int i = 0; i < h->ncommunity; i++) cards[count + i] = h->community[i];
+                    if (value < 0 && k->wild_sets) { /* the seat's wild set's values */
+                        sk_wild_ranking wild = k->share_sets[x];
+                        wild.values += sk_seat_wild_set(k, h, s, wild_set) * SK_DECK;
+                        value = sk_evaluate_mode(&k->tables, ev, &wild, k->share_mode[x], cards,
+                                                 count, h->ncommunity);
+                    }
                     if (value < 0) value = sk_share_strength(k, x, cards, count, h->ncommunity);
                     count += h->ncommunity;
                     if (played != NULL) {
@@ -139,6 +146,7 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
     uint8_t fallen[SK_DUE];               /* the street's cards dealt face up, for the */
     int8_t fallen_seat[SK_DUE];           /* plugins' up-card rules (k->up_rules) */
     int nfallen = 0;
+    int wild_set = SK_WILD_BASE, after_trigger = 0; /* wild ranks that change (k->wild_sets) */
     const int64_t *packed = k->tables.values;
     /* the table evaluators' rows (a special ranking has none: it ranks from the cards) */
     sk_ranker showing_ranker = {0}, rankers[SK_SHARES] = {{0}};
@@ -161,6 +169,8 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
         memset(held, 0, sizeof held);
         memset(declared, -1, sizeof declared);
         nfallen = 0;
+        wild_set = SK_WILD_BASE;
+        after_trigger = 0;
         sk_begin(r, &h, &log, n, button, stacks);
         button = sk_next_seat(button, n); /* the next hand's */
         int raises = 0, decisions = 0, forced_seen = 0, completed = 0;
@@ -201,6 +211,10 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
                             fallen[nfallen] = dealt[c];
                             fallen_seat[nfallen++] = seats[c];
                         }
+                if (k->follow_trigger >= 0) /* every card dealt face up, in order */
+                    for (int c = 0; c < count; c++)
+                        if (faces[c] && seats[c] != SK_TO_BURN)
+                            sk_follow_card(k, dealt[c], &wild_set, &after_trigger);
                 if (row >= 0)
                     for (int c = 0; c < count; c++) {
                         if (ncards < SK_RECORD_CARDS)
@@ -253,7 +267,7 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
             }
             case SK_PHASE_SHOWDOWN: {
                 uint8_t *cards = r->odd_chip_hand ? played : NULL;
-                if (!strengths(k, rankers, &h, held, table, cards)) {
+                if (!strengths(k, rankers, &h, held, table, cards, wild_set)) {
                     result = index << 8 | SK_KERNEL_CARDS;
                     goto done;
                 }
@@ -302,8 +316,11 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
                 sk_resume(r, &h, &log);
                 break;
             }
+            case SK_PHASE_FIRST_ACTOR: /* the best showing hand with the wild ranks in force */
+                if (k->follow_trigger >= 0) sk_choose(&h, sk_wild_leader(k, &h, wild_set));
+                sk_resume(r, &h, &log);
+                break;
             case SK_PHASE_BRING_IN:
-            case SK_PHASE_FIRST_ACTOR:
                 sk_resume(r, &h, &log);
                 break;
             case SK_PHASE_ODD_CHIPS:

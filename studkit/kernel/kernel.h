@@ -65,7 +65,22 @@ typedef struct sk_setup {
     int64_t trade_cost;
     int trade_faces;
     int trade_as_thrown;
+    /* wild ranks that change during a hand (studkit.hooks.kernel_rules.FollowedWildRule,
+     * HoleWildRule; wild_ranks.c): whether there are; each share's and the showing hands'
+     * wild-card tables with SK_WILD_SETS rows of card values; the rank whose face-up cards
+     * make the next up card's rank wild (-1: none); each player's lowest hole card wild
+     * (SK_HOLE_WILD_*) */
+    int wild_sets;
+    sk_wild_ranking share_sets[SK_SHARES];
+    sk_wild_ranking showing_sets;
+    int follow_trigger;
+    int hole_wild;
 } sk_setup;
+/* The rows of card values of the changing wild sets: row r < 13, the base set and rank r;
+ * SK_WILD_BASE, the base set alone (the deck's own wild ranks, and the trigger where it is
+ * wild). */
+enum { SK_WILD_BASE = 13, SK_WILD_SETS = 14 };
+enum { SK_HOLE_WILD_NONE = 0, SK_HOLE_WILD_ACE_HIGH = 1, SK_HOLE_WILD_ACE_LOW = 2 };
 #define SK_NO_PRICE (-2)
 #define SK_POT_PRICE (-1)
 
@@ -188,5 +203,19 @@ int sk_play_up_cards(const sk_setup *k, sk_hand *h, sk_log *log, sk_draw *draw,
                      const uint8_t *fallen, const int8_t *fallen_seat, int nfallen,
                      uint64_t *stream, int64_t *record, int64_t *recorded, int64_t room,
                      int64_t *mix, int *decisions);
+
+/* wild_ranks.c: a card dealt face up (to a seat or the board) under Follow the Queen's
+ * rule: `*set` becomes the row of the wild set in force, `*after_trigger` whether the card
+ * was the trigger. */
+void sk_follow_card(const sk_setup *k, int card, int *set, int *after_trigger);
+
+/* wild_ranks.c: the row of the wild set a seat's hand is ranked with at the showdown, the
+ * table's being `table_set`: its own lowest hole card's rank joins it where k->hole_wild. */
+int sk_seat_wild_set(const sk_setup *k, const sk_hand *h, int seat, int table_set);
+
+/* wild_ranks.c: who opens a betting round under Follow the Queen's rule: the best showing
+ * hand (up cards and the board) with the wild set of row `set`, ties to the first from the
+ * dealer's left. */
+int sk_wild_leader(const sk_setup *k, const sk_hand *h, int set);
 
 #endif

@@ -22,11 +22,14 @@ from studkit.engine.rules import compile_rules, wild_cards
 from studkit.errors import PluginError
 from studkit.evaluation.board_hands import CARDS_MODES
 from studkit.evaluation.lookup_tables import EVALUATORS, EvalTables
+from studkit.evaluation.wild import WildCards
 from studkit.evaluation.wildtables import WildArrays, wild_arrays
 from studkit.hooks.kernel_rules import (
     ChoiceExposure,
     DeclarationRule,
     DownCardShare,
+    FollowedWildRule,
+    HoleWildRule,
     KernelRule,
     TradeRule,
     UpCardRule,
@@ -35,7 +38,8 @@ from studkit.kernel import _kernel
 from studkit.variant.card_choices import CARD_CHOICE_PLUGINS
 from studkit.variant.model import ROLLED, Stakes, Variant
 
-__all__ = ["kernel_setup", "unsupported", "bot_table", "wild_setup", "plugin_rules",
+__all__ = ["kernel_setup", "unsupported", "bot_table", "wild_setup", "wild_sets",
+           "plugin_rules",
            "down_share_strengths", "KERNEL_BOTS",
            "EVALUATOR_IDS", "SPECIALS", "KERNEL_EVALUATORS"]
 
@@ -81,7 +85,8 @@ def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int)
         return (f"{variant.name} uses Python plugin hooks ({', '.join(hooked)}) that hand the "
                 "kernel no rule (studkit_kernel_rule)")
     why = (_share_reason(variant, given) or _choice_card_reason(variant, given)
-           or _up_card_reason(variant, given) or _trade_reason(variant, given))
+           or _up_card_reason(variant, given) or _trade_reason(variant, given)
+           or _wild_sets_reason(variant, given))
     if why:
         return f"{variant.name} {why}"
     declaration = _declaration(given)
@@ -128,8 +133,9 @@ def plugin_rules(variant: Variant) -> dict[str, tuple[KernelRule, ...] | None]:
         if wrong:
             raise PluginError(
                 f"plugin {name!r}: studkit_kernel_rule returned {wrong[0]!r}, not a "
-                "studkit.hooks.specs.KernelRule (DeclarationRule, DownCardShare, "
-                "ChoiceExposure, InVariantData)"
+                "studkit.hooks.kernel_rules record (DeclarationRule, DownCardShare, "
+                "ChoiceExposure, UpCardRule, TradeRule, FollowedWildRule, HoleWildRule, "
+                "InVariantData)"
             )
         given[name] = rules
     return given
@@ -241,6 +247,64 @@ def _card_choice_reason(variant: Variant) -> str | None:
     return None
 
 
+def _changing_wild(
+    given: dict[str, tuple[KernelRule, ...] | None]
+) -> list[FollowedWildRule | HoleWildRule]:
+    return [rule for rules in given.values() for rule in rules or ()
+            if isinstance(rule, FollowedWildRule | HoleWildRule)]
+
+
+def _wild_sets_reason(variant: Variant,
+                      given: dict[str, tuple[KernelRule, ...] | None]) -> str | None:
+    """What of a plugin's changing wild ranks the kernel does not play, in words."""
+    changing = _changing_wild(given)
+    if not changing:
+        return None
+    if len(changing) > 1:
+        return "has two plugin rules that change the wild ranks"
+    special = [name for name in _evaluators(variant) if name in SPECIALS]
+    if special:
+        return f"changes the wild ranks of the special evaluator {special[0]!r}"
+    if any(share.cards != "all" for share in variant.pots):
+        return "changes the wild ranks of a hand of some cards only (pots[].cards)"
+    if isinstance(changing[0], FollowedWildRule) and (_up_rules(given) or any(
+            isinstance(rule, TradeRule) for rules in given.values() for rule in rules or ())):
+        return "follows up cards that a plugin deals outside the streets"
+    if variant.odd_chips.cards == "hand" and variant.odd_chips.method != "first-shown":
+        return "gives odd chips by the five cards a wild hand plays (odd_chips.cards: hand)"
+    return None
+
+
+def wild_sets(variant: Variant) -> tuple[int, int, list[WildArrays], WildArrays] | None:
+    """The kernel's tables of wild ranks that change during a hand (``None``: none change):
+    the followed trigger rank (-1: none), the hole-card rule (0: none, 1: the ace high, 2:
+    low), then each share's and the showing hands' wild-card tables with a row of card values
+    per wild set, in the order of ``kernel.h``'s SK_WILD_* (the base set with each rank, then
+    the base set: the deck's own wild ranks, and the trigger where it is wild)."""
+    changing = _changing_wild(plugin_rules(variant))
+    if not changing:
+        return None
+    rule = changing[0]
+    deck = variant.deck
+    base = frozenset(int(r) for r in deck.wild_ranks)
+    if isinstance(rule, FollowedWildRule):
+        trigger, hole = rule.trigger, 0
+        base |= {rule.trigger} if rule.trigger_wild else set()
+    else:
+        trigger, hole = -1, 2 if rule.ace_low else 1
+    sets = [base | {rank} for rank in range(13)] + [base]
+
+    def arrays(name: str) -> WildArrays:
+        rows = [wild_arrays(name, WildCards(ranks=ranks, jokers=deck.joker_mode,
+                                            five_of_a_kind=deck.five_of_a_kind))
+                for ranks in sets]
+        _, table, fill, bugs = rows[0]
+        return np.concatenate([values for values, *_ in rows]), table, fill, bugs
+
+    return (trigger, hole, [arrays(share.evaluator) for share in variant.pots],
+            arrays(variant.action_order.evaluator))
+
+
 def _wild_reason(variant: Variant) -> str | None:
     """What of the variant's wild cards the kernel does not play yet, in words."""
     deck = variant.deck
@@ -342,6 +406,7 @@ def kernel_setup(
         flush=tables.flush,
         index_row=tables.index_row,
         wild=wild_setup(variant),
+        wild_sets=wild_sets(variant),
         share_modes=[CARDS_MODES.index(share.cards) for share in variant.pots],
         declaration=_declaration_setup(variant, given),
         down_shares=[(rule.share, rule.suit, list(rule.values))

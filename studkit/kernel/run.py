@@ -29,6 +29,7 @@ from studkit.kernel.plan import (
     down_share_strengths,
     kernel_setup,
     plugin_rules,
+    wild_sets,
     wild_setup,
 )
 from studkit.variant.model import Stakes, Variant
@@ -85,7 +86,8 @@ def kernel_run(
     if "action-razz" in evaluators:
         tabled.append("a5-low")  # action razz ranks by ace-to-five low
     tables = eval_tables(tabled)
-    wild = wild_setup(variant)
+    static, changing = wild_setup(variant), wild_sets(variant)
+    wild = static[0] if static is not None else None if changing is None else changing[2]
     rows = []
     down = down_share_strengths(variant)
     for share, name in enumerate(evaluators):
@@ -99,7 +101,7 @@ def kernel_run(
         ev = EVALUATOR_IDS[name]
         scored = [tables.by_row[ev], tables.flush[ev]]
         if wild is not None:  # five of a kind, and what wild cards make
-            _, table, fill, _ = wild[0][share]
+            _, table, fill, _ = wild[share]
             scored += [table] + ([fill.ravel()] if fill is not None else [])
         rows.append(np.unique(np.concatenate(scored)))
     width = max(len(r) for r in rows)
