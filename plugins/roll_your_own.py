@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from studkit.bots.card_sense import least_shown
+from studkit.bots.card_sense import keeps_hole, least_shown
 from studkit.bots.seen import seen
 from studkit.cards import CARDS, Card
 from studkit.engine.actions import Action
@@ -81,12 +81,8 @@ def show_or_keep(view: Any, actions: Sequence[Action], variant: Any) -> Action |
     if not options:
         return None
     keep = next((a for a in actions if a.kind == KeepKind.name), None)
-    if keep is not None and len(options) == 1:
-        hole = CARDS[int(options[0].amount or 0)]
-        ranks = [card.rank for card in info.up if not card.is_joker]
-        if hole.is_joker or hole.rank in ranks or hole.rank >= max(ranks, default=0):
-            return keep  # a pair or the best card stays hidden
-        return options[0]
+    if keep is not None and len(options) == 1:  # a pair or the best card stays hidden
+        return keep if keeps_hole(int(options[0].amount or 0), info.up) else options[0]
 
     index = least_shown(info.up, [int(a.amount or 0) for a in options], info.opponents_up,
                         info.evaluators)  # the batch kernel's bots' choice too
@@ -188,13 +184,12 @@ class Plugin:
         self.together: bool = options.get("choose_before", "simultaneous") == "simultaneous"
 
     @hookimpl
-    def studkit_kernel_rule(self, variant: Variant) -> ChoiceExposure | None:
-        """The choice cards' exposure as data for the batch kernel; none where a street
-        deals up unless all are exposed (choose-before)."""
-        if any(ROLLED in street.cards for street in variant.streets[1:]):
-            return None
+    def studkit_kernel_rule(self, variant: Variant) -> ChoiceExposure:
+        """The choice cards' exposure, and the choose-before, as data for the batch kernel."""
         return ChoiceExposure(ExposeKind.name, before=self.timing == "before",
-                              hidden=self.timing == "simultaneous")
+                              hidden=self.timing == "simultaneous",
+                              rolled=any(ROLLED in street.cards for street in variant.streets[1:]),
+                              rolled_hidden=self.together, decline=KeepKind.name)
 
     @hookimpl
     def studkit_exposure_choice(

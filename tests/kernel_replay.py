@@ -36,10 +36,10 @@ _WITH_AMOUNT = frozenset(
 
 
 def as_action(kind: str, amount: int) -> Action:
-    """A recorded decision as the general engine's action (an optional flip declined:
-    ``keep``; a declaration: its kind alone)."""
-    if kind == "flip" and amount == DECLINED:
-        return Action("keep")
+    """A recorded decision as the general engine's action (an optional choice declined, a
+    declaration: its kind alone)."""
+    if amount == DECLINED:  # an optional flip or exposure declined
+        return Action("keep" if kind == "flip" else kind)
     return Action(kind, amount) if kind in _WITH_AMOUNT else Action(kind)
 
 

@@ -29,7 +29,6 @@ from studkit.evaluation import (
 )
 from studkit.evaluation.lookup_tables import eval_tables
 from studkit.evaluation.rankings import CATEGORY_SHIFT, RANKINGS
-from studkit.hooks.host import variant_plugin_refs
 from studkit.kernel import _kernel
 from studkit.kernel.plan import EVALUATOR_IDS, KERNEL_EVALUATORS, SPECIALS, unsupported
 from studkit.kernel.run import kernel_run, record_block
@@ -51,13 +50,15 @@ def test_the_plugin_free_variants_are_the_kernel_s() -> None:
     flips included (the street data the shipped discard and flip plugins read); each other
     says in words why it does not."""
     assert "seven-card-stud" in KERNEL_VARIANTS and "tda-seven-card-stud" in KERNEL_VARIANTS
-    assert "mexican-stud" in PLUGIN_VARIANTS and "outhouse" in PLUGIN_VARIANTS
-    for name in PLUGIN_VARIANTS:
-        variant = load_variant(name)
-        reason = unsupported(variant, ("random",), 2, 100)
-        assert reason is not None, name
-        assert variant_plugin_refs(variant), (name, reason)
-        assert "plugin hooks" in reason, (name, reason)
+    assert PLUGIN_VARIANTS == ["mexican-poker", "outhouse"]
+    reasons = {name: unsupported(load_variant(name), ("random",), 2, 100)
+               for name in PLUGIN_VARIANTS}
+    assert reasons == {
+        "mexican-poker": "mexican-poker has a choose-before with jokers, or deals its first "
+                         "street up unless all are exposed",
+        "outhouse": "outhouse uses Python plugin hooks (split-hands) that hand the kernel no "
+                    "rule (studkit_kernel_rule)",
+    }
 
 
 def test_board_cards_and_nine_cards_are_played_by_the_kernel() -> None:
@@ -236,8 +237,11 @@ def test_a_share_ranked_by_down_cards_is_played_by_the_kernel() -> None:
 def test_choice_cards_are_played_by_the_kernel() -> None:
     """Roll your own: the plugin hands the kernel its exposure of choice cards as data; in
     turn, all at once and before the deal replay, the bots turning up what shows least as
-    on the general engine; choose-before (Mexican stud) stays on the general engine."""
-    assert "roll-your-own" in KERNEL_VARIANTS and "mexican-stud" in PLUGIN_VARIANTS
+    on the general engine. Mexican stud's choose-before too (a hole card up or kept down
+    before each street that comes face down only to a player with none): all at once or in
+    turn, heads-up to a full table, the bots keeping a pair or their best card hidden as on
+    the general engine; with jokers it stays on the general engine, in words."""
+    assert "roll-your-own" in KERNEL_VARIANTS and "mexican-stud" in KERNEL_VARIANTS
     bots = ("tag", "random", "calling-station", "lag", "random")
     for timing in ("in-turn", "simultaneous", "before"):
         variant = load_variant_text(
@@ -245,6 +249,14 @@ def test_choice_cards_are_played_by_the_kernel() -> None:
             f"  - name: roll-your-own\n    options: {{timing: {timing}}}\n")
         assert unsupported(variant, ("tag",), 5, 100) is None, timing
         check_kernel_replays(variant, 5, 120, bots, 200, 12)
+    for choose in ("simultaneous", "in-turn"):
+        variant = load_variant_text(
+            "studkit: 1\nname: mexican\nextends: mexican-stud\nplugins:\n"
+            f"  - name: roll-your-own\n    options: {{choose_before: {choose}}}\n")
+        check_kernel_replays(variant, 9, 120, bots + ("tag", "equity", "lag", "tag"), 200, 17)
+        check_kernel_replays(variant, 2, 40, bots[:2], 200, 18)
+    assert "choose-before with jokers" in (
+        unsupported(load_variant("mexican-poker"), ("tag",), 4, 100) or "")
 
 
 @pytest.mark.parametrize("policy", ["burns-only", "tda", "spec"])

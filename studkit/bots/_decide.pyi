@@ -38,6 +38,7 @@ def keep_best(
     down: Sequence[int], up: Sequence[int], offered: Sequence[int], opp: Sequence[int],
     width: int, opp_n: Sequence[int], to_come: int, final: int, styles: Sequence[int],
 ) -> int: ...
+def keeps_hole(hole: int, up: Sequence[int]) -> bool: ...
 def show_least(
     up: Sequence[int], offered: Sequence[int], may_keep: bool, opp: Sequence[int], width: int,
     opp_n: Sequence[int], styles: Sequence[int],

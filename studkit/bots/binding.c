@@ -207,6 +207,17 @@ static PyObject *pays(PyObject *m, PyObject *args) {
                                    b.n_styles / 3, price, pot));
 }
 
+/* keeps_hole(hole, up): whether the hole card stays down (studkit.bots.card_sense.keeps_hole). */
+static PyObject *keeps_hole(PyObject *m, PyObject *args) {
+    PyObject *up_in;
+    int hole;
+    if (!PyArg_ParseTuple(args, "iO:keeps_hole", &hole, &up_in)) return NULL;
+    int64_t up[MOST];
+    int n_up = sk_read_numbers(up_in, up, MOST, "up cards");
+    if (n_up < 0) return NULL;
+    return PyBool_FromLong(sk_keeps_hole(hole, up, n_up));
+}
+
 /* twist_choice(own, offered, opp, width, opp_n, to_come, styles): the index of the card to
  * trade for the next one, -1 to keep the hand. */
 static PyObject *twist_choice(PyObject *m, PyObject *args) {
@@ -248,6 +259,7 @@ static PyMethodDef methods[] = {
     {"show_least", show_least, METH_VARARGS,
      "show_least(up, offered, may_keep, opp, width, opp_n, styles)"},
     {"pays", pays, METH_VARARGS, "pays(own, opp, width, opp_n, styles, price, pot)"},
+    {"keeps_hole", keeps_hole, METH_VARARGS, "keeps_hole(hole, up)"},
     {"twist_choice", twist_choice, METH_VARARGS,
      "twist_choice(own, offered, opp, width, opp_n, to_come, styles)"},
     {"share_choice", share_choice, METH_VARARGS,

@@ -83,3 +83,15 @@ int sk_twist_choice(const int64_t *own, int n_own, const int64_t *offered, int n
     }
     return choice;
 }
+
+int sk_keeps_hole(int hole, const int64_t *up, int n_up) {
+    if (hole >= 52) return 1; /* a joker stays hidden */
+    int top = 0, rank = hole >> 2;
+    for (int i = 0; i < n_up; i++) {
+        if (up[i] >= 52) continue; /* a joker pairs nothing */
+        int r = (int)(up[i] >> 2);
+        if (r == rank) return 1; /* a pair stays hidden */
+        if (r > top) top = r;
+    }
+    return rank >= top; /* and so does the best card */
+}

@@ -25,7 +25,8 @@ from studkit.bots.strength import style_rows
 from studkit.engine.actions import Action
 from studkit.variant.model import Variant
 
-__all__ = ["keep_best", "show_least", "least_shown", "traded", "TRADE_GAIN", "cards_to_come",
+__all__ = ["keep_best", "show_least", "least_shown", "keeps_hole", "traded", "TRADE_GAIN",
+           "cards_to_come",
            "discards_pending"]
 
 
@@ -112,3 +113,17 @@ def least_shown(up: Sequence[int], offered: Sequence[int], opponents: Sequence[S
         [int(c) for c in up], [int(c) for c in offered], may_keep, flat, width,
         [len(board) for board in opponents], style_rows(evaluators),
     )
+
+
+def keeps_hole(hole: int, up: Sequence[int]) -> bool:
+    """Choose-before with one card in the hole: whether to keep ``hole`` down rather than show
+    it for a new hidden card (a joker, a card pairing an ``up`` card or outranking them all
+    stays hidden; the batch kernel's bots' choice too).
+
+    >>> from studkit.cards import parse_card as c
+    >>> keeps_hole(int(c("Kd")), [int(c("9s")), int(c("Kh"))])
+    True
+    >>> keeps_hole(int(c("4d")), [int(c("9s"))])
+    False
+    """
+    return bool(_decide.keeps_hole(int(hole), [int(card) for card in up]))

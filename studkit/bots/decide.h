@@ -58,6 +58,11 @@ int sk_show_least(const int64_t *up, int n_up, const int64_t *offered, int n_off
                   int may_keep, const int64_t *opp, int width, const int64_t *opp_n, int n_opp,
                   const int64_t *styles, int n_styles);
 
+/* Whether a seat with one card in the hole, asked before a card that comes
+ * down only to a player with none (choose-before), keeps `hole` down rather than showing it:
+ * a joker, a card pairing an up card (`n_up` of them) or outranking them all stays hidden. */
+int sk_keeps_hole(int hole, const int64_t *up, int n_up);
+
 /* The index into `offered` of the card to trade for the next one (a twist): the one whose
  * loss, with one more card to come, leaves the best score, if it beats the score of `own`
  * kept by SK_TWIST_GAIN; -1 to keep the hand. */

@@ -68,11 +68,22 @@ static int hidden_of(const sk_rules *r, int kind, int street) {
 }
 
 int sk_expose_requests(const sk_rules *r, const sk_hand *h, int step, int before, int hidden,
-                       sk_card_request *out) {
+                       int rolled, int rolled_hidden, sk_card_request *out) {
     int st = h->street;
     if (st < 0 || st >= r->streets || h->n_in < 2) return 0;
     int8_t seats[SK_SEATS];
     int nseats = turn_order(h, h->order[0], seats);
+    if (step == SK_STEP_EXPOSE_NEXT && rolled && st + 1 < r->streets && r->street_rolled[st + 1]) {
+        int asked = 0; /* choose-before: one down card up, or keep them all down */
+        for (int i = 0; i < nseats; i++) {
+            if (h->ndown[seats[i]] == 0) continue;
+            out[asked] = (sk_card_request){.seat = seats[i], .kind = SK_CHOICE_EXPOSE, .count = 1,
+                                           .street = (int8_t)(st + 1), .optional = 1,
+                                           .hidden = (int8_t)rolled_hidden};
+            asked++;
+        }
+        return asked;
+    }
     if (step == SK_STEP_EXPOSE_DEALT && r->street_choice[st] && (!before || st == 0))
         return ask(r, h, st, SK_CHOICE_EXPOSE, hidden, seats, nseats, out);
     if (step == SK_STEP_EXPOSE_NEXT && before && st + 1 < r->streets && r->street_choice[st + 1])
@@ -139,6 +150,6 @@ int sk_card_options(const sk_rules *r, const sk_hand *h, const sk_card_request *
 }
 
 int sk_card_take(sk_hand *h, int kind, int seat, int card) {
-    if (card == SK_KEEP_CARD) return kind == SK_CHOICE_FLIP ? SK_OK : SK_ERROR_NO_CARD;
+    if (card == SK_KEEP_CARD) return kind == SK_CHOICE_DISCARD ? SK_ERROR_NO_CARD : SK_OK;
     return kind == SK_CHOICE_DISCARD ? sk_remove_card(h, seat, card) : sk_turn_up(h, seat, card);
 }

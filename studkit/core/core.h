@@ -177,13 +177,13 @@ enum { SK_CHOICE_FLIP = 1, SK_CHOICE_DISCARD = 2, SK_CHOICE_EXPOSE = 3 };
  * then its discards after the deal; at SK_PHASE_BETWEEN_STREETS its discards after the
  * betting, then the choices made before the next street's deal. */
 enum { SK_STEP_FLIPS_DEALT, SK_STEP_EXPOSE_DEALT, SK_STEP_OFFERS, SK_STEP_EXPOSE_NEXT };
-#define SK_KEEP_CARD 255 /* an optional flip declined: every card stays down */
+#define SK_KEEP_CARD 255 /* an optional choice declined: every card stays down */
 typedef struct sk_card_request {
     int8_t seat;
     int8_t kind;     /* SK_CHOICE_* */
     int8_t count;    /* decisions in a row, a card each */
     int8_t street;   /* the street whose data asks */
-    int8_t optional; /* a flip the seat may decline (SK_KEEP_CARD) */
+    int8_t optional; /* a choice the seat may decline (SK_KEEP_CARD) */
     int8_t hidden;   /* chosen by all before any is shown */
 } sk_card_request;
 /* The card decisions asked at `step` of the hook phase the hand is in, in the order asked
@@ -193,14 +193,18 @@ int sk_card_requests(const sk_rules *r, const sk_hand *h, int step, sk_card_requ
  * (roll your own: studkit.hooks.specs.ChoiceExposure): each live seat holding enough down
  * cards turns that many up, chosen among them; after the street's deal (SK_STEP_EXPOSE_DEALT),
  * or, with `before`, before it (SK_STEP_EXPOSE_NEXT; the first street's after its deal);
- * `hidden`: chosen by all before any is shown. Requests as sk_card_requests. */
+ * `hidden`: chosen by all before any is shown. With `rolled` (choose-before, Mexican stud),
+ * before the deal of each street after the first that deals up unless all are exposed
+ * (street_rolled), each live seat holding a down card may turn one up or keep them all down,
+ * chosen by all before any is shown where `rolled_hidden`. Requests as sk_card_requests. */
 int sk_expose_requests(const sk_rules *r, const sk_hand *h, int step, int before, int hidden,
-                       sk_card_request *out);
+                       int rolled, int rolled_hidden, sk_card_request *out);
 /* The cards `q`'s seat may choose, `chosen` (`nchosen` cards) taken already by this request:
  * SK_KEEP_CARD first where the flip may be declined; how many. */
 int sk_card_options(const sk_rules *r, const sk_hand *h, const sk_card_request *q,
                     const uint8_t *chosen, int nchosen, uint8_t *out);
-/* A choice's effect: the card turned up (a flip; SK_KEEP_CARD: none) or thrown away. */
+/* A choice's effect: the card turned up (SK_KEEP_CARD: none, where it may be declined) or
+ * thrown away. */
 int sk_card_take(sk_hand *h, int kind, int seat, int card);
 
 /* ---- declarations.c: a declaration judged, pot by pot --------------------------------- */

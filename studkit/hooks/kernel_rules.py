@@ -57,7 +57,11 @@ class ChoiceExposure:
     """A plugin's exposure of ``choice`` cards as data the batch kernel plays
     (:func:`studkit_kernel_rule`): a street's ``choice`` cards come face down, then each live
     seat holding as many down cards turns that many of them up, one ``action`` decision per
-    card, chosen among its down cards, from the dealer's left."""
+    card, chosen among its down cards, from the dealer's left. With ``rolled``
+    (choose-before, Mexican stud): before the deal of each street after the first that deals
+    up unless all are exposed, each live seat holding a down card, from the dealer's left,
+    turns one of them up (``action``) or keeps them all down (``decline``), all before any
+    is shown where ``rolled_hidden``."""
 
     action: str
     """The action kind of a choice (its amount: the card)."""
@@ -66,6 +70,13 @@ class ChoiceExposure:
     after its deal); else after the deal."""
     hidden: bool = False
     """Every seat chooses before any choice is shown; else in turn, each seeing the earlier."""
+    rolled: bool = False
+    """Choose-before: a down card up, or none, before each street after the first that deals
+    up unless all are exposed."""
+    rolled_hidden: bool = True
+    """The choose-before choices are all made before any is shown."""
+    decline: str = ""
+    """The action kind of keeping every card down in a choose-before choice."""
 
 
 @dataclass(frozen=True, slots=True)

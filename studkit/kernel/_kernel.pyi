@@ -47,7 +47,7 @@ class Setup:
         share_modes: Sequence[int] | None = None,
         declaration: tuple[int, bool, bool, Sequence[int]] | None = None,
         down_shares: Sequence[tuple[int, int, Sequence[int]]] | None = None,
-        expose: tuple[bool, bool] | None = None,
+        expose: tuple[bool, bool, bool, bool] | None = None,
         up_rules: Sequence[tuple[int, Sequence[int], int]] | None = None,
         trade: tuple[int, int, int, bool] | None = None,
         wild_sets: tuple[int, int, Sequence[tuple[Any, Any, Any, int]], tuple[Any, Any, Any, int]]

@@ -325,8 +325,9 @@ static int Setup_init(SetupObject *self, PyObject *args, PyObject *kwargs) {
         k->trade_streets = (int32_t)streets;
         k->trade_cost = cost;
     }
-    if (expose != Py_None) { /* (before the deal, hidden until all chose) */
-        if (!PyArg_ParseTuple(expose, "pp:expose", &k->expose_before, &k->expose_hidden))
+    if (expose != Py_None) { /* (before the deal, hidden until all chose; choose-before, hidden) */
+        if (!PyArg_ParseTuple(expose, "pppp:expose", &k->expose_before, &k->expose_hidden,
+                              &k->expose_rolled, &k->expose_rolled_hidden))
             return -1;
         k->expose = 1;
     }

@@ -2,7 +2,9 @@
  * sk_expose_requests for a plugin's choice cards, sk_card_options), the seats' bots choose,
  * the core's effect functions turn the cards up or throw them away. `random` picks any card
  * on offer; the other shipped bots throw away what their best hand does not need and turn
- * up what shows least (studkit/bots/card_sense.c, the general engine's bots' choice too). */
+ * up what shows least, or, asked to show their one hole card before a card that comes down
+ * only to a player with none, keep a pair or their best card hidden
+ * (studkit/bots/card_sense.c, the general engine's bots' choice too). */
 #include "../bots/decide.h"
 #include "kernel.h"
 #include "streams.h"
@@ -28,8 +30,10 @@ static int bot_card(const sk_setup *k, const sk_hand *h, const sk_card_request *
     if (q->kind == SK_CHOICE_FLIP) { /* the board alone */
         pick = sk_show_least(up, n_up, offered, n_offered, keep >= 0, NULL, 0, NULL, 0,
                              k->styles, k->n_styles);
+    } else if (q->kind == SK_CHOICE_EXPOSE && keep >= 0 && n_offered == 1) { /* choose-before */
+        pick = sk_keeps_hole((int)offered[0], up, n_up) ? -1 : 0;
     } else if (q->kind == SK_CHOICE_EXPOSE) { /* against the opponents' boards */
-        pick = sk_show_least(up, n_up, offered, n_offered, keep >= 0, opp, SK_CARDS, opp_n, nopp,
+        pick = sk_show_least(up, n_up, offered, n_offered, 0, opp, SK_CARDS, opp_n, nopp,
                              k->styles, k->n_styles);
     } else {
         int64_t down[SK_CARDS];
@@ -69,7 +73,7 @@ int sk_play_card_step(const sk_setup *k, sk_hand *h, int step, uint64_t *stream,
     int asked = sk_card_requests(k->rules, h, step, requests);
     if (k->expose) /* a plugin's exposure of choice cards */
         asked += sk_expose_requests(k->rules, h, step, k->expose_before, k->expose_hidden,
-                                    &requests[asked]);
+                                    k->expose_rolled, k->expose_rolled_hidden, &requests[asked]);
     uint8_t shown_later[SK_SEATS * SK_CARDS]; /* simultaneous choices, in the order made */
     int8_t later_seat[SK_SEATS * SK_CARDS], later_kind[SK_SEATS * SK_CARDS];
     int later = 0;

@@ -47,10 +47,14 @@ typedef struct sk_setup {
     int down_suit[SK_SHARES];
     int64_t down_values[SK_SHARES][13];
     /* a plugin's exposure of choice cards (studkit.hooks.specs.ChoiceExposure): whether
-     * there is one, chosen before the deal, chosen by all before any is shown */
+     * there is one, chosen before the deal, chosen by all before any is shown; and its
+     * choose-before (a down card up, or none, before each street dealt up unless all are
+     * exposed), chosen by all before any is shown */
     int expose;
     int expose_before;
     int expose_hidden;
+    int expose_rolled;
+    int expose_rolled_hidden;
     /* what a card dealt face up brings, by rank (studkit.hooks.specs.UpCardRule): extra
      * cards (how many; bit e: the e-th face up), a price to pay or fold (SK_NO_PRICE: none,
      * SK_POT_PRICE: the pot) */

@@ -98,9 +98,15 @@ def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int)
     why = _card_choice_reason(variant)
     if why:
         return f"{variant.name} {why}"
-    if any(plan.rolled for plan in rules.streets):
+    exposure = _exposure(given)
+    if any(plan.rolled for plan in rules.streets[1:]) and (exposure is None
+                                                           or not exposure.rolled):
         return (f"{variant.name} deals cards face up unless the player holds no down card "
-                "(up-unless-all-exposed)")
+                "(up-unless-all-exposed) with no plugin's choose-before handed to the kernel")
+    first_rolled = bool(rules.streets[0].rolled)
+    if exposure is not None and exposure.rolled and (variant.deck.jokers or first_rolled):
+        return (f"{variant.name} has a choose-before with jokers, or deals its first street "
+                "up unless all are exposed")
     why = _wild_reason(variant) or _played_five_reason(variant)
     if why:
         return f"{variant.name} {why}"
@@ -411,7 +417,8 @@ def kernel_setup(
         declaration=_declaration_setup(variant, given),
         down_shares=[(rule.share, rule.suit, list(rule.values))
                      for rule in _down_shares(given).values()],
-        expose=None if exposure is None else (exposure.before, exposure.hidden),
+        expose=None if exposure is None else (exposure.before, exposure.hidden, exposure.rolled,
+                                              exposure.rolled_hidden),
         trade=None if trade is None else (
             sum(1 << street for street in trade.streets), trade.cost,
             int(trade.down) | int(trade.up) << 1, trade.as_thrown),

@@ -47,7 +47,7 @@ decisions the streets' ``flip`` and ``discard`` ask for (kernel.h's SK_RECORD_*)
 of the general engine's action. A declaration's (``RECORD_DECLARATION``) is the action its
 plugin's :class:`~studkit.hooks.specs.DeclarationRule` names for the choice."""
 DECLINED = -1
-"""A flip's recorded amount when the player declined an optional flip (kept every card down)."""
+"""The recorded amount of an optional flip or exposure declined (every card kept down)."""
 
 BURN_TARGET = -1
 COMMUNITY_TARGET = -2
@@ -185,20 +185,24 @@ class RecordedHand:
     burns: tuple[int, ...]
     actions: tuple[tuple[str, int], ...]
     """Each decision's kind and amount (a call's chips, a total for an aggressive one, the
-    card a flip or a discard chooses; :data:`DECLINED` for an optional flip declined; 0 for a
+    card a flip or a discard chooses; :data:`DECLINED` for an optional flip declined (the kind
+    ``flip``) or exposure declined (its plugin's kind of declining); 0 for a
     declaration, whose kind says the choice)."""
     payoffs: tuple[int, ...]
 
 
 def _decision(
-    code: int, amount: int, names: dict[int, str], declared: tuple[str, ...]
+    code: int, amount: int, names: dict[int, str], declared: tuple[str, ...], decline: str
 ) -> tuple[str, int]:
     """A recorded decision as the general engine's action kind and amount (``names``: the
-    kinds by code, plugins' included; ``declared``: a declaration's choices)."""
+    kinds by code, plugins' included; ``declared``: a declaration's choices; ``decline``: the
+    kind of declining an optional exposure)."""
     if code == _kernel.RECORD_DECLARATION:
         return declared[amount], 0
-    if code == _kernel.RECORD_FLIP and amount == _kernel.KEEP_CARD:
-        return "flip", DECLINED
+    if code == _kernel.RECORD_FLIP and amount == _kernel.KEEP_CARD:  # an optional flip
+        return names[code], DECLINED
+    if code == _kernel.RECORD_EXPOSE and amount == _kernel.KEEP_CARD:  # or exposure declined
+        return decline, DECLINED
     return names[code], amount
 
 
@@ -217,6 +221,7 @@ def record_block(run: KernelRun, start: int, stop: int) -> list[RecordedHand]:
             names[_kernel.RECORD_TRADE] = rule.action
             names[_kernel.RECORD_KEEP_HAND] = rule.decline
     declared = next((r.actions for r in given if isinstance(r, DeclarationRule)), ())
+    decline = next((r.decline for r in given if isinstance(r, ChoiceExposure)), "")
     out = []
     for row in range(stop - start):
         hole: list[list[int]] = [[] for _ in range(players)]
@@ -231,7 +236,7 @@ def record_block(run: KernelRun, start: int, stop: int) -> list[RecordedHand]:
             else:
                 hole[target].append(card)
         actions = tuple(
-            _decision(code >> 56, code & ((1 << 56) - 1), names, declared)
+            _decision(code >> 56, code & ((1 << 56) - 1), names, declared, decline)
             for code in rec_a[row, : rec_n[row, 1]].tolist()
         )
         out.append(RecordedHand(
