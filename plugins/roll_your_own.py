@@ -18,8 +18,8 @@ Choose-before (Mexican stud): before a street whose cards are dealt ``up-unless-
 written ``hold`` in older hand histories, which still read); the street's card then comes
 face down to a player with no down card left and face up to the others. The option
 ``choose_before`` says whether those choices are made all at once (``simultaneous``,
-default: BARGE does not order them) or in turn from the first actor of the last betting round
-(``in-turn``).
+default: BARGE does not order them) or in turn from the dealer's left, each seeing the
+earlier choices (``in-turn``).
 """
 
 from __future__ import annotations
