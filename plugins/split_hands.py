@@ -28,8 +28,9 @@ from studkit.engine.actions import Action
 from studkit.engine.decisions import DecisionKind, Record, Taken
 from studkit.errors import PluginError
 from studkit.hooks.evaluators import PluginShareEvaluator
+from studkit.hooks.kernel_rules import SplitRule
 from studkit.hooks.specs import HandView, Holding, hookimpl
-from studkit.variant.model import PotShare, Street
+from studkit.variant.model import PotShare, Street, Variant
 from studkit.variant.schema import suggest
 
 EQUITY_NOTE = (
@@ -318,6 +319,22 @@ class Plugin:
         self.ordered: bool = options.get("order_required", True)
         self.big: str = options.get("big_evaluator", "high")
         self.small: str = options.get("small_evaluator", "two-card-high")
+
+    @hookimpl
+    def studkit_kernel_rule(self, variant: Variant) -> SplitRule | None:
+        """The split as data for the batch kernel (none with a street name it lacks)."""
+        before = self.before or variant.streets[-1].name
+        street = next((i for i, s in enumerate(variant.streets) if s.name == before), None)
+        if street is None or street == 0:
+            return None
+        shares = [share.evaluator for share in variant.pots]
+        return SplitRule(
+            street, self.sizes[0], self.sizes[1], self.min_down, self.ordered,
+            SplitKind.name,
+            tuple(i for i, name in enumerate(shares) if name == BIG),
+            tuple(i for i, name in enumerate(shares) if name == SMALL),
+            self.big, self.small,
+        )
 
     @hookimpl
     def studkit_exposure_choice(

@@ -32,7 +32,7 @@ def dealt(variant: Variant, players: int, stack: int, hand: RecordedHand) -> Han
 CARD_DECISIONS = ("flip", "discard", "expose")
 """The card decisions a kernel hand records besides the betting verbs."""
 _WITH_AMOUNT = frozenset(
-    ("call", "bring-in", "complete", "bet", "raise", "pay", "twist", *CARD_DECISIONS))
+    ("call", "bring-in", "complete", "bet", "raise", "pay", "twist", "arrange", *CARD_DECISIONS))
 
 
 def as_action(kind: str, amount: int) -> Action:

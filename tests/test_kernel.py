@@ -50,14 +50,12 @@ def test_the_plugin_free_variants_are_the_kernel_s() -> None:
     flips included (the street data the shipped discard and flip plugins read); each other
     says in words why it does not."""
     assert "seven-card-stud" in KERNEL_VARIANTS and "tda-seven-card-stud" in KERNEL_VARIANTS
-    assert PLUGIN_VARIANTS == ["mexican-poker", "outhouse"]
+    assert PLUGIN_VARIANTS == ["mexican-poker"]
     reasons = {name: unsupported(load_variant(name), ("random",), 2, 100)
                for name in PLUGIN_VARIANTS}
     assert reasons == {
         "mexican-poker": "mexican-poker has a choose-before with jokers, or deals its first "
                          "street up unless all are exposed",
-        "outhouse": "outhouse uses Python plugin hooks (split-hands) that hand the kernel no "
-                    "rule (studkit_kernel_rule)",
     }
 
 
@@ -348,6 +346,29 @@ def test_wild_ranks_that_change_during_the_hand_are_played_by_the_kernel() -> No
         assert words in (unsupported(variant, ("random",), 4, 100) or ""), text
 
 
+def test_separate_hands_are_played_by_the_kernel() -> None:
+    """Outhouse: the plugin hands the kernel its split into a big and a small hand as data
+    (SplitRule). Every option replays (the pai gow order or not, no down card required,
+    other sizes, other evaluators), the bots splitting as the general engine's, heads-up to
+    a full table, short stacks too; what the kernel does not split is declined in words."""
+    assert "outhouse" in KERNEL_VARIANTS
+    bots = ("tag", "random", "calling-station", "lag", "equity", "random", "tag")
+    for options in ("sizes: [5, 2], min_down_each: 1, order_required: false",
+                    "sizes: [4, 3], min_down_each: 0, order_required: true",
+                    "sizes: [5, 2], min_down_each: 0, order_required: true, "
+                    "big_evaluator: a5-low, small_evaluator: two-card-a5"):
+        variant = load_variant_text(
+            "studkit: 1\nname: house-split\nextends: outhouse\nplugins:\n"
+            f"  - name: split-hands\n    options: {{{options}}}\n")
+        assert unsupported(variant, bots, 7, 100) is None, options
+        check_kernel_replays(variant, 7, 300, bots, 150, 40)
+        check_kernel_replays(variant, 3, 30, bots[:3], 150, 41)
+    jokers = load_variant_text("studkit: 1\nname: joker-split\nextends: outhouse\n"
+                               "deck: {jokers: 1}\n")
+    assert "splits hands with jokers or board cards" in (
+        unsupported(jokers, ("random",), 4, 100) or "")
+
+
 def test_a_plugin_without_a_kernel_rule_keeps_the_general_engine(tmp_path: Path) -> None:
     """A house plugin that does not hand the kernel its rule keeps every game on the general
     engine, and auto says which plugin; a rule of the wrong type is an error naming it."""
@@ -480,8 +501,8 @@ def test_same_seed_same_report_whatever_the_workers() -> None:
 def test_auto_takes_the_kernel_where_it_can_and_says_why_not() -> None:
     report = simulate("razz", hands=50, players=3, bots="random", seed=1)
     assert report.engine == "kernel" and report.engine_note == ""
-    fallback = simulate("outhouse", hands=20, players=3, bots="random", seed=1)
-    assert fallback.engine == "general" and "plugin" in fallback.engine_note
+    fallback = simulate("mexican-poker", hands=20, players=3, bots="random", seed=1)
+    assert fallback.engine == "general" and "choose-before" in fallback.engine_note
     own = "studkit.bots.players:RandomBot"
     mixed = simulate("seven-card-stud", hands=20, players=3, bots=f"random,{own},tag", seed=1)
     assert mixed.engine == "general" and own in mixed.engine_note
@@ -492,8 +513,8 @@ def test_auto_takes_the_kernel_where_it_can_and_says_why_not() -> None:
 
 
 def test_engine_kernel_names_what_it_does_not_cover() -> None:
-    with pytest.raises(EngineError, match="outhouse uses Python plugin hooks"):
-        simulate("outhouse", hands=10, players=3, bots="random", engine="kernel")
+    with pytest.raises(EngineError, match="mexican-poker has a choose-before with jokers"):
+        simulate("mexican-poker", hands=10, players=3, bots="random", engine="kernel")
     with pytest.raises(EngineError, match="engine 'fast'"):
         simulate("razz", hands=10, players=3, bots="random", engine="fast")
 
@@ -504,10 +525,10 @@ def test_cli_engine_flag_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     data = json.loads(capsys.readouterr().out)
     assert data["engine"] == "kernel" and data["hands"] == 300
-    code = main(["simulate", "outhouse", "--hands", "10", "--players", "3", "--bots",
+    code = main(["simulate", "mexican-poker", "--hands", "10", "--players", "3", "--bots",
                  "random", "--engine", "kernel", "--workers", "1"])
     captured = capsys.readouterr()
-    assert code != 0 and "plugin" in captured.err and "Traceback" not in captured.err
+    assert code != 0 and "choose-before" in captured.err and "Traceback" not in captured.err
     code = main(["simulate", "razz", "--hands", "200", "--players", "3", "--bots", "random",
                  "--seed", "2", "--workers", "1"])
     assert code == 0 and "kernel engine" in capsys.readouterr().out

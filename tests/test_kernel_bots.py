@@ -165,6 +165,20 @@ def test_equity_bot_estimates_as_the_general_engine_s(name: str,
     assert checked > 300 and differ <= checked // 30, (name, checked, differ)
 
 
+@pytest.mark.slow
+def test_equity_bot_estimates_separate_hands_as_the_general_engine_s(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Outhouse: both engines' equity bots rank each completion's two hands by the first
+    split the rules allow (the general engine's estimate, a plugin's share asked deal by
+    deal, is slow: a few hands only)."""
+    from studkit.bots.players import EquityBot
+
+    monkeypatch.setattr(EquityBot, "trials", 4000)
+    checked, differ = check_equity_bots("outhouse", 15, seed=11)
+    assert checked > 100 and differ <= checked // 30, (checked, differ)
+
+
 def _z(a: float, b: float, sd_a: float, sd_b: float) -> float:
     spread = (sd_a**2 + sd_b**2) ** 0.5
     return abs(a - b) / spread if spread else 0.0

@@ -5,8 +5,9 @@ Each record says, in numbers and names, a rule the plugin's other hooks play on 
 engine, so that the batch kernel (``studkit/kernel/``, on the rules core) plays the same game
 at its speed: a declaration, a pot share ranked by down cards, the exposure of ``choice``
 cards, what a card dealt face up brings, a trade round, wild ranks that change during the
-hand, or a rule the variant's own data says already. The kernel-vs-engine replay tests hold
-both forms of each shipped plugin's rule to the same payoffs, hand by hand.
+hand, separate hands, or a rule the variant's own data says already. The kernel-vs-engine
+replay tests hold both forms of each shipped plugin's rule to the same payoffs, hand by
+hand.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 __all__ = ["DeclarationRule", "DownCardShare", "ChoiceExposure", "UpCardRule", "POT_PRICE",
-           "TradeRule", "InVariantData", "FollowedWildRule", "HoleWildRule", "KernelRule"]
+           "TradeRule", "InVariantData", "FollowedWildRule", "HoleWildRule", "SplitRule",
+           "KernelRule"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +163,32 @@ class HoleWildRule:
     """An ace in the hole counts as the lowest rank."""
 
 
+@dataclass(frozen=True, slots=True)
+class SplitRule:
+    """A plugin's separate hands as data the batch kernel plays (:func:`studkit_kernel_rule`):
+    before the deal of ``street``, with two or more players live, each live seat from the
+    dealer's left sets its cards into a big hand of ``big`` cards and a small hand of
+    ``small``, one ``action`` decision per card of the small hand, among the splits that put
+    at least ``min_down`` down cards in each hand and, with ``ordered``, where the big hand
+    ranks above the small one in the pai gow order (every such split where none does). The
+    pot shares in ``big_shares`` rank each player's big hand with ``big_evaluator``, those in
+    ``small_shares`` the small hand with ``small_evaluator``; a player who made no split
+    plays the first allowed one."""
+
+    street: int
+    """The street (an index of ``variant.streets``) whose deal the split comes before."""
+    big: int
+    small: int
+    min_down: int
+    ordered: bool
+    action: str
+    """The action kind of putting a card in the small hand (its amount: the card)."""
+    big_shares: tuple[int, ...]
+    small_shares: tuple[int, ...]
+    big_evaluator: str
+    small_evaluator: str
+
+
 KernelRule = (DeclarationRule | DownCardShare | ChoiceExposure | InVariantData | UpCardRule
-              | TradeRule | FollowedWildRule | HoleWildRule)
+              | TradeRule | FollowedWildRule | HoleWildRule | SplitRule)
 """The rules a plugin may hand the batch kernel as data (:func:`studkit_kernel_rule`)."""

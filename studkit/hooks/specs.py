@@ -377,7 +377,7 @@ def studkit_kernel_rule(variant: Variant) -> KernelRule | Sequence[KernelRule] |
     hand. Returns the rule the plugin's other hooks play, as records the rules core executes
     (:mod:`studkit.hooks.kernel_rules`: a ``DeclarationRule``, a ``DownCardShare`` per share
     the plugin ranks, a ``ChoiceExposure``, an ``UpCardRule`` per rank, a ``TradeRule``, a
-    ``FollowedWildRule``, a ``HoleWildRule``, or ``InVariantData``
+    ``FollowedWildRule``, a ``HoleWildRule``, a ``SplitRule``, or ``InVariantData``
     for a rule the variant's data says already), or
     ``None`` when these options make a rule the kernel does not play. A plugin that does not
     implement it, or returns ``None``, keeps the game on the general engine, and ``--engine

@@ -15,6 +15,7 @@ RECORD_EXPOSE: int
 RECORD_PAY: int
 RECORD_TRADE: int
 RECORD_KEEP_HAND: int
+RECORD_ARRANGE: int
 EXHAUSTED: int
 LONG: int
 MEMORY: int
@@ -52,6 +53,7 @@ class Setup:
         trade: tuple[int, int, int, bool] | None = None,
         wild_sets: tuple[int, int, Sequence[tuple[Any, Any, Any, int]], tuple[Any, Any, Any, int]]
         | None = None,
+        split: tuple[int, int, int, int, bool, int, int, Sequence[int]] | None = None,
     ) -> None: ...
 
 def play_block(

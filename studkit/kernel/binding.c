@@ -217,27 +217,52 @@ static int read_up_rules(sk_setup *k, PyObject *rules) {
     return ok ? 0 : -1;
 }
 
+/* Separate hands: (street, big, small, min down each, ordered, the big and the small hand's
+ * evaluator numbers, per share SK_SPLIT_*_HAND). */
+static int set_split(sk_setup *k, PyObject *split, int shares) {
+    PyObject *parts;
+    if (!PyArg_ParseTuple(split, "iiiipiiO:split", &k->split_street, &k->split_big,
+                          &k->split_small, &k->split_min_down, &k->split_ordered,
+                          &k->split_big_evaluator, &k->split_small_evaluator, &parts))
+        return -1;
+    int64_t each[SK_SHARES];
+    int given = sk_read_numbers(parts, each, SK_SHARES, "split parts");
+    if (given < 0) return -1;
+    if (given != shares || k->split_street < 1 || k->split_street >= k->rules->streets ||
+        k->split_small < 1 || k->split_small > SK_SPLIT_MOST || k->split_big < 1 ||
+        k->split_big + k->split_small > SK_CARDS) {
+        PyErr_SetString(PyExc_ValueError, "split: a street after the first, hands the kernel "
+                                          "holds, a part per share");
+        return -1;
+    }
+    for (int x = 0; x < shares; x++) k->split_part[x] = (int)each[x];
+    k->by_cards = 1;
+    return 0;
+}
+
 static int Setup_init(SetupObject *self, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"rules", "players", "stack", "deck", "cards", "showing",
                                "share_evaluators", "bots", "bot_table",
                                "styles", "values", "modes", "by_row", "flush", "index_row",
                                "wild", "share_modes", "declaration", "down_shares", "expose",
-                               "up_rules", "trade", "wild_sets", NULL};
+                               "up_rules", "trade", "wild_sets", "split", NULL};
     Py_buffer rules;
     int players, cards, showing;
     long long stack, index_row;
     PyObject *deck, *evaluators, *bots, *bot_table, *styles, *values, *modes, *by_row, *flush;
     PyObject *wild = Py_None, *modes_in = Py_None, *declaration = Py_None, *down = Py_None;
     PyObject *expose = Py_None, *up_rules = Py_None, *trade = Py_None, *sets = Py_None;
+    PyObject *split = Py_None;
     if (self->held) {
         PyErr_SetString(PyExc_TypeError, "a Setup is made once");
         return -1;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*iLOiiOOOOOOOOL|OOOOOOOO:Setup", keywords,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*iLOiiOOOOOOOOL|OOOOOOOOO:Setup", keywords,
                                      &rules, &players, &stack, &deck, &cards, &showing,
                                      &evaluators, &bots, &bot_table, &styles, &values, &modes,
                                      &by_row, &flush, &index_row, &wild, &modes_in,
-                                     &declaration, &down, &expose, &up_rules, &trade, &sets))
+                                     &declaration, &down, &expose, &up_rules, &trade, &sets,
+                                     &split))
         return -1;
     int ok = rules.len == (Py_ssize_t)sizeof(sk_rules);
     if (ok) memcpy(&self->rules, rules.buf, sizeof(sk_rules));
@@ -309,6 +334,8 @@ static int Setup_init(SetupObject *self, PyObject *args, PyObject *kwargs) {
     if (wild != Py_None && set_wild(self, wild, count) < 0) return -1;
     k->follow_trigger = -1;
     if (sets != Py_None && set_wild_sets(self, sets, count) < 0) return -1;
+    k->split_street = -1;
+    if (split != Py_None && set_split(k, split, count) < 0) return -1;
     for (int x = 0; x < SK_SHARES; x++) k->down_suit[x] = -1;
     if (down != Py_None && read_down_shares(k, down, count) < 0) return -1;
     for (int rank = 0; rank < 13; rank++) k->up_price[rank] = SK_NO_PRICE;
@@ -499,6 +526,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
         PyModule_AddIntConstant(m, "RECORD_PAY", SK_RECORD_PAY) < 0 ||
         PyModule_AddIntConstant(m, "RECORD_TRADE", SK_RECORD_TRADE) < 0 ||
         PyModule_AddIntConstant(m, "RECORD_KEEP_HAND", SK_RECORD_KEEP_HAND) < 0 ||
+        PyModule_AddIntConstant(m, "RECORD_ARRANGE", SK_RECORD_ARRANGE) < 0 ||
         PyModule_AddIntConstant(m, "EXHAUSTED", SK_KERNEL_EXHAUSTED) < 0 ||
         PyModule_AddIntConstant(m, "LONG", SK_KERNEL_LONG) < 0 ||
         PyModule_AddIntConstant(m, "MEMORY", SK_KERNEL_MEMORY) < 0 ||

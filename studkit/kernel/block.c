@@ -58,7 +58,8 @@ static void showing(const sk_setup *k, const sk_ranker *ranker, const sk_hand *h
  * holds each seat's cards' packed values, summed as they were dealt; `wild_set` is the row
  * of the wild set in force where the wild ranks change during the hand. */
 static int strengths(const sk_setup *k, const sk_ranker *rankers, const sk_hand *h,
-                     const int64_t *held, int64_t *table, uint8_t *played, int wild_set) {
+                     const int64_t *held, int64_t *table, uint8_t *played, int wild_set,
+                     uint8_t smalls[][SK_SPLIT_MOST]) {
     const sk_rules *r = k->rules;
     uint8_t cards[SK_CARDS + SK_BOARD];
     int shares = r->shares;
@@ -71,6 +72,11 @@ static int strengths(const sk_setup *k, const sk_ranker *rankers, const sk_hand 
             int64_t value = 0;
             if (suit >= 0) { /* a plugin's share: the seat's best down card of the suit */
                 if (!h->folded[s]) value = sk_down_share(k, x, &SK_DOWN(h, s, 0), h->ndown[s]);
+            } else if (k->split_part[x]) { /* one of the seat's separate hands */
+                if (!h->folded[s])
+                    value = sk_split_strength(k, x, &SK_DOWN(h, s, 0), h->ndown[s],
+                                              &SK_UP(h, s, 0), h->nup[s],
+                                              smalls[s][0] == SK_NO_CARD ? NULL : smalls[s]);
             } else if (!h->folded[s]) {
                 int count = h->ncards[s];
                 value = -1;
@@ -147,6 +153,7 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
     int8_t fallen_seat[SK_DUE];           /* plugins' up-card rules (k->up_rules) */
     int nfallen = 0;
     int wild_set = SK_WILD_BASE, after_trigger = 0; /* wild ranks that change (k->wild_sets) */
+    uint8_t smalls[SK_SEATS][SK_SPLIT_MOST]; /* each seat's small hand (k->split_street) */
     const int64_t *packed = k->tables.values;
     /* the table evaluators' rows (a special ranking has none: it ranks from the cards) */
     sk_ranker showing_ranker = {0}, rankers[SK_SHARES] = {{0}};
@@ -171,6 +178,7 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
         nfallen = 0;
         wild_set = SK_WILD_BASE;
         after_trigger = 0;
+        if (k->split_street >= 0) memset(smalls, SK_NO_CARD, sizeof smalls);
         sk_begin(r, &h, &log, n, button, stacks);
         button = sk_next_seat(button, n); /* the next hand's */
         int raises = 0, decisions = 0, forced_seen = 0, completed = 0;
@@ -267,7 +275,7 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
             }
             case SK_PHASE_SHOWDOWN: {
                 uint8_t *cards = r->odd_chip_hand ? played : NULL;
-                if (!strengths(k, rankers, &h, held, table, cards, wild_set)) {
+                if (!strengths(k, rankers, &h, held, table, cards, wild_set, smalls)) {
                     result = index << 8 | SK_KERNEL_CARDS;
                     goto done;
                 }
@@ -308,6 +316,9 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
                     if (!error && step == SK_STEP_OFFERS) /* the declaration after the offers */
                         error = sk_play_declarations(k, &h, &stream, declared, record,
                                                      &ndecisions, SK_RECORD_DECISIONS);
+                    if (!error && step == SK_STEP_EXPOSE_NEXT && k->split_street >= 0)
+                        error = sk_play_splits(k, &h, &stream, smalls, record, &ndecisions,
+                                               SK_RECORD_DECISIONS);
                     if (error) {
                         result = index << 8 | error;
                         goto done;

@@ -79,7 +79,23 @@ typedef struct sk_setup {
     sk_wild_ranking showing_sets;
     int follow_trigger;
     int hole_wild;
+    /* separate hands (studkit.hooks.kernel_rules.SplitRule; split_hands.c): before the deal
+     * of street `split_street` (-1: none) each seat splits its cards into a big and a small
+     * hand of these sizes, at least `split_min_down` down cards in each, the big one above
+     * the small one where `split_ordered`; the bots score each hand with its evaluator; the
+     * pot shares in split_part (SK_SPLIT_*_HAND) rank one hand by their evaluator */
+    int split_street;
+    int split_big;
+    int split_small;
+    int split_min_down;
+    int split_ordered;
+    int split_big_evaluator;
+    int split_small_evaluator;
+    int split_part[SK_SHARES];
 } sk_setup;
+#define SK_SPLIT_MOST 4 /* the most cards of a small hand */
+#define SK_SPLITS 128   /* the most ways to choose them */
+enum { SK_SPLIT_NO_HAND = 0, SK_SPLIT_BIG_HAND = 1, SK_SPLIT_SMALL_HAND = 2 };
 /* The rows of card values of the changing wild sets: row r < 13, the base set and rank r;
  * SK_WILD_BASE, the base set alone (the deck's own wild ranks, and the trigger where it is
  * wild). */
@@ -161,7 +177,8 @@ typedef struct sk_records {
 /* The recorded codes of card decisions, after the betting verbs (SK_VERBS): the card chosen
  * (SK_KEEP_CARD: an optional flip declined); and of a declaration: the choice's index. */
 enum { SK_RECORD_FLIP = 8, SK_RECORD_DISCARD = 9, SK_RECORD_DECLARATION = 10,
-       SK_RECORD_EXPOSE = 11, SK_RECORD_PAY = 12, SK_RECORD_TRADE = 13, SK_RECORD_KEEP_HAND = 14 };
+       SK_RECORD_EXPOSE = 11, SK_RECORD_PAY = 12, SK_RECORD_TRADE = 13, SK_RECORD_KEEP_HAND = 14,
+       SK_RECORD_ARRANGE = 15 };
 
 enum { SK_KERNEL_EXHAUSTED = 1, SK_KERNEL_LONG = 2, SK_KERNEL_MEMORY = 3, SK_KERNEL_CARDS = 4 };
 
@@ -221,5 +238,17 @@ int sk_seat_wild_set(const sk_setup *k, const sk_hand *h, int seat, int table_se
  * hand (up cards and the board) with the wild set of row `set`, ties to the first from the
  * dealer's left. */
 int sk_wild_leader(const sk_setup *k, const sk_hand *h, int set);
+
+/* split_hands.c: the strength pot share `x` (k->split_part[x]) gives a seat's down and up
+ * cards split with the small hand `small` (NULL: no split made, the first allowed one). */
+int64_t sk_split_strength(const sk_setup *k, int x, const uint8_t *down, int ndown,
+                          const uint8_t *up, int nup, const uint8_t *small);
+
+/* split_hands.c: the splits made before the deal of k->split_street, by the seats' bots, into
+ * `smalls` (each seat's small hand; a seat not asked keeps its row), recorded as
+ * sk_play_card_step records. 0, or SK_KERNEL_LONG. */
+int sk_play_splits(const sk_setup *k, const sk_hand *h, uint64_t *stream,
+                   uint8_t smalls[][SK_SPLIT_MOST], int64_t *record, int64_t *recorded,
+                   int64_t room);
 
 #endif

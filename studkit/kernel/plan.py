@@ -11,6 +11,7 @@ no compiled form of).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import comb
 from typing import Final
 
 import numpy as np
@@ -19,28 +20,19 @@ import numpy.typing as npt
 from studkit.bots.strength import style_rows
 from studkit.engine.jokers import face_dependent, showing_wild
 from studkit.engine.rules import compile_rules, wild_cards
-from studkit.errors import PluginError
 from studkit.evaluation.board_hands import CARDS_MODES
 from studkit.evaluation.lookup_tables import EVALUATORS, EvalTables
 from studkit.evaluation.wild import WildCards
 from studkit.evaluation.wildtables import WildArrays, wild_arrays
 from studkit.hooks.kernel_rules import (
-    ChoiceExposure,
-    DeclarationRule,
-    DownCardShare,
     FollowedWildRule,
-    HoleWildRule,
-    KernelRule,
+    SplitRule,
     TradeRule,
-    UpCardRule,
 )
-from studkit.kernel import _kernel
-from studkit.variant.card_choices import CARD_CHOICE_PLUGINS
+from studkit.kernel import _kernel, plugin_data as handed
 from studkit.variant.model import ROLLED, Stakes, Variant
 
-__all__ = ["kernel_setup", "unsupported", "bot_table", "wild_setup", "wild_sets",
-           "plugin_rules",
-           "down_share_strengths", "KERNEL_BOTS",
+__all__ = ["kernel_setup", "unsupported", "bot_table", "wild_setup", "wild_sets", "KERNEL_BOTS",
            "EVALUATOR_IDS", "SPECIALS", "KERNEL_EVALUATORS"]
 
 KERNEL_BOTS: Final[dict[str, int]] = {
@@ -63,15 +55,16 @@ KERNEL_EVALUATORS: Final[dict[str, int]] = {
 }
 """Every evaluator the kernel ranks with, by name, with its number inside the kernel."""
 
-CARD_CHOICES: Final = frozenset(plugin for _, plugin in CARD_CHOICE_PLUGINS)
-"""The shipped plugins of the streets' ``discard`` and ``flip``: the kernel plays their rules
-from the street data (``studkit/core/card_choices.c``), named under ``plugins:`` or not."""
 NO_PRICE: Final = -2
 """An up-card rule without a payment, as the kernel's setup reads it."""
 MAX_PLAYED_FROM: Final = 8
 """The most cards the kernel finds the played five in (for odd chips by the hand played);
 a larger hand, or showing hand, still scores the best of its eight-card parts, as on the
 general engine."""
+MAX_SPLIT_SMALL: Final = 4
+"""The most cards of a small hand the kernel splits (kernel.h's SK_SPLIT_MOST)."""
+MAX_SPLITS: Final = 128
+"""The most ways of choosing a small hand the kernel holds (kernel.h's SK_SPLITS)."""
 MAX_POT_CHIPS: Final = 1 << 22
 """The kernel keeps the pot-size distribution in an array of this many entries at most."""
 
@@ -79,17 +72,18 @@ MAX_POT_CHIPS: Final = 1 << 22
 def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int) -> str | None:
     """Why the kernel cannot play this setup, in words; ``None`` when it can."""
     rules = compile_rules(variant)
-    given = plugin_rules(variant)
+    given = handed.plugin_rules(variant)
     hooked = [name for name, rule in given.items() if rule is None]
     if hooked:
         return (f"{variant.name} uses Python plugin hooks ({', '.join(hooked)}) that hand the "
                 "kernel no rule (studkit_kernel_rule)")
-    why = (_share_reason(variant, given) or _choice_card_reason(variant, given)
+    why = (_split_reason(variant, given) or _share_reason(variant, given)
+           or _choice_card_reason(variant, given)
            or _up_card_reason(variant, given) or _trade_reason(variant, given)
            or _wild_sets_reason(variant, given))
     if why:
         return f"{variant.name} {why}"
-    declaration = _declaration(given)
+    declaration = handed.declaration(given)
     if declaration is not None and len(style_rows(_evaluators(variant)[1:])) != 3 * len(
         variant.pots
     ):
@@ -98,7 +92,7 @@ def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int)
     why = _card_choice_reason(variant)
     if why:
         return f"{variant.name} {why}"
-    exposure = _exposure(given)
+    exposure = handed.exposure(given)
     if any(plan.rolled for plan in rules.streets[1:]) and (exposure is None
                                                            or not exposure.rolled):
         return (f"{variant.name} deals cards face up unless the player holds no down card "
@@ -121,56 +115,34 @@ def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int)
     return None
 
 
-def plugin_rules(variant: Variant) -> dict[str, tuple[KernelRule, ...] | None]:
-    """Each plugin acting in the variant, with the rules it hands the kernel as data
-    (:func:`~studkit.hooks.specs.studkit_kernel_rule`), or ``None``; the streets' flip and
-    discard, whose rules the core reads from the street data, left out."""
-    host = compile_rules(variant).plugins
-    if host is None:
-        return {}
-    given: dict[str, tuple[KernelRule, ...] | None] = {
-        name: None for name in host.plugin_names if name not in CARD_CHOICES
-    }
-    for name, rule in host.call_each("studkit_kernel_rule", variant=variant).items():
-        if name not in given or rule is None:
-            continue
-        rules = tuple(rule) if isinstance(rule, list | tuple) else (rule,)
-        wrong = [r for r in rules if not isinstance(r, KernelRule)]
-        if wrong:
-            raise PluginError(
-                f"plugin {name!r}: studkit_kernel_rule returned {wrong[0]!r}, not a "
-                "studkit.hooks.kernel_rules record (DeclarationRule, DownCardShare, "
-                "ChoiceExposure, UpCardRule, TradeRule, FollowedWildRule, HoleWildRule, "
-                "InVariantData)"
-            )
-        given[name] = rules
-    return given
+def _split_reason(variant: Variant, given: handed.Given) -> str | None:
+    """What of a plugin's split into separate hands the kernel does not play, in words."""
+    split = handed.split(given)
+    if split is None:
+        return None
+    if sum(isinstance(rule, SplitRule) for rules in given.values() for rule in rules or ()) > 1:
+        return "has two plugin rules that split the hands"
+    if split.small > MAX_SPLIT_SMALL or comb(split.big + split.small, split.small) > MAX_SPLITS:
+        return f"splits hands into more ways than the kernel holds ({MAX_SPLITS})"
+    unknown = [name for name in (split.big_evaluator, split.small_evaluator)
+               if name not in KERNEL_EVALUATORS]
+    if unknown:
+        return f"ranks a separate hand with {unknown[0]!r}, which the kernel does not rank"
+    if variant.deck.jokers or variant.board_cards:
+        return "splits hands with jokers or board cards"
+    return None
 
 
-def _declaration(given: dict[str, tuple[KernelRule, ...] | None]) -> DeclarationRule | None:
-    return next((rule for rules in given.values() for rule in rules or ()
-                 if isinstance(rule, DeclarationRule)), None)
-
-
-def _exposure(given: dict[str, tuple[KernelRule, ...] | None]) -> ChoiceExposure | None:
-    return next((rule for rules in given.values() for rule in rules or ()
-                 if isinstance(rule, ChoiceExposure)), None)
-
-
-def _up_rules(given: dict[str, tuple[KernelRule, ...] | None]) -> list[UpCardRule]:
-    return [rule for rules in given.values() for rule in rules or ()
-            if isinstance(rule, UpCardRule)]
-
-
-def _down_shares(given: dict[str, tuple[KernelRule, ...] | None]) -> dict[int, DownCardShare]:
-    return {rule.share: rule for rules in given.values() for rule in rules or ()
-            if isinstance(rule, DownCardShare)}
-
-
-def _share_reason(variant: Variant, given: dict[str, tuple[KernelRule, ...] | None]) -> str | None:
+def _share_reason(variant: Variant, given: handed.Given) -> str | None:
     """What of the pot shares the kernel cannot rank, in words."""
-    down = _down_shares(given)
+    down = handed.down_shares(given)
+    split = handed.split(given)
+    parts = handed.split_parts(variant, split)
     for index, share in enumerate(variant.pots):
+        if parts[index]:
+            if share.cards != "all":
+                return f"ranks the separate hand of pot share {share.name!r} with pots[].cards"
+            continue
         if index not in down and share.evaluator not in KERNEL_EVALUATORS:
             return (f"ranks the pot share {share.name!r} with {share.evaluator!r}, which no "
                     "plugin hands the kernel as data (studkit_kernel_rule)")
@@ -183,7 +155,7 @@ def _share_reason(variant: Variant, given: dict[str, tuple[KernelRule, ...] | No
 
 
 def _trade_reason(
-    variant: Variant, given: dict[str, tuple[KernelRule, ...] | None]
+    variant: Variant, given: handed.Given
 ) -> str | None:
     """What of a plugin's trade round the kernel does not play, in words."""
     trades = [rule for rules in given.values() for rule in rules or ()
@@ -198,10 +170,10 @@ def _trade_reason(
 
 
 def _up_card_reason(
-    variant: Variant, given: dict[str, tuple[KernelRule, ...] | None]
+    variant: Variant, given: handed.Given
 ) -> str | None:
     """What of a plugin's up-card rules the kernel does not play, in words."""
-    rules = _up_rules(given)
+    rules = handed.up_rules(given)
     if not rules:
         return None
     if len({rule.rank for rule in rules}) < len(rules):
@@ -216,14 +188,14 @@ def _up_card_reason(
 
 
 def _choice_card_reason(
-    variant: Variant, given: dict[str, tuple[KernelRule, ...] | None]
+    variant: Variant, given: handed.Given
 ) -> str | None:
     """What of the streets' ``choice`` cards the kernel does not play, in words."""
     streets = variant.streets
     chosen = [i for i, street in enumerate(streets) if "choice" in street.cards]
     if not chosen:
         return None
-    if _exposure(given) is None:
+    if handed.exposure(given) is None:
         return "deals choice cards, which no plugin hands the kernel as data"
     for i in chosen:
         later = streets[i + 1] if i + 1 < len(streets) else None
@@ -253,17 +225,10 @@ def _card_choice_reason(variant: Variant) -> str | None:
     return None
 
 
-def _changing_wild(
-    given: dict[str, tuple[KernelRule, ...] | None]
-) -> list[FollowedWildRule | HoleWildRule]:
-    return [rule for rules in given.values() for rule in rules or ()
-            if isinstance(rule, FollowedWildRule | HoleWildRule)]
-
-
 def _wild_sets_reason(variant: Variant,
-                      given: dict[str, tuple[KernelRule, ...] | None]) -> str | None:
+                      given: handed.Given) -> str | None:
     """What of a plugin's changing wild ranks the kernel does not play, in words."""
-    changing = _changing_wild(given)
+    changing = handed.changing_wild(given)
     if not changing:
         return None
     if len(changing) > 1:
@@ -273,8 +238,8 @@ def _wild_sets_reason(variant: Variant,
         return f"changes the wild ranks of the special evaluator {special[0]!r}"
     if any(share.cards != "all" for share in variant.pots):
         return "changes the wild ranks of a hand of some cards only (pots[].cards)"
-    if isinstance(changing[0], FollowedWildRule) and (_up_rules(given) or any(
-            isinstance(rule, TradeRule) for rules in given.values() for rule in rules or ())):
+    if isinstance(changing[0], FollowedWildRule) and (handed.up_rules(given)
+                                                      or handed.trade(given) is not None):
         return "follows up cards that a plugin deals outside the streets"
     if variant.odd_chips.cards == "hand" and variant.odd_chips.method != "first-shown":
         return "gives odd chips by the five cards a wild hand plays (odd_chips.cards: hand)"
@@ -287,7 +252,7 @@ def wild_sets(variant: Variant) -> tuple[int, int, list[WildArrays], WildArrays]
     low), then each share's and the showing hands' wild-card tables with a row of card values
     per wild set, in the order of ``kernel.h``'s SK_WILD_* (the base set with each rank, then
     the base set: the deck's own wild ranks, and the trigger where it is wild)."""
-    changing = _changing_wild(plugin_rules(variant))
+    changing = handed.changing_wild(handed.plugin_rules(variant))
     if not changing:
         return None
     rule = changing[0]
@@ -389,10 +354,10 @@ def kernel_setup(
     """The kernel's setup of one run (checked with :func:`unsupported` first)."""
     rules = compile_rules(variant, stakes)
     deck = np.array([int(c) for c in rules.deck], dtype=np.uint8)
-    given = plugin_rules(variant)
-    exposure = _exposure(given)
-    trade = next((rule for rules in given.values() for rule in rules or ()
-                  if isinstance(rule, TradeRule)), None)
+    given = handed.plugin_rules(variant)
+    exposure = handed.exposure(given)
+    trade = handed.trade(given)
+    split = handed.split(given)
     return _kernel.Setup(
         rules=rules.core.pack(),
         players=players,
@@ -400,8 +365,8 @@ def kernel_setup(
         deck=deck,
         cards=variant.max_cards_per_player + variant.board_cards,
         showing=KERNEL_EVALUATORS[variant.action_order.evaluator],
-        share_evaluators=[KERNEL_EVALUATORS.get(share.evaluator, _kernel.DOWN_CARD_SHARE)
-                          for share in variant.pots],
+        share_evaluators=[KERNEL_EVALUATORS.get(name, _kernel.DOWN_CARD_SHARE)
+                          for name in handed.share_rankings(variant)],
         bots=[KERNEL_BOTS[name] for name in bots],
         bot_table=bot_table(),
         styles=np.array(style_rows([share.evaluator for share in variant.pots]),
@@ -413,10 +378,14 @@ def kernel_setup(
         index_row=tables.index_row,
         wild=wild_setup(variant),
         wild_sets=wild_sets(variant),
+        split=None if split is None else (
+            split.street, split.big, split.small, split.min_down, split.ordered,
+            KERNEL_EVALUATORS[split.big_evaluator], KERNEL_EVALUATORS[split.small_evaluator],
+            handed.split_parts(variant, split)),
         share_modes=[CARDS_MODES.index(share.cards) for share in variant.pots],
         declaration=_declaration_setup(variant, given),
         down_shares=[(rule.share, rule.suit, list(rule.values))
-                     for rule in _down_shares(given).values()],
+                     for rule in handed.down_shares(given).values()],
         expose=None if exposure is None else (exposure.before, exposure.hidden, exposure.rolled,
                                               exposure.rolled_hidden),
         trade=None if trade is None else (
@@ -424,26 +393,19 @@ def kernel_setup(
             int(trade.down) | int(trade.up) << 1, trade.as_thrown),
         up_rules=[(rule.rank, [int(face) for face in rule.extra],
                    NO_PRICE if rule.price is None else rule.price)
-                  for rule in _up_rules(given)] or None,
+                  for rule in handed.up_rules(given)] or None,
     )
 
 
 def _declaration_setup(
-    variant: Variant, given: dict[str, tuple[KernelRule, ...] | None]
+    variant: Variant, given: handed.Given
 ) -> tuple[int, bool, bool, list[int]] | None:
     """A plugin's declaration as the kernel's setup reads it: the street, whether a swing
     may tie, whether it forfeits every pot, each share's name's place in sorted order (the
     bots' ties go by it)."""
-    rule = _declaration(given)
+    rule = handed.declaration(given)
     if rule is None:
         return None
     names = sorted(share.name for share in variant.pots)
     return (rule.street, rule.swing_may_tie, rule.forfeit_all_pots,
             [names.index(share.name) for share in variant.pots])
-
-
-def down_share_strengths(variant: Variant) -> dict[int, list[int]]:
-    """The strengths each pot share a plugin ranks by down cards can score, sorted, by share
-    (the kernel's winning-strength counts index them)."""
-    return {index: sorted({v for v in rule.values if v > 0})
-            for index, rule in _down_shares(plugin_rules(variant)).items()}

@@ -110,11 +110,11 @@ static double equity(const sk_setup *k, const sk_hand *h, int seat, const int8_t
     int shared = community + board_more; /* drawn first, the same for every player */
     int own_more = k->cards - board - ncards - community;
     int shares = r->shares;
-    int by_down = 0;
-    for (int x = 0; x < shares; x++) by_down |= k->down_suit[x] >= 0;
+    int by_down = 0; /* a share reads the down (and up) cards apart */
+    for (int x = 0; x < shares; x++) by_down |= k->down_suit[x] >= 0 || k->split_part[x];
     double total = 0.0;
     int deals = 0;
-    uint8_t cards[SK_CARDS + SK_BOARD], down[SK_CARDS];
+    uint8_t cards[SK_CARDS + SK_BOARD], down[SK_CARDS], upc[SK_CARDS];
     while (deals < trials) {
         /* a partial shuffle of the unseen cards, drawn as they are dealt: the shared cards,
          * the seat's, then each opponent's, stopping once the seat has lost */
@@ -123,13 +123,15 @@ static double equity(const sk_setup *k, const sk_hand *h, int seat, const int8_t
         int64_t best[SK_SHARES] = {0}, mine[SK_SHARES] = {0};
         int winners[SK_SHARES] = {0};
         for (int p = 0; p < players; p++) {
-            int count = 0, ndowns = 0;
+            int count = 0, ndowns = 0, nups = 0;
             if (p == 0) {
                 for (int i = 0; i < ncards; i++) cards[count++] = SK_CARD(h, seat, i);
                 for (int i = 0; by_down && i < ndown; i++) down[ndowns++] = SK_DOWN(h, seat, i);
+                for (int i = 0; by_down && i < nup; i++) upc[nups++] = SK_UP(h, seat, i);
             } else {
                 int s = opponents[p - 1];
                 for (int i = 0; i < h->nup[s]; i++) cards[count++] = SK_UP(h, s, i);
+                for (int i = 0; by_down && i < h->nup[s]; i++) upc[nups++] = SK_UP(h, s, i);
                 for (int i = 0; i < ndown; i++) {
                     cards[count] = pick(stub, drawn++, nstub, stream);
                     if (by_down) down[ndowns++] = cards[count];
@@ -140,14 +142,17 @@ static double equity(const sk_setup *k, const sk_hand *h, int seat, const int8_t
                 cards[count] = pick(stub, drawn++, nstub, stream);
                 if (by_down && ncards + i < SK_CARDS && down_at[ncards + i])
                     down[ndowns++] = cards[count];
+                else if (by_down)
+                    upc[nups++] = cards[count];
                 count++;
             }
             for (int i = 0; i < board_out; i++) cards[count + i] = h->community[i];
             for (int i = 0; i < shared; i++) cards[count + board_out + i] = stub[i];
             for (int x = 0; x < shares; x++) {
-                int64_t value = k->down_suit[x] >= 0
-                                    ? sk_down_share(k, x, down, ndowns)
-                                    : sk_share_strength(k, x, cards, count, board_out + shared);
+                int64_t value =
+                    k->down_suit[x] >= 0 ? sk_down_share(k, x, down, ndowns)
+                    : k->split_part[x]   ? sk_split_strength(k, x, down, ndowns, upc, nups, NULL)
+                                         : sk_share_strength(k, x, cards, count, board_out + shared);
                 if (value < r->share_qualifier[x]) value = 0;
                 if (p == 0) mine[x] = value;
                 if (value > best[x]) {

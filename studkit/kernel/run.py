@@ -21,17 +21,16 @@ from studkit.errors import StudkitError
 from studkit.evaluation.lookup_tables import EvalTables, eval_tables
 from studkit.evaluation.rankings import CATEGORY_SHIFT
 from studkit.evaluation.special import RANKING_TABLE
-from studkit.hooks.kernel_rules import ChoiceExposure, DeclarationRule, TradeRule, UpCardRule
-from studkit.kernel import _kernel
-from studkit.kernel.plan import (
-    EVALUATOR_IDS,
-    SPECIALS,
-    down_share_strengths,
-    kernel_setup,
-    plugin_rules,
-    wild_sets,
-    wild_setup,
+from studkit.hooks.kernel_rules import (
+    ChoiceExposure,
+    DeclarationRule,
+    SplitRule,
+    TradeRule,
+    UpCardRule,
 )
+from studkit.kernel import _kernel
+from studkit.kernel.plan import EVALUATOR_IDS, SPECIALS, kernel_setup, wild_sets, wild_setup
+from studkit.kernel.plugin_data import down_share_strengths, plugin_rules, share_rankings
 from studkit.variant.model import Stakes, Variant
 
 __all__ = ["KernelRun", "kernel_run", "count_block", "KernelCounts", "RecordedHand",
@@ -80,7 +79,7 @@ def kernel_run(
     seed: int,
 ) -> KernelRun:
     """The prepared setup (cached: a run's blocks share it)."""
-    evaluators = [share.evaluator for share in variant.pots]
+    evaluators = share_rankings(variant)
     tabled = [name for name in (variant.action_order.evaluator, *evaluators)
               if name in EVALUATOR_IDS]
     if "action-razz" in evaluators:
@@ -220,6 +219,8 @@ def record_block(run: KernelRun, start: int, stop: int) -> list[RecordedHand]:
         if isinstance(rule, TradeRule):
             names[_kernel.RECORD_TRADE] = rule.action
             names[_kernel.RECORD_KEEP_HAND] = rule.decline
+        if isinstance(rule, SplitRule):
+            names[_kernel.RECORD_ARRANGE] = rule.action
     declared = next((r.actions for r in given if isinstance(r, DeclarationRule)), ())
     decline = next((r.decline for r in given if isinstance(r, ChoiceExposure)), "")
     out = []

@@ -85,7 +85,9 @@ def kernel_tally(run: KernelRun, counts: KernelCounts) -> Tally:
     import numpy as np
 
     from studkit.engine.rules import compile_rules
+    from studkit.evaluation import get_evaluator
     from studkit.kernel.plan import SPECIALS
+    from studkit.kernel.plugin_data import share_rankings
     from studkit.simulation.tally import ACTION_KINDS, Tally, category_of
 
     tl, tpots, tended, tmix = counts.totals, counts.pots, counts.ended, counts.mix
@@ -111,12 +113,15 @@ def kernel_tally(run: KernelRun, counts: KernelCounts) -> Tally:
                 tally.action_mix[(name, kind_name)] += int(tmix[street, kind])
     evaluators = compile_rules(run.variant, run.stakes).shares
     share_names = [share.name for share in run.variant.pots]
+    rankings = share_rankings(run.variant)
     for share, name in enumerate(share_names):
         if tshare[share]:
             tally.share_awards[name] += int(tshare[share])
         evaluator = evaluators[share].evaluator
+        if rankings[share] != run.variant.pots[share].evaluator:  # a hand of a plugin's split
+            evaluator = get_evaluator(rankings[share])
         # a special ranking's row holds each category's least strength (not a real hand)
-        special = run.variant.pots[share].evaluator in SPECIALS
+        special = rankings[share] in SPECIALS
         for slot in np.flatnonzero(tcat[share]).tolist():
             strength = int(run.strengths[share, slot])
             category = (evaluator.category(strength) if special

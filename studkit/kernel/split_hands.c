@@ -1,0 +1,213 @@
+/* Separate hands (Outhouse), as a plugin hands them over (studkit.hooks.kernel_rules.SplitRule),
+ * at the kernel's seats: before the deal of the split street each live seat, from the
+ * dealer's left, sets its cards into a big and a small hand, among the splits the rule allows
+ * (plugins/split_hands.py's allowed_splits: at least min_down down cards in each hand, the
+ * big hand above the small one in the pai gow order where any split puts it there). `random`
+ * puts any card on offer in the small hand, one at a time; the other shipped bots take the
+ * split whose big hand's strength plus SK_SMALL_WEIGHT times the small hand's is highest, as
+ * the plugin's bot does. The pot shares of each hand rank it at the showdown (and in the
+ * equity bot's completions, each player's first allowed split, as the general engine's
+ * estimate reads a hand with no split made). */
+#include <string.h>
+
+#include "kernel.h"
+#include "streams.h"
+
+#define SK_SMALL_WEIGHT 1.5
+
+/* The pai gow order: whether `big` ranks above `small` (jokers pair nothing). */
+static int big_beats_small(const uint8_t *big, int nbig, const uint8_t *small, int nsmall) {
+    int counts[13] = {0}, suits = 0, most = 0;
+    for (int i = 0; i < nbig; i++) {
+        if (big[i] >= 52) continue;
+        int c = ++counts[big[i] >> 2];
+        if (c > most) most = c;
+        suits |= 1 << (big[i] & 3);
+    }
+    int low[SK_CARDS], nlow = 0; /* the small hand's ranks, high to low */
+    for (int i = 0; i < nsmall; i++) {
+        if (small[i] >= 52) continue;
+        int rank = small[i] >> 2, at = nlow++;
+        while (at > 0 && low[at - 1] < rank) {
+            low[at] = low[at - 1];
+            at--;
+        }
+        low[at] = rank;
+    }
+    int small_pair = nlow == 2 && low[0] == low[1];
+    int pairs = 0, top_pair = -1;
+    for (int rank = 12; rank >= 0; rank--)
+        if (counts[rank] >= 2) {
+            if (top_pair < 0) top_pair = rank;
+            pairs++;
+        }
+    if (pairs >= 2 || most >= 3) return 1;
+    if (pairs) return !small_pair || top_pair > low[0];
+    int ranks[13], nranks = 0;
+    for (int rank = 12; rank >= 0; rank--)
+        if (counts[rank]) ranks[nranks++] = rank;
+    int wheel = nranks == 5 && ranks[0] == 12 && ranks[1] == 3 && ranks[2] == 2 &&
+                ranks[3] == 1 && ranks[4] == 0;
+    if (nbig == 5 && nranks == 5 &&
+        ((suits & (suits - 1)) == 0 || ranks[0] - ranks[4] == 4 || wheel))
+        return 1; /* a straight or a flush */
+    if (small_pair) return 0;
+    for (int i = 0; i < nlow; i++) { /* the top cards, compared as lists */
+        if (i == nranks) return 0;
+        if (ranks[i] != low[i]) return ranks[i] > low[i];
+    }
+    return 1;
+}
+
+/* Every allowed small hand of the seat's cards, in the plugin's order (combinations of the
+ * cards sorted by number), into `out` (k->split_small cards each); how many. */
+static int allowed_splits(const sk_setup *k, const uint8_t *down, int ndown, const uint8_t *up,
+                          int nup, uint8_t out[][SK_SPLIT_MOST]) {
+    int n = ndown + nup, small = k->split_small;
+    if (n != k->split_big + small) return 0;
+    uint8_t cards[SK_CARDS], hidden[SK_CARDS];
+    for (int i = 0; i < n; i++) { /* sorted, each marked down or up */
+        int card = i < ndown ? down[i] : up[i - ndown], at = i;
+        while (at > 0 && cards[at - 1] > card) {
+            cards[at] = cards[at - 1];
+            hidden[at] = hidden[at - 1];
+            at--;
+        }
+        cards[at] = (uint8_t)card;
+        hidden[at] = i < ndown;
+    }
+    int pick[SK_SPLIT_MOST], fair = 0, ordered = 0;
+    uint8_t fair_out[SK_SPLITS][SK_SPLIT_MOST];
+    for (int i = 0; i < small; i++) pick[i] = i;
+    while (1) {
+        uint8_t in_small[SK_SPLIT_MOST], in_big[SK_CARDS];
+        int down_small = 0, nbig = 0, at = 0;
+        for (int i = 0; i < n; i++) {
+            if (at < small && pick[at] == i) {
+                in_small[at++] = cards[i];
+                down_small += hidden[i];
+            } else {
+                in_big[nbig++] = cards[i];
+            }
+        }
+        if (down_small >= k->split_min_down && ndown - down_small >= k->split_min_down &&
+            fair < SK_SPLITS) {
+            memcpy(fair_out[fair++], in_small, (size_t)small);
+            if (!k->split_ordered || big_beats_small(in_big, nbig, in_small, small))
+                memcpy(out[ordered++], in_small, (size_t)small);
+        }
+        int i = small - 1; /* the next combination */
+        while (i >= 0 && pick[i] == n - small + i) i--;
+        if (i < 0) break;
+        pick[i]++;
+        for (int j = i + 1; j < small; j++) pick[j] = pick[j - 1] + 1;
+    }
+    if (ordered) return ordered;
+    memcpy(out, fair_out, (size_t)fair * SK_SPLIT_MOST);
+    return fair;
+}
+
+/* The strength of the `count` cards of `part` by evaluator `ev`, no card wild. */
+static int64_t part_strength(const sk_setup *k, int ev, const uint8_t *part, int count) {
+    static const sk_wild_ranking natural = {0};
+    return sk_evaluate_many(&k->tables, ev, &natural, part, count);
+}
+
+/* The big hand: the cards not in `small`. */
+static int big_of(const uint8_t *down, int ndown, const uint8_t *up, int nup,
+                  const uint8_t *small, int nsmall, uint8_t *out) {
+    int count = 0;
+    for (int i = 0; i < ndown + nup; i++) {
+        uint8_t card = i < ndown ? down[i] : up[i - ndown];
+        int in_small = 0;
+        for (int j = 0; j < nsmall; j++) in_small |= small[j] == card;
+        if (!in_small) out[count++] = card;
+    }
+    return count;
+}
+
+int64_t sk_split_strength(const sk_setup *k, int x, const uint8_t *down, int ndown,
+                          const uint8_t *up, int nup, const uint8_t *small) {
+    uint8_t first[SK_SPLITS][SK_SPLIT_MOST], last[SK_SPLIT_MOST], big[SK_CARDS];
+    int nsmall = k->split_small;
+    if (small == NULL) { /* no split made: the first allowed one, else the last cards */
+        if (allowed_splits(k, down, ndown, up, nup, first) > 0) {
+            small = first[0];
+        } else {
+            int n = ndown + nup;
+            if (nsmall > n) nsmall = n;
+            for (int i = 0; i < nsmall; i++) {
+                int c = n - nsmall + i;
+                last[i] = c < ndown ? down[c] : up[c - ndown];
+            }
+            small = last;
+        }
+    }
+    if (k->split_part[x] == SK_SPLIT_SMALL_HAND)
+        return part_strength(k, k->share_evaluator[x], small, nsmall);
+    int nbig = big_of(down, ndown, up, nup, small, nsmall, big);
+    return part_strength(k, k->share_evaluator[x], big, nbig);
+}
+
+/* The split the seat's bot makes: the allowed small hand whose hands score best together. */
+static int best_split(const sk_setup *k, const sk_hand *h, int seat,
+                      uint8_t splits[][SK_SPLIT_MOST], int count) {
+    int best = 0;
+    double best_value = -1.0;
+    uint8_t big[SK_CARDS];
+    for (int i = 0; i < count; i++) {
+        int nbig = big_of(&SK_DOWN(h, seat, 0), h->ndown[seat], &SK_UP(h, seat, 0),
+                          h->nup[seat], splits[i], k->split_small, big);
+        double value =
+            (double)part_strength(k, k->split_big_evaluator, big, nbig) / (double)(1 << 20) +
+            SK_SMALL_WEIGHT *
+                (double)part_strength(k, k->split_small_evaluator, splits[i], k->split_small) /
+                (double)(1 << 20);
+        if (value > best_value) {
+            best_value = value;
+            best = i;
+        }
+    }
+    return best;
+}
+
+int sk_play_splits(const sk_setup *k, const sk_hand *h, uint64_t *stream,
+                   uint8_t smalls[][SK_SPLIT_MOST], int64_t *record, int64_t *recorded,
+                   int64_t room) {
+    if (h->street + 1 != k->split_street || h->n_in < 2) return 0;
+    uint8_t splits[SK_SPLITS][SK_SPLIT_MOST];
+    for (int i = 0; i < h->n; i++) {
+        int seat = (h->order[0] + i) % h->n;
+        if (h->folded[seat]) continue;
+        int count = allowed_splits(k, &SK_DOWN(h, seat, 0), h->ndown[seat], &SK_UP(h, seat, 0),
+                                   h->nup[seat], splits);
+        if (count == 0) continue;
+        uint8_t *chosen = smalls[seat];
+        if (k->bots[seat] != SK_BOT_RANDOM) {
+            memcpy(chosen, splits[best_split(k, h, seat, splits, count)], SK_SPLIT_MOST);
+        } else { /* card by card: any card of an allowed split holding those chosen so far */
+            for (int c = 0; c < k->split_small; c++) {
+                uint64_t offered = 0;
+                for (int s = 0; s < count; s++) {
+                    int holds = 1;
+                    for (int j = 0; j < c; j++) {
+                        int in = 0;
+                        for (int m = 0; m < k->split_small; m++) in |= splits[s][m] == chosen[j];
+                        holds &= in;
+                    }
+                    for (int m = 0; holds && m < k->split_small; m++)
+                        offered |= UINT64_C(1) << splits[s][m];
+                }
+                for (int j = 0; j < c; j++) offered &= ~(UINT64_C(1) << chosen[j]);
+                int pick = (int)sk_below(stream, __builtin_popcountll(offered));
+                while (pick--) offered &= offered - 1;
+                chosen[c] = (uint8_t)__builtin_ctzll(offered);
+            }
+        }
+        for (int c = 0; record != NULL && c < k->split_small; c++) {
+            if (*recorded >= room) return SK_KERNEL_LONG;
+            record[(*recorded)++] = (int64_t)SK_RECORD_ARRANGE << 56 | chosen[c];
+        }
+    }
+    return 0;
+}
