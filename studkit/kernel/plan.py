@@ -93,8 +93,8 @@ def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int)
     if why:
         return f"{variant.name} {why}"
     exposure = handed.exposure(given)
-    if any(plan.rolled for plan in rules.streets[1:]) and (exposure is None
-                                                           or not exposure.rolled):
+    if any(plan.rolled for plan in rules.streets) and (exposure is None
+                                                       or not exposure.rolled):
         return (f"{variant.name} deals cards face up unless the player holds no down card "
                 "(up-unless-all-exposed) with no plugin's choose-before handed to the kernel")
     first_rolled = bool(rules.streets[0].rolled)
