@@ -59,10 +59,11 @@ static int big_beats_small(const uint8_t *big, int nbig, const uint8_t *small, i
     return 1;
 }
 
-/* Every allowed small hand of the seat's cards, in the plugin's order (combinations of the
- * cards sorted by number), into `out` (k->split_small cards each); how many. */
+/* The allowed small hands of the seat's cards, in the plugin's order (combinations of the
+ * cards sorted by number), into `out` (k->split_small cards each), the first `most` of them
+ * at most; how many. */
 static int allowed_splits(const sk_setup *k, const uint8_t *down, int ndown, const uint8_t *up,
-                          int nup, uint8_t out[][SK_SPLIT_MOST]) {
+                          int nup, uint8_t out[][SK_SPLIT_MOST], int most) {
     int n = ndown + nup, small = k->split_small;
     if (n != k->split_big + small) return 0;
     uint8_t cards[SK_CARDS], hidden[SK_CARDS];
@@ -93,8 +94,10 @@ static int allowed_splits(const sk_setup *k, const uint8_t *down, int ndown, con
         if (down_small >= k->split_min_down && ndown - down_small >= k->split_min_down &&
             fair < SK_SPLITS) {
             memcpy(fair_out[fair++], in_small, (size_t)small);
-            if (!k->split_ordered || big_beats_small(in_big, nbig, in_small, small))
+            if (!k->split_ordered || big_beats_small(in_big, nbig, in_small, small)) {
                 memcpy(out[ordered++], in_small, (size_t)small);
+                if (ordered == most) return ordered; /* enough: the rest cannot come first */
+            }
         }
         int i = small - 1; /* the next combination */
         while (i >= 0 && pick[i] == n - small + i) i--;
@@ -103,6 +106,7 @@ static int allowed_splits(const sk_setup *k, const uint8_t *down, int ndown, con
         for (int j = i + 1; j < small; j++) pick[j] = pick[j - 1] + 1;
     }
     if (ordered) return ordered;
+    if (fair > most) fair = most;
     memcpy(out, fair_out, (size_t)fair * SK_SPLIT_MOST);
     return fair;
 }
@@ -128,10 +132,10 @@ static int big_of(const uint8_t *down, int ndown, const uint8_t *up, int nup,
 
 int64_t sk_split_strength(const sk_setup *k, int x, const uint8_t *down, int ndown,
                           const uint8_t *up, int nup, const uint8_t *small) {
-    uint8_t first[SK_SPLITS][SK_SPLIT_MOST], last[SK_SPLIT_MOST], big[SK_CARDS];
+    uint8_t first[1][SK_SPLIT_MOST], last[SK_SPLIT_MOST], big[SK_CARDS];
     int nsmall = k->split_small;
     if (small == NULL) { /* no split made: the first allowed one, else the last cards */
-        if (allowed_splits(k, down, ndown, up, nup, first) > 0) {
+        if (allowed_splits(k, down, ndown, up, nup, first, 1) > 0) {
             small = first[0];
         } else {
             int n = ndown + nup;
@@ -180,7 +184,7 @@ int sk_play_splits(const sk_setup *k, const sk_hand *h, uint64_t *stream,
         int seat = (h->order[0] + i) % h->n;
         if (h->folded[seat]) continue;
         int count = allowed_splits(k, &SK_DOWN(h, seat, 0), h->ndown[seat], &SK_UP(h, seat, 0),
-                                   h->nup[seat], splits);
+                                   h->nup[seat], splits, SK_SPLITS);
         if (count == 0) continue;
         uint8_t *chosen = smalls[seat];
         if (k->bots[seat] != SK_BOT_RANDOM) {
