@@ -179,6 +179,7 @@ def rules_core() -> list[Any]:
                 os.path.join("studkit", "evaluation", "lookup.c"),
                 os.path.join("studkit", "evaluation", "many_cards.c"),
                 os.path.join("studkit", "evaluation", "special.c"),
+                os.path.join("studkit", "evaluation", "special_wild.c"),
                 os.path.join("studkit", "bots", "strategy.c"),
                 os.path.join("studkit", "bots", "strength.c"),
                 os.path.join("studkit", "bots", "card_sense.c"),

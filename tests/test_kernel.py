@@ -25,10 +25,13 @@ from studkit.evaluation import (
     EVALUATOR_NAMES,
     SHOWING_EVALUATOR_NAMES,
     SPECIAL_NAMES,
+    WildCards,
     get_evaluator,
 )
 from studkit.evaluation.lookup_tables import eval_tables
 from studkit.evaluation.rankings import CATEGORY_SHIFT, RANKINGS
+from studkit.evaluation.special import RANKING_TABLE
+from studkit.evaluation.special_wild import compiled_wild
 from studkit.kernel import _kernel
 from studkit.kernel.plan import EVALUATOR_IDS, KERNEL_EVALUATORS, SPECIALS, unsupported
 from studkit.kernel.run import kernel_run, record_block
@@ -42,21 +45,18 @@ KERNEL_VARIANTS = [
     name for name in builtin_variant_names()
     if unsupported(load_variant(name), ("random",), 2, 100) is None
 ]
-PLUGIN_VARIANTS = [name for name in builtin_variant_names() if name not in KERNEL_VARIANTS]
+WILD_MEXICAN_TEXT = (
+    "studkit: 1\nname: wild-mexican\nextends: mexican-poker\ndeck: {wild_ranks: [2]}\n")
+WILD_MEXICAN = load_variant_text(WILD_MEXICAN_TEXT)
+"""A game the kernel declines: wild ranks in a special ranking."""
 
 
-def test_the_plugin_free_variants_are_the_kernel_s() -> None:
-    """Every shipped game whose plugins hand the kernel their rules runs on it, discards and
-    flips included (the street data the shipped discard and flip plugins read); each other
-    says in words why it does not."""
+def test_every_shipped_game_is_the_kernel_s() -> None:
+    """Every shipped game runs on the kernel, its plugins handing the kernel their rules as
+    data (discards and flips: the street data the shipped plugins read); a game the kernel
+    declines says why in words (test_auto_takes_the_kernel_where_it_can_and_says_why_not)."""
     assert "seven-card-stud" in KERNEL_VARIANTS and "tda-seven-card-stud" in KERNEL_VARIANTS
-    assert PLUGIN_VARIANTS == ["mexican-poker"]
-    reasons = {name: unsupported(load_variant(name), ("random",), 2, 100)
-               for name in PLUGIN_VARIANTS}
-    assert reasons == {
-        "mexican-poker": "mexican-poker has a choose-before with jokers, or deals its first "
-                         "street up unless all are exposed",
-    }
+    assert KERNEL_VARIANTS == list(builtin_variant_names())
 
 
 def test_board_cards_and_nine_cards_are_played_by_the_kernel() -> None:
@@ -94,9 +94,14 @@ WILD_HOUSE_RULES = {
     "bug-and-deuces": "extends: seven-card-stud\n"
                       "deck: {jokers: 1, joker_mode: bug, wild_ranks: [2]}\n"
                       "forced_bets: {bring_in: {joker_as: lowest}}",
+    "face-joker-stud": "extends: seven-card-stud\ndeck: {jokers: 1, up_joker_mode: bug}",
+    "face-joker-studugi": "extends: mississippi-studugi\n"
+                          "deck: {jokers: 1, up_joker_mode: bug, turned_up_joker: as-up}",
+    "joker-soko": "extends: canadian-stud\ndeck: {jokers: 2, joker_mode: bug}",
 }
-"""House rules that make ranks wild or add jokers (wild, or the bug) in the classic games
-(lows and hi-lo too; a face-up joker ranked in the boards as an ace)."""
+"""House rules that make ranks wild or add jokers (wild, or the bug, or wild face down and the
+bug face up) in the classic games (lows and hi-lo too; a face-up joker ranked in the boards as
+an ace), and jokers in a special ranking."""
 
 
 def wild_house(name: str) -> Variant:
@@ -121,15 +126,16 @@ def test_wild_house_rules_replay_on_the_general_engine(name: str) -> None:
 
 
 DECLINED_HOUSE_RULES = [
-    ("seven-card-stud", "deck: {jokers: 1, up_joker_mode: bug}",
-     "house plays a joker by how it was dealt (deck.up_joker_mode)"),
+    ("chicago", "deck: {jokers: 1, up_joker_mode: bug}",
+     "house plays a joker by how it was dealt (deck.up_joker_mode) with a plugin's pot share "
+     "by down cards or changing wild ranks"),
     ("seven-card-stud", "deck: {wild_ranks: [2]}\naction_order: {wild_up_cards: wild}",
      "house ranks the boards with wild cards (action_order.wild_up_cards: wild)"),
     ("seven-card-stud",
      "deck: {wild_ranks: [2]}\nodd_chips: {method: high-card-by-suit, cards: hand}",
      "house gives odd chips by the five cards a wild hand plays (odd_chips.cards: hand)"),
     ("razzdugi", "deck: {wild_ranks: [K]}",
-     "house ranks wild cards with the special evaluator 'badugi'"),
+     "house ranks wild ranks with the special evaluator 'badugi'"),
     ("razzdugi", "odd_chips: {method: low-card-by-suit, cards: hand}",
      "house gives odd chips by the cards a 'badugi' hand plays (odd_chips.cards: hand)"),
 ]
@@ -238,7 +244,7 @@ def test_choice_cards_are_played_by_the_kernel() -> None:
     on the general engine. Mexican stud's choose-before too (a hole card up or kept down
     before each street that comes face down only to a player with none): all at once or in
     turn, heads-up to a full table, the bots keeping a pair or their best card hidden as on
-    the general engine; with jokers it stays on the general engine, in words."""
+    the general engine (Mexican poker's joker: test_jokers_played_by_their_face)."""
     assert "roll-your-own" in KERNEL_VARIANTS and "mexican-stud" in KERNEL_VARIANTS
     bots = ("tag", "random", "calling-station", "lag", "random")
     for timing in ("in-turn", "simultaneous", "before"):
@@ -253,8 +259,28 @@ def test_choice_cards_are_played_by_the_kernel() -> None:
             f"  - name: roll-your-own\n    options: {{choose_before: {choose}}}\n")
         check_kernel_replays(variant, 9, 120, bots + ("tag", "equity", "lag", "tag"), 200, 17)
         check_kernel_replays(variant, 2, 40, bots[:2], 200, 18)
-    assert "choose-before with jokers" in (
-        unsupported(load_variant("mexican-poker"), ("tag",), 4, 100) or "")
+
+
+def test_jokers_played_by_their_face_are_played_by_the_kernel() -> None:
+    """Mexican poker's joker, wild dealt down and the bug dealt up (or face up now), ranked by
+    the special mexican-high and by a table evaluator; the bots see a joker that plays as
+    the bug as an ace, as on the general engine; eight seats run the deck out. A special
+    ranking with wild ranks (up to four cards tried as every card) stays on the general
+    engine, in words."""
+    bots = ("tag", "random", "calling-station", "equity", "lag", "tag", "equity", "random")
+    as_up = load_variant_text(
+        "studkit: 1\nname: as-up\nextends: mexican-poker\ndeck: {turned_up_joker: as-up}\n")
+    high = load_variant_text(
+        "studkit: 1\nname: joker-face\nextends: seven-card-stud\n"
+        "deck: {jokers: 1, joker_mode: wild, up_joker_mode: bug}\n")
+    for variant in (load_variant("mexican-poker"), as_up, high):
+        assert unsupported(variant, bots, 8, 1000) is None, variant.name
+        check_kernel_replays(variant, 4, 1000, bots[:4], 300, 21)
+        check_kernel_replays(variant, 8, 60, bots, 150, 22)
+    deuces = load_variant_text(
+        "studkit: 1\nname: deuces\nextends: mexican-poker\ndeck: {wild_ranks: [2]}\n")
+    assert unsupported(deuces, ("tag",), 4, 100) == (
+        "deuces ranks wild ranks with the special evaluator 'mexican-high'")
 
 
 @pytest.mark.parametrize("policy", ["burns-only", "tda", "spec"])
@@ -406,6 +432,29 @@ def test_kernel_evaluators_match_the_library(name: str) -> None:
         assert got == evaluator.evaluate(cards), (name, cards)
 
 
+@pytest.mark.parametrize("name", SPECIALS)
+@pytest.mark.parametrize("jokers", ["wild", "bug"])
+def test_kernel_special_rankings_try_jokers_as_the_library_does(name: str, jokers: str) -> None:
+    """A special ranking's jokers, wild or the bug, five of a kind allowed or not: the
+    kernel's search (studkit/evaluation/special_wild.c) finds the library's strength."""
+    tables = eval_tables(["a5-low"])
+    rng = random.Random(f"{name} {jokers}")
+    deck = [c for c in range(52) if name != "mexican-high" or not 6 <= c >> 2 <= 8]
+    for five in (False, True):
+        wild = WildCards(jokers=jokers, five_of_a_kind=five)  # type: ignore[arg-type]
+        evaluator = get_evaluator(name, wild=wild)
+        ranking = RANKING_TABLE[name]
+        setting = compiled_wild(ranking.names, wild, ranking.high_like)
+        for trial in range(80):
+            two = trial % 40 == 0  # a pair of jokers: some fifty times the work
+            count = rng.randint(2 if two else 1, 8)
+            cards = rng.sample(deck, count - 1 - two) + [52, 53][: 1 + two]
+            rng.shuffle(cards)
+            got = _kernel.evaluate(tables.values, tables.modes, tables.by_row, tables.flush,
+                                   tables.index_row, cards, KERNEL_EVALUATORS[name], setting)
+            assert got == evaluator.evaluate(cards), (name, jokers, five, cards)
+
+
 def test_every_built_in_evaluator_is_the_kernel_s() -> None:
     """A variant without plugins can name only built-in evaluators, and the kernel ranks with
     each of them (a plugin's own evaluator comes with its plugin, which the kernel declines)."""
@@ -501,8 +550,8 @@ def test_same_seed_same_report_whatever_the_workers() -> None:
 def test_auto_takes_the_kernel_where_it_can_and_says_why_not() -> None:
     report = simulate("razz", hands=50, players=3, bots="random", seed=1)
     assert report.engine == "kernel" and report.engine_note == ""
-    fallback = simulate("mexican-poker", hands=20, players=3, bots="random", seed=1)
-    assert fallback.engine == "general" and "choose-before" in fallback.engine_note
+    fallback = simulate(WILD_MEXICAN, hands=20, players=3, bots="random", seed=1)
+    assert fallback.engine == "general" and "wild ranks" in fallback.engine_note
     own = "studkit.bots.players:RandomBot"
     mixed = simulate("seven-card-stud", hands=20, players=3, bots=f"random,{own},tag", seed=1)
     assert mixed.engine == "general" and own in mixed.engine_note
@@ -513,22 +562,25 @@ def test_auto_takes_the_kernel_where_it_can_and_says_why_not() -> None:
 
 
 def test_engine_kernel_names_what_it_does_not_cover() -> None:
-    with pytest.raises(EngineError, match="mexican-poker has a choose-before with jokers"):
-        simulate("mexican-poker", hands=10, players=3, bots="random", engine="kernel")
+    with pytest.raises(EngineError, match="wild-mexican ranks wild ranks with the special"):
+        simulate(WILD_MEXICAN, hands=10, players=3, bots="random", engine="kernel")
     with pytest.raises(EngineError, match="engine 'fast'"):
         simulate("razz", hands=10, players=3, bots="random", engine="fast")
 
 
-def test_cli_engine_flag_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_engine_flag_and_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code = main(["simulate", "razz", "--hands", "300", "--players", "3", "--bots", "random",
                  "--seed", "2", "--json", "--engine", "kernel", "--workers", "1"])
     assert code == 0
     data = json.loads(capsys.readouterr().out)
     assert data["engine"] == "kernel" and data["hands"] == 300
-    code = main(["simulate", "mexican-poker", "--hands", "10", "--players", "3", "--bots",
+    house = tmp_path / "wild-mexican.yaml"
+    house.write_text(WILD_MEXICAN_TEXT)
+    code = main(["simulate", str(house), "--hands", "10", "--players", "3", "--bots",
                  "random", "--engine", "kernel", "--workers", "1"])
     captured = capsys.readouterr()
-    assert code != 0 and "choose-before" in captured.err and "Traceback" not in captured.err
+    assert code != 0 and "wild ranks with the special" in captured.err
+    assert "Traceback" not in captured.err
     code = main(["simulate", "razz", "--hands", "200", "--players", "3", "--bots", "random",
                  "--seed", "2", "--workers", "1"])
     assert code == 0 and "kernel engine" in capsys.readouterr().out
@@ -612,7 +664,8 @@ def test_the_kernel_setup_refuses_malformed_wild_tables(
     tables = kernel_run(variant, variant.stakes, 4, 1000, ("random",) * 4, 1).tables
     wild = plan.wild_setup(variant)
     assert wild is not None
-    shares, showing = wild
+    shares, showing, face = wild
+    assert face is None
     values, table, fill, bugs = shares[0]
     bad = [
         (([(values[:10], table, fill, bugs)], showing), "wild values"),
@@ -620,6 +673,10 @@ def test_the_kernel_setup_refuses_malformed_wild_tables(
         (([(values, table[:-1], fill, bugs)], showing), "rows of every layer"),
         (([(values, table, fill, 0)], showing), "rows of every layer"),
         (([(values, table, np.zeros(5, dtype=np.int64), bugs)], showing), "a row per number"),
+        (([(1 << 13, 1, 0, 0)], showing), "special wild"),  # a special ranking's: no rank 13
+        (([(0, 3, 0, 0)], showing), "special wild"),
+        ((shares, showing, (3, (False, True), shares)), "SK_JOKER_AS_DEALT or SK_JOKER_AS_UP"),
+        ((shares, showing, (1, (False, True), shares * 2)), "one share's tables per share"),
     ]
     for broken, words in [*bad, ((shares, (values, table, fill)), "exactly 4 arguments")]:
         monkeypatch.setattr(plan, "wild_setup", lambda _variant, broken=broken: broken)

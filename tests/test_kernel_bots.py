@@ -109,6 +109,13 @@ def test_style_bots_decide_alike_with_wild_cards_and_jokers(rule: str, tmp_path:
     assert check_bots(str(path), 6, 100 * big_bet, 150, seed=5) > 100
 
 
+def test_style_bots_see_a_joker_dealt_up_as_an_ace() -> None:
+    """Mexican poker: a joker dealt face up plays as the bug, which the bots on both engines
+    see as an ace (studkit.engine.jokers.bugs_as_aces), in their bets and in their
+    choose-before; a joker dealt down stays wild to them."""
+    assert check_bots("mexican-poker", 8, 100, 100, seed=8) > 300  # the deck runs out
+
+
 def test_full_tables_and_short_stacks() -> None:
     assert check_bots("seven-card-stud", 8, 40, 150, seed=1) > 100
     assert check_bots("no-limit-seven-card-stud", 5, 25, 150, seed=2) > 100
@@ -150,12 +157,14 @@ def check_equity_bots(name: str, hands: int, seed: int) -> tuple[int, int]:
     return checked, differ
 
 
-@pytest.mark.parametrize("name", ["oxford-stud", "chicago", "low-chicago", "seven-card-stud-hi-lo"])
+@pytest.mark.parametrize("name", ["oxford-stud", "chicago", "low-chicago", "seven-card-stud-hi-lo",
+                                  "mexican-poker"])
 def test_equity_bot_estimates_as_the_general_engine_s(name: str,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """The kernel's equity bot poses the general engine's question: the board cards out and
     to come (Oxford stud), the down cards a plugin's share reads (Chicago's spade in the
-    hole, each card at its place in the deal), the high and low halves. With 4,000
+    hole, each card at its place in the deal), the high and low halves, a joker playing the
+    part its place in the deal gives it (Mexican poker). With 4,000
     completions a decision, the two engines' equity bots decide alike but for spots right
     at a threshold."""
     from studkit.bots.players import EquityBot

@@ -102,6 +102,7 @@ class State:
     burned: list[int]
     nmuck: int
     muck: list[int]
+    jokers_up: int
     need: int
     ndue: int
     next_due: int

@@ -98,6 +98,7 @@ enum {
     S(int32_t, ncommunity)                                                                   \
     S(int32_t, nburned)                                                                      \
     S(int32_t, nmuck)                  /* folded players' cards */                           \
+    S(int32_t, jokers_up)              /* the jokers dealt face up, a bit each (52: bit 0) */ \
     /* the deal in progress */                                                              \
     S(int32_t, need)                   /* the street's cards, before the deck may run out */ \
     S(int32_t, ndue)                   /* cards due */                                       \

@@ -150,6 +150,7 @@ __attribute__((always_inline)) static inline int put(sk_hand *h, sk_log *log, in
         if (up) {
             h->nup[seat] = (int8_t)(faced + 1);
             SK_UP(h, seat, faced) = (uint8_t)card;
+            if (card >= 52) h->jokers_up |= 1 << (card - 52);
         } else {
             h->ndown[seat] = (int8_t)(faced + 1);
             SK_DOWN(h, seat, faced) = (uint8_t)card;

@@ -2,14 +2,23 @@
  * makes its hand from a seat's cards and the board (many_cards.h). */
 #include "many_cards.h"
 
+/* A special ranking's strength of 1 to 8 natural cards (`context`: the tables). */
+static int64_t special_plain(const void *context, int ev, const uint8_t *cards, int count) {
+    if (ev == SK_ACTION_RAZZ) {
+        int64_t value = sk_evaluate((const sk_tables *)context, cards, count, SK_A5_LOW_ROW);
+        return sk_face_card(cards, count) ? value + SK_ACTION_RAZZ_FACE : value;
+    }
+    return sk_special(ev - SK_SPECIAL_BASE, cards, count);
+}
+
 /* Eight cards or fewer. */
 static int64_t part_strength(const sk_tables *t, int ev, const sk_wild_ranking *wild,
                              const uint8_t *cards, int count) {
-    if (ev == SK_ACTION_RAZZ) {
-        int64_t value = sk_evaluate(t, cards, count, SK_A5_LOW_ROW);
-        return sk_face_card(cards, count) ? value + SK_ACTION_RAZZ_FACE : value;
+    if (ev >= SK_SPECIAL_BASE) {
+        if (wild->special_jokers || wild->special_ranks)
+            return sk_special_wild(wild, special_plain, t, ev, cards, count);
+        return special_plain(t, ev, cards, count);
     }
-    if (ev >= SK_SPECIAL_BASE) return sk_special(ev - SK_SPECIAL_BASE, cards, count);
     int64_t value = sk_wild_strength(wild, t->by_row + t->index_row * t->width, cards, count);
     return value >= 0 ? value : sk_evaluate(t, cards, count, ev);
 }

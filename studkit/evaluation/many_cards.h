@@ -8,6 +8,7 @@
 
 #include "lookup.h"
 #include "special.h"
+#include "special_wild.h"
 #include "wild_lookup.h"
 
 /* Evaluator numbers: the lookup tables' rows (studkit.evaluation.lookup_tables.EVALUATORS)

@@ -21,9 +21,30 @@ if TYPE_CHECKING:
 
     from studkit.evaluation.wild import WildCards
 
-__all__ = ["wild_strength", "wild_batch"]
+__all__ = ["wild_strength", "wild_batch", "compiled_wild"]
 
 _STRAIGHT_OR_FLUSH = frozenset({"straight", "flush", "straight-flush"})
+
+JOKERS_WILD = 1
+JOKERS_BUG = 2
+"""How the compiled search plays the jokers (special_wild.h's SK_SPECIAL_JOKERS_*)."""
+
+
+def compiled_wild(
+    names: dict[int, str], wild: WildCards, high_like: bool
+) -> tuple[int, int, int, int]:
+    """:func:`wild_strength`'s setting as the compiled search reads it (special_wild.h): the
+    wild ranks a bit each; how the jokers play; the categories in which the bug stands for
+    any card, a bit each; the five-of-a-kind category (0: none)."""
+    five = 0
+    if high_like and wild.five_of_a_kind:
+        five = next((number for number, name in names.items() if name == "five-of-a-kind"), 0)
+    return (
+        sum(1 << rank for rank in wild.ranks),
+        JOKERS_BUG if wild.jokers == "bug" and high_like else JOKERS_WILD,
+        sum(1 << number for number, name in names.items() if name in _STRAIGHT_OR_FLUSH),
+        five,
+    )
 
 
 def wild_strength(

@@ -31,6 +31,14 @@ typedef struct sk_wild_ranking {
     const int64_t *fill;  /* high rankings: [fillers][a suit's natural ranks]; else NULL */
     int64_t rows;         /* multiset rows per layer */
     int bugs;             /* layers per number of wild cards */
+    /* a special ranking's wild cards, each tried as every card it may stand for
+     * (special_wild.h): the wild ranks, a bit each; the jokers (SK_SPECIAL_JOKERS_*); the
+     * categories in which the bug stands for any card, a bit each; the five-of-a-kind
+     * category (0: none) */
+    int special_ranks;
+    int special_jokers;
+    int64_t bug_any;
+    int five_kind;
 } sk_wild_ranking;
 
 /* The strength of `count` cards by the ranking's wild-card tables; -1 when nothing is wild,

@@ -43,7 +43,8 @@ class Setup:
         by_row: Any,
         flush: Any,
         index_row: int,
-        wild: tuple[Sequence[tuple[Any, Any, Any, int]], tuple[Any, Any, Any, int] | None]
+        wild: tuple[Sequence[Any], Any]
+        | tuple[Sequence[Any], Any, tuple[int, tuple[bool, bool], Sequence[Any]] | None]
         | None = None,
         share_modes: Sequence[int] | None = None,
         declaration: tuple[int, bool, bool, Sequence[int]] | None = None,
@@ -63,5 +64,5 @@ def play_block(
 ) -> int: ...
 def evaluate(
     values: Any, modes: Any, by_row: Any, flush: Any, index_row: int, cards: Sequence[int],
-    evaluator: int,
+    evaluator: int, special_wild: tuple[int, int, int, int] = ...,
 ) -> int: ...

@@ -35,7 +35,7 @@
 #include "kernel.h"
 
 enum { V_DECK, V_BOT_TABLE, V_STYLES, V_VALUES, V_MODES, V_BY_ROW, V_FLUSH, V_VIEWS };
-#define V_MOST (V_VIEWS + 6 * (SK_SHARES + 1)) /* with the wild cards' tables, twice */
+#define V_MOST (V_VIEWS + 9 * (SK_SHARES + 1)) /* with the wild cards' tables, thrice */
 
 typedef struct {
     PyObject_HEAD
@@ -84,10 +84,25 @@ static const Py_buffer *hold(SetupObject *self, PyObject *array, Py_ssize_t item
 }
 
 /* One ranking's wild-card tables: (values, table, fill or None, layers per wild count);
- * `sets` rows of values, one per card each. */
+ * `sets` rows of values, one per card each. A special ranking's: (wild ranks, jokers,
+ * categories where the bug is any card, five-of-a-kind category), four numbers. */
 static int read_wild(SetupObject *self, PyObject *spec, sk_wild_ranking *w, int sets) {
     PyObject *values, *table, *fill;
     long long bugs;
+    if (PyTuple_Check(spec) && PyTuple_GET_SIZE(spec) == 4 &&
+        PyLong_Check(PyTuple_GET_ITEM(spec, 0))) {
+        long long any;
+        if (!PyArg_ParseTuple(spec, "iiLi:special wild", &w->special_ranks, &w->special_jokers,
+                              &any, &w->five_kind))
+            return -1;
+        if (w->special_ranks >> 13 || w->special_jokers < SK_SPECIAL_JOKERS_WILD ||
+            w->special_jokers > SK_SPECIAL_JOKERS_BUG || w->five_kind < 0 || w->five_kind > 63) {
+            PyErr_SetString(PyExc_ValueError, "special wild: ranks, jokers, categories, five");
+            return -1;
+        }
+        w->bug_any = any;
+        return 0;
+    }
     if (!PyArg_ParseTuple(spec, "OOOL:wild tables", &values, &table, &fill, &bugs)) return -1;
     const Py_buffer *view = hold(self, values, 8, 'i', "wild values");
     if (view == NULL) return -1;
@@ -131,14 +146,26 @@ static int read_share_wild(SetupObject *self, PyObject *per_share, int shares,
     return ok ? 0 : -1;
 }
 
-/* The wild cards' tables: (per share its tables, the showing hands' tables or None). */
+/* The wild cards' tables: (per share its tables, the showing hands' tables or None, a joker
+ * played by its face or None: (SK_JOKER_*, whether the bots see it face up as the bug, not
+ * dealt up and dealt up, per share its tables for a joker played face up)). */
 static int set_wild(SetupObject *self, PyObject *wild, int shares) {
-    PyObject *per_share, *showing;
-    if (!PyArg_ParseTuple(wild, "OO:wild", &per_share, &showing)) return -1;
+    PyObject *per_share, *showing, *face = Py_None;
+    if (!PyArg_ParseTuple(wild, "OO|O:wild", &per_share, &showing, &face)) return -1;
     sk_setup *k = &self->setup;
     if (read_share_wild(self, per_share, shares, k->share_wild, 1) < 0) return -1;
     k->by_cards = 1;
-    return showing == Py_None ? 0 : read_wild(self, showing, &k->showing_wild, 1);
+    if (showing != Py_None && read_wild(self, showing, &k->showing_wild, 1) < 0) return -1;
+    if (face == Py_None) return 0;
+    PyObject *up;
+    if (!PyArg_ParseTuple(face, "i(pp)O:wild face", &k->joker_face, &k->joker_seen_ace[0],
+                          &k->joker_seen_ace[1], &up))
+        return -1;
+    if (k->joker_face != SK_JOKER_AS_DEALT && k->joker_face != SK_JOKER_AS_UP) {
+        PyErr_SetString(PyExc_ValueError, "wild face: SK_JOKER_AS_DEALT or SK_JOKER_AS_UP");
+        return -1;
+    }
+    return read_share_wild(self, up, shares, k->share_wild_up, 1);
 }
 
 /* Wild ranks that change during a hand: (the followed trigger rank or -1, SK_HOLE_WILD_*,
@@ -451,9 +478,12 @@ static PyObject *evaluate(PyObject *module, PyObject *args) {
     PyObject *arrays[4], *cards_in;
     long long index_row;
     int ev;
-    if (!PyArg_ParseTuple(args, "OOOOLOi:evaluate", &arrays[0], &arrays[1], &arrays[2],
-                          &arrays[3], &index_row, &cards_in, &ev))
+    sk_wild_ranking wild = {0};
+    if (!PyArg_ParseTuple(args, "OOOOLOi|(iiLi):evaluate", &arrays[0], &arrays[1], &arrays[2],
+                          &arrays[3], &index_row, &cards_in, &ev, &wild.special_ranks,
+                          &wild.special_jokers, &wild.bug_any, &wild.five_kind))
         return NULL;
+    int jokers = wild.special_jokers != SK_SPECIAL_JOKERS_NONE && ev >= SK_SPECIAL_BASE;
     Py_buffer views[4];
     static const Py_ssize_t sizes[4] = {8, 8, 4, 4};
     static const char *names[4] = {"values", "modes", "by_row", "flush"};
@@ -475,8 +505,8 @@ static PyObject *evaluate(PyObject *module, PyObject *args) {
     }
     for (Py_ssize_t i = 0; i < count; i++) {
         long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
-        if ((c == -1 && PyErr_Occurred()) || c < 0 || c >= 52) {
-            if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "no natural card %ld", c);
+        if ((c == -1 && PyErr_Occurred()) || c < 0 || c >= (jokers ? SK_DECK : 52)) {
+            if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "no card %ld here", c);
             Py_DECREF(seq);
             goto release;
         }
@@ -485,8 +515,8 @@ static PyObject *evaluate(PyObject *module, PyObject *args) {
     Py_DECREF(seq);
     sk_tables tables = {views[0].buf, views[1].buf, views[2].buf, views[2].shape[1], index_row,
                         views[3].buf};
-    sk_wild_ranking natural = {0};
-    out = PyLong_FromLongLong(sk_evaluate_many(&tables, ev, &natural, cards, (int)count));
+    if (ev < SK_SPECIAL_BASE) wild = (sk_wild_ranking){0};
+    out = PyLong_FromLongLong(sk_evaluate_many(&tables, ev, &wild, cards, (int)count));
 release:
     for (int i = 0; i < held; i++) PyBuffer_Release(&views[i]);
     return out;
@@ -494,8 +524,9 @@ release:
 
 static PyMethodDef module_methods[] = {
     {"evaluate", evaluate, METH_VARARGS,
-     "evaluate(values, modes, by_row, flush, index_row, cards, evaluator): a hand's strength "
-     "(a table evaluator's row, or SPECIAL_BASE + a special ranking's number)"},
+     "evaluate(values, modes, by_row, flush, index_row, cards, evaluator, special_wild=None): "
+     "a hand's strength (a table evaluator's row, or SPECIAL_BASE + a special ranking's number "
+     "with its wild cards as studkit.evaluation.special_wild.compiled_wild gives them)"},
     {"play_block", play_block, METH_VARARGS,
      "play_block(setup, start, stop, seed, totals, pots, ended, mix, share_awards, seats, "
      "categories, strengths, record_cards, record_decisions, record_counts, record_payoffs)"},

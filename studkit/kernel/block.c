@@ -92,7 +92,9 @@ static int strengths(const sk_setup *k, const sk_ranker *rankers, const sk_hand 
                         value = sk_evaluate_mode(&k->tables, ev, &wild, k->share_mode[x], cards,
                                                  count, h->ncommunity);
                     }
-                    if (value < 0) value = sk_share_strength(k, x, cards, count, h->ncommunity);
+                    if (value < 0)
+                        value = sk_evaluate_mode(&k->tables, ev, sk_seat_wild(k, h, x, s),
+                                                 k->share_mode[x], cards, count, h->ncommunity);
                     count += h->ncommunity;
                     if (played != NULL) {
                         if (count > SK_EVALUATED) return 0;

@@ -22,10 +22,10 @@ static int bot_card(const sk_setup *k, const sk_hand *h, const sk_card_request *
         else offered[n_offered++] = options[i];
     }
     int n_up = h->nup[seat];
-    for (int i = 0; i < n_up; i++) up[i] = SK_UP(h, seat, i);
+    for (int i = 0; i < n_up; i++) up[i] = sk_seen_up(k, h, SK_UP(h, seat, i));
     int64_t opp[SK_SEATS * SK_CARDS], opp_n[SK_SEATS]; /* the opponents' up cards */
     int nopp;
-    sk_seen_cards(h, seat, NULL, opp, opp_n, &nopp);
+    sk_seen_cards(k, h, seat, NULL, opp, opp_n, &nopp);
     int pick;
     if (q->kind == SK_CHOICE_FLIP) { /* the board alone */
         pick = sk_show_least(up, n_up, offered, n_offered, keep >= 0, NULL, 0, NULL, 0,

@@ -13,7 +13,7 @@ static int bot_declaration(const sk_setup *k, const sk_hand *h, int seat, uint64
     if (k->bots[seat] == SK_BOT_RANDOM) return (int)sk_below(stream, shares + 1);
     int64_t own[SK_CARDS + SK_BOARD], opp[SK_SEATS * SK_CARDS], opp_n[SK_SEATS];
     int nopp;
-    int n_own = sk_seen_cards(h, seat, own, opp, opp_n, &nopp);
+    int n_own = sk_seen_cards(k, h, seat, own, opp, opp_n, &nopp);
     return sk_share_choice(own, n_own, opp, SK_CARDS, opp_n, nopp, k->styles, k->declare_rank,
                            shares, 1);
 }

@@ -36,6 +36,12 @@ typedef struct sk_setup {
     int by_cards;
     sk_wild_ranking share_wild[SK_SHARES];
     sk_wild_ranking showing_wild;
+    /* a joker played by its face (Mexican poker's: wild dealt down, the bug dealt up):
+     * SK_JOKER_* (0: the deck's is not); whether the bots see one face up as the bug (an
+     * ace), as it plays not face up and face up; each share's tables for a face-up one */
+    int joker_face;
+    int joker_seen_ace[2];
+    sk_wild_ranking share_wild_up[SK_SHARES];
     /* a plugin's declaration (studkit.hooks.specs.DeclarationRule): after the betting of
      * street `declare_street` (-1: none); the shares' names' places in sorted order */
     int declare_street;
@@ -101,6 +107,8 @@ enum { SK_SPLIT_NO_HAND = 0, SK_SPLIT_BIG_HAND = 1, SK_SPLIT_SMALL_HAND = 2 };
  * wild). */
 enum { SK_WILD_BASE = 13, SK_WILD_SETS = 14 };
 enum { SK_HOLE_WILD_NONE = 0, SK_HOLE_WILD_ACE_HIGH = 1, SK_HOLE_WILD_ACE_LOW = 2 };
+/* When a joker played by its face plays its face-up part: dealt face up, or face up now. */
+enum { SK_JOKER_PLAIN = 0, SK_JOKER_AS_DEALT = 1, SK_JOKER_AS_UP = 2 };
 #define SK_NO_PRICE (-2)
 #define SK_POT_PRICE (-1)
 
@@ -125,15 +133,6 @@ int sk_draw_card(sk_draw *d, int seat, int up);
 /* The evaluator number of a pot share a plugin ranks by down cards (sk_setup.down_suit). */
 #define SK_DOWN_CARD_SHARE (SK_SPECIAL_BASE + 100)
 
-/* The strength share `x` gives a seat's `own` cards followed by `board` board cards, as the
- * general engine's evaluator ranks them: the share's way of making a hand from them, wild
- * ranks, the special rankings, hands of more than eight cards. */
-static inline int64_t sk_share_strength(const sk_setup *k, int x, const uint8_t *cards,
-                                        int own, int board) {
-    return sk_evaluate_mode(&k->tables, k->share_evaluator[x], &k->share_wild[x],
-                            k->share_mode[x], cards, own, board);
-}
-
 /* The strength pot share `x`, a plugin's share ranked by down cards (sk_setup.down_suit),
  * gives `count` down cards: the best of the suit's. */
 static inline int64_t sk_down_share(const sk_setup *k, int x, const uint8_t *down, int count) {
@@ -144,6 +143,37 @@ static inline int64_t sk_down_share(const sk_setup *k, int x, const uint8_t *dow
             value = k->down_values[x][card >> 2];
     }
     return value;
+}
+
+/* Whether a joker plays its face-up part (sk_setup.joker_face): dealt face up, or, where the
+ * rules say so, face up now (studkit.engine.jokers.joker_play). */
+static inline int sk_joker_up(const sk_setup *k, const sk_hand *h, int card, int now_up) {
+    return (h->jokers_up >> (card - 52) & 1) || (now_up && k->joker_face == SK_JOKER_AS_UP);
+}
+
+/* A card face up as the bots see it: a joker that plays as the bug there, an ace
+ * (studkit.engine.jokers.bugs_as_aces). */
+static inline int sk_seen_up(const sk_setup *k, const sk_hand *h, int card) {
+    if (card < 52 || k->joker_face == SK_JOKER_PLAIN) return card;
+    return k->joker_seen_ace[sk_joker_up(k, h, card, 1)] ? 48 : card;
+}
+
+/* The wild cards share `x` ranks seat `s`'s hand with: for a joker played by its face, the
+ * face-up part where the seat's first joker plays it, or a joker is on the board
+ * (studkit.engine.jokers.seat_joker_play). */
+static inline const sk_wild_ranking *sk_seat_wild(const sk_setup *k, const sk_hand *h, int x,
+                                                  int s) {
+    if (k->joker_face == SK_JOKER_PLAIN) return &k->share_wild[x];
+    for (int i = 0; i < h->ncommunity; i++)
+        if (h->community[i] >= 52) return &k->share_wild_up[x];
+    for (int i = 0; i < h->ncards[s]; i++) {
+        int card = SK_CARD(h, s, i);
+        if (card < 52) continue;
+        int now_up = 0;
+        for (int j = 0; j < h->nup[s]; j++) now_up |= SK_UP(h, s, j) == card;
+        return sk_joker_up(k, h, card, now_up) ? &k->share_wild_up[x] : &k->share_wild[x];
+    }
+    return &k->share_wild[x];
 }
 
 /* Slots of the scalar tally. */
@@ -194,9 +224,10 @@ int sk_bot_choice(const sk_setup *setup, const sk_hand *h, int seat, int raises,
 
 /* players.c: what a seat sees, as studkit.bots.seen reads it from its view: its own cards
  * (down, up, then the board) into `own` (NULL: not wanted), how many; each live opponent's
- * up cards, opponent k's at opp[k * SK_CARDS], opp_n[k] of them, into *nopp opponents. */
-int sk_seen_cards(const sk_hand *h, int seat, int64_t *own, int64_t *opp, int64_t *opp_n,
-                  int *nopp);
+ * up cards, opponent k's at opp[k * SK_CARDS], opp_n[k] of them, into *nopp opponents; a
+ * joker face up as sk_seen_up shows it. */
+int sk_seen_cards(const sk_setup *k, const sk_hand *h, int seat, int64_t *own, int64_t *opp,
+                  int64_t *opp_n, int *nopp);
 
 /* card_decisions.c: the card decisions asked at `step` (SK_STEP_*) of the hook phase the
  * hand is in, made by the seats' bots and taken; `held` and `up` are the packed values of

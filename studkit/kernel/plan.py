@@ -22,6 +22,8 @@ from studkit.engine.jokers import face_dependent, showing_wild
 from studkit.engine.rules import compile_rules, wild_cards
 from studkit.evaluation.board_hands import CARDS_MODES
 from studkit.evaluation.lookup_tables import EVALUATORS, EvalTables
+from studkit.evaluation.special import RANKING_TABLE
+from studkit.evaluation.special_wild import compiled_wild
 from studkit.evaluation.wild import WildCards
 from studkit.evaluation.wildtables import WildArrays, wild_arrays
 from studkit.hooks.kernel_rules import (
@@ -98,10 +100,10 @@ def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int)
         return (f"{variant.name} deals cards face up unless the player holds no down card "
                 "(up-unless-all-exposed) with no plugin's choose-before handed to the kernel")
     first_rolled = bool(rules.streets[0].rolled)
-    if exposure is not None and exposure.rolled and (variant.deck.jokers or first_rolled):
-        return (f"{variant.name} has a choose-before with jokers, or deals its first street "
-                "up unless all are exposed")
-    why = _wild_reason(variant) or _played_five_reason(variant)
+    if exposure is not None and exposure.rolled and first_rolled:
+        return f"{variant.name} deals its first street up unless all are exposed"
+
+    why = _wild_reason(variant, given) or _played_five_reason(variant)
     if why:
         return f"{variant.name} {why}"
     others = sorted({name for name in bots if name not in KERNEL_BOTS})
@@ -276,18 +278,19 @@ def wild_sets(variant: Variant) -> tuple[int, int, list[WildArrays], WildArrays]
             arrays(variant.action_order.evaluator))
 
 
-def _wild_reason(variant: Variant) -> str | None:
+def _wild_reason(variant: Variant, given: handed.Given) -> str | None:
     """What of the variant's wild cards the kernel does not play yet, in words."""
     deck = variant.deck
     if not deck.wild_ranks and not deck.jokers:
         return None
-    if face_dependent(deck):
-        return "plays a joker by how it was dealt (deck.up_joker_mode)"
+    if face_dependent(deck) and (handed.down_shares(given) or handed.changing_wild(given)):
+        return ("plays a joker by how it was dealt (deck.up_joker_mode) with a plugin's pot "
+                "share by down cards or changing wild ranks")
     if variant.action_order.wild_up_cards == "wild":
         return "ranks the boards with wild cards (action_order.wild_up_cards: wild)"
     special = [name for name in _evaluators(variant) if name in SPECIALS]
-    if special:
-        return f"ranks wild cards with the special evaluator {special[0]!r}"
+    if special and deck.wild_ranks:  # four cards or more, each tried as every card
+        return f"ranks wild ranks with the special evaluator {special[0]!r}"
     return None
 
 
@@ -316,17 +319,46 @@ def _played_five_reason(variant: Variant) -> str | None:
     return None
 
 
-def wild_setup(variant: Variant) -> tuple[list[WildArrays], WildArrays | None] | None:
-    """The kernel's wild-card tables (``None``: nothing is wild): each share's, and the
-    showing hands' where the boards rank a joker (as the general engine's evaluators, from
-    :func:`studkit.engine.rules.compile_rules`'s settings)."""
+Ranking = WildArrays | tuple[int, int, int, int]
+"""One ranking's wild cards as the kernel's setup reads them: a built-in evaluator's tables,
+or a special ranking's setting for the compiled search
+(:func:`studkit.evaluation.special_wild.compiled_wild`)."""
+
+
+def _ranking(name: str, wild: WildCards) -> Ranking:
+    """The kernel's wild cards of evaluator ``name`` under ``wild``."""
+    if name in SPECIALS:
+        ranking = RANKING_TABLE[name]
+        return compiled_wild(ranking.names, wild, ranking.high_like)
+    return wild_arrays(name, wild)
+
+
+JokerFace = tuple[int, tuple[bool, bool], list[Ranking]]
+"""A joker played by its face, as the kernel's setup reads it (:func:`wild_setup`)."""
+
+
+def wild_setup(variant: Variant) -> tuple[list[Ranking], Ranking | None, JokerFace | None] | None:
+    """The kernel's wild cards (``None``: nothing is wild): each share's, the showing hands'
+    where the boards rank a joker (as the general engine's evaluators, from
+    :func:`studkit.engine.rules.compile_rules`'s settings), and a joker played by its face
+    (``None``: the deck's is not): 1 when it plays its face-up part if dealt face up, 2 if
+    face up now; whether a joker the bots see face up plays as the bug, not dealt up and dealt
+    up (:func:`studkit.engine.jokers.bugs_as_aces`); each share's wild cards for it."""
     wild = wild_cards(variant)
     if wild is None:
         return None
-    shares = [wild_arrays(share.evaluator, wild) for share in variant.pots]
+    deck = variant.deck
+    shares = [_ranking(share.evaluator, wild) for share in variant.pots]
     boards = showing_wild(variant, wild)
-    showing = None if boards is None else wild_arrays(variant.action_order.evaluator, boards)
-    return shares, showing
+    showing = None if boards is None else _ranking(variant.action_order.evaluator, boards)
+    face = None
+    if face_dependent(deck):
+        up = WildCards(ranks=wild.ranks, jokers=deck.up_joker_mode or deck.joker_mode,
+                       five_of_a_kind=deck.five_of_a_kind)
+        face = (1 if deck.turned_up_joker == "as-dealt" else 2,
+                (deck.joker_mode == "bug", deck.up_joker_mode == "bug"),
+                [_ranking(share.evaluator, up) for share in variant.pots])
+    return shares, showing, face
 
 
 def bot_table() -> npt.NDArray[np.float64]:

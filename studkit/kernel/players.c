@@ -64,12 +64,15 @@ static double equity(const sk_setup *k, const sk_hand *h, int seat, const int8_t
     /* a hand no street ends on (a plugin's extra card), or of too many cards: not posed, as
      * studkit.equity refuses it (the ends from the last discard on, where there is one) */
     int last = -1, held = 0, board = 0, ends = 0;
-    int8_t down_at[SK_CARDS]; /* each own card's place in the deal: dealt down */
+    int8_t down_at[SK_CARDS]; /* each own card's place in the deal: dealt down, */
+    int8_t up_at[SK_CARDS];   /* and dealt up or up unless all are exposed */
     for (int st = 0; st < r->streets; st++) {
         if (r->street_discard[st]) last = st;
         board += r->street_board[st];
-        for (int c = 0; c < r->street_rounds[st] && held + c < SK_CARDS; c++)
+        for (int c = 0; c < r->street_rounds[st] && held + c < SK_CARDS; c++) {
             down_at[held + c] = !(r->street_faces[st] >> c & 1);
+            up_at[held + c] = (r->street_faces[st] | r->street_rolled[st]) >> c & 1;
+        }
         held += r->street_rounds[st] - r->street_discard[st];
         ends |= st >= last && held == ncards;
     }
@@ -77,13 +80,32 @@ static double equity(const sk_setup *k, const sk_hand *h, int seat, const int8_t
     int board_out = board ? h->ncommunity : 0, board_more = board - board_out;
     int nup = h->nup[seat];
     int ndown = ncards - nup;
-    uint64_t known = 0;
-    for (int i = 0; i < ncards; i++) known |= UINT64_C(1) << SK_CARD(h, seat, i);
-    for (int i = 0; i < board_out; i++) known |= UINT64_C(1) << h->community[i];
+    /* a joker played by its face: the hands as studkit.bots.estimate.in_deal_order lists
+     * them, each card in its place in the deal where the down ones fit the streets, else the
+     * down cards first; the up cards as the seat sees them (sk_seen_up) */
+    int face = k->joker_face != SK_JOKER_PLAIN, fits = 1;
+    if (face) {
+        int downs = 0;
+        for (int i = 0; i < ncards && i < SK_CARDS; i++) downs += down_at[i];
+        fits = downs == ndown;
+    }
+    uint64_t known = 0, bit;
+    for (int i = 0; i < ndown; i++) known |= UINT64_C(1) << SK_DOWN(h, seat, i);
+    for (int i = 0; i < nup + board_out; i++) {
+        int card = i < nup ? sk_seen_up(k, h, SK_UP(h, seat, i)) : h->community[i - nup];
+        bit = UINT64_C(1) << card;
+        if (known & bit) return -1.0; /* a card twice: the spot cannot be posed */
+        known |= bit;
+    }
     for (int s = 0; s < h->n; s++) {
         if (s == seat) continue;
         if (!h->folded[s] && h->nup[s] != nup) return -1.0;
-        for (int i = 0; i < h->nup[s]; i++) known |= UINT64_C(1) << SK_UP(h, s, i);
+        for (int i = 0; i < h->nup[s]; i++) {
+            int card = h->folded[s] ? SK_UP(h, s, i) : sk_seen_up(k, h, SK_UP(h, s, i));
+            bit = UINT64_C(1) << card;
+            if (known & bit) return -1.0;
+            known |= bit;
+        }
     }
     uint8_t stub[SK_DECK];
     int nstub = 0;
@@ -124,7 +146,15 @@ static double equity(const sk_setup *k, const sk_hand *h, int seat, const int8_t
         int winners[SK_SHARES] = {0};
         for (int p = 0; p < players; p++) {
             int count = 0, ndowns = 0, nups = 0;
-            if (p == 0) {
+            if (face) { /* in the places in_deal_order gives them */
+                int s = p ? opponents[p - 1] : seat;
+                for (int i = 0, u = 0, d = 0; i < ncards; i++) {
+                    int is_down = fits ? down_at[i] : i < ndown;
+                    cards[count++] = !is_down ? sk_seen_up(k, h, SK_UP(h, s, u++))
+                                     : p      ? pick(stub, drawn++, nstub, stream)
+                                              : SK_DOWN(h, s, d++);
+                }
+            } else if (p == 0) {
                 for (int i = 0; i < ncards; i++) cards[count++] = SK_CARD(h, seat, i);
                 for (int i = 0; by_down && i < ndown; i++) down[ndowns++] = SK_DOWN(h, seat, i);
                 for (int i = 0; by_down && i < nup; i++) upc[nups++] = SK_UP(h, seat, i);
@@ -148,11 +178,16 @@ static double equity(const sk_setup *k, const sk_hand *h, int seat, const int8_t
             }
             for (int i = 0; i < board_out; i++) cards[count + i] = h->community[i];
             for (int i = 0; i < shared; i++) cards[count + board_out + i] = stub[i];
+            int joker_up = 0; /* a joker in a place dealt face up, or on the board */
+            for (int i = 0; face && i < count + board_out + shared; i++)
+                joker_up |= cards[i] >= 52 && (i >= count || i >= SK_CARDS || up_at[i]);
             for (int x = 0; x < shares; x++) {
                 int64_t value =
                     k->down_suit[x] >= 0 ? sk_down_share(k, x, down, ndowns)
                     : k->split_part[x]   ? sk_split_strength(k, x, down, ndowns, upc, nups, NULL)
-                                         : sk_share_strength(k, x, cards, count, board_out + shared);
+                    : sk_evaluate_mode(&k->tables, k->share_evaluator[x],
+                                       joker_up ? &k->share_wild_up[x] : &k->share_wild[x],
+                                       k->share_mode[x], cards, count, board_out + shared);
                 if (value < r->share_qualifier[x]) value = 0;
                 if (p == 0) mine[x] = value;
                 if (value > best[x]) {
@@ -194,18 +229,13 @@ static int thinking(const sk_setup *k, const sk_hand *h, int bot, int seat, int 
     int64_t pot = h->dead; /* every chip put in: dead money (a plugin's payments) too */
     for (int s = 0; s < h->n; s++) pot += h->contrib[s];
     int64_t my_bet = h->bets[seat];
-    int8_t opponents[SK_SEATS];
-    int64_t opp[SK_SEATS * SK_CARDS];
-    int64_t opp_n[SK_SEATS];
-    int nopp = 0;
-    for (int s = 0; s < h->n; s++) {
-        if (s == seat || h->folded[s]) continue;
-        opponents[nopp] = (int8_t)s;
-        opp_n[nopp] = h->nup[s];
-        for (int i = 0; i < h->nup[s]; i++) opp[nopp * SK_CARDS + i] = SK_UP(h, s, i);
-        nopp++;
-    }
+    int64_t own[SK_CARDS + SK_BOARD], opp[SK_SEATS * SK_CARDS], opp_n[SK_SEATS];
+    int nopp;
+    int n_own = sk_seen_cards(k, h, seat, own, opp, opp_n, &nopp);
     if (bot == SK_BOT_EQUITY) {
+        int8_t opponents[SK_SEATS];
+        for (int s = 0, o = 0; s < h->n; s++)
+            if (s != seat && !h->folded[s]) opponents[o++] = (int8_t)s;
         double value = equity(k, h, seat, opponents, nopp, (int)bt[SK_B_TRIALS], bt[SK_B_MARGIN],
                               raises, to_call, pot, avail, stream);
         if (value >= 0.0) {
@@ -215,15 +245,10 @@ static int thinking(const sk_setup *k, const sk_hand *h, int bot, int seat, int 
                                value < 1.0 ? value : 1.0);
         }
     }
-    int64_t own[SK_CARDS + SK_BOARD]; /* as the seat's view lists them: down, up, the board */
-    int ncards = 0;
-    for (int i = 0; i < h->ndown[seat]; i++) own[ncards++] = SK_DOWN(h, seat, i);
-    for (int i = 0; i < h->nup[seat]; i++) own[ncards++] = SK_UP(h, seat, i);
-    for (int i = 0; i < h->ncommunity; i++) own[ncards + i] = h->community[i];
-    int to_come = k->cards - ncards - h->ncommunity;
+    int to_come = k->cards - n_own;
     if (to_come < 0) to_come = 0;
-    double raw = sk_score_cards(own, ncards + h->ncommunity, opp, SK_CARDS, opp_n, nopp, to_come,
-                                k->styles, k->n_styles);
+    double raw = sk_score_cards(own, n_own, opp, SK_CARDS, opp_n, nopp, to_come, k->styles,
+                                k->n_styles);
     double score = sk_crowded(raw, nopp);
     int max_raises = (int)bt[SK_B_MAX_RAISES];
     double u = 1.0;
@@ -234,19 +259,20 @@ static int thinking(const sk_setup *k, const sk_hand *h, int bot, int seat, int 
     return row_of_verb(code, options, count, my_bet, to_call, pot, bt[SK_B_SIZE]);
 }
 
-int sk_seen_cards(const sk_hand *h, int seat, int64_t *own, int64_t *opp, int64_t *opp_n,
-                  int *nopp) {
+int sk_seen_cards(const sk_setup *k, const sk_hand *h, int seat, int64_t *own, int64_t *opp,
+                  int64_t *opp_n, int *nopp) {
     int n_own = 0;
     if (own != NULL) {
         for (int i = 0; i < h->ndown[seat]; i++) own[n_own++] = SK_DOWN(h, seat, i);
-        for (int i = 0; i < h->nup[seat]; i++) own[n_own++] = SK_UP(h, seat, i);
+        for (int i = 0; i < h->nup[seat]; i++) own[n_own++] = sk_seen_up(k, h, SK_UP(h, seat, i));
         for (int i = 0; i < h->ncommunity; i++) own[n_own++] = h->community[i];
     }
     *nopp = 0;
     for (int s = 0; s < h->n; s++) {
         if (s == seat || h->folded[s]) continue;
         opp_n[*nopp] = h->nup[s];
-        for (int i = 0; i < h->nup[s]; i++) opp[*nopp * SK_CARDS + i] = SK_UP(h, s, i);
+        for (int i = 0; i < h->nup[s]; i++)
+            opp[*nopp * SK_CARDS + i] = sk_seen_up(k, h, SK_UP(h, s, i));
         (*nopp)++;
     }
     return n_own;

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -21,6 +21,7 @@ from studkit.errors import StudkitError
 from studkit.evaluation.lookup_tables import EvalTables, eval_tables
 from studkit.evaluation.rankings import CATEGORY_SHIFT
 from studkit.evaluation.special import RANKING_TABLE
+from studkit.evaluation.wildtables import WildArrays
 from studkit.hooks.kernel_rules import (
     ChoiceExposure,
     DeclarationRule,
@@ -100,7 +101,7 @@ def kernel_run(
         ev = EVALUATOR_IDS[name]
         scored = [tables.by_row[ev], tables.flush[ev]]
         if wild is not None:  # five of a kind, and what wild cards make
-            _, table, fill, _ = wild[share]
+            _, table, fill, _ = cast(WildArrays, wild[share])  # a table evaluator's
             scored += [table] + ([fill.ravel()] if fill is not None else [])
         rows.append(np.unique(np.concatenate(scored)))
     width = max(len(r) for r in rows)

@@ -17,7 +17,7 @@ static int bot_trade(const sk_setup *k, const sk_hand *h, int seat, const int64_
     if (k->bots[seat] == SK_BOT_RANDOM) return (int)sk_below(stream, count);
     int64_t own[SK_CARDS + SK_BOARD], opp[SK_SEATS * SK_CARDS], opp_n[SK_SEATS];
     int nopp;
-    int n_own = sk_seen_cards(h, seat, own, opp, opp_n, &nopp);
+    int n_own = sk_seen_cards(k, h, seat, own, opp, opp_n, &nopp);
     int to_come = k->cards - n_own; /* as studkit.bots.seen counts it */
     if (to_come < 0) to_come = 0;
     int pick = sk_twist_choice(own, n_own, &cards[1], count - 1, opp, SK_CARDS, opp_n, nopp,

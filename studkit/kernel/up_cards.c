@@ -54,7 +54,7 @@ static int bot_pays(const sk_setup *k, const sk_hand *h, int seat, int64_t price
     if (k->bots[seat] == SK_BOT_RANDOM) return sk_below(stream, 2) == 0;
     int64_t own[SK_CARDS + SK_BOARD], opp[SK_SEATS * SK_CARDS], opp_n[SK_SEATS];
     int nopp;
-    int n_own = sk_seen_cards(h, seat, own, opp, opp_n, &nopp);
+    int n_own = sk_seen_cards(k, h, seat, own, opp, opp_n, &nopp);
     return sk_pays(own, n_own, opp, SK_CARDS, opp_n, nopp, k->styles, k->rules->shares, price,
                    pot);
 }
