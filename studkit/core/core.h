@@ -79,8 +79,6 @@ void sk_open_round(const sk_rules *r, sk_hand *h, sk_log *log, int leader);
 /* An uncalled bet: what the largest of `chips` (a bet or a contribution per seat) holds beyond
  * the next largest into *amount; its seat, or -1 when the largest is matched. */
 int sk_uncalled(int n, const int64_t *chips, int64_t *amount);
-/* `seat` has acted: the next to act, or the round's end. */
-void sk_pass_turn(const sk_rules *r, sk_hand *h, sk_log *log, int seat);
 void sk_end_round(const sk_rules *r, sk_hand *h, sk_log *log);
 /* Whether two or more live players have chips left: the betting can go on. */
 int sk_betting_open(const sk_hand *h);
@@ -232,6 +230,17 @@ static inline int sk_first_from(int32_t seats, int seat) {
 /* The first seat of `seats` after `seat` clockwise, `seat` itself never; -1 for none. */
 static inline int sk_next_in(int32_t seats, int seat) {
     return sk_first_from(seats & ~SK_BIT(seat), seat);
+}
+
+/* `seat` has acted: the next to act, or the round's end (inline: every decision passes here). */
+static inline void sk_pass_turn(const sk_rules *r, sk_hand *h, sk_log *log, int seat) {
+    int next = sk_next_in(h->to_act, seat);
+    if (next >= 0) {
+        h->actor = next;
+        return;
+    }
+    h->actor = -1;
+    sk_end_round(r, h, log);
 }
 
 /* The live players with chips left: the seats that can still bet. */

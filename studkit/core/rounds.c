@@ -82,16 +82,6 @@ void sk_open_round(const sk_rules *r, sk_hand *h, sk_log *log, int leader) {
     h->phase = SK_PHASE_BET;
 }
 
-void sk_pass_turn(const sk_rules *r, sk_hand *h, sk_log *log, int seat) {
-    int next = sk_next_in(h->to_act, seat);
-    if (next >= 0) {
-        h->actor = next;
-        return;
-    }
-    h->actor = -1;
-    sk_end_round(r, h, log);
-}
-
 int sk_uncalled(int n, const int64_t *chips, int64_t *amount) {
     int64_t top = 0, second = 0;
     int top_seat = -1;

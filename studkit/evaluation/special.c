@@ -257,17 +257,17 @@ static int64_t razz_high(const uint8_t *cards, int n) {
 
 /* The best two cards for high: a pair beats two unpaired cards. */
 static int64_t two_card_high(const uint8_t *cards, int n) {
-    int counts[13] = {0};
-    for (int k = 0; k < n; k++) counts[cards[k] >> 2]++;
-    for (int r = 12; r >= 0; r--)
-        if (counts[r] >= 2) return (int64_t)2 << SHIFT | (int64_t)(r + 1) << 16;
-    int64_t packed = 0;
-    int shift = 16;
-    for (int r = 12; r >= 0; r--)
-        if (counts[r] && shift >= 12) {
-            packed |= (int64_t)(r + 1) << shift;
-            shift -= 4;
-        }
+    int seen = 0, paired = 0; /* the ranks held, and held twice or more, a bit each */
+    for (int k = 0; k < n; k++) {
+        int bit = 1 << (cards[k] >> 2);
+        paired |= seen & bit;
+        seen |= bit;
+    }
+    if (paired) return (int64_t)2 << SHIFT | (int64_t)(32 - __builtin_clz(paired)) << 16;
+    if (!seen) return (int64_t)1 << SHIFT;
+    int top = 31 - __builtin_clz(seen), rest = seen & ~(1 << top);
+    int64_t packed = (int64_t)(top + 1) << 16;
+    if (rest) packed |= (int64_t)(32 - __builtin_clz(rest)) << 12;
     return (int64_t)1 << SHIFT | packed;
 }
 

@@ -15,16 +15,20 @@
 
 #define SK_SMALL_WEIGHT 1.5
 
-/* The pai gow order: whether `big` ranks above `small` (jokers pair nothing). */
+/* The pai gow order: whether `big` ranks above `small` (jokers pair nothing). The big hand's
+ * ranks as bit sets: held, held twice or more, three times or more. */
 static int big_beats_small(const uint8_t *big, int nbig, const uint8_t *small, int nsmall) {
-    int counts[13] = {0}, suits = 0, most = 0;
+    int seen = 0, two = 0, three = 0, suits = 0, nranks = 0;
     for (int i = 0; i < nbig; i++) {
         if (big[i] >= 52) continue;
-        int c = ++counts[big[i] >> 2];
-        if (c > most) most = c;
+        int bit = 1 << (big[i] >> 2);
+        three |= two & bit;
+        two |= seen & bit;
+        nranks += !(seen & bit);
+        seen |= bit;
         suits |= 1 << (big[i] & 3);
     }
-    int low[SK_CARDS], nlow = 0; /* the small hand's ranks, high to low */
+    int low[SK_SPLIT_MOST], nlow = 0; /* the small hand's ranks, high to low */
     for (int i = 0; i < nsmall; i++) {
         if (small[i] >= 52) continue;
         int rank = small[i] >> 2, at = nlow++;
@@ -35,37 +39,32 @@ static int big_beats_small(const uint8_t *big, int nbig, const uint8_t *small, i
         low[at] = rank;
     }
     int small_pair = nlow == 2 && low[0] == low[1];
-    int pairs = 0, top_pair = -1;
-    for (int rank = 12; rank >= 0; rank--)
-        if (counts[rank] >= 2) {
-            if (top_pair < 0) top_pair = rank;
-            pairs++;
-        }
-    if (pairs >= 2 || most >= 3) return 1;
-    if (pairs) return !small_pair || top_pair > low[0];
-    int ranks[13], nranks = 0;
-    for (int rank = 12; rank >= 0; rank--)
-        if (counts[rank]) ranks[nranks++] = rank;
-    int wheel = nranks == 5 && ranks[0] == 12 && ranks[1] == 3 && ranks[2] == 2 &&
-                ranks[3] == 1 && ranks[4] == 0;
+    if ((two & (two - 1)) || three) return 1; /* two pairs or more, or three of a kind */
+    if (two) return !small_pair || 31 - __builtin_clz(two) > low[0];
+    int wheel = seen == (1 << 12 | 0xF);
     if (nbig == 5 && nranks == 5 &&
-        ((suits & (suits - 1)) == 0 || ranks[0] - ranks[4] == 4 || wheel))
+        ((suits & (suits - 1)) == 0 || 31 - __builtin_clz(seen) - __builtin_ctz(seen) == 4 ||
+         wheel))
         return 1; /* a straight or a flush */
     if (small_pair) return 0;
-    for (int i = 0; i < nlow; i++) { /* the top cards, compared as lists */
-        if (i == nranks) return 0;
-        if (ranks[i] != low[i]) return ranks[i] > low[i];
+    for (int i = 0, left = seen; i < nlow; i++) { /* the top cards, compared as lists */
+        if (left == 0) return 0;
+        int top = 31 - __builtin_clz(left);
+        if (top != low[i]) return top > low[i];
+        left &= ~(1 << top);
     }
     return 1;
 }
 
 /* The allowed small hands of the seat's cards, in the plugin's order (combinations of the
  * cards sorted by number), into `out` (k->split_small cards each), the first `most` of them
- * at most; how many. */
+ * at most, and each one's big hand into `bigs` (k->split_big cards; NULL: not wanted); how
+ * many. */
 static int allowed_splits(const sk_setup *k, const uint8_t *down, int ndown, const uint8_t *up,
-                          int nup, uint8_t out[][SK_SPLIT_MOST], int most) {
+                          int nup, uint8_t out[][SK_SPLIT_MOST], uint8_t bigs[][SK_CARDS],
+                          int most) {
     int n = ndown + nup, small = k->split_small;
-    if (n != k->split_big + small) return 0;
+    if (n != k->split_big + small || n > SK_CARDS) return 0;
     uint8_t cards[SK_CARDS], hidden[SK_CARDS];
     for (int i = 0; i < n; i++) { /* sorted, each marked down or up */
         int card = i < ndown ? down[i] : up[i - ndown], at = i;
@@ -78,10 +77,10 @@ static int allowed_splits(const sk_setup *k, const uint8_t *down, int ndown, con
         hidden[at] = i < ndown;
     }
     int pick[SK_SPLIT_MOST], fair = 0, ordered = 0;
-    uint8_t fair_out[SK_SPLITS][SK_SPLIT_MOST];
+    uint8_t fair_out[SK_SPLITS][SK_SPLIT_MOST], fair_big[SK_SPLITS][SK_CARDS];
     for (int i = 0; i < small; i++) pick[i] = i;
     while (1) {
-        uint8_t in_small[SK_SPLIT_MOST], in_big[SK_CARDS];
+        uint8_t in_small[SK_SPLIT_MOST] = {0}, in_big[SK_CARDS] = {0};
         int down_small = 0, nbig = 0, at = 0;
         for (int i = 0; i < n; i++) {
             if (at < small && pick[at] == i) {
@@ -93,9 +92,15 @@ static int allowed_splits(const sk_setup *k, const uint8_t *down, int ndown, con
         }
         if (down_small >= k->split_min_down && ndown - down_small >= k->split_min_down &&
             fair < SK_SPLITS) {
-            memcpy(fair_out[fair++], in_small, (size_t)small);
+            /* whole rows (a fixed size: no call), of which the first cards are the hand's */
+            if (k->split_ordered && !ordered) { /* kept in case no split is ordered */
+                memcpy(fair_out[fair], in_small, SK_SPLIT_MOST);
+                if (bigs != NULL) memcpy(fair_big[fair], in_big, SK_CARDS);
+            }
+            fair++;
             if (!k->split_ordered || big_beats_small(in_big, nbig, in_small, small)) {
-                memcpy(out[ordered++], in_small, (size_t)small);
+                if (bigs != NULL) memcpy(bigs[ordered], in_big, SK_CARDS);
+                memcpy(out[ordered++], in_small, SK_SPLIT_MOST);
                 if (ordered == most) return ordered; /* enough: the rest cannot come first */
             }
         }
@@ -105,9 +110,10 @@ static int allowed_splits(const sk_setup *k, const uint8_t *down, int ndown, con
         pick[i]++;
         for (int j = i + 1; j < small; j++) pick[j] = pick[j - 1] + 1;
     }
-    if (ordered) return ordered;
+    if (ordered || !k->split_ordered) return ordered;
     if (fair > most) fair = most;
     memcpy(out, fair_out, (size_t)fair * SK_SPLIT_MOST);
+    if (bigs != NULL) memcpy(bigs, fair_big, (size_t)fair * SK_CARDS);
     return fair;
 }
 
@@ -135,7 +141,7 @@ int64_t sk_split_strength(const sk_setup *k, int x, const uint8_t *down, int ndo
     uint8_t first[1][SK_SPLIT_MOST], last[SK_SPLIT_MOST], big[SK_CARDS];
     int nsmall = k->split_small;
     if (small == NULL) { /* no split made: the first allowed one, else the last cards */
-        if (allowed_splits(k, down, ndown, up, nup, first, 1) > 0) {
+        if (allowed_splits(k, down, ndown, up, nup, first, NULL, 1) > 0) {
             small = first[0];
         } else {
             int n = ndown + nup;
@@ -153,17 +159,16 @@ int64_t sk_split_strength(const sk_setup *k, int x, const uint8_t *down, int ndo
     return part_strength(k, k->share_evaluator[x], big, nbig);
 }
 
-/* The split the seat's bot makes: the allowed small hand whose hands score best together. */
-static int best_split(const sk_setup *k, const sk_hand *h, int seat,
-                      uint8_t splits[][SK_SPLIT_MOST], int count) {
+/* The split the seat's bot makes: the allowed small hand whose hands score best together
+ * (`bigs`: each one's big hand). */
+static int best_split(const sk_setup *k, uint8_t splits[][SK_SPLIT_MOST],
+                      uint8_t bigs[][SK_CARDS], int count) {
     int best = 0;
     double best_value = -1.0;
-    uint8_t big[SK_CARDS];
     for (int i = 0; i < count; i++) {
-        int nbig = big_of(&SK_DOWN(h, seat, 0), h->ndown[seat], &SK_UP(h, seat, 0),
-                          h->nup[seat], splits[i], k->split_small, big);
         double value =
-            (double)part_strength(k, k->split_big_evaluator, big, nbig) / (double)(1 << 20) +
+            (double)part_strength(k, k->split_big_evaluator, bigs[i], k->split_big) /
+                (double)(1 << 20) +
             SK_SMALL_WEIGHT *
                 (double)part_strength(k, k->split_small_evaluator, splits[i], k->split_small) /
                 (double)(1 << 20);
@@ -179,16 +184,17 @@ int sk_play_splits(const sk_setup *k, const sk_hand *h, uint64_t *stream,
                    uint8_t smalls[][SK_SPLIT_MOST], int64_t *record, int64_t *recorded,
                    int64_t room) {
     if (h->street + 1 != k->split_street || h->n_in < 2) return 0;
-    uint8_t splits[SK_SPLITS][SK_SPLIT_MOST];
+    uint8_t splits[SK_SPLITS][SK_SPLIT_MOST], bigs[SK_SPLITS][SK_CARDS];
     for (int i = 0; i < h->n; i++) {
         int seat = (h->order[0] + i) % h->n;
         if (h->folded[seat]) continue;
+        int thinks = k->bots[seat] != SK_BOT_RANDOM;
         int count = allowed_splits(k, &SK_DOWN(h, seat, 0), h->ndown[seat], &SK_UP(h, seat, 0),
-                                   h->nup[seat], splits, SK_SPLITS);
+                                   h->nup[seat], splits, thinks ? bigs : NULL, SK_SPLITS);
         if (count == 0) continue;
         uint8_t *chosen = smalls[seat];
-        if (k->bots[seat] != SK_BOT_RANDOM) {
-            memcpy(chosen, splits[best_split(k, h, seat, splits, count)], SK_SPLIT_MOST);
+        if (thinks) {
+            memcpy(chosen, splits[best_split(k, splits, bigs, count)], SK_SPLIT_MOST);
         } else { /* card by card: any card of an allowed split holding those chosen so far */
             for (int c = 0; c < k->split_small; c++) {
                 uint64_t offered = 0;
