@@ -13,7 +13,7 @@ from scripted_hands import Decide, deal_order, passive, play
 
 from studkit.cards import Card, Rank, parse_card, parse_cards, standard_deck
 from studkit.engine import Action, Hand
-from studkit.errors import PluginError
+from studkit.errors import IllegalActionError, PluginError
 from studkit.hooks import host as pluginhost
 from studkit.hooks.registry import PluginRegistry
 from studkit.variant.loader import load_variant
@@ -128,6 +128,25 @@ def test_baseball_folding_instead_of_paying() -> None:
     assert hand.payoffs[0] < 0
 
 
+def test_baseball_every_verb_works_where_its_action_is_listed() -> None:
+    """During the pay-or-fold, ``fold`` is listed, so ``can_fold()`` says so and ``fold()``
+    folds, as ``apply(Action("fold"))`` does; a verb the decision does not list is refused
+    by ``can_x()``, ``verify_x()`` and ``x()`` alike, naming what is legal."""
+    variant = fresh("baseball")
+    hand = Hand(variant, [200] * 3, cards=deal_order(variant, BASEBALL))
+    while not any(a.kind == "pay" for a in hand.legal_actions()):
+        hand.apply(passive(hand, hand.legal_actions()))
+    assert hand.can_fold() and not hand.can_check() and not hand.can_call()
+    assert not hand.can_bet() and not hand.can_raise_to(100)
+    hand.verify_fold()
+    for refused in (hand.check, hand.call, hand.verify_check, lambda: hand.bet(10)):
+        with pytest.raises(IllegalActionError, match="legal actions are pay .*, fold"):
+            refused()
+    hand.fold()
+    assert hand.folded[0] and ("fold", 0, 0, 0) in hand.events
+    assert_sound(play(hand))
+
+
 def test_baseball_threes_and_nines_wild_at_the_showdown() -> None:
     variant = fresh("baseball", plugins=())  # only the static wild ranks
     seats = ["9c 9d 2c 5h 8d Tc Td", "Ah Ad Kc Jh 7s Js 6s", "4c 4d Qc 8c Ts Qh Qs"]
@@ -149,12 +168,14 @@ def test_follow_the_queen_wild_rank_follows_each_up_queen() -> None:
     hand = play(Hand(variant, [200] * 3, cards=deal_order(variant, FTQ)))
     wild = [event.ranks for event in hand.events if event.kind == "wild"]
     queen, seven, five = Rank.QUEEN, Rank.SEVEN, Rank.FIVE
-    assert wild == [(seven,), (), (five,)]
+    # every rank wild for the table from each event on: the queens always, the rank that
+    # followed the last up queen (none right after a queen)
+    assert wild == [(queen,), (seven, queen), (queen,), (five, queen)]
+    assert hand.wild_ranks == {five, queen}
     assert_sound(hand)
     # seat 0: three nines, the 5c (fives wild at the end) and the Qc (queens wild)
     assert list(won(hand, "high")) == [0]
     assert hand.awards[0][4] == "Five of a kind, nines"
-    assert queen not in {Rank(r) for ranks in wild for r in ranks}  # queens are not "followed"
 
 
 def test_follow_the_queen_queens_not_wild_option() -> None:

@@ -69,13 +69,21 @@ def paid_wilds(tmp_path: Path, betting: str = "") -> Variant:
 PAYING = ("2c 3d 5h 9s", "Tc 4d Kd Qs", "Ac Ad 9h 4s")
 
 
-def test_no_betting_verb_is_legal_while_a_plugin_decision_is_due(tmp_path: Path) -> None:
+def test_only_the_listed_verb_is_legal_while_a_plugin_decision_is_due(tmp_path: Path) -> None:
+    """The decision's list is the check: its ``fold`` is legal through ``can_fold()``,
+    ``verify_fold()`` and ``fold()``; no other betting verb is."""
     hand = deal(paid_wilds(tmp_path), (200, 200, 200), *PAYING)
     assert hand.actor == 0 and listed(hand) == ["pay 5", "fold"]
     for verb in VERBS:
+        if verb == "fold":
+            assert hand.can_fold()
+            hand.verify_fold()
+            continue
         assert not getattr(hand, f"can_{verb}")(), verb
         with pytest.raises(IllegalActionError):
             getattr(hand, f"verify_{verb}")()
+    hand.fold()
+    assert hand.folded[0]
 
 
 def test_a_pot_limit_bet_counts_the_dead_money_in_the_pot(tmp_path: Path) -> None:

@@ -488,15 +488,36 @@ class Hand:
         except OverflowError:  # an amount no stack holds
             return -1
 
+    def _listed_by_plugin(self, kind: str) -> bool | None:
+        """Whether a plugin's due decision lists ``kind`` (a pay-or-fold's ``fold``); ``None``
+        when no plugin decision is due (the betting's check decides)."""
+        if not self._pending():
+            return None
+        return any(action.kind == kind for action in self.legal_actions())
+
+    def _as_plugin_decision(self, kind: str, amount: SupportsInt | None = None) -> bool:
+        """Take the verb as the plugin's due decision where one is due (raises unless it is
+        listed): whether it was taken so. Every verb works wherever its action is listed."""
+        if not self._pending():
+            return False
+        if amount is None:
+            self.apply(Action(kind))
+            return True
+        chips = whole_chips(amount)
+        if chips is None:
+            raise self._illegal(f"{kind} to {amount!r} (not a whole number of chips)")
+        self.apply(Action(kind, chips))
+        return True
+
     def verify_fold(self) -> None:
         """Raise :class:`~studkit.errors.IllegalActionError` unless the player to act may
-        fold."""
-        if self._check(FOLD) < 0:
+        fold (in the betting, or as a plugin's decision lists it)."""
+        if not self.can_fold():
             raise self._illegal("fold")
 
     def verify_check(self) -> None:
         """Raise unless the player to act may check."""
-        if self._check(CHECK) < 0:
+        if not self.can_check():
             raise self._illegal("check")
 
     def verify_call(self) -> int:
@@ -550,20 +571,25 @@ class Hand:
         return self._acting() and any(row[0] == verb for row in self._core.options())
 
     def can_fold(self) -> bool:
-        """Whether the player to act may fold (only facing a bet)."""
-        return self._check(FOLD) >= 0
+        """Whether the player to act may fold (facing a bet, or where a plugin's decision
+        lists it: a pay-or-fold)."""
+        listed = self._listed_by_plugin("fold")
+        return self._check(FOLD) >= 0 if listed is None else listed
 
     def can_check(self) -> bool:
         """Whether the player to act may check."""
-        return self._check(CHECK) >= 0
+        listed = self._listed_by_plugin("check")
+        return self._check(CHECK) >= 0 if listed is None else listed
 
     def can_call(self) -> bool:
         """Whether the player to act faces a bet to call."""
-        return self._check(CALL) > 0
+        listed = self._listed_by_plugin("call")
+        return self._check(CALL) > 0 if listed is None else listed
 
     def can_bring_in(self) -> bool:
         """Whether the player to act is the forced player who may post the bring-in."""
-        return self._check(BRING_IN) > 0
+        listed = self._listed_by_plugin("bring-in")
+        return self._check(BRING_IN) > 0 if listed is None else listed
 
     def can_complete(self, amount: int | None = None) -> bool:
         """Whether the player to act may complete (to ``amount``, if given)."""
@@ -578,6 +604,9 @@ class Hand:
         return self._can_aggress(RAISE, amount)
 
     def _can_aggress(self, verb: int, amount: int | None) -> bool:
+        listed = self._listed_by_plugin(VERBS[verb])
+        if listed is not None:
+            return listed
         if amount is None:
             return self._offers(verb)
         to = whole_chips(amount)
@@ -615,34 +644,41 @@ class Hand:
     # ------------------------------------------------------------------ verbs
 
     def fold(self) -> None:
-        """Fold the hand of the player to act."""
-        self.verify_fold()
-        self._take(FOLD, -1)
+        """Fold the hand of the player to act (in the betting, or a pay-or-fold's fold)."""
+        if not self._as_plugin_decision("fold"):
+            self.verify_fold()
+            self._take(FOLD, -1)
 
     def check(self) -> None:
         """Check (no bet to call)."""
-        self.verify_check()
-        self._take(CHECK, -1)
+        if not self._as_plugin_decision("check"):
+            self.verify_check()
+            self._take(CHECK, -1)
 
     def call(self) -> None:
         """Call the current bet (all-in for less when short)."""
-        self._take(CALL, self.verify_call())
+        if not self._as_plugin_decision("call"):
+            self._take(CALL, self.verify_call())
 
     def bring_in(self) -> None:
         """Post the bring-in (all the player's chips if they have less)."""
-        self._take(BRING_IN, self.verify_bring_in())
+        if not self._as_plugin_decision("bring-in"):
+            self._take(BRING_IN, self.verify_bring_in())
 
     def complete(self, amount: SupportsInt | None = None) -> None:
         """Complete the bring-in to a full bet (``amount`` total where a range is allowed)."""
-        self._take(COMPLETE, self.verify_complete(amount))
+        if not self._as_plugin_decision("complete", amount):
+            self._take(COMPLETE, self.verify_complete(amount))
 
     def bet(self, amount: SupportsInt | None = None) -> None:
         """Bet ``amount`` (the fixed-limit size when omitted)."""
-        self._take(BET, self.verify_bet(amount))
+        if not self._as_plugin_decision("bet", amount):
+            self._take(BET, self.verify_bet(amount))
 
     def raise_to(self, amount: SupportsInt | None = None) -> None:
         """Raise to a total of ``amount`` (the fixed-limit size when omitted)."""
-        self._take(RAISE, self.verify_raise_to(amount))
+        if not self._as_plugin_decision("raise", amount):
+            self._take(RAISE, self.verify_raise_to(amount))
 
     def check_or_call(self) -> None:
         """Check, call, or (for the forced player) post the bring-in: the passive choice."""
