@@ -56,9 +56,6 @@ OPTIONS_SCHEMA: Mapping[str, Any] = {
     "additionalProperties": False,
 }
 
-_NO_FOLLOWER = DealEffect(wild_ranks=())
-
-
 def previous_up_card(events: Sequence[tuple[Any, ...]], card: Card) -> Card | None:
     """The card dealt face up (to a player or the table) just before ``card``."""
     seen = False
@@ -110,11 +107,13 @@ class Plugin:
     ) -> DealEffect | None:
         if face != "up" or card.is_joker:
             return None
+        # the table's wild ranks from now on, the trigger's too where it is wild (the wild
+        # event lists every rank wild for the table)
         if card.rank == self.trigger:
-            return _NO_FOLLOWER
+            return DealEffect(wild_ranks=tuple(self.trigger_wild))  # no follower yet
         before = previous_up_card(hand.events, card)
         if before is not None and not before.is_joker and before.rank == self.trigger:
-            return DealEffect(wild_ranks=(card.rank,))
+            return DealEffect(wild_ranks=(card.rank, *self.trigger_wild))
         return None
 
     def table_wild(self, hand: HandView) -> frozenset[Rank]:
