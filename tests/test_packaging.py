@@ -113,3 +113,24 @@ def test_the_build_is_reported() -> None:
     with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):
         main(["--version"])
     assert out.getvalue().strip().endswith(f"({described})")
+
+
+def test_bare_studkit_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    """No command: the commands as ``--help`` lists them, and a non-zero exit."""
+    from studkit.cli import main
+
+    assert main([]) == 2
+    err = capsys.readouterr().err
+    assert "simulate" in err and "serve" in err and "name a COMMAND" in err
+    assert "the following arguments are required" not in err
+
+
+@pytest.mark.parametrize("command", ["serve", "simulate", "replay", "show"])
+def test_every_command_s_help_lists_plugins_dir(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from studkit.cli import main
+
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    assert "--plugins-dir DIR" in capsys.readouterr().out

@@ -61,6 +61,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     for name in COMMAND_MODULES if command is None else (command,):
         module = importlib.import_module(f"studkit.cli.{name}")
         module.register(subcommands)
+    unique = {id(sub): sub for sub in subcommands.choices.values()}  # an alias: one parser
+    for sub in unique.values():  # main() takes --plugins-dir out first: listed for --help
+        sub.add_argument("--plugins-dir", action="append", metavar="DIR", default=[],
+                         help="load every *.py in DIR as a studkit plugin (repeatable)")
     return parser
 
 
@@ -79,6 +83,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv[:1] == ["--version"]:  # answered before every command's module is imported
         print(version_text())
         return 0
+    if not argv:  # no command: the commands, as --help lists them
+        print(build_parser().format_help(), end="", file=sys.stderr)
+        print("studkit: error: name a COMMAND (studkit COMMAND --help says more)",
+              file=sys.stderr)
+        return 2
     named = argv[0] if argv and argv[0] in SINGLE_COMMAND_MODULES else None
     parser = build_parser(named)
     args = parser.parse_args(argv)
