@@ -13,6 +13,9 @@ import importlib
 
 # First: in a source checkout, make variants/ and plugins/ importable as in an install.
 from studkit import _checkout  # noqa: F401  (isort: skip)
+from studkit import _moved  # (isort: skip)
+
+_moved.register()  # the public paths that moved still import (studkit.hookspecs, ...)
 
 TYPE_CHECKING = False
 """``typing.TYPE_CHECKING`` without importing typing (mypy reads the name the same way)."""

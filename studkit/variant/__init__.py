@@ -12,5 +12,16 @@
   in poker words (``show``, ``list``, ``diff``); :mod:`~studkit.variant.reference_doc`:
   ``docs/variant-reference.md`` from the schema.
 
-This package's own module imports nothing, so importing the model does not load the rest.
+This package's own module imports nothing, so importing the model does not load the rest;
+the model's names are also found here (``from studkit.variant import Variant, Stakes``, the
+path they had before the package was split), the model imported on first use.
 """
+
+
+def __getattr__(name: str) -> object:
+    import importlib
+
+    model = importlib.import_module("studkit.variant.model")
+    if name in model.__all__:
+        return getattr(model, name)
+    raise AttributeError(f"module 'studkit.variant' has no attribute {name!r}")
