@@ -75,5 +75,5 @@ def check_kernel_replays(variant: Variant, players: int, stack: int, bots: tuple
     for hand in recorded:
         played = replay(variant, players, stack, hand, bots)
         assert tuple(played.payoffs) == hand.payoffs, (variant.name, hand.index)
-        general.add_hand(played.events, played.payoffs)
+        general.add_played(played)
     assert kernel_block(run, 0, hands) == general, variant.name

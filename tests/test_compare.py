@@ -64,10 +64,58 @@ def test_a_real_difference_is_significant() -> None:
     result = compare([stud, big_ante], hands=50, players=6, seed=3, bots="calling-station",
                      odds=False)
     rows = {row.name: row for row in result.rows}
-    assert rows["mean_pot"].values == [18.0, 42.0]
-    assert rows["mean_pot"].verdicts == ["significant"]
+    assert rows["mean_pot_bb"].values == [1.8, 4.2]  # 18 and 42 chips, big bet 10
+    assert rows["mean_pot_bb"].verdicts == ["significant"]
     assert rows["showdown_rate"].verdicts == ["no difference"]
     assert "significant difference" in result.summary() and "mean pot" in result.summary()
+    assert result.warnings == []  # the same big bet: a bigger ante is a rule change
+
+
+def test_games_that_differ_only_in_stakes_show_no_difference() -> None:
+    stud = load_variant("seven-card-stud")
+    rich = replace(stud, name="rich-stud", stakes=replace(
+        stud.stakes, ante=20, bring_in=40, small_bet=100, big_bet=200))
+    result = compare([stud, rich], hands=300, players=6, seed=5, odds=False)
+    assert [r.big_bet for r in result.reports] == [10, 200]
+    assert result.reports[1].mean_pot == 20 * result.reports[0].mean_pot
+    for row in result.rows:
+        assert row.verdicts == ["no difference"], row.name
+        assert row.values[0] == row.values[1], row.name
+    assert result.summary().startswith("no difference: every statistic is the same in big bets")
+    (warning,) = result.warnings
+    assert warning.startswith("the stakes differ: seven-card-stud at ante=1, bring-in=2")
+    assert "rich-stud at ante=20" in warning and "1 bb = 200 chips" in warning
+    # the charts share one big-bet axis: both games draw the same pot line
+    from studkit.compare.charts import POTS_AXIS, pot_histogram, pots_chart
+    _, shares = pot_histogram(result)
+    assert shares[0] == shares[1]
+    assert POTS_AXIS in pots_chart(result)
+
+
+def test_the_same_stakes_give_no_warning() -> None:
+    result = compare(["seven-card-stud", "tda-seven-card-stud"], hands=20, players=3, seed=1,
+                     odds=False)
+    assert result.warnings == [] and result.to_json()["warnings"] == []
+
+
+def test_a_stakes_warning_reaches_stderr_the_json_and_the_report(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rich = tmp_path / "rich.yaml"
+    rich.write_text("studkit: 1\nextends: seven-card-stud\nname: rich-stud\n"
+                    "forced_bets: {ante: 20, bring_in: {amount: 40}}\n"
+                    "betting: {small_bet: 100, big_bet: 200}\n")
+    code = main(["compare", "seven-card-stud", str(rich), "--hands", "40", "--players", "3",
+                 "--seed", "2", "--workers", "1", "--json", "--no-odds",
+                 "--report", str(tmp_path / "report")])
+    assert code == 0
+    captured = capsys.readouterr()
+    assert "studkit compare: warning: the stakes differ" in captured.err
+    data = json.loads(captured.out)
+    assert data["warnings"][0].startswith("the stakes differ")
+    assert all(v == ["no difference"] for v in (s["verdicts"] for s in data["statistics"]))
+    page = (tmp_path / "report" / "index.html").read_text()
+    assert 'class="warning">Warning: the stakes differ' in page
 
 
 def test_open_pair_house_rule_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -79,7 +127,7 @@ def test_open_pair_house_rule_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["rules"][0]["variant"] == "tda-seven-card-stud"
     assert data["rules"][0]["differences"]
     names = [s["name"] for s in data["statistics"]]
-    assert {"showdown_rate", "mean_pot", "median_pot", "community_card_rate",
+    assert {"showdown_rate", "mean_pot_bb", "median_pot_bb", "community_card_rate",
             "bring_in_completion_rate", "mean_actions", "action_mix"} <= set(names)
 
 
@@ -143,7 +191,8 @@ def test_the_charts_hold_the_comparison_s_figures() -> None:
     result = compare(["seven-card-stud", "razz"], hands=80, players=3, seed=5, odds=False)
     top, shares = pot_histogram(result)
     for report, row in zip(result.reports, shares, strict=True):
-        kept = sum(n for size, n in report.tally.pots.items() if size <= top)
+        kept = sum(n for size, n in report.tally.pots.items()
+                   if report.in_big_bets(size) <= top)
         assert sum(row) == pytest.approx(kept / report.tally.hands)
         assert sum(row) >= 0.99
     chart = actions_chart(result, 1)

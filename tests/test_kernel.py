@@ -517,7 +517,7 @@ def test_kernel_calling_stations_decide_as_the_engine_s_check_or_call(name: str)
                 else:
                     played.check_or_call()
             assert tuple(played.payoffs) == hand.payoffs, (name, stack, hand.index)
-            general.add_hand(played.events, played.payoffs)
+            general.add_played(played)
         assert kernel_block(run, 0, 60) == general, (name, stack)
 
 

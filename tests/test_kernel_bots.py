@@ -86,7 +86,7 @@ def check_bots(name: str, players: int, stack: int, hands: int, seed: int) -> in
                 checked += 1
             played.apply(as_action(kind, amount))
         assert played.is_over and tuple(played.payoffs) == hand.payoffs, (name, hand.index)
-        general.add_hand(played.events, played.payoffs)
+        general.add_played(played)
     assert kernel_block(run, 0, hands) == general, name
     return checked
 

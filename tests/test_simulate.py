@@ -34,6 +34,42 @@ def test_json_contract(capsys: pytest.CaptureFixture[str]) -> None:
     assert 0.0 <= data["showdown_rate"] <= 1.0
 
 
+@pytest.mark.parametrize("engine", ["kernel", "general"])
+def test_chip_figures_in_big_bets_beside_the_chips(
+    engine: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["simulate", "seven-card-stud", "--hands", "80", "--players", "4", "--seed",
+                 "3", "--workers", "1", "--json", "--engine", engine,
+                 "--stakes", "ante=2,bring-in=5,small=25,big=50"])
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["big_bet"] == 50
+    for key in ("mean_pot", "median_pot", "pot_sd"):
+        assert data[f"{key}_bb"] == pytest.approx(data[key] / 50)
+    for seat in data["seats"]:
+        assert seat["net_bb"] == pytest.approx(seat["net"] / 50)
+        assert seat["bb_per_100"] == pytest.approx(seat["net"] / 50 / 80 * 100)
+    main(["simulate", "seven-card-stud", "--hands", "80", "--players", "4", "--seed", "3",
+          "--workers", "1", "--engine", engine, "--stakes", "ante=2,bring-in=5,small=25,big=50"])
+    text = capsys.readouterr().out
+    assert "(1 bb = 50 chips)" in text
+    mean = next(line for line in text.splitlines() if "mean pot" in line)
+    assert f"{data['mean_pot_bb']:,.2f} bb ({data['mean_pot']:,.2f} chips)" in mean
+    assert "net big bets" in text
+
+
+def test_the_same_game_at_twenty_times_the_stakes_reports_the_same_big_bets() -> None:
+    small = simulate("seven-card-stud", hands=150, players=5, seed=9, workers=1)
+    rich = simulate("seven-card-stud", hands=150, players=5, seed=9, workers=1,
+                    stakes="ante=20,bring-in=40,small=100,big=200")
+    stats, rich_stats = small.statistics(), rich.statistics()
+    for key in ("mean_pot_bb", "median_pot_bb", "pot_sd_bb", "mean_actions", "showdown_rate"):
+        assert stats[key] == rich_stats[key], key
+    assert [s.bb_per_100 for s in small.seats] == [s.bb_per_100 for s in rich.seats]
+    assert [s.ci95 for s in small.seats] == [s.ci95 for s in rich.seats]
+    assert rich.tally.pot_total == 20 * small.tally.pot_total
+
+
 def test_same_seed_same_report_whatever_the_workers() -> None:
     one = simulate("seven-card-stud", hands=120, players=5, seed=42, workers=1)
     two = simulate("seven-card-stud", hands=120, players=5, seed=42, workers=2)
@@ -261,7 +297,7 @@ def test_counting_from_the_hand_matches_reading_its_event_log(bots: str) -> None
         for index in range(150):
             hand = dealer.play(index)
             counts.add(hand, dealer.decisions)
-            from_log.add_hand(hand.events, hand.payoffs)
+            from_log.add_played(hand)
             if index == 70:
                 counts.close()  # counted in two parts: closing starts the counters again
         counts.close()

@@ -95,7 +95,7 @@ def _counted(name: str, bots: list[Any], hands: int, players: int) -> tuple[Tall
     dealer = Dealer(setup, bots)
     for index in range(hands):
         hand = dealer.play(index)
-        logged.add_hand(hand.events, hand.payoffs)
+        logged.add_played(hand)
     return counted, logged
 
 

@@ -106,3 +106,15 @@ def test_add_stakes_argument_gives_every_command_the_same_flag() -> None:
     add_stakes_argument(parser)
     assert parser.parse_args(["--stakes", "ante=2"]).stakes == "ante=2"
     assert parser.parse_args([]).stakes is None
+
+
+def test_the_big_bet_unit_of_each_betting_structure() -> None:
+    from studkit.variant.stakes import big_bet_unit
+
+    assert big_bet_unit(load_variant("seven-card-stud")) == 10
+    assert big_bet_unit(load_variant("no-limit-seven-card-stud")) == 10
+    # spread limit: the spread's largest bet, not the inherited fixed-limit big bet
+    home = load_variant("spread-limit-home-stud")
+    assert (home.stakes.big_bet, home.stakes.spread_max) == (10, 5)
+    assert big_bet_unit(home) == 5
+    assert big_bet_unit(apply_stakes(home, "max=8")) == 8

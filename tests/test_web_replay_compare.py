@@ -103,6 +103,16 @@ def test_a_comparison_streams_progress_and_ends_with_the_report(client: TestClie
     assert client.get("/compare/nope/report/index.html").status_code == 404
 
 
+def test_the_compare_page_starts_from_the_cli_defaults(client: TestClient) -> None:
+    from studkit.compare.comparison import DEFAULT_COMPARE_HANDS
+
+    page = client.get("/compare").text
+    assert f'id="hands" type="number" min="10" max="20000" value="{DEFAULT_COMPARE_HANDS}"' in page
+    # the bots: the default mix (no bot is preselected)
+    assert '<option value="" selected>the default mix' in page
+    assert "selected>tag" not in page
+
+
 @pytest.mark.parametrize(
     ("fields", "words"),
     [

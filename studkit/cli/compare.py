@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -12,15 +13,16 @@ from rich import box
 from rich.console import Console
 from rich.table import Table as RichTable
 
+from studkit.cli.design_tables import render_design_side_by_side
 from studkit.cli.output import stdout_console
 from studkit.cli.simulate import add_run_arguments, engine_line, open_cluster, progress_bar
+from studkit.compare.comparison import DEFAULT_COMPARE_HANDS
 
 if TYPE_CHECKING:
     from studkit.compare import Comparison
 
 __all__ = ["register", "run", "render", "DEFAULT_COMPARE_HANDS"]
 
-DEFAULT_COMPARE_HANDS = 10_000
 
 
 def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -88,6 +90,8 @@ def run(args: argparse.Namespace) -> int:
             progress=progress,
         )
     files = write_report(comparison, args.report) if args.report is not None else []
+    for warning in comparison.warnings:
+        print(f"studkit compare: warning: {warning}", file=sys.stderr)
     if args.json:
         data = comparison.to_json()
         if files:
@@ -179,6 +183,8 @@ def render(comparison: Comparison, console: Console) -> None:
     )
     console.print(f"played on: {engines}", highlight=False, soft_wrap=True)
     _render_categories(comparison, console)
+    console.print()
+    render_design_side_by_side(comparison.reports, console)
     _render_odds(comparison, console)
 
 

@@ -105,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
     from studkit.bots.registry import make_bot
     from studkit.play.game import Opponent, TableGame, bot_names, check_player_name
     from studkit.play.render import FANCY, PLAIN
-    from studkit.variant.stakes import apply_stakes
+    from studkit.variant.stakes import apply_stakes, big_bet_unit
 
     variant = apply_stakes(load_variant(args.variant, registry=args.registry), args.stakes)
     players = args.players
@@ -119,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
     if not 1 <= args.seat <= players:
         raise PlayError(f"--seat {args.seat}: seats are numbered 1 to {players}")
     seat = args.seat - 1
-    stack = args.stack if args.stack is not None else DEFAULT_STACK_BIG_BETS * _big_bet(variant)
+    stack = args.stack if args.stack is not None else DEFAULT_STACK_BIG_BETS * big_bet_unit(variant)
     if stack <= 0:
         raise PlayError(f"--stack {stack}: every player needs at least one chip")
     if args.hands is not None and args.hands < 1:
@@ -164,10 +164,3 @@ def run(args: argparse.Namespace) -> int:
         plural = "s" if count != 1 else ""
         console.print(Text(f"Wrote {count} hand{plural} to {args.history}"))
     return 0
-
-
-def _big_bet(variant: Any) -> int:
-    stakes = variant.stakes
-    if variant.betting.structure == "spread-limit" and stakes.spread_max:
-        return int(stakes.spread_max)
-    return int(stakes.big_bet)

@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table as RichTable
 
+from studkit.cli.design_tables import render_design
 from studkit.cli.output import stdout_console
 
 if TYPE_CHECKING:
@@ -188,12 +189,19 @@ def _pct(value: float | None) -> str:
     return "n/a" if value is None else f"{value:.2%}"
 
 
+def _big_bets(big_bets: float | None, chips: float | None) -> str:
+    """A chip figure in big bets, the chips beside it."""
+    if big_bets is None or chips is None:
+        return "n/a"
+    return f"{big_bets:,.2f} bb ({chips:,.2f} chips)"
+
+
 def render(report: SimulationReport, console: Console) -> None:
     """Print a report as tables."""
     stats = report.statistics()
     console.print(
         f"[bold]{report.variant}[/bold]: {report.hands:,} hands, {report.players} players, "
-        f"seed {report.seed}, stakes {_stakes(report)}",
+        f"seed {report.seed}, stakes {_stakes(report)} (1 bb = {report.big_bet:,} chips)",
         highlight=False,
         soft_wrap=True,
     )
@@ -210,8 +218,8 @@ def render(report: SimulationReport, console: Console) -> None:
             _pct(stats["split_rate"]),
         ),
         *([("scoop rate (of showdowns)", _pct(stats["scoop_rate"]))] if several_shares else []),
-        ("mean pot", f"{stats['mean_pot']:.2f}"),
-        ("median pot", f"{stats['median_pot']:g}"),
+        ("mean pot", _big_bets(stats["mean_pot_bb"], stats["mean_pot"])),
+        ("median pot", _big_bets(stats["median_pot_bb"], stats["median_pot"])),
         ("bring-in completion rate", _pct(stats["bring_in_completion_rate"])),
         ("community card rate", _pct(stats["community_card_rate"])),
         ("mean actions per hand", f"{stats['mean_actions']:.2f}"),
@@ -221,15 +229,16 @@ def render(report: SimulationReport, console: Console) -> None:
         table.add_row(name, value)
     console.print(table)
     seats = RichTable(title="seats (bb/100: big bets won per 100 hands)", title_justify="left")
-    for column in ("seat", "bot", "net chips", "bb/100", "95% interval"):
+    for column in ("seat", "bot", "net big bets", "net chips", "bb/100", "95% interval"):
         seats.add_column(column, justify="left" if column == "bot" else "right")
     for s in report.seats:
         seats.add_row(
-            str(s.seat + 1), s.bot, f"{s.net:+,}", f"{s.bb_per_100:+.1f}",
+            str(s.seat + 1), s.bot, f"{s.net_bb:+,.1f}", f"{s.net:+,}", f"{s.bb_per_100:+.1f}",
             f"{s.ci95[0]:+.1f} .. {s.ci95[1]:+.1f}" if s.ci95 is not None else "n/a (1 hand)",
         )
     console.print(seats)
     _render_categories(report, console)
+    render_design(report, console)
     speed = report.hands / report.seconds if report.seconds > 0 else 0.0
     where = f" on {report.cluster}" if report.cluster is not None else ""
     console.print(

@@ -1,7 +1,7 @@
 """The charts of a ``compare --report`` page, drawn as inline SVG (no plotting library).
 
 Three charts, each a function of a :class:`~studkit.compare.Comparison` returning an ``<svg>``
-element: the pot-size distribution of each variant (one step line each), the winning
+element: the pot-size distribution of each variant in big bets (one step line each), the winning
 categories of each pot share (grouped bars, one bar per variant) and the action mix of each
 street (stacked bars, one chart per variant). Sizes are in SVG user units; the page scales
 them to its width. Each bar and line has a ``<title>`` (the browser shows its figure on
@@ -15,11 +15,12 @@ import math
 from collections.abc import Sequence
 
 from studkit.compare.comparison import Comparison
+from studkit.simulation import SimulationReport
 from studkit.simulation.tally import category_order
 
 __all__ = [
     "all_charts", "pots_chart", "categories_chart", "actions_chart", "pot_histogram",
-    "ACTION_ORDER",
+    "ACTION_ORDER", "POTS_AXIS", "pot_bins", "pots_legend",
 ]
 
 ACTION_ORDER = ("fold", "check", "call", "bring-in", "complete", "bet", "raise")
@@ -102,26 +103,45 @@ def _svg(width: float, height: float, label: str, parts: Sequence[str]) -> str:
     )
 
 
-def pot_histogram(comparison: Comparison) -> tuple[int, list[list[float]]]:
-    """``(top, shares)``: the pot size bounding the x axis (the largest 99th percentile of
-    the variants, so that a few huge pots do not squash the rest) and, per variant, the
-    share of its hands in each of the equal bins from 0 to ``top`` (pots above are left
-    out)."""
-    top = 1
+POTS_AXIS = "pot size (big bets); pots above the 99th percentile are off the chart"
+"""The pot charts' x axis: in big bets, so that games at different stakes share it."""
+
+
+def pots_legend(report: SimulationReport) -> str:
+    """A variant's line in the pot charts' legend."""
+    return (f"{report.variant} (mean pot {report.in_big_bets(report.mean_pot):.2f} bb, "
+            f"median {report.in_big_bets(report.median_pot):.2f} bb)")
+
+
+def pot_bins(comparison: Comparison) -> tuple[float, int]:
+    """``(top, bins)`` of the pot charts, in big bets: the largest 99th percentile of the
+    variants' pots bounds the x axis (so that a few huge pots do not squash the rest), cut
+    into half-big-bet bins (10 to 60 of them)."""
+    top = 0.0
     for report in comparison.reports:
         seen = 0
         for size in sorted(report.tally.pots):
             seen += report.tally.pots[size]
             if seen >= 0.99 * report.tally.hands:
-                top = max(top, size)
+                top = max(top, report.in_big_bets(size))
                 break
-    bins = min(60, max(10, top // max(1, comparison.reports[0].big_bet // 2) + 1))
+    top = top or 1.0
+    return top, min(60, max(10, int(top * 2) + 1))
+
+
+def pot_histogram(comparison: Comparison) -> tuple[float, list[list[float]]]:
+    """``(top, shares)``: the x axis's bound in big bets (:func:`pot_bins`) and, per variant,
+    the share of its hands in each of the equal bins from 0 to ``top`` (pots above are left
+    out)."""
+    top, bins = pot_bins(comparison)
     shares = []
     for report in comparison.reports:
         row = [0.0] * bins
         for size, count in report.tally.pots.items():
-            if 0 <= size <= top:
-                row[min(bins - 1, int(size * bins / top))] += count / max(1, report.tally.hands)
+            big_bets = report.in_big_bets(size)
+            if 0 <= big_bets <= top:
+                row[min(bins - 1, int(big_bets * bins / top))] += (
+                    count / max(1, report.tally.hands))
         shares.append(row)
     return top, shares
 
@@ -140,8 +160,7 @@ def pots_chart(comparison: Comparison) -> str:
         parts.append(f'<line x1="{x:.1f}" y1="{_BOTTOM}" x2="{x:.1f}" y2="{_BOTTOM + 5}" '
                      'stroke="#444"/>')
         parts.append(_text(x, _BOTTOM + 18, f"{value:g}", size=11))
-    parts.append(_text(_LEFT + plot_width / 2, _BOTTOM + 38,
-                       "pot size (chips); pots above the 99th percentile are off the chart"))
+    parts.append(_text(_LEFT + plot_width / 2, _BOTTOM + 38, POTS_AXIS))
     for i, row in enumerate(shares):
         bin_width = plot_width / len(row)
         points = [f"{_LEFT:.1f},{_BOTTOM:.1f}"]
@@ -153,8 +172,7 @@ def pots_chart(comparison: Comparison) -> str:
         parts.append(f'<polyline fill="none" stroke="{_colour(i)}" stroke-width="1.8" '
                      f'points="{" ".join(points)}"/>')
     legend, height = _legend(
-        [(_colour(i), f"{r.variant} (mean pot {r.mean_pot:.1f}, median {r.median_pot:g})")
-         for i, r in enumerate(comparison.reports)],
+        [(_colour(i), pots_legend(r)) for i, r in enumerate(comparison.reports)],
         _BOTTOM + 66,
     )
     return _svg(_WIDTH, height, "Pot-size distribution", parts + legend)

@@ -15,6 +15,7 @@ import random
 from collections.abc import Callable, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from studkit.compare.odds_tables import EvaluatorOdds, odds_where_different
@@ -35,9 +36,12 @@ if TYPE_CHECKING:
     from studkit.simulation.cluster import Cluster
 
 __all__ = ["StatRow", "Comparison", "compare", "CompareError", "ALPHA", "PROPORTION", "WELCH",
-           "CHI_SQUARE", "format_value", "format_difference"]
+           "CHI_SQUARE", "format_value", "format_difference", "DEFAULT_COMPARE_HANDS",
+           "stakes_differ"]
 
 ALPHA = 0.05
+DEFAULT_COMPARE_HANDS = 10_000
+"""Hands per variant when none are asked for (the CLI's and the web page's default too)."""
 PROPORTION = "two-proportion z-test"
 WELCH = "Welch's t-test"
 CHI_SQUARE = "chi-square test of homogeneity"
@@ -53,12 +57,15 @@ class CompareError(StudkitError):
 
 
 def format_value(value: float | None, name: str, *, missing: str = "-") -> str:
-    """A statistic as shown: rates (names ending ``_rate``) as percentages, others with two
-    decimals; ``missing`` where the statistic has no value."""
+    """A statistic as shown: rates (names ending ``_rate``) as percentages, amounts in big
+    bets (``_bb``) with two decimals and ``bb``, others with two decimals; ``missing`` where
+    the statistic has no value."""
     if value is None:
         return missing
     if name.endswith("_rate"):
         return f"{value:.2%}"
+    if name.endswith("_bb"):
+        return f"{value:,.2f} bb"
     return f"{value:,.2f}"
 
 
@@ -68,6 +75,8 @@ def format_difference(value: float | None, name: str) -> str:
         return ""
     if name.endswith("_rate"):
         return f"{value * 100:+.2f} pts"
+    if name.endswith("_bb"):
+        return f"{value:+,.2f} bb"
     return f"{value:+,.2f}"
 
 
@@ -95,55 +104,76 @@ class StatRow:
         ]
 
 
-Tester = Callable[[Tally, Tally], float]
-Fingerprint = Callable[[Tally], Any]
-"""The raw counts behind a statistic: equal fingerprints mean no difference at all."""
+Tester = Callable[[SimulationReport, SimulationReport], float]
+Fingerprint = Callable[[SimulationReport], Any]
+"""The raw counts behind a statistic, chip amounts in big bets: equal fingerprints mean no
+difference at all (two games that differ only in their stakes play identically)."""
 
 
 def _fields(*names: str) -> Fingerprint:
-    def fingerprint(t: Tally) -> Any:
-        return tuple(getattr(t, name) for name in names)
+    def fingerprint(r: SimulationReport) -> Any:
+        return tuple(getattr(r.tally, name) for name in names)
 
     return fingerprint
 
 
 def _proportion(part: str, whole: str) -> tuple[Tester, Fingerprint]:
-    def test(a: Tally, b: Tally) -> float:
+    def test(a: SimulationReport, b: SimulationReport) -> float:
+        ta, tb = a.tally, b.tally
         return two_proportion_test(
-            getattr(a, part), getattr(a, whole), getattr(b, part), getattr(b, whole)
+            getattr(ta, part), getattr(ta, whole), getattr(tb, part), getattr(tb, whole)
         )
 
     return test, _fields(part, whole)
 
 
-def _welch(total: str, squares: str, count: str) -> tuple[Tester, Fingerprint]:
-    def test(a: Tally, b: Tally) -> float:
-        ma, sa = mean_and_sd(getattr(a, total), getattr(a, squares), getattr(a, count))
-        mb, sb = mean_and_sd(getattr(b, total), getattr(b, squares), getattr(b, count))
-        return welch_t_test(ma, sa, getattr(a, count), mb, sb, getattr(b, count))
+def _welch(
+    total: str, squares: str, count: str, *, chips: bool = False
+) -> tuple[Tester, Fingerprint]:
+    """Welch's test of a mean from its sums; ``chips``: the sums are of chips, tested and
+    fingerprinted in big bets."""
+    def sums(r: SimulationReport) -> tuple[Fraction, Fraction, int]:
+        unit = r.big_bet if chips else 1
+        t = r.tally
+        return (Fraction(getattr(t, total), unit), Fraction(getattr(t, squares), unit * unit),
+                getattr(t, count))
 
-    return test, _fields(total, squares, count)
+    def test(a: SimulationReport, b: SimulationReport) -> float:
+        return _welch_of(sums(a), sums(b))
+
+    return test, sums
+
+
+def _welch_of(a: tuple[Fraction, Fraction, int], b: tuple[Fraction, Fraction, int]) -> float:
+    ma, sa = mean_and_sd(*a)
+    mb, sb = mean_and_sd(*b)
+    return welch_t_test(ma, sa, a[2], mb, sb, b[2])
 
 
 def _seat_welch(seat: int) -> tuple[Tester, Fingerprint]:
-    def test(a: Tally, b: Tally) -> float:
-        ma, sa = mean_and_sd(a.net[seat], a.net_sq[seat], a.hands)
-        mb, sb = mean_and_sd(b.net[seat], b.net_sq[seat], b.hands)
-        return welch_t_test(ma, sa, a.hands, mb, sb, b.hands)
+    """A seat's result per hand, in big bets (bb/100 is a hundred times its mean)."""
+    def sums(r: SimulationReport) -> tuple[Fraction, Fraction, int]:
+        t = r.tally
+        return (Fraction(t.net[seat], r.big_bet), Fraction(t.net_sq[seat], r.big_bet ** 2),
+                t.hands)
 
-    def fingerprint(t: Tally) -> Any:
-        return (t.net[seat], t.net_sq[seat], t.hands)
+    def test(a: SimulationReport, b: SimulationReport) -> float:
+        return _welch_of(sums(a), sums(b))
 
-    return test, fingerprint
+    return test, sums
+
+
+def _pots_in_big_bets(r: SimulationReport) -> Any:
+    return tuple((Fraction(size, r.big_bet), n) for size, n in sorted(r.tally.pots.items()))
 
 
 def _counts_test(counts: Callable[[Tally], dict[Any, int]]) -> tuple[Tester, Fingerprint]:
-    def test(a: Tally, b: Tally) -> float:
-        ca, cb = counts(a), counts(b)
+    def test(a: SimulationReport, b: SimulationReport) -> float:
+        ca, cb = counts(a.tally), counts(b.tally)
         keys = sorted(set(ca) | set(cb), key=str)
         return chi_square_test([[ca.get(k, 0) for k in keys], [cb.get(k, 0) for k in keys]])[2]
 
-    return test, counts
+    return test, lambda r: counts(r.tally)
 
 
 _HEADLINE: tuple[tuple[str, str, str, tuple[Tester | None, Fingerprint]], ...] = (
@@ -154,12 +184,15 @@ _HEADLINE: tuple[tuple[str, str, str, tuple[Tester | None, Fingerprint]], ...] =
      _proportion("community_card_hands", "hands")),
     ("bring_in_completion_rate", "bring-in completion rate", PROPORTION,
      _proportion("completed_bring_ins", "bring_in_hands")),
-    ("mean_pot", "mean pot", WELCH, _welch("pot_total", "pot_sq", "hands")),
-    ("median_pot", "median pot", "", (None, _fields("pots"))),
+    ("mean_pot_bb", "mean pot (big bets)", WELCH,
+     _welch("pot_total", "pot_sq", "hands", chips=True)),
+    ("median_pot_bb", "median pot (big bets)", "", (None, _pots_in_big_bets)),
     ("mean_actions", "mean actions per hand", WELCH, _welch("actions", "actions_sq", "hands")),
     ("mean_players_at_showdown", "mean players at showdown", WELCH,
      _welch("players_at_showdown", "players_at_showdown_sq", "showdowns")),
 )
+"""The headline statistics: JSON name, label, test, and how it is tested. Chip amounts are
+compared in big bets (``*_bb``; the chips are in each simulation's JSON)."""
 
 _ONE_SHARE_LABELS = {"split_rate": "tied pots (of showdowns)"}
 """Labels in games where every variant has one pot share, as ``studkit simulate`` says them:
@@ -191,6 +224,8 @@ class Comparison:
     odds_skipped: bool = False
     """True when the exact odds were not computed (``odds=False``, ``--no-odds``): an empty
     :attr:`odds` then says nothing about whether the rankings differ."""
+    warnings: list[str] = field(default_factory=list)
+    """What a reader should know before trusting the figures (the stakes differ, ...)."""
 
     @property
     def names(self) -> list[str]:
@@ -210,10 +245,13 @@ class Comparison:
         """One sentence: whether and where the rule sets differ."""
         tests = sum(1 for row in self.rows for p in row.p_values if p is not None)
         found = self.significant()
-        if all(v == NO_DIFFERENCE for row in self.rows for v in row.verdicts) and not any(
-            self.rules
-        ):
-            return "no difference: the rule sets are the same and played identically"
+        if all(v == NO_DIFFERENCE for row in self.rows for v in row.verdicts):
+            if not any(self.rules):
+                return "no difference: the rule sets are the same and played identically"
+            if stakes_differ(self.reports):
+                return ("no difference: every statistic is the same in big bets (the rule sets "
+                        "play identically at their different stakes)")
+            return "no difference: every statistic is the same (the rule changes did not show)"
         if not found:
             return (
                 f"no difference found: none of {tests} tests is significant at "
@@ -239,6 +277,7 @@ class Comparison:
             "alpha": self.alpha,
             "correction": "holm",
             "summary": self.summary(),
+            "warnings": list(self.warnings),
             "rules": [
                 {"variant": self.names[i + 1], "differences": lines}
                 for i, lines in enumerate(self.rules)
@@ -269,8 +308,26 @@ class Comparison:
         }
 
 
+def stakes_differ(reports: Sequence[SimulationReport]) -> bool:
+    """Whether the simulations were played at different stakes: in big bets of different
+    sizes (a different ante or bring-in at the same big bet is a rule change like any other,
+    and the rules diff says it)."""
+    return any(r.big_bet != reports[0].big_bet for r in reports[1:])
+
+
+def _stakes_warning(reports: Sequence[SimulationReport]) -> list[str]:
+    if not stakes_differ(reports):
+        return []
+    each = "; ".join(
+        f"{r.variant} at "
+        + ", ".join(f"{k.replace('_', '-')}={v:,}" for k, v in r.stakes.items() if v is not None)
+        + f" (1 bb = {r.big_bet:,} chips)"
+        for r in reports
+    )
+    return [f"the stakes differ: {each}; every chip amount is compared in big bets"]
+
+
 def _rows(reports: Sequence[SimulationReport]) -> list[StatRow]:
-    tallies = [r.tally for r in reports]
     stats = [r.statistics() for r in reports]
     rows: list[StatRow] = []
     one_share = all(len(r.share_names) == 1 for r in reports)
@@ -280,7 +337,7 @@ def _rows(reports: Sequence[SimulationReport]) -> list[StatRow]:
         if one_share:
             label = _ONE_SHARE_LABELS.get(name, label)
         row = StatRow(name, label, [s[name] for s in stats], test_name)
-        _test(row, tallies, *check)
+        _test(row, reports, *check)
         rows.append(row)
     seats = [r.seats for r in reports]
     for seat in range(reports[0].players):
@@ -290,7 +347,7 @@ def _rows(reports: Sequence[SimulationReport]) -> list[StatRow]:
             [s[seat].bb_per_100 for s in seats],
             WELCH,
         )
-        _test(row, tallies, *_seat_welch(seat))
+        _test(row, reports, *_seat_welch(seat))
         rows.append(row)
     shares = [
         share for share in reports[0].share_names
@@ -306,16 +363,17 @@ def _rows(reports: Sequence[SimulationReport]) -> list[StatRow]:
     distributions.append(("action_mix", "action mix by street", lambda t: dict(t.action_mix)))
     for name, label, counts in distributions:
         row = StatRow(name, label, [None] * len(reports), CHI_SQUARE)
-        _test(row, tallies, *_counts_test(counts))
+        _test(row, reports, *_counts_test(counts))
         rows.append(row)
     return rows
 
 
 def _test(
-    row: StatRow, tallies: Sequence[Tally], tester: Tester | None, fingerprint: Fingerprint
+    row: StatRow, reports: Sequence[SimulationReport], tester: Tester | None,
+    fingerprint: Fingerprint,
 ) -> None:
-    base = tallies[0]
-    for other in tallies[1:]:
+    base = reports[0]
+    for other in reports[1:]:
         same = fingerprint(base) == fingerprint(other)
         row.identical.append(bool(same))
         if tester is None:
@@ -346,7 +404,7 @@ def _judge(rows: Sequence[StatRow], alpha: float) -> None:
 def compare(
     variants: Sequence[Variant | str],
     *,
-    hands: int = 10_000,
+    hands: int = DEFAULT_COMPARE_HANDS,
     players: int | None = None,
     bots: str | Sequence[str] | None = None,
     stakes: str | None = None,
@@ -415,4 +473,5 @@ def compare(
     _judge(rows, alpha)
     rules = [diff_variants(loaded[0], other) for other in loaded[1:]]
     tables = odds_where_different(loaded) if odds else []
-    return Comparison(loaded, reports, rules, rows, tables, alpha, odds_skipped=not odds)
+    return Comparison(loaded, reports, rules, rows, tables, alpha, odds_skipped=not odds,
+                      warnings=_stakes_warning(reports))

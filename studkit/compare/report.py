@@ -16,9 +16,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from studkit.compare.charts import ACTION_ORDER, all_charts
+from studkit.compare.charts import ACTION_ORDER, POTS_AXIS, all_charts, pot_bins, pots_legend
 from studkit.compare.comparison import Comparison, StatRow, format_difference, format_value
 from studkit.errors import StudkitError
+from studkit.simulation.design import estimate_text
 from studkit.simulation.tally import category_order
 
 __all__ = [
@@ -56,26 +57,15 @@ def _figure(width: float, height: float) -> Any:
 def _plot_pots(comparison: Comparison, path: Path) -> None:
     figure = _figure(8, 4.5)
     axes = figure.add_subplot()
-    top = 0
-    for report in comparison.reports:
-        pots = report.tally.pots
-        total = report.tally.hands
-        # the 99th percentile bounds the x axis so a few huge pots do not squash the rest
-        seen = 0
-        for size in sorted(pots):
-            seen += pots[size]
-            if seen >= 0.99 * total:
-                top = max(top, size)
-                break
-    bins = min(60, max(10, top // max(1, comparison.reports[0].big_bet // 2) + 1))
+    top, bins = pot_bins(comparison)
     for report in comparison.reports:
         sizes = sorted(report.tally.pots)
         weights = [report.tally.pots[s] / report.tally.hands for s in sizes]
         axes.hist(
-            sizes, bins=bins, range=(0, top), weights=weights, histtype="step", linewidth=1.6,
-            label=f"{report.variant} (mean {report.mean_pot:.1f}, median {report.median_pot:g})",
+            [report.in_big_bets(size) for size in sizes], bins=bins, range=(0, top),
+            weights=weights, histtype="step", linewidth=1.6, label=pots_legend(report),
         )
-    axes.set_xlabel("pot size (chips); pots above the 99th percentile are off the chart")
+    axes.set_xlabel(POTS_AXIS)
     axes.set_ylabel("share of hands")
     axes.set_title("Pot-size distribution")
     axes.legend()
@@ -163,6 +153,56 @@ def _stat_rows(rows: Sequence[StatRow], names: Sequence[str]) -> str:
     return "\n".join(out)
 
 
+def _design_html(comparison: Comparison) -> str:
+    """The design metrics of every variant side by side: the headline figures, the streets,
+    and each position's result."""
+    reports = comparison.reports
+    designs = [r.design() for r in reports]
+    head = "".join(f"<th>{html.escape(r.variant)}</th>" for r in reports)
+
+    def row(label: str, cells: Sequence[str]) -> str:
+        return (f"<tr><td>{html.escape(label)}</td>"
+                + "".join(f"<td>{html.escape(c)}</td>" for c in cells) + "</tr>")
+
+    def fairness(design: dict[str, Any]) -> str:
+        text = estimate_text(design["fairness"], "plain")
+        if design["fairness"]["best"] is not None:
+            text += (f" (best position {design['fairness']['best'] + 1}, worst "
+                     f"{design['fairness']['worst'] + 1})")
+        return text
+
+    def bring_in(design: dict[str, Any], part: str) -> str:
+        found = design["bring_in_ev_bb100"]
+        return estimate_text(found[part]) if found else "no bring-in"
+
+    rows = [
+        row("fairness: best position less worst (bb/100)", [fairness(d) for d in designs]),
+        row("bring-in player (bb/100)", [bring_in(d, "bring_in") for d in designs]),
+        row("the others on average (bb/100)", [bring_in(d, "others") for d in designs]),
+        row("decisions per hand",
+            [estimate_text(d["decisions_per_hand"], "plain") for d in designs]),
+    ]
+    streets = list(dict.fromkeys(name for r in reports for name in r.street_names))
+    for label, key, kind in (("hands reaching {}", "streets_reached", "share"),
+                             ("pot after {} (big bets)", "pot_bb_by_street", "plain"),
+                             ("bets and raises on {} (of decisions)", "raise_frequency",
+                              "share")):
+        rows += [row(label.format(name), [estimate_text(d[key].get(name), kind)
+                                          for d in designs]) for name in streets]
+    most = max(r.players for r in reports)
+    for k in range(most):
+        rows.append(row(f"position {k + 1} from the dealer's left (bb/100)", [
+            estimate_text(d["seat_ev_bb100"]["from_button"][k])
+            if k < len(d["seat_ev_bb100"]["from_button"]) else "-" for d in designs]))
+    for k in range(most):
+        rows.append(row(f"position {k + 1} from the bring-in (bb/100)", [
+            estimate_text(d["seat_ev_bb100"]["from_bring_in"][k])
+            if d["seat_ev_bb100"]["from_bring_in"]
+            and k < len(d["seat_ev_bb100"]["from_bring_in"]) else "-" for d in designs]))
+    return (f"<table><tr><th>metric (95% interval)</th>{head}</tr>"
+            + "\n".join(rows) + "</table>")
+
+
 def _categories_html(comparison: Comparison) -> str:
     """Per pot share, each variant's winning categories (best first) as showdowns and the
     fraction of its showdowns, with the showdowns where the share was not awarded."""
@@ -231,7 +271,7 @@ _STYLE = """body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#
 table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:4px 8px;
 text-align:right}td:first-child,th:first-child{text-align:left}svg{max-width:100%;height:auto}
 figure.chart{display:inline-block;margin:1em 1em 1em 0;vertical-align:top}
-small{color:#555}.sig{color:#b00000}"""
+small{color:#555}.sig{color:#b00000}.warning{color:#8a4b00;font-weight:bold}"""
 
 
 def _page(comparison: Comparison, pngs: bool) -> str:
@@ -254,6 +294,8 @@ def _page(comparison: Comparison, pngs: bool) -> str:
     else:
         copies = (f"<p><small>PNG copies of the charts are written when matplotlib is "
                   f"installed: <code>{html.escape(PNG_HINT)}</code>.</small></p>")
+    warnings = "".join(f'<p class="warning">Warning: {html.escape(w)}.</p>'
+                       for w in comparison.warnings)
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <title>studkit compare: {html.escape(' vs '.join(names))}</title><style>{_STYLE}</style></head>
@@ -263,6 +305,7 @@ def _page(comparison: Comparison, pngs: bool) -> str:
 ({html.escape(', '.join(first.bots))}), seed {first.seed}: every variant is dealt from the
 same seed.</p>
 <p><strong>{html.escape(comparison.summary())}</strong></p>
+{warnings}
 <h2>Rules</h2>{''.join(rules)}
 <h2>Statistics</h2>
 <p>Each difference is against {html.escape(names[0])}; p-values are Holm-corrected over all
@@ -270,6 +313,11 @@ tests and a difference is significant below {comparison.alpha:.0%}.</p>
 <table><tr><th>statistic</th>{header}<th>test</th></tr>
 {_stat_rows(comparison.rows, names)}
 </table>
+<h2>Design metrics</h2>
+<p>What a designer asks of a rule set, each figure with its 95% interval: whether any
+position is worth more than another, what bringing in costs, how far hands go and how big
+their pots grow (docs/design-metrics.md defines each one).</p>
+{_design_html(comparison)}
 <h2>Winning hands at showdown</h2>
 <p>Per pot share, the category of the hand that won the main pot's share, as showdowns and
 the fraction of all showdowns of that variant.</p>

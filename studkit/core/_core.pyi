@@ -71,6 +71,8 @@ class State:
     bets: list[int]
     contrib: list[int]
     dead: int
+    rounds_played: int
+    street_pot: list[int]
     folded: list[int]
     live: int
     all_in: int
@@ -86,6 +88,7 @@ class State:
     capped_multi: int
     players: int
     forced: int
+    bring_in_seat: int
     aggressor: int
     last_checker: int
     to_act: int

@@ -71,6 +71,8 @@ enum {
     A(int64_t, bets, SK_SEATS, h->n)     /* put in on this street */                         \
     A(int64_t, contrib, SK_SEATS, h->n)  /* put in this hand */                              \
     S(int64_t, dead)                   /* chips in the pot that are nobody's stake */        \
+    S(int32_t, rounds_played)          /* the streets whose betting ended, a bit each */     \
+    A(int64_t, street_pot, SK_STREETS, h->street + 1) /* the pot as each one's ended */       \
     A(int8_t, folded, SK_SEATS, h->n)                                                        \
     S(int32_t, live)                   /* the seats not folded, a bit each (SK_BIT) */       \
     S(int32_t, all_in)                 /* the seats with no chips behind, a bit each */      \
@@ -87,6 +89,7 @@ enum {
     S(int32_t, capped_multi)           /* the cap was reached with more than two in */       \
     S(int32_t, players)                /* players in when the round began */                 \
     S(int32_t, forced)                 /* the seat that must bring in; -1 none */            \
+    S(int32_t, bring_in_seat)          /* the seat that had to bring in; -1 none */          \
     S(int32_t, aggressor)              /* the last to bet, raise or bring in; -1 none */     \
     S(int32_t, last_checker)           /* the last to check; -1 none */                      \
     S(int32_t, to_act)                 /* the seats that must still act this round */        \

@@ -33,7 +33,7 @@ int sk_resume(const sk_rules *r, sk_hand *h, sk_log *log) {
         sk_next_street(r, h, log);
         return SK_OK;
     case SK_PHASE_BRING_IN:
-        h->forced = h->choice;
+        h->forced = h->bring_in_seat = h->choice;
         h->leader = h->choice;
         h->actor = h->choice;
         h->phase = SK_PHASE_BET;

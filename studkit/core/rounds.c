@@ -51,7 +51,7 @@ int sk_start_round(const sk_rules *r, sk_hand *h, sk_log *log) {
                 h->actor = -1;
                 return 1;
             }
-            h->forced = forced;
+            h->forced = h->bring_in_seat = forced;
             h->leader = forced;
             h->actor = forced;
             h->phase = SK_PHASE_BET;
@@ -114,6 +114,10 @@ void sk_end_round(const sk_rules *r, sk_hand *h, sk_log *log) {
         }
         for (int s = 0; s < n; s++) h->bets[s] = 0;
     }
+    int64_t pot = h->dead; /* the pot as the street's betting ended, for the tallies */
+    for (int s = 0; s < n; s++) pot += h->contrib[s];
+    h->street_pot[h->street] = pot;
+    h->rounds_played |= SK_BIT(h->street);
     h->actor = -1;
     if (h->n_in == 1) {
         sk_win_uncontested(r, h, log);

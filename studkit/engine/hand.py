@@ -345,6 +345,20 @@ class Hand:
         return forced if forced >= 0 else None
 
     @property
+    def bring_in_seat(self) -> int | None:
+        """The seat that had to bring in this hand (it may have completed instead), if any."""
+        seat = self._core.bring_in_seat
+        return seat if seat >= 0 else None
+
+    @property
+    def street_pots(self) -> dict[int, int]:
+        """The pot as each street's betting ended (an uncalled bet given back), by street
+        index; a street whose betting was not played (all in, or the hand over) is left out."""
+        core = self._core
+        played, pots = core.rounds_played, core.street_pot
+        return {k: pots[k] for k in range(len(pots)) if played >> k & 1}
+
+    @property
     def pot(self) -> int:
         """All chips put in so far, current bets and dead money included."""
         core = self._core

@@ -61,6 +61,7 @@ def play_block(
     setup: Setup, start: int, stop: int, seed: int, totals: Any, pots: Any, ended: Any,
     mix: Any, share_awards: Any, seats: Any, categories: Any, strengths: Any,
     record_cards: Any, record_decisions: Any, record_counts: Any, record_payoffs: Any,
+    design: Any,
 ) -> int: ...
 def evaluate(
     values: Any, modes: Any, by_row: Any, flush: Any, index_row: int, cards: Sequence[int],

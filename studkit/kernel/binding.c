@@ -23,7 +23,8 @@
  *                      seat's own, 2 the Omaha rule)
  *   play_block(setup, start, stop, seed, totals, pots, ended, mix, share_awards, seats,
  *              categories, strengths, record_cards, record_decisions, record_counts,
- *              record_payoffs) -> 0, or (index << 8) | code for a hand that cannot finish
+ *              record_payoffs, design) -> 0, or (index << 8) | code for a hand that cannot
+ *              finish (design: DESIGN_SIZE(players, streets) counts, kernel.h's layout)
  *
  * The arrays are numpy arrays (any buffer of the right item type, C-contiguous); the tally
  * arrays are added to. The hands run without the GIL. */
@@ -419,20 +420,21 @@ static PyTypeObject SetupType = {
 };
 
 enum { O_TOTALS, O_POTS, O_ENDED, O_MIX, O_SHARES, O_SEATS, O_CATEGORIES, O_STRENGTHS,
-       O_REC_CARDS, O_REC_DECISIONS, O_REC_COUNTS, O_REC_PAYOFFS, O_ARRAYS };
+       O_REC_CARDS, O_REC_DECISIONS, O_REC_COUNTS, O_REC_PAYOFFS, O_DESIGN, O_ARRAYS };
 
 static PyObject *play_block(PyObject *module, PyObject *args) {
     PyObject *setup;
     long long start, stop, seed;
     PyObject *arrays[O_ARRAYS];
-    if (!PyArg_ParseTuple(args, "O!LLLOOOOOOOOOOOO:play_block", &SetupType, &setup, &start,
+    if (!PyArg_ParseTuple(args, "O!LLLOOOOOOOOOOOOO:play_block", &SetupType, &setup, &start,
                           &stop, &seed, &arrays[0], &arrays[1], &arrays[2], &arrays[3],
                           &arrays[4], &arrays[5], &arrays[6], &arrays[7], &arrays[8],
-                          &arrays[9], &arrays[10], &arrays[11]))
+                          &arrays[9], &arrays[10], &arrays[11], &arrays[12]))
         return NULL;
     static const char *names[O_ARRAYS] = {"totals", "pots", "ended", "mix", "share_awards",
                                           "seats", "categories", "strengths", "record_cards",
-                                          "record_decisions", "record_counts", "record_payoffs"};
+                                          "record_decisions", "record_counts", "record_payoffs",
+                                          "design"};
     Py_buffer views[O_ARRAYS];
     int held = 0;
     PyObject *out = NULL;
@@ -453,13 +455,15 @@ static PyObject *play_block(PyObject *module, PyObject *args) {
         views[O_ENDED].len < 8 * k->rules->streets ||
         views[O_MIX].len < 8 * k->rules->streets * SK_VERBS ||
         views[O_SHARES].len < 8 * k->rules->shares || views[O_SEATS].len < 8 * 3 * n ||
-        views[O_CATEGORIES].len < views[O_STRENGTHS].len || slots == 0) {
+        views[O_CATEGORIES].len < views[O_STRENGTHS].len || slots == 0 ||
+        views[O_DESIGN].len < 8 * SK_DESIGN_SIZE(n, k->rules->streets)) {
         PyErr_SetString(PyExc_ValueError, "play_block: a tally array is too small");
         goto release;
     }
     sk_tally tally = {views[O_TOTALS].buf, views[O_POTS].buf, views[O_ENDED].buf,
                       views[O_MIX].buf, views[O_SHARES].buf, views[O_SEATS].buf,
-                      views[O_CATEGORIES].buf, views[O_STRENGTHS].buf, slots};
+                      views[O_CATEGORIES].buf, views[O_STRENGTHS].buf, slots,
+                      views[O_DESIGN].buf};
     sk_records records = {record ? rows : 0, views[O_REC_CARDS].buf, views[O_REC_DECISIONS].buf,
                           views[O_REC_COUNTS].buf, views[O_REC_PAYOFFS].buf};
     int64_t result;
@@ -529,7 +533,8 @@ static PyMethodDef module_methods[] = {
      "with its wild cards as studkit.evaluation.special_wild.compiled_wild gives them)"},
     {"play_block", play_block, METH_VARARGS,
      "play_block(setup, start, stop, seed, totals, pots, ended, mix, share_awards, seats, "
-     "categories, strengths, record_cards, record_decisions, record_counts, record_payoffs)"},
+     "categories, strengths, record_cards, record_decisions, record_counts, record_payoffs, "
+     "design)"},
     {NULL, NULL, 0, NULL},
 };
 

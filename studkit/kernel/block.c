@@ -349,6 +349,7 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
         }
         /* the hand's counts */
         int64_t pot = h.dead; /* dead money: a plugin's payments */
+        int64_t *design = t->design, *forced = &design[2 * n];
         for (int s = 0; s < n; s++) {
             pot += h.contrib[s];
             int64_t payoff = h.stack[s] - k->stack;
@@ -356,7 +357,24 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
             t->seats[n + s] += payoff * payoff;
             t->seats[2 * n + s] += payoff > 0;
             if (row >= 0) rec->payoffs[row * n + s] = payoff;
+            int from_left = s - h.button - 1 + (s <= h.button ? n : 0);
+            design[from_left] += payoff;
+            design[n + from_left] += payoff * payoff;
+            if (h.bring_in_seat >= 0) {
+                int from_forced = s - h.bring_in_seat + (s < h.bring_in_seat ? n : 0);
+                forced[1 + from_forced] += payoff;
+                forced[1 + n + from_forced] += payoff * payoff;
+            }
         }
+        forced[0] += h.bring_in_seat >= 0;
+        int64_t *by_street = &forced[1 + 2 * n];
+        for (int st = 0; st < streets; st++)
+            if (h.rounds_played >> st & 1) {
+                int64_t at = h.street_pot[st];
+                by_street[st] += at;
+                by_street[streets + st] += at * at;
+                by_street[2 * streets + st]++;
+            }
         if (row >= 0) {
             rec->counts[row * 2] = ncards < SK_RECORD_CARDS ? ncards : SK_RECORD_CARDS;
             rec->counts[row * 2 + 1] = ndecisions;

@@ -191,7 +191,14 @@ typedef struct sk_tally {
     int64_t *categories;       /* [share][slot]: the winning strengths' slots */
     const int64_t *strengths;  /* [share][slot]: each share's strengths, sorted */
     int64_t slots;             /* a row's length */
+    int64_t *design;           /* the design counts, SK_DESIGN_SIZE (below) */
 } sk_tally;
+
+/* The design counts (studkit.simulation.tally.Tally's), one after another: by position from
+ * the dealer's left the net chips, then their squares; the hands in which a seat had to bring
+ * in; in those, by position from that seat, the net chips, then their squares; by street the
+ * pot as its betting ended, its square, and the hands that played that betting. */
+#define SK_DESIGN_SIZE(players, streets) (4 * (players) + 1 + 3 * (streets))
 
 #define SK_RECORD_CARDS 160
 #define SK_RECORD_DECISIONS 400

@@ -131,6 +131,11 @@ class KernelCounts:
     """Per seat: net chips, their squares, hands won."""
     categories: Int64Array
     """Per share: the winning strengths by their slot in :attr:`KernelRun.strengths`."""
+    design: Int64Array
+    """The design counts, laid out as ``kernel.h``'s SK_DESIGN_SIZE says: by position from
+    the dealer's left the net chips and their squares; the hands with a bring-in; by
+    position from the bring-in seat the net chips and their squares; by street the pots as
+    its betting ended, their squares and the hands that played it."""
 
 
 def _run(
@@ -146,6 +151,7 @@ def _run(
     share_awards = np.zeros(nshares, dtype=np.int64)
     seats = np.zeros((3, players), dtype=np.int64)
     categories = np.zeros(run.strengths.shape, dtype=np.int64)
+    design = np.zeros(4 * players + 1 + 3 * nstreets, dtype=np.int64)
     rows = stop - start if record else 1
     rec_c = np.zeros((rows, _kernel.RECORD_CARDS if record else 1), dtype=np.int64)
     rec_a = np.zeros((rows, _kernel.RECORD_DECISIONS if record else 1), dtype=np.int64)
@@ -153,7 +159,7 @@ def _run(
     rec_pay = np.zeros((rows, players), dtype=np.int64)
     error = _kernel.play_block(
         run.setup, start, stop, run.seed, totals, pots, ended, mix, share_awards, seats,
-        categories, run.strengths, rec_c, rec_a, rec_n, rec_pay,
+        categories, run.strengths, rec_c, rec_a, rec_n, rec_pay, design,
     )
     if error:
         index, code = error >> 8, error & 0xFF
@@ -165,7 +171,7 @@ def _run(
             "use --engine general",
         }.get(code, "out of memory")
         raise KernelError(f"{run.variant.name}, hand {index + 1}: {what}")
-    counts = KernelCounts(totals, pots, ended, mix, share_awards, seats, categories)
+    counts = KernelCounts(totals, pots, ended, mix, share_awards, seats, categories, design)
     return counts, (rec_c, rec_a, rec_n, rec_pay)
 
 

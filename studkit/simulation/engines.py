@@ -131,6 +131,17 @@ def kernel_tally(run: KernelRun, counts: KernelCounts) -> Tally:
     tally.net = [int(v) for v in tseat[0]]
     tally.net_sq = [int(v) for v in tseat[1]]
     tally.won = [int(v) for v in tseat[2]]
+    design = [int(v) for v in counts.design]
+    n, count = players, len(street_names)
+    tally.position_net, tally.position_sq = design[:n], design[n:2 * n]
+    tally.forced_hands = design[2 * n]
+    tally.forced_net, tally.forced_sq = design[2 * n + 1:3 * n + 1], design[3 * n + 1:4 * n + 1]
+    by_street = design[4 * n + 1:]
+    for street, name in enumerate(street_names):
+        if by_street[2 * count + street]:
+            tally.street_pot[name] += by_street[street]
+            tally.street_pot_sq[name] += by_street[count + street]
+            tally.street_rounds[name] += by_street[2 * count + street]
     return tally
 
 

@@ -59,6 +59,16 @@ class PlayedCounts:
     shown: dict[tuple[str, str], int]
     """Showdowns with one award, a main pot's share: (share, winning hand's description) ->
     showdowns (named as categories once per block, by :meth:`close`)."""
+    position_net: list[int]
+    position_sq: list[int]
+    forced_hands: int
+    forced_net: list[int]
+    forced_sq: list[int]
+    street_pot: list[int]
+    """By street index (the tally's by name): as :meth:`Tally.add_design
+    <studkit.simulation.tally.Tally.add_design>` counts."""
+    street_pot_sq: list[int]
+    street_rounds: list[int]
 
     def __init__(self, tally: Tally) -> None:
         self.tally = tally
@@ -80,6 +90,14 @@ class PlayedCounts:
         self.showdowns = self.players_at_showdown = self.players_at_showdown_sq = 0
         self.scoops = 0
         self.shown = {}
+        self.position_net = [0] * players
+        self.position_sq = [0] * players
+        self.forced_hands = 0
+        self.forced_net = [0] * players
+        self.forced_sq = [0] * players
+        self.street_pot = []
+        self.street_pot_sq = []
+        self.street_rounds = []
 
     def add(self, hand: Hand, decisions: list[int]) -> None:
         """Count one finished hand from its state and its decisions, as ``street << 3 |
@@ -148,13 +166,45 @@ class PlayedCounts:
         net: list[int] = self.net  # one typed local each: compiled, the sums are native
         net_sq: list[int] = self.net_sq
         won: list[int] = self.won
-        for seat in range(len(stacks)):
+        n = len(stacks)
+        position_net: list[int] = self.position_net
+        position_sq: list[int] = self.position_sq
+        first = hand.button + 1  # positions from the dealer's left
+        for seat in range(n):
             amount = stacks[seat] - starting[seat]
             if amount:
                 net[seat] = net[seat] + amount
                 net_sq[seat] = net_sq[seat] + amount * amount
                 if amount > 0:
                     won[seat] = won[seat] + 1
+                k = (seat - first) % n
+                position_net[k] = position_net[k] + amount
+                position_sq[k] = position_sq[k] + amount * amount
+        bring_in_seat = hand.bring_in_seat
+        if bring_in_seat is not None:
+            self.forced_hands += 1
+            forced_net: list[int] = self.forced_net
+            forced_sq: list[int] = self.forced_sq
+            for seat in range(n):
+                amount = stacks[seat] - starting[seat]
+                if amount:
+                    k = (seat - bring_in_seat) % n
+                    forced_net[k] = forced_net[k] + amount
+                    forced_sq[k] = forced_sq[k] + amount * amount
+        street_pot: list[int] = self.street_pot
+        if not street_pot:
+            if not self.street_names:
+                self.street_names = [street.name for street in hand.rules.streets]
+            count = len(self.street_names)
+            street_pot.extend([0] * count)
+            self.street_pot_sq = [0] * count
+            self.street_rounds = [0] * count
+        street_pot_sq: list[int] = self.street_pot_sq
+        street_rounds: list[int] = self.street_rounds
+        for street, pot in hand.street_pots.items():
+            street_pot[street] = street_pot[street] + pot
+            street_pot_sq[street] = street_pot_sq[street] + pot * pot
+            street_rounds[street] = street_rounds[street] + 1
 
     def close(self) -> None:
         """Add the counters to the tally and start them again from zero."""
@@ -186,4 +236,15 @@ class PlayedCounts:
             tally.net[seat] += self.net[seat]
             tally.net_sq[seat] += self.net_sq[seat]
             tally.won[seat] += self.won[seat]
+            tally.position_net[seat] += self.position_net[seat]
+            tally.position_sq[seat] += self.position_sq[seat]
+            tally.forced_net[seat] += self.forced_net[seat]
+            tally.forced_sq[seat] += self.forced_sq[seat]
+        tally.forced_hands += self.forced_hands
+        for street, rounds in enumerate(self.street_rounds):
+            if rounds:
+                name = self.street_names[street]
+                tally.street_pot[name] += self.street_pot[street]
+                tally.street_pot_sq[name] += self.street_pot_sq[street]
+                tally.street_rounds[name] += rounds
         self._zero()

@@ -8,17 +8,22 @@ Definitions (also in ``docs/simulation.md``):
 * ``community_card_rate``: hands in which a community card was dealt;
 * ``bring_in_completion_rate``: among hands with a bring-in, those in which someone
   completed on the first street;
-* ``mean_pot``, ``median_pot``: chips awarded per hand (antes included);
-* per seat ``net`` (chips), ``bb_per_100`` (net per 100 hands in big bets) with a 95%
-  confidence interval from the normal approximation, ``mean +- 1.96 * sd / sqrt(hands)``.
+* ``mean_pot``, ``median_pot``: chips awarded per hand (antes included), and the same in big
+  bets (``mean_pot_bb``, ``median_pot_bb``: :func:`~studkit.variant.stakes.big_bet_unit`, so
+  that games at different stakes compare);
+* per seat ``net`` (chips) and ``net_bb``, ``bb_per_100`` (net per 100 hands in big bets)
+  with a 95% confidence interval from the normal approximation,
+  ``mean +- 1.96 * sd / sqrt(hands)``.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
+from studkit.simulation.design import design_metrics
 from studkit.simulation.tally import Tally
 
 __all__ = ["SeatResult", "SimulationReport", "Z95", "mean_and_sd"]
@@ -26,16 +31,19 @@ __all__ = ["SeatResult", "SimulationReport", "Z95", "mean_and_sd"]
 Z95 = 1.959963984540054
 
 
-def mean_and_sd(total: int, total_sq: int, n: int) -> tuple[float, float]:
-    """Mean and sample standard deviation from a count, a sum and a sum of squares."""
+def mean_and_sd(
+    total: int | Fraction, total_sq: int | Fraction, n: int
+) -> tuple[float, float]:
+    """Mean and sample standard deviation from a count, a sum and a sum of squares (whole
+    numbers, or exact fractions such as chips in big bets)."""
     if n == 0:
         return 0.0, 0.0
     mean = total / n
     if n < 2:
-        return mean, 0.0
-    # exact integer arithmetic before the division: no cancellation error
+        return float(mean), 0.0
+    # exact arithmetic before the division: no cancellation error
     variance = (total_sq * n - total * total) / (n * (n - 1))
-    return mean, math.sqrt(max(variance, 0.0))
+    return float(mean), math.sqrt(max(float(variance), 0.0))
 
 
 def _median(counts: dict[int, int], n: int) -> float:
@@ -66,6 +74,8 @@ class SeatResult:
     bot: str
     net: int
     """Total chips won (positive) or lost."""
+    net_bb: float
+    """:attr:`net` in big bets."""
     bb_per_100: float
     """Net result per 100 hands, in big bets."""
     ci95: tuple[float, float] | None
@@ -85,12 +95,16 @@ class SimulationReport:
     stakes: dict[str, int | None]
     tally: Tally
     big_bet: int
+    """The big bet every chip figure is also given in
+    (:func:`~studkit.variant.stakes.big_bet_unit` of the stakes in play)."""
     seconds: float = 0.0
     """The time spent playing, wall clock: from the moment the players were ready (the first
     hand played once untimed, worker processes started, the cluster connected) to the last
     hand; start-up (imports, the variant, the processes) is left out."""
     workers: int = 1
     share_names: tuple[str, ...] = field(default=())
+    street_names: tuple[str, ...] = field(default=())
+    """The variant's streets, in order (the design metrics go by street)."""
     engine: str = "general"
     """The engine that played the hands: ``kernel`` (compiled) or ``general``."""
     engine_note: str = ""
@@ -110,17 +124,21 @@ class SimulationReport:
         """Per-seat results, seat order."""
         t = self.tally
         out: list[SeatResult] = []
-        scale = 100 / self.big_bet
+        unit = self.big_bet
         for seat in range(self.players):
-            mean, sd = mean_and_sd(t.net[seat], t.net_sq[seat], t.hands)
+            # exact fractions of a big bet: the same game at any stakes gives the same floats
+            mean, sd = mean_and_sd(
+                Fraction(t.net[seat], unit), Fraction(t.net_sq[seat], unit * unit), t.hands
+            )
             half = Z95 * sd / math.sqrt(t.hands) if t.hands else 0.0
             out.append(
                 SeatResult(
                     seat=seat,
                     bot=self.bots[seat],
                     net=t.net[seat],
-                    bb_per_100=mean * scale,
-                    ci95=((mean - half) * scale, (mean + half) * scale) if t.hands > 1 else None,
+                    net_bb=t.net[seat] / unit,
+                    bb_per_100=mean * 100,
+                    ci95=((mean - half) * 100, (mean + half) * 100) if t.hands > 1 else None,
                     hands_won=t.won[seat],
                 )
             )
@@ -136,10 +154,17 @@ class SimulationReport:
         """Median chips awarded per hand."""
         return _median(self.tally.pots, self.tally.hands)
 
+    def in_big_bets(self, chips: float) -> float:
+        """An amount of chips in big bets."""
+        return chips / self.big_bet
+
     def statistics(self) -> dict[str, float | None]:
         """The headline rates and means by their JSON names."""
         t = self.tally
         pot_mean, pot_sd = mean_and_sd(t.pot_total, t.pot_sq, t.hands)
+        pot_mean_bb, pot_sd_bb = mean_and_sd(
+            Fraction(t.pot_total, self.big_bet), Fraction(t.pot_sq, self.big_bet ** 2), t.hands
+        )
         actions_mean, _ = mean_and_sd(t.actions, t.actions_sq, t.hands)
         return {
             "showdown_rate": _rate(t.showdowns, t.hands),
@@ -150,9 +175,16 @@ class SimulationReport:
             "mean_pot": pot_mean,
             "median_pot": self.median_pot,
             "pot_sd": pot_sd,
+            "mean_pot_bb": pot_mean_bb,
+            "median_pot_bb": self.in_big_bets(self.median_pot),
+            "pot_sd_bb": pot_sd_bb,
             "mean_actions": actions_mean,
             "mean_players_at_showdown": _rate(t.players_at_showdown, t.showdowns),
         }
+
+    def design(self) -> dict[str, Any]:
+        """The design metrics (:func:`~studkit.simulation.design.design_metrics`)."""
+        return design_metrics(self.tally, self.big_bet, self.street_names)
 
     def winning_categories(self) -> dict[str, dict[str, int]]:
         """Per pot share: winning category -> showdowns whose main pot share it won."""
@@ -182,6 +214,7 @@ class SimulationReport:
             "engine": self.engine,
             "bots": list(self.bots),
             "stakes": self.stakes,
+            "big_bet": self.big_bet,
             "cluster": self.cluster,
             "workers": self.workers,
             "seats": [
@@ -189,6 +222,7 @@ class SimulationReport:
                     "seat": s.seat,
                     "bot": s.bot,
                     "net": s.net,
+                    "net_bb": s.net_bb,
                     "bb_per_100": s.bb_per_100,
                     "ci95": list(s.ci95) if s.ci95 is not None else None,
                     "hands_won": s.hands_won,
@@ -203,4 +237,5 @@ class SimulationReport:
         data["ended_on_street"] = dict(t.ended_on)
         data["action_mix"] = self.action_mix()
         data["pot_sizes"] = {str(size): count for size, count in sorted(t.pots.items())}
+        data["design"] = self.design()
         return data

@@ -37,7 +37,7 @@ from studkit.simulation.setup import Setup
 from studkit.simulation.streams import BOTS, DECK, HandRandom, StreamBlock, run_base, stream_key
 from studkit.simulation.tally import Tally
 from studkit.variant.model import Stakes, Variant
-from studkit.variant.stakes import apply_stakes
+from studkit.variant.stakes import apply_stakes, big_bet_unit
 
 if TYPE_CHECKING:
     from studkit.simulation.cluster import Cluster
@@ -229,13 +229,13 @@ def play_block(setup: Setup, start: int, stop: int, record: bool = False) -> tup
         dealer.play_counted(start, stop, counts)
         counts.close()
         return tally, recorded
-    add_hand, play = tally.add_hand, dealer.play
+    add_played, play = tally.add_played, dealer.play
     for index in range(start, stop):
         hand = play(index)
         if counts is not None:
             counts.add(hand, dealer.decisions)
         else:
-            add_hand(hand.events, hand.payoffs)
+            add_played(hand)
         if record:
             recorded.append((index, from_hand(hand, {"hand": index + 1})))
     if counts is not None:
@@ -364,7 +364,7 @@ def simulate(
             )
     variant = apply_stakes(variant, stakes)
     stakes_in_play = variant.stakes
-    big_bet = max(stakes_in_play.big_bet, 1)
+    big_bet = big_bet_unit(variant)
     chips = stack if stack is not None else STACK_BIG_BETS * big_bet
     if chips < 1:
         raise SimulationError(f"--stack must be at least 1 chip, not {chips}")
@@ -451,6 +451,7 @@ def simulate(
         seconds=time.perf_counter() - started,
         workers=workers,
         share_names=tuple(share.name for share in variant.pots),
+        street_names=tuple(street.name for street in variant.streets),
         cluster=cluster_name,
         engine=chosen,
         engine_note=note,

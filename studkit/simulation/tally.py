@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from studkit.engine.events import as_record
+
+if TYPE_CHECKING:
+    from studkit.engine.hand import Hand
 
 __all__ = ["Tally", "category_of", "category_order", "ACTION_KINDS"]
 
@@ -147,12 +150,62 @@ class Tally:
     net_sq: list[int] = field(default_factory=list)
     won: list[int] = field(default_factory=list)
     """Per seat: hands in which the seat won chips."""
+    position_net: list[int] = field(default_factory=list)
+    """Per position from the dealer's left (the button last): net chips, and their squares
+    (:attr:`position_sq`)."""
+    position_sq: list[int] = field(default_factory=list)
+    forced_hands: int = 0
+    """Hands in which a seat had to bring in."""
+    forced_net: list[int] = field(default_factory=list)
+    """In those hands, per position from the seat that had to bring in (it first, then
+    clockwise): net chips, and their squares (:attr:`forced_sq`)."""
+    forced_sq: list[int] = field(default_factory=list)
+    street_pot: Counter[str] = field(default_factory=Counter)
+    """Street name -> the pots as its betting ended, summed over the hands that played that
+    betting (:attr:`street_rounds`); their squares in :attr:`street_pot_sq`."""
+    street_pot_sq: Counter[str] = field(default_factory=Counter)
+    street_rounds: Counter[str] = field(default_factory=Counter)
 
     def __post_init__(self) -> None:
-        if not self.net:
-            self.net = [0] * self.players
-            self.net_sq = [0] * self.players
-            self.won = [0] * self.players
+        for name in ("net", "net_sq", "won", "position_net", "position_sq", "forced_net",
+                     "forced_sq"):
+            if not getattr(self, name):
+                setattr(self, name, [0] * self.players)
+
+    def add_played(self, hand: Hand) -> None:
+        """Count a finished hand from the hand itself: :meth:`add_hand` from its log, then
+        :meth:`add_design`."""
+        payoffs = hand.payoffs
+        self.add_hand(hand.events, payoffs)
+        streets = hand.rules.streets
+        self.add_design(payoffs, hand.button, hand.bring_in_seat,
+                        [(streets[k].name, pot) for k, pot in hand.street_pots.items()])
+
+    def add_design(
+        self,
+        payoffs: Sequence[int],
+        button: int,
+        bring_in_seat: int | None,
+        street_pots: Iterable[tuple[str, int]],
+    ) -> None:
+        """The counts of the design metrics of a hand: its payoffs by position, from the
+        dealer's left (``button``: the dealer's seat) and from the seat that had to bring in,
+        and the pot as each street's betting ended (``(street name, pot)``)."""
+        n = self.players
+        for k in range(n):
+            amount = payoffs[(button + 1 + k) % n]
+            self.position_net[k] += amount
+            self.position_sq[k] += amount * amount
+        if bring_in_seat is not None:
+            self.forced_hands += 1
+            for k in range(n):
+                amount = payoffs[(bring_in_seat + k) % n]
+                self.forced_net[k] += amount
+                self.forced_sq[k] += amount * amount
+        for name, pot in street_pots:
+            self.street_pot[name] += pot
+            self.street_pot_sq[name] += pot * pot
+            self.street_rounds[name] += 1
 
     def add_hand(
         self,
@@ -266,7 +319,7 @@ class Tally:
         for name in (
             "hands", "showdowns", "splits", "scoops", "community_card_hands", "bring_in_hands",
             "completed_bring_ins", "actions", "actions_sq", "pot_total", "pot_sq",
-            "players_at_showdown", "players_at_showdown_sq",
+            "players_at_showdown", "players_at_showdown_sq", "forced_hands",
         ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.pots.update(other.pots)
@@ -274,7 +327,11 @@ class Tally:
         self.action_mix.update(other.action_mix)
         self.categories.update(other.categories)
         self.share_awards.update(other.share_awards)
-        for seat in range(self.players):
-            self.net[seat] += other.net[seat]
-            self.net_sq[seat] += other.net_sq[seat]
-            self.won[seat] += other.won[seat]
+        self.street_pot.update(other.street_pot)
+        self.street_pot_sq.update(other.street_pot_sq)
+        self.street_rounds.update(other.street_rounds)
+        for name in ("net", "net_sq", "won", "position_net", "position_sq", "forced_net",
+                     "forced_sq"):
+            mine, theirs = getattr(self, name), getattr(other, name)
+            for seat in range(self.players):
+                mine[seat] += theirs[seat]

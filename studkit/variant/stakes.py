@@ -27,6 +27,7 @@ __all__ = [
     "apply_stakes",
     "add_stakes_argument",
     "stakes_text",
+    "big_bet_unit",
 ]
 
 STAKES_KEYS: dict[str, str] = {
@@ -61,6 +62,23 @@ STAKES_HELP = (
 )
 
 _ACCEPTED = ", ".join(STAKES_KEYS)
+
+
+def big_bet_unit(variant: Variant) -> int:
+    """The big bet, the unit every chip figure of a report is also given in (``mean_pot_bb``,
+    bb/100, the charts' axes), so that games at different stakes compare: in fixed limit the
+    bet of the big-bet streets; in pot and no limit the same amount (there the smallest bet
+    of those streets); in spread limit the spread's largest bet (``spread_max``: before the
+    last round's). Never below 1.
+
+    >>> from studkit.variant.model import Variant
+    >>> big_bet_unit(Variant("stud").with_stakes(small_bet=100, big_bet=200))
+    200
+    """
+    stakes = variant.stakes
+    if variant.betting.structure == "spread-limit" and stakes.spread_max:
+        return max(int(stakes.spread_max), 1)
+    return max(int(stakes.big_bet), 1)
 
 
 def parse_stakes(text: str) -> dict[str, int]:

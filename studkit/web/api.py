@@ -19,6 +19,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from studkit.compare.comparison import DEFAULT_COMPARE_HANDS
 from studkit.errors import IllegalActionError, StudkitError
 from studkit.variant.model import Variant
 from studkit.variant.yaml_source import VariantFileError
@@ -265,7 +266,7 @@ def _start_compare(request: Request, data: dict[str, Any]) -> CompareJob:
     if not 2 <= len(names) <= 6:
         raise ApiError(422, f"variants: compare 2 to 6 variants, not {len(names)}")
     loaded = [_variant(request, name) for name in names]
-    hands = _int(data, "hands", 1000, 10, MAX_COMPARE_HANDS)
+    hands = _int(data, "hands", DEFAULT_COMPARE_HANDS, 10, MAX_COMPARE_HANDS)
     players = _int(data, "players", None, 2, 64)
     bots = data.get("bots")
     if bots is not None:

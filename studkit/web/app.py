@@ -25,9 +25,11 @@ from starlette.types import ASGIApp
 
 from studkit import __version__
 from studkit.bots.registry import BUILT_IN_BOTS
+from studkit.compare.comparison import DEFAULT_COMPARE_HANDS
 from studkit.errors import StudkitError
 from studkit.hooks.registry import PluginRegistry
 from studkit.web import api
+from studkit.web.api import MAX_COMPARE_HANDS
 from studkit.web.compare_jobs import CompareJobs
 from studkit.web.designer import ShippedGames, schema, shipped_games
 from studkit.web.limits import MAX_BODY_BYTES, BodyLimit
@@ -92,7 +94,8 @@ def _page_route(name: str) -> Route:
     async def show(request: Request) -> Response:
         return _page(request, f"{name}.html", title=PAGES[name], page=name,
                      games=request.app.state.games, bots=list(BUILT_IN_BOTS),
-                     default_game=request.app.state.settings.default_game)
+                     default_game=request.app.state.settings.default_game,
+                     compare_hands=DEFAULT_COMPARE_HANDS, compare_max_hands=MAX_COMPARE_HANDS)
 
     return Route(f"/{name}", show, methods=["GET"], name=name)
 

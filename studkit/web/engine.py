@@ -30,6 +30,7 @@ from studkit.play.narration import Narrator
 from studkit.play.render import PLAIN, SeatLine, Showdown, TableState
 from studkit.play.table_view import choices_for, showdown, table_state
 from studkit.variant.model import Variant
+from studkit.variant.stakes import big_bet_unit
 
 __all__ = [
     "WebError",
@@ -89,13 +90,6 @@ def check_bots(bots: str | Sequence[str] | None, count: int) -> tuple[str, ...]:
             "opponent or exactly one per opponent"
         )
     return tuple(names)
-
-
-def _big_bet(variant: Variant) -> int:
-    stakes = variant.stakes
-    if variant.betting.structure == "spread-limit" and stakes.spread_max:
-        return int(stakes.spread_max)
-    return int(stakes.big_bet)
 
 
 def _action_record(choice: Choice, kinds: DecisionKinds) -> dict[str, Any]:
@@ -229,7 +223,7 @@ class PlayTable:
             )
         if not 0 <= seat < players:
             raise WebError(f"seat: seats are numbered 1 to {players}, not {seat + 1}")
-        chips = stack if stack is not None else DEFAULT_STACK_BIG_BETS * _big_bet(variant)
+        chips = stack if stack is not None else DEFAULT_STACK_BIG_BETS * big_bet_unit(variant)
         if chips <= 0:
             raise WebError(f"stack: every player needs at least one chip, not {chips}")
         styles = check_bots(bots, players - 1)

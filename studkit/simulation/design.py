@@ -1,0 +1,177 @@
+"""The design metrics of a simulation: what a game designer asks of a rule set, each figure
+with its 95% confidence interval, computed from a :class:`~studkit.simulation.tally.Tally`
+(both engines count the same things for every hand, so they report the same metrics).
+
+Definitions (``docs/design-metrics.md`` has them with their formulas and how to read them):
+
+* ``seat_ev_bb100``: the result of each position in big bets per 100 hands, by position from
+  the dealer's left (the dealer last) and by position from the player who had to bring in
+  (that player first, then clockwise; over the hands with a bring-in);
+* ``fairness``: the best position's result less the worst's (``from_button``), bb/100: 0 for
+  a game in which no position is worth more than another;
+* ``bring_in_ev_bb100``: the result of the player who had to bring in against the average
+  of the other players;
+* ``pot_bb_by_street``: the pot in big bets as each street's betting ended, over the hands
+  that played that betting; ``streets_reached``: the share of hands that reached each street;
+  ``raise_frequency``: the share of each street's decisions that bet, complete or raise;
+  ``decisions_per_hand``.
+
+Means take the normal approximation, ``mean +- 1.96 * sd / sqrt(n)``; shares take Wilson's
+score interval.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from studkit.simulation.tally import Tally
+
+__all__ = ["Estimate", "design_metrics", "wilson", "AGGRESSIVE", "estimate_text"]
+
+Z95 = 1.959963984540054
+
+AGGRESSIVE = ("bet", "complete", "raise")
+"""The decisions a raise frequency counts."""
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """A figure and its 95% confidence interval (``None``: nothing to measure it on)."""
+
+    value: float | None
+    ci95: tuple[float, float] | None = None
+    n: int = 0
+    """How many hands (or decisions) it was measured on."""
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"value", "ci95", "n"}``."""
+        return {"value": self.value, "ci95": list(self.ci95) if self.ci95 else None,
+                "n": self.n}
+
+
+def mean_estimate(total: int | Fraction, squares: int | Fraction, n: int,
+                  scale: float = 1.0) -> Estimate:
+    """The mean of ``n`` values from their sum and sum of squares, times ``scale``."""
+    if n == 0:
+        return Estimate(None)
+    mean = Fraction(total) / n
+    if n < 2:
+        return Estimate(float(mean) * scale, None, n)
+    variance = max(Fraction(squares) * n - Fraction(total) ** 2, Fraction(0)) / (n * (n - 1))
+    half = Z95 * math.sqrt(variance / n)
+    value = float(mean)
+    return Estimate(value * scale, ((value - half) * scale, (value + half) * scale), n)
+
+
+def wilson(part: int, whole: int) -> Estimate:
+    """A share ``part / whole`` with Wilson's score interval."""
+    if whole == 0:
+        return Estimate(None)
+    p = part / whole
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * whole)) / (1 + z2 / whole)
+    half = Z95 * math.sqrt(p * (1 - p) / whole + z2 / (4 * whole * whole)) / (1 + z2 / whole)
+    return Estimate(p, (max(0.0, centre - half), min(1.0, centre + half)), whole)
+
+
+def design_metrics(tally: Tally, big_bet: int, streets: tuple[str, ...]) -> dict[str, Any]:
+    """Every design metric of ``tally`` as JSON-ready data (the ``design`` object of
+    ``simulate --json``); chip amounts in big bets of ``big_bet`` chips, ``streets`` the
+    variant's street names in order."""
+    t = tally
+    n = t.players
+    square = big_bet * big_bet
+    # exact fractions of a big bet: the same game at any stakes gives the same floats
+    by_button = [mean_estimate(Fraction(t.position_net[k], big_bet),
+                               Fraction(t.position_sq[k], square), t.hands, 100)
+                 for k in range(n)]
+    by_bring_in = [mean_estimate(Fraction(t.forced_net[k], big_bet),
+                                 Fraction(t.forced_sq[k], square), t.forced_hands, 100)
+                   for k in range(n)]
+    return {
+        "seat_ev_bb100": {
+            "from_button": [e.to_json() for e in by_button],
+            "from_bring_in": [e.to_json() for e in by_bring_in] if t.forced_hands else None,
+        },
+        "fairness": _fairness(by_button),
+        "bring_in_ev_bb100": _bring_in(by_bring_in[0], n) if t.forced_hands else None,
+        "pot_bb_by_street": {
+            name: mean_estimate(Fraction(t.street_pot[name], big_bet),
+                                Fraction(t.street_pot_sq[name], big_bet * big_bet),
+                                t.street_rounds[name]).to_json()
+            for name in streets if t.street_rounds[name]
+        },
+        "streets_reached": _reached(t, streets),
+        "raise_frequency": _raises(t, streets),
+        "decisions_per_hand": mean_estimate(t.actions, t.actions_sq, t.hands).to_json(),
+    }
+
+
+def _fairness(by_button: list[Estimate]) -> dict[str, Any]:
+    """The best position's result less the worst's, with a conservative interval: the two
+    standard errors added, whatever the two positions' correlation (within a hand the
+    positions' results are negatively correlated: they sum to zero)."""
+    known = [(e.value, k, e) for k, e in enumerate(by_button) if e.value is not None]
+    if len(known) < 2:
+        return {"value": None, "ci95": None, "best": None, "worst": None}
+    best, worst = max(known), min(known)
+    value = best[0] - worst[0]
+    if best[2].ci95 is None or worst[2].ci95 is None:
+        return {"value": value, "ci95": None, "best": best[1], "worst": worst[1]}
+    half = (best[2].ci95[1] - best[0]) + (worst[2].ci95[1] - worst[0])
+    return {"value": value, "ci95": [max(0.0, value - half), value + half],
+            "best": best[1], "worst": worst[1]}
+
+
+def _bring_in(forced: Estimate, n: int) -> dict[str, Any]:
+    """The bring-in player's result, the others' average (the results of a hand sum to zero,
+    so it is ``-forced / (n - 1)``) and the difference, each with its interval."""
+    def scaled(factor: float) -> Estimate:
+        if forced.value is None:
+            return Estimate(None)
+        if forced.ci95 is None:
+            return Estimate(forced.value * factor, None, forced.n)
+        a, b = forced.ci95[0] * factor, forced.ci95[1] * factor
+        return Estimate(forced.value * factor, (min(a, b), max(a, b)), forced.n)
+
+    return {
+        "bring_in": forced.to_json(),
+        "others": scaled(-1 / (n - 1)).to_json(),
+        "difference": scaled(n / (n - 1)).to_json(),
+    }
+
+
+def _reached(t: Tally, streets: tuple[str, ...]) -> dict[str, Any]:
+    later = t.hands
+    out: dict[str, Any] = {}
+    for name in streets:
+        out[name] = wilson(later, t.hands).to_json()
+        later -= t.ended_on.get(name, 0)
+    return out
+
+
+def _raises(t: Tally, streets: tuple[str, ...]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name in streets:
+        decisions = sum(n for (street, _), n in t.action_mix.items() if street == name)
+        if decisions:
+            aggressive = sum(t.action_mix.get((name, kind), 0) for kind in AGGRESSIVE)
+            out[name] = wilson(aggressive, decisions).to_json()
+    return out
+
+
+def estimate_text(estimate: dict[str, Any] | None, kind: str = "signed") -> str:
+    """``{"value", "ci95"}`` as text: ``signed`` (bb/100), ``plain`` (two decimals) or
+    ``share`` (a percentage); ``-`` where there is nothing to show."""
+    if estimate is None or estimate.get("value") is None:
+        return "-"
+    formats = {"signed": "{:+,.1f}", "plain": "{:,.2f}", "share": "{:.1%}"}
+    shown = formats[kind]
+    text = shown.format(estimate["value"])
+    interval = estimate.get("ci95")
+    if interval:
+        text += f" ({shown.format(interval[0])} .. {shown.format(interval[1])})"
+    return text

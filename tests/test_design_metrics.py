@@ -1,0 +1,160 @@
+"""The design metrics (``simulate --json``'s ``design``): each on a case with a known answer,
+on both engines, in the text, the JSON and the compare report."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from studkit.cli import main
+from studkit.compare import compare, write_report
+from studkit.engine import Action
+from studkit.simulation import simulate
+from studkit.simulation.design import Z95, design_metrics, wilson
+from studkit.simulation.tally import Tally
+
+DESIGN_KEYS = {"seat_ev_bb100", "fairness", "bring_in_ev_bb100", "pot_bb_by_street",
+               "streets_reached", "raise_frequency", "decisions_per_hand"}
+
+
+class FoldBot:
+    """Folds whenever it may; otherwise brings in, or checks."""
+
+    def __init__(self, variant: Any) -> None:
+        pass
+
+    def act(self, view: Any, actions: Sequence[Action], rng: random.Random) -> Action:
+        for kind in ("fold", "bring-in", "check"):
+            for action in actions:
+                if action.kind == kind:
+                    return action
+        return actions[0]
+
+
+def _exact(estimate: dict[str, Any], value: float) -> None:
+    assert estimate["value"] == pytest.approx(value)
+    assert estimate["ci95"] == pytest.approx([value, value])
+
+
+def test_the_bring_in_player_facing_only_folds_wins_the_antes() -> None:
+    """Three players who fold whenever they may: the player who has to bring in posts it, the
+    others fold, and it wins their two antes (1 chip each; the bring-in comes back): +2 chips
+    a hand, +20 bb/100 at a big bet of 10, the others -10 each."""
+    report = simulate("seven-card-stud", hands=60, players=3, seed=2, workers=1,
+                      bots="test_design_metrics:FoldBot", engine="general")
+    design = report.to_json()["design"]
+    bring_in = design["bring_in_ev_bb100"]
+    _exact(bring_in["bring_in"], 20.0)
+    _exact(bring_in["others"], -10.0)
+    _exact(bring_in["difference"], 30.0)
+    for k, value in enumerate((20.0, -10.0, -10.0)):
+        _exact(design["seat_ev_bb100"]["from_bring_in"][k], value)
+    # the positions from the dealer's left: whoever holds the lowest card brings in
+    by_button = [e["value"] for e in design["seat_ev_bb100"]["from_button"]]
+    assert sum(by_button) == pytest.approx(0.0)
+    _exact(design["pot_bb_by_street"]["third"], 0.3)  # the three antes
+    assert set(design["pot_bb_by_street"]) == {"third"}
+    assert design["streets_reached"]["third"]["value"] == 1.0
+    assert design["streets_reached"]["fourth"]["value"] == 0.0
+    _exact(design["decisions_per_hand"], 3.0)  # the bring-in and two folds
+    assert design["raise_frequency"]["third"]["value"] == 0.0
+
+
+@pytest.mark.parametrize("engine", ["kernel", "general"])
+def test_calling_stations_pot_twelve_chips_by_every_street(engine: str) -> None:
+    """Four calling stations: 4 antes and 4 bring-ins of 2 after third street, then checks
+    to the end: a pot of 12 chips (1.2 big bets) after every street, 20 decisions a hand."""
+    report = simulate("seven-card-stud", hands=80, players=4, seed=7, workers=1,
+                      bots="calling-station", engine=engine)
+    assert report.engine == engine
+    design = report.design()
+    for street in ("third", "fourth", "fifth", "sixth", "seventh"):
+        _exact(design["pot_bb_by_street"][street], 1.2)
+        assert design["streets_reached"][street]["value"] == 1.0
+        assert design["raise_frequency"][street]["value"] == 0.0
+    _exact(design["decisions_per_hand"], 20.0)
+    # the bring-in player pays 2 more for no better a hand: it cannot gain on average by it,
+    # and the four positions' results sum to zero hand by hand
+    assert sum(e["value"] for e in design["seat_ev_bb100"]["from_bring_in"]) == \
+        pytest.approx(0.0, abs=1e-9)
+
+
+def test_the_metrics_from_counts_with_known_answers() -> None:
+    tally = Tally(2, hands=4, actions=8, actions_sq=16)
+    # position 1 (the dealer's left) wins 10, 10, 10, -10; the dealer the opposite
+    tally.position_net, tally.position_sq = [20, -20], [400, 400]
+    tally.forced_hands = 2
+    tally.forced_net, tally.forced_sq = [-4, 4], [8, 8]
+    tally.street_pot["third"], tally.street_pot_sq["third"] = 40, 400
+    tally.street_rounds["third"] = 4
+    tally.ended_on["third"] = 1
+    tally.ended_on["fourth"] = 3
+    tally.action_mix[("third", "bet")] = 2
+    tally.action_mix[("third", "call")] = 6
+    design = design_metrics(tally, 10, ("third", "fourth"))
+    first = design["seat_ev_bb100"]["from_button"][0]
+    # mean 5 chips a hand = 50 bb/100; sample sd of (10, 10, 10, -10) = 10
+    half = Z95 * 10 / math.sqrt(4) * 10
+    assert first["value"] == pytest.approx(50.0)
+    assert first["ci95"] == pytest.approx([50.0 - half, 50.0 + half])
+    fairness = design["fairness"]
+    assert (fairness["value"], fairness["best"], fairness["worst"]) == (100.0, 0, 1)
+    assert fairness["ci95"] == pytest.approx([max(0.0, 100.0 - 2 * half), 100.0 + 2 * half])
+    bring_in = design["bring_in_ev_bb100"]
+    assert bring_in["bring_in"]["value"] == pytest.approx(-20.0)
+    assert bring_in["others"]["value"] == pytest.approx(20.0)
+    assert bring_in["difference"]["value"] == pytest.approx(-40.0)
+    _exact(design["pot_bb_by_street"]["third"], 1.0)
+    assert design["streets_reached"]["fourth"]["value"] == 0.75
+    assert design["raise_frequency"]["third"]["value"] == 0.25
+    _exact(design["decisions_per_hand"], 2.0)
+
+
+def test_wilson_intervals() -> None:
+    none = wilson(0, 10)
+    assert none.value == 0.0 and none.ci95 == pytest.approx((0.0, 0.27753), abs=1e-5)
+    half = wilson(50, 100)
+    assert half.ci95 == pytest.approx((0.40383, 0.59617), abs=1e-5)
+    assert wilson(0, 0).value is None
+
+
+@pytest.mark.parametrize("engine", ["kernel", "general"])
+def test_a_game_without_a_bring_in_has_no_bring_in_metrics(engine: str) -> None:
+    design = simulate("eighty-eight", hands=30, players=3, seed=1, workers=1,
+                      engine=engine).design()
+    assert design["bring_in_ev_bb100"] is None
+    assert design["seat_ev_bb100"]["from_bring_in"] is None
+    assert len(design["seat_ev_bb100"]["from_button"]) == 3
+
+
+def test_the_design_is_the_same_at_any_stakes() -> None:
+    small = simulate("seven-card-stud", hands=200, players=5, seed=9, workers=1)
+    rich = simulate("seven-card-stud", hands=200, players=5, seed=9, workers=1,
+                    stakes="ante=20,bring-in=40,small=100,big=200")
+    assert small.design() == rich.design()
+
+
+def test_the_design_in_the_json_the_text_and_the_report(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["simulate", "razz", "--hands", "50", "--players", "4", "--seed", "3",
+                 "--workers", "1", "--json"]) == 0
+    design = json.loads(capsys.readouterr().out)["design"]
+    assert set(design) == DESIGN_KEYS
+    assert len(design["seat_ev_bb100"]["from_button"]) == 4
+    assert main(["simulate", "razz", "--hands", "50", "--players", "4", "--seed", "3",
+                 "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "design metrics (95% intervals)" in out and "bb/100 by position" in out
+    assert "pot after its betting (big bets)" in out
+    result = compare(["seven-card-stud", "razz"], hands=40, players=3, seed=1, odds=False)
+    assert all(set(s["design"]) == DESIGN_KEYS for s in result.to_json()["simulations"])
+    page = write_report(result, tmp_path)[0].read_text()
+    assert "<h2>Design metrics</h2>" in page
+    assert "pot after seventh (big bets)" in page
