@@ -24,6 +24,7 @@ RUNS = {
         "--repeats", "1", "--hands", "30", "--engine-hands", "20", "--peer-hands", "2",
     ],
     "bench_startup.py": ["--repeats", "1"],
+    "bench_design.py": ["--repeats", "1", "--hands", "200"],
     "bench_kernel.py": [
         "--repeats", "1", "--hands", "2000", "--kernel-hands", "2000", "--general-hands", "20",
         "--peer-hands", "2", "--workers", "1", "--no-commands",

@@ -57,7 +57,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("studkit.history", "studkit.equity"),
     ("studkit.bots", "studkit.play", "studkit.kernel"),
     ("studkit.simulation",),
-    ("studkit.compare", "studkit.rl"),
+    ("studkit.compare", "studkit.rl", "studkit.tune"),
     ("studkit.web",),
     ("studkit.cli",),
     ("studkit", "studkit.__main__"),

@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # argparse is imported when a command line is parsed, not for
 __all__ = ["main", "build_parser", "version_text", "COMMAND_MODULES"]
 
 COMMAND_MODULES: tuple[str, ...] = (
-    "odds", "variants", "replay", "equity", "simulate", "compare", "play", "plugins",
+    "odds", "variants", "replay", "equity", "simulate", "compare", "tune", "play", "plugins",
     "serve", "rl",
 )
 """Modules of ``studkit.cli`` that each register one or more commands, in help order."""
