@@ -93,7 +93,7 @@ def test_games_that_differ_only_in_stakes_show_no_difference() -> None:
 
 
 def test_the_same_stakes_give_no_warning() -> None:
-    result = compare(["seven-card-stud", "tda-seven-card-stud"], hands=20, players=3, seed=1,
+    result = compare(["razz", "seven-card-stud-hi-lo"], hands=20, players=3, seed=1,
                      odds=False)
     assert result.warnings == [] and result.to_json()["warnings"] == []
 
@@ -116,6 +116,32 @@ def test_a_stakes_warning_reaches_stderr_the_json_and_the_report(
     assert all(v == ["no difference"] for v in (s["verdicts"] for s in data["statistics"]))
     page = (tmp_path / "report" / "index.html").read_text()
     assert 'class="warning">Warning: the stakes differ' in page
+
+
+def test_a_rule_the_bots_never_put_to_the_test_is_named() -> None:
+    # calling stations never raise: neither the raise cap nor the open-pair big bet is tried
+    result = compare(["seven-card-stud", "tda-seven-card-stud"], hands=200, players=4,
+                     seed=3, bots="calling-station", odds=False)
+    assert [r.tally.capped_hands for r in result.reports] == [0, 0]
+    assert result.reports[0].tally.open_pair_hands > 0
+    assert result.reports[0].tally.open_pair_taken == 0
+    assert result.warnings == [
+        "lifting the raise cap heads-up differs between the variants, but no hand reached the "
+        "cap in any of them: the bots cannot show its effect",
+        "the open-pair option differs between the variants, but it was live in "
+        f"{result.reports[0].tally.open_pair_hands:,} hands and nobody made the big bet in "
+        "any of them: the bots cannot show its effect",
+    ]
+    capped = replace(load_variant("seven-card-stud"), name="capped-stud",
+                     betting=replace(load_variant("seven-card-stud").betting, max_raises=1))
+    result = compare(["seven-card-stud", capped], hands=200, players=4, seed=3,
+                     bots="calling-station", odds=False)
+    assert result.warnings[0].startswith("the raise cap differs between the variants")
+    # bots that raise reach the cap, and some make the open-pair big bet: nothing to say
+    result = compare(["seven-card-stud", "tda-seven-card-stud"], hands=1000, players=6,
+                     seed=1, odds=False)
+    assert result.reports[0].tally.capped_hands and result.reports[0].tally.open_pair_taken
+    assert result.warnings == []
 
 
 def test_open_pair_house_rule_json(capsys: pytest.CaptureFixture[str]) -> None:

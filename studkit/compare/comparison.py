@@ -327,6 +327,50 @@ def _stakes_warning(reports: Sequence[SimulationReport]) -> list[str]:
     return [f"the stakes differ: {each}; every chip amount is compared in big bets"]
 
 
+@dataclass(frozen=True, slots=True)
+class _UnseenRule:
+    """A rule the bots may never put to the test: the setting, how many hands tested it."""
+
+    name: str
+    setting: Callable[[Variant], Any]
+    tested: Callable[[Tally], int]
+    untested: str
+    """Why no hand showed it, as a sentence's end (``{live}``: the hands the rule was live)."""
+    live: Callable[[Tally], int] = lambda t: 0
+
+
+_UNSEEN_RULES: tuple[_UnseenRule, ...] = (
+    _UnseenRule("the raise cap", lambda v: v.betting.max_raises, lambda t: t.capped_hands,
+                "no hand reached the cap"),
+    _UnseenRule("lifting the raise cap heads-up", lambda v: v.betting.heads_up_uncapped,
+                lambda t: t.capped_hands, "no hand reached the cap"),
+    _UnseenRule("the open-pair option", lambda v: v.betting.open_pair_street,
+                lambda t: t.open_pair_taken,
+                "it was live in {live:,} hands and nobody made the big bet",
+                lambda t: t.open_pair_hands),
+)
+"""Rules whose effect the bots may never show, with the tally's count of the hands that put
+each to the test."""
+
+
+def _unseen_rule_warnings(variants: Sequence[Variant],
+                          reports: Sequence[SimulationReport]) -> list[str]:
+    """A sentence for each rule that differs between the variants but that no hand of any of
+    them put to the test: a comparison cannot show what the bots never did."""
+    out: list[str] = []
+    for rule in _UNSEEN_RULES:
+        settings = [rule.setting(v) for v in variants]
+        if all(s == settings[0] for s in settings[1:]):
+            continue
+        if any(rule.tested(r.tally) for r in reports):
+            continue
+        live = sum(rule.live(r.tally) for r in reports)
+        out.append(f"{rule.name} differs between the variants, but "
+                   f"{rule.untested.format(live=live)} in any of them: the bots cannot show "
+                   "its effect")
+    return out
+
+
 def _rows(reports: Sequence[SimulationReport]) -> list[StatRow]:
     stats = [r.statistics() for r in reports]
     rows: list[StatRow] = []
@@ -474,4 +518,5 @@ def compare(
     rules = [diff_variants(loaded[0], other) for other in loaded[1:]]
     tables = odds_where_different(loaded) if odds else []
     return Comparison(loaded, reports, rules, rows, tables, alpha, odds_skipped=not odds,
-                      warnings=_stakes_warning(reports))
+                      warnings=_stakes_warning(reports)
+                      + _unseen_rule_warnings(loaded, reports))

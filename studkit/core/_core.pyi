@@ -72,6 +72,9 @@ class State:
     contrib: list[int]
     dead: int
     rounds_played: int
+    capped_streets: int
+    open_pair_streets: int
+    open_pair_taken: int
     street_pot: list[int]
     folded: list[int]
     live: int

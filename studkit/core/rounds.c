@@ -34,6 +34,7 @@ int sk_start_round(const sk_rules *r, sk_hand *h, sk_log *log) {
     h->increment = r->min_open;
     h->size = r->street_size[st];
     h->open_pair = r->street_open_pair[st] && sk_any_open_pair(h);
+    if (h->open_pair) h->open_pair_streets |= SK_BIT(st);
     h->big_made = 0;
     h->max_bet = r->street_round_max[st];
     h->raises = 0;

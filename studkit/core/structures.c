@@ -66,7 +66,10 @@ int sk_record(const sk_rules *r, sk_hand *h, int64_t to) {
     case SK_FIXED_LIMIT: {
         int64_t step = h->big_made ? r->big_bet : h->size;
         if (to - base >= step) {
-            if (h->open_pair && to - base >= r->big_bet) h->big_made = 1;
+            if (h->open_pair && to - base >= r->big_bet) {
+                h->big_made = 1;
+                h->open_pair_taken |= SK_BIT(h->street);
+            }
             h->last_full = to;
             return 1;
         }

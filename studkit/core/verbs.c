@@ -61,7 +61,10 @@ static void aggress(const sk_rules *r, sk_hand *h, sk_log *log, int seat, int ve
     int32_t others = sk_can_bet(h) & ~SK_BIT(seat);
     if (sk_record(r, h, to)) { /* a full bet or raise: the betting reopens */
         h->raises++;
-        if (r->max_raises >= 0 && h->raises > r->max_raises && h->n_in > 2) h->capped_multi = 1;
+        if (r->max_raises >= 0 && h->raises > r->max_raises) {
+            h->capped_streets |= SK_BIT(h->street);
+            if (h->n_in > 2) h->capped_multi = 1;
+        }
         h->to_act = others;
         h->may_raise = others;
     } else { /* short: those it raises must answer, but it reopens nothing */

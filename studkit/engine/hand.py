@@ -359,6 +359,13 @@ class Hand:
         return {k: pots[k] for k in range(len(pots)) if played >> k & 1}
 
     @property
+    def limits_met(self) -> tuple[int, int, int]:
+        """The streets, a bit each, where the raise cap was reached, where the open-pair
+        option was live, and where a big bet was made under it."""
+        core = self._core
+        return core.capped_streets, core.open_pair_streets, core.open_pair_taken
+
+    @property
     def pot(self) -> int:
         """All chips put in so far, current bets and dead money included."""
         core = self._core

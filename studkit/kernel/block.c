@@ -388,6 +388,9 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
         t->pots[pot]++;
         t->ended[h.street < streets ? h.street : streets - 1]++;
         if (h.ncommunity) totals[T_COMMUNITY]++;
+        totals[T_CAPPED] += h.capped_streets != 0;
+        totals[T_OPEN_PAIR] += h.open_pair_streets != 0;
+        totals[T_OPEN_PAIR_TAKEN] += h.open_pair_taken != 0;
         if (forced_seen || completed) {
             totals[T_BRING_IN]++;
             totals[T_COMPLETED] += completed;

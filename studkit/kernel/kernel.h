@@ -178,7 +178,8 @@ static inline const sk_wild_ranking *sk_seat_wild(const sk_setup *k, const sk_ha
 
 /* Slots of the scalar tally. */
 enum { T_HANDS, T_SHOWDOWNS, T_SPLITS, T_SCOOPS, T_COMMUNITY, T_BRING_IN, T_COMPLETED,
-       T_ACTIONS, T_ACTIONS_SQ, T_POT, T_POT_SQ, T_AT_SHOWDOWN, T_AT_SHOWDOWN_SQ, T_SLOTS };
+       T_ACTIONS, T_ACTIONS_SQ, T_POT, T_POT_SQ, T_AT_SHOWDOWN, T_AT_SHOWDOWN_SQ, T_CAPPED,
+       T_OPEN_PAIR, T_OPEN_PAIR_TAKEN, T_SLOTS };
 
 /* Where a block's counts go (arrays the caller allocates, zeroed or holding earlier counts). */
 typedef struct sk_tally {

@@ -118,7 +118,7 @@ class KernelCounts:
     them into a :class:`~studkit.simulation.tally.Tally`)."""
 
     totals: Int64Array
-    """The scalar counts, in the order of ``kernel.h``'s T_HANDS ... T_AT_SHOWDOWN_SQ."""
+    """The scalar counts, in the order of ``kernel.h``'s T_HANDS ... T_OPEN_PAIR_TAKEN."""
     pots: Int64Array
     """Hands by pot size."""
     ended: Int64Array

@@ -100,7 +100,8 @@ def kernel_tally(run: KernelRun, counts: KernelCounts) -> Tally:
         community_card_hands=values[4], bring_in_hands=values[5],
         completed_bring_ins=values[6], actions=values[7], actions_sq=values[8],
         pot_total=values[9], pot_sq=values[10], players_at_showdown=values[11],
-        players_at_showdown_sq=values[12],
+        players_at_showdown_sq=values[12], capped_hands=values[13],
+        open_pair_hands=values[14], open_pair_taken=values[15],
     )
     for pot in np.flatnonzero(tpots).tolist():
         tally.pots[pot] = int(tpots[pot])

@@ -69,6 +69,9 @@ class PlayedCounts:
     <studkit.simulation.tally.Tally.add_design>` counts."""
     street_pot_sq: list[int]
     street_rounds: list[int]
+    capped_hands: int
+    open_pair_hands: int
+    open_pair_taken: int
 
     def __init__(self, tally: Tally) -> None:
         self.tally = tally
@@ -98,6 +101,7 @@ class PlayedCounts:
         self.street_pot = []
         self.street_pot_sq = []
         self.street_rounds = []
+        self.capped_hands = self.open_pair_hands = self.open_pair_taken = 0
 
     def add(self, hand: Hand, decisions: list[int]) -> None:
         """Count one finished hand from its state and its decisions, as ``street << 3 |
@@ -205,6 +209,13 @@ class PlayedCounts:
             street_pot[street] = street_pot[street] + pot
             street_pot_sq[street] = street_pot_sq[street] + pot * pot
             street_rounds[street] = street_rounds[street] + 1
+        capped, open_pair, taken = hand.limits_met
+        if capped:
+            self.capped_hands += 1
+        if open_pair:
+            self.open_pair_hands += 1
+        if taken:
+            self.open_pair_taken += 1
 
     def close(self) -> None:
         """Add the counters to the tally and start them again from zero."""
@@ -241,6 +252,9 @@ class PlayedCounts:
             tally.forced_net[seat] += self.forced_net[seat]
             tally.forced_sq[seat] += self.forced_sq[seat]
         tally.forced_hands += self.forced_hands
+        tally.capped_hands += self.capped_hands
+        tally.open_pair_hands += self.open_pair_hands
+        tally.open_pair_taken += self.open_pair_taken
         for street, rounds in enumerate(self.street_rounds):
             if rounds:
                 name = self.street_names[street]

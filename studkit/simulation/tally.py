@@ -165,6 +165,12 @@ class Tally:
     betting (:attr:`street_rounds`); their squares in :attr:`street_pot_sq`."""
     street_pot_sq: Counter[str] = field(default_factory=Counter)
     street_rounds: Counter[str] = field(default_factory=Counter)
+    capped_hands: int = 0
+    """Hands in which the raise cap was reached on some street."""
+    open_pair_hands: int = 0
+    """Hands in which the open-pair option was live on some street, and those in which a big
+    bet was made under it (:attr:`open_pair_taken`)."""
+    open_pair_taken: int = 0
 
     def __post_init__(self) -> None:
         for name in ("net", "net_sq", "won", "position_net", "position_sq", "forced_net",
@@ -179,7 +185,8 @@ class Tally:
         self.add_hand(hand.events, payoffs)
         streets = hand.rules.streets
         self.add_design(payoffs, hand.button, hand.bring_in_seat,
-                        [(streets[k].name, pot) for k, pot in hand.street_pots.items()])
+                        [(streets[k].name, pot) for k, pot in hand.street_pots.items()],
+                        hand.limits_met)
 
     def add_design(
         self,
@@ -187,10 +194,17 @@ class Tally:
         button: int,
         bring_in_seat: int | None,
         street_pots: Iterable[tuple[str, int]],
+        limits_met: tuple[int, int, int] = (0, 0, 0),
     ) -> None:
         """The counts of the design metrics of a hand: its payoffs by position, from the
         dealer's left (``button``: the dealer's seat) and from the seat that had to bring in,
-        and the pot as each street's betting ended (``(street name, pot)``)."""
+        the pot as each street's betting ended (``(street name, pot)``), and whether the
+        raise cap was reached, the open-pair option live and taken
+        (:attr:`Hand.limits_met <studkit.engine.hand.Hand.limits_met>`)."""
+        capped, open_pair, taken = limits_met
+        self.capped_hands += capped != 0
+        self.open_pair_hands += open_pair != 0
+        self.open_pair_taken += taken != 0
         n = self.players
         for k in range(n):
             amount = payoffs[(button + 1 + k) % n]
@@ -319,7 +333,8 @@ class Tally:
         for name in (
             "hands", "showdowns", "splits", "scoops", "community_card_hands", "bring_in_hands",
             "completed_bring_ins", "actions", "actions_sq", "pot_total", "pot_sq",
-            "players_at_showdown", "players_at_showdown_sq", "forced_hands",
+            "players_at_showdown", "players_at_showdown_sq", "forced_hands", "capped_hands",
+            "open_pair_hands", "open_pair_taken",
         ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.pots.update(other.pots)
