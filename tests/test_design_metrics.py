@@ -20,7 +20,7 @@ from studkit.simulation.design import Z95, design_metrics, wilson
 from studkit.simulation.tally import Tally
 
 DESIGN_KEYS = {"seat_ev_bb100", "fairness", "bring_in_ev_bb100", "pot_bb_by_street",
-               "streets_reached", "raise_frequency", "decisions_per_hand"}
+               "streets_reached", "raise_frequency", "decisions_per_hand", "skill"}
 
 
 class FoldBot:
@@ -31,6 +31,20 @@ class FoldBot:
 
     def act(self, view: Any, actions: Sequence[Action], rng: random.Random) -> Action:
         for kind in ("fold", "bring-in", "check"):
+            for action in actions:
+                if action.kind == kind:
+                    return action
+        return actions[0]
+
+
+class Raiser:
+    """Completes, bets and raises whenever it may; otherwise brings in, calls or checks."""
+
+    def __init__(self, variant: Any) -> None:
+        pass
+
+    def act(self, view: Any, actions: Sequence[Action], rng: random.Random) -> Action:
+        for kind in ("complete", "raise", "bet", "bring-in", "call", "check"):
             for action in actions:
                 if action.kind == kind:
                     return action
@@ -114,6 +128,47 @@ def test_the_metrics_from_counts_with_known_answers() -> None:
     assert design["streets_reached"]["fourth"]["value"] == 0.75
     assert design["raise_frequency"]["third"]["value"] == 0.25
     _exact(design["decisions_per_hand"], 2.0)
+
+
+def test_a_bot_that_always_wins_is_the_stronger_from_the_first_hand() -> None:
+    """A raiser against a player who folds whenever it may: the raiser wins every hand,
+    3 chips when the folder had to bring in (its ante and bring-in), 1 when the raiser did
+    (the folder's ante); the difference of the two, per hand, is twice that."""
+    report = simulate("seven-card-stud", hands=100, players=2, seed=4, workers=1,
+                      bots="test_design_metrics:Raiser,test_design_metrics:FoldBot",
+                      engine="general")
+    nets = [s.net for s in report.seats]
+    assert nets[0] == -nets[1] and all(s.hands_won == (100 if s.seat == 0 else 0)
+                                       for s in report.seats)
+    skill = report.design()["skill"]
+    assert (skill["stronger"], skill["weaker"]) == ("test_design_metrics:Raiser",
+                                                    "test_design_metrics:FoldBot")
+    assert skill["bb100"]["value"] == pytest.approx(2 * nets[0] / 100 / 10 * 100)
+    assert skill["hands_to_lead_95"] == 1
+    # one kind of bot: nothing to compare
+    assert simulate("seven-card-stud", hands=20, players=3, seed=1, workers=1,
+                    bots="calling-station").design()["skill"] is None
+
+
+def test_skill_from_counts_with_a_known_answer() -> None:
+    # seats 0 and 2 are bot "a", seat 1 bot "b"; two hands: (4, -6, 2) and (-2, 0, 2)
+    tally = Tally(3, hands=2)
+    hands = [(4, -6, 2), (-2, 0, 2)]
+    for payoffs in hands:
+        tally.add_design(payoffs, 2, None, [])
+        for seat, amount in enumerate(payoffs):
+            tally.net[seat] += amount
+            tally.net_sq[seat] += amount * amount
+    skill = design_metrics(tally, 10, ("third",), ("a", "b", "a"))["skill"]
+    # per hand, a's mean less b's: (3 - -6) = 9 and (0 - 0) = 0 chips
+    differences = [9, 0]
+    mean = sum(differences) / 2
+    sd = math.sqrt(sum((d - mean) ** 2 for d in differences))
+    assert (skill["stronger"], skill["weaker"]) == ("a", "b")
+    assert skill["bb100"]["value"] == pytest.approx(mean * 10)
+    half = Z95 * sd / math.sqrt(2) * 10
+    assert skill["bb100"]["ci95"] == pytest.approx([mean * 10 - half, mean * 10 + half])
+    assert skill["hands_to_lead_95"] == math.ceil((1.6448536269514722 * sd / mean) ** 2)
 
 
 def test_wilson_intervals() -> None:

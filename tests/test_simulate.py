@@ -311,7 +311,8 @@ def test_the_seats_table_counts_from_one_and_json_from_zero(
 ) -> None:
     assert main(["simulate", "razz", "--hands", "5", "--bots", "tag,lag", "--seed", "1"]) == 0
     out = capsys.readouterr().out
-    rows = [line.split("│")[1:3] for line in out.splitlines() if "│" in line and "tag" in line
+    seats = out[out.index("seats (bb/100"):out.index("design metrics")]
+    rows = [line.split("│")[1:3] for line in seats.splitlines() if "│" in line and "tag" in line
             or "│" in line and "lag" in line]
     assert [(seat.strip(), bot.strip()) for seat, bot in rows] == [("1", "tag"), ("2", "lag")]
     assert main(["simulate", "razz", "--hands", "5", "--bots", "tag,lag", "--json"]) == 0

@@ -29,6 +29,7 @@ def _headline(design: dict[str, Any], players: int) -> list[tuple[str, str]]:
         fair += (f"; best {_position(fairness['best'], players, True)}, worst "
                  f"{_position(fairness['worst'], players, True)}")
     bring_in = design["bring_in_ev_bb100"]
+    skill = design["skill"]
     return [
         ("fairness (best less worst position), bb/100", fair),
         ("bring-in player, bb/100",
@@ -36,6 +37,12 @@ def _headline(design: dict[str, Any], players: int) -> list[tuple[str, str]]:
         ("the others on average, bb/100",
          estimate_text(bring_in["others"]) if bring_in else "-"),
         ("decisions per hand", estimate_text(design["decisions_per_hand"], "plain")),
+        ("skill: strongest bot less weakest, bb/100",
+         f"{skill['stronger']} - {skill['weaker']}: "
+         f"{estimate_text(skill['bb100'], 'unsigned')}"
+         if skill else "one kind of bot"),
+        ("hands until the strongest leads (95%)",
+         f"{skill['hands_to_lead_95']:,}" if skill and skill["hands_to_lead_95"] else "-"),
     ]
 
 
@@ -94,6 +101,8 @@ def render_design_side_by_side(reports: Sequence[SimulationReport], console: Con
             ("the others, bb/100", [_bring_in(d, "others") for d in pair]),
             ("decisions per hand",
              [estimate_text(d["decisions_per_hand"], "plain") for d in pair]),
+            ("skill, bb/100", [estimate_text(d["skill"]["bb100"], "unsigned")
+                               if d["skill"] else "-" for d in pair]),
         ]
         streets = list(dict.fromkeys([*first.street_names, *report.street_names]))
         rows += [(f"pot after {name}, bb",

@@ -181,6 +181,14 @@ def _design_html(comparison: Comparison) -> str:
         row("the others on average (bb/100)", [bring_in(d, "others") for d in designs]),
         row("decisions per hand",
             [estimate_text(d["decisions_per_hand"], "plain") for d in designs]),
+        row("skill: strongest bot less weakest (bb/100)", [
+            f"{d['skill']['stronger']} - {d['skill']['weaker']}: "
+            f"{estimate_text(d['skill']['bb100'], 'unsigned')}" if d["skill"]
+            else "one kind of bot"
+            for d in designs]),
+        row("hands until the strongest bot leads (95%)", [
+            f"{d['skill']['hands_to_lead_95']:,}"
+            if d["skill"] and d["skill"]["hands_to_lead_95"] else "-" for d in designs]),
     ]
     streets = list(dict.fromkeys(name for r in reports for name in r.street_names))
     for label, key, kind in (("hands reaching {}", "streets_reached", "share"),

@@ -350,9 +350,11 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
         /* the hand's counts */
         int64_t pot = h.dead; /* dead money: a plugin's payments */
         int64_t *design = t->design, *forced = &design[2 * n];
+        int64_t paid[SK_SEATS];
         for (int s = 0; s < n; s++) {
             pot += h.contrib[s];
             int64_t payoff = h.stack[s] - k->stack;
+            paid[s] = payoff;
             t->seats[s] += payoff;
             t->seats[n + s] += payoff * payoff;
             t->seats[2 * n + s] += payoff > 0;
@@ -375,6 +377,10 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
                 by_street[streets + st] += at * at;
                 by_street[2 * streets + st]++;
             }
+        int64_t *products = &by_street[3 * streets];
+        for (int i = 0; i < n; i++)
+            if (paid[i])
+                for (int j = i + 1; j < n; j++) products[i * n + j] += paid[i] * paid[j];
         if (row >= 0) {
             rec->counts[row * 2] = ncards < SK_RECORD_CARDS ? ncards : SK_RECORD_CARDS;
             rec->counts[row * 2 + 1] = ndecisions;

@@ -198,8 +198,10 @@ typedef struct sk_tally {
 /* The design counts (studkit.simulation.tally.Tally's), one after another: by position from
  * the dealer's left the net chips, then their squares; the hands in which a seat had to bring
  * in; in those, by position from that seat, the net chips, then their squares; by street the
- * pot as its betting ended, its square, and the hands that played that betting. */
-#define SK_DESIGN_SIZE(players, streets) (4 * (players) + 1 + 3 * (streets))
+ * pot as its betting ended, its square, and the hands that played that betting; by pair of
+ * seats i < j the products of their net chips, at [i * players + j]. */
+#define SK_DESIGN_SIZE(players, streets) \
+    (4 * (players) + 1 + 3 * (streets) + (players) * (players))
 
 #define SK_RECORD_CARDS 160
 #define SK_RECORD_DECISIONS 400

@@ -135,7 +135,8 @@ class KernelCounts:
     """The design counts, laid out as ``kernel.h``'s SK_DESIGN_SIZE says: by position from
     the dealer's left the net chips and their squares; the hands with a bring-in; by
     position from the bring-in seat the net chips and their squares; by street the pots as
-    its betting ended, their squares and the hands that played it."""
+    its betting ended, their squares and the hands that played it; by pair of seats ``i < j``
+    the products of their net chips, at ``i * players + j``."""
 
 
 def _run(
@@ -151,7 +152,7 @@ def _run(
     share_awards = np.zeros(nshares, dtype=np.int64)
     seats = np.zeros((3, players), dtype=np.int64)
     categories = np.zeros(run.strengths.shape, dtype=np.int64)
-    design = np.zeros(4 * players + 1 + 3 * nstreets, dtype=np.int64)
+    design = np.zeros(4 * players + 1 + 3 * nstreets + players * players, dtype=np.int64)
     rows = stop - start if record else 1
     rec_c = np.zeros((rows, _kernel.RECORD_CARDS if record else 1), dtype=np.int64)
     rec_a = np.zeros((rows, _kernel.RECORD_DECISIONS if record else 1), dtype=np.int64)

@@ -14,7 +14,10 @@ Definitions (``docs/design-metrics.md`` has them with their formulas and how to 
 * ``pot_bb_by_street``: the pot in big bets as each street's betting ended, over the hands
   that played that betting; ``streets_reached``: the share of hands that reached each street;
   ``raise_frequency``: the share of each street's decisions that bet, complete or raise;
-  ``decisions_per_hand``.
+  ``decisions_per_hand``;
+* ``skill``: the strongest kind of bot at the table against the weakest (by their seats'
+  mean results): the difference in bb/100, and the hands until the stronger is ahead with
+  95% probability.
 
 Means take the normal approximation, ``mean +- 1.96 * sd / sqrt(n)``; shares take Wilson's
 score interval.
@@ -77,10 +80,11 @@ def wilson(part: int, whole: int) -> Estimate:
     return Estimate(p, (max(0.0, centre - half), min(1.0, centre + half)), whole)
 
 
-def design_metrics(tally: Tally, big_bet: int, streets: tuple[str, ...]) -> dict[str, Any]:
+def design_metrics(tally: Tally, big_bet: int, streets: tuple[str, ...],
+                   bots: tuple[str, ...] = ()) -> dict[str, Any]:
     """Every design metric of ``tally`` as JSON-ready data (the ``design`` object of
     ``simulate --json``); chip amounts in big bets of ``big_bet`` chips, ``streets`` the
-    variant's street names in order."""
+    variant's street names in order, ``bots`` the bot of each seat."""
     t = tally
     n = t.players
     square = big_bet * big_bet
@@ -107,7 +111,48 @@ def design_metrics(tally: Tally, big_bet: int, streets: tuple[str, ...]) -> dict
         "streets_reached": _reached(t, streets),
         "raise_frequency": _raises(t, streets),
         "decisions_per_hand": mean_estimate(t.actions, t.actions_sq, t.hands).to_json(),
+        "skill": _skill(t, bots, big_bet) if bots else None,
     }
+
+
+Z95_ONE_SIDED = 1.6448536269514722
+
+
+def _skill(t: Tally, bots: tuple[str, ...], big_bet: int) -> dict[str, Any] | None:
+    """The stronger bot against the weaker at the same table: each bot's result is the mean of
+    its seats' (bb/100); ``stronger`` and ``weaker`` are the bots with the best and the worst,
+    ``bb100`` the difference with its interval (from the seats' covariances, hand by hand),
+    ``hands_to_lead_95`` the hands after which the stronger is ahead of the weaker with 95%
+    probability, ``(1.645 sd / mean)^2`` for the per-hand difference's mean and sd. ``None``
+    with fewer than two kinds of bot."""
+    seats: dict[str, list[int]] = {}
+    for seat, bot in enumerate(bots):
+        seats.setdefault(bot, []).append(seat)
+    if len(seats) < 2 or t.hands < 2:
+        return None
+    means = {bot: sum(t.net[s] for s in group) / len(group) for bot, group in seats.items()}
+    stronger = max(means, key=lambda b: means[b])
+    weaker = min(means, key=lambda b: means[b])
+    n = t.players
+    weight = [Fraction(0)] * n
+    for s in seats[stronger]:
+        weight[s] += Fraction(1, len(seats[stronger]))
+    for s in seats[weaker]:
+        weight[s] -= Fraction(1, len(seats[weaker]))
+    total = sum((weight[s] * t.net[s] for s in range(n)), Fraction(0))
+    squares = sum((weight[s] * weight[s] * t.net_sq[s] for s in range(n)), Fraction(0))
+    for i in range(n):
+        for j in range(i + 1, n):
+            if weight[i] and weight[j]:
+                squares += 2 * weight[i] * weight[j] * t.seat_products[i * n + j]
+    difference = mean_estimate(total / big_bet, squares / (big_bet * big_bet), t.hands, 100)
+    mean = total / t.hands
+    variance = max(squares - total * total / t.hands, Fraction(0)) / (t.hands - 1)
+    lead = None
+    if mean > 0:
+        lead = math.ceil(Z95_ONE_SIDED ** 2 * float(variance) / float(mean) ** 2)
+    return {"stronger": stronger, "weaker": weaker, "bb100": difference.to_json(),
+            "hands_to_lead_95": lead}
 
 
 def _fairness(by_button: list[Estimate]) -> dict[str, Any]:
@@ -165,10 +210,12 @@ def _raises(t: Tally, streets: tuple[str, ...]) -> dict[str, Any]:
 
 def estimate_text(estimate: dict[str, Any] | None, kind: str = "signed") -> str:
     """``{"value", "ci95"}`` as text: ``signed`` (bb/100), ``plain`` (two decimals) or
-    ``share`` (a percentage); ``-`` where there is nothing to show."""
+    ``share`` (a percentage) or ``unsigned`` (bb/100 that cannot be negative, one decimal);
+    ``-`` where there is nothing to show."""
     if estimate is None or estimate.get("value") is None:
         return "-"
-    formats = {"signed": "{:+,.1f}", "plain": "{:,.2f}", "share": "{:.1%}"}
+    formats = {"signed": "{:+,.1f}", "plain": "{:,.2f}", "share": "{:.1%}",
+               "unsigned": "{:,.1f}"}
     shown = formats[kind]
     text = shown.format(estimate["value"])
     interval = estimate.get("ci95")

@@ -137,7 +137,8 @@ def kernel_tally(run: KernelRun, counts: KernelCounts) -> Tally:
     tally.position_net, tally.position_sq = design[:n], design[n:2 * n]
     tally.forced_hands = design[2 * n]
     tally.forced_net, tally.forced_sq = design[2 * n + 1:3 * n + 1], design[3 * n + 1:4 * n + 1]
-    by_street = design[4 * n + 1:]
+    by_street = design[4 * n + 1:4 * n + 1 + 3 * count]
+    tally.seat_products = design[4 * n + 1 + 3 * count:]
     for street, name in enumerate(street_names):
         if by_street[2 * count + street]:
             tally.street_pot[name] += by_street[street]

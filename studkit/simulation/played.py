@@ -69,6 +69,8 @@ class PlayedCounts:
     <studkit.simulation.tally.Tally.add_design>` counts."""
     street_pot_sq: list[int]
     street_rounds: list[int]
+    seat_products: list[int]
+    """As :attr:`Tally.seat_products <studkit.simulation.tally.Tally.seat_products>`."""
     capped_hands: int
     open_pair_hands: int
     open_pair_taken: int
@@ -102,6 +104,7 @@ class PlayedCounts:
         self.street_pot_sq = []
         self.street_rounds = []
         self.capped_hands = self.open_pair_hands = self.open_pair_taken = 0
+        self.seat_products = [0] * (players * players)
 
     def add(self, hand: Hand, decisions: list[int]) -> None:
         """Count one finished hand from its state and its decisions, as ``street << 3 |
@@ -184,6 +187,12 @@ class PlayedCounts:
                 k = (seat - first) % n
                 position_net[k] = position_net[k] + amount
                 position_sq[k] = position_sq[k] + amount * amount
+        products: list[int] = self.seat_products
+        for i in range(n):
+            mine = stacks[i] - starting[i]
+            if mine:
+                for j in range(i + 1, n):
+                    products[i * n + j] = products[i * n + j] + mine * (stacks[j] - starting[j])
         bring_in_seat = hand.bring_in_seat
         if bring_in_seat is not None:
             self.forced_hands += 1
@@ -252,6 +261,8 @@ class PlayedCounts:
             tally.forced_net[seat] += self.forced_net[seat]
             tally.forced_sq[seat] += self.forced_sq[seat]
         tally.forced_hands += self.forced_hands
+        for k, product in enumerate(self.seat_products):
+            tally.seat_products[k] += product
         tally.capped_hands += self.capped_hands
         tally.open_pair_hands += self.open_pair_hands
         tally.open_pair_taken += self.open_pair_taken

@@ -184,7 +184,7 @@ class SimulationReport:
 
     def design(self) -> dict[str, Any]:
         """The design metrics (:func:`~studkit.simulation.design.design_metrics`)."""
-        return design_metrics(self.tally, self.big_bet, self.street_names)
+        return design_metrics(self.tally, self.big_bet, self.street_names, self.bots)
 
     def winning_categories(self) -> dict[str, dict[str, int]]:
         """Per pot share: winning category -> showdowns whose main pot share it won."""

@@ -165,6 +165,9 @@ class Tally:
     betting (:attr:`street_rounds`); their squares in :attr:`street_pot_sq`."""
     street_pot_sq: Counter[str] = field(default_factory=Counter)
     street_rounds: Counter[str] = field(default_factory=Counter)
+    seat_products: list[int] = field(default_factory=list)
+    """Per pair of seats ``i < j``, at ``i * players + j``: the sum over hands of the product
+    of their net chips (with :attr:`net_sq`, the covariances of the seats' results)."""
     capped_hands: int = 0
     """Hands in which the raise cap was reached on some street."""
     open_pair_hands: int = 0
@@ -177,6 +180,8 @@ class Tally:
                      "forced_sq"):
             if not getattr(self, name):
                 setattr(self, name, [0] * self.players)
+        if not self.seat_products:
+            self.seat_products = [0] * (self.players * self.players)
 
     def add_played(self, hand: Hand) -> None:
         """Count a finished hand from the hand itself: :meth:`add_hand` from its log, then
@@ -206,6 +211,11 @@ class Tally:
         self.open_pair_hands += open_pair != 0
         self.open_pair_taken += taken != 0
         n = self.players
+        products = self.seat_products
+        for i in range(n):
+            if payoffs[i]:
+                for j in range(i + 1, n):
+                    products[i * n + j] += payoffs[i] * payoffs[j]
         for k in range(n):
             amount = payoffs[(button + 1 + k) % n]
             self.position_net[k] += amount
@@ -350,3 +360,5 @@ class Tally:
             mine, theirs = getattr(self, name), getattr(other, name)
             for seat in range(self.players):
                 mine[seat] += theirs[seat]
+        for k, product in enumerate(other.seat_products):
+            self.seat_products[k] += product

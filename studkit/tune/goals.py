@@ -149,6 +149,7 @@ _DESIGN = {
     "fairness": (),
     "decisions_per_hand": (),
     "bring_in_ev_bb100": ("bring_in", "others", "difference"),
+    "skill": (),
     "pot_bb_by_street": ("STREET",),
     "streets_reached": ("STREET",),
     "raise_frequency": ("STREET",),
@@ -157,6 +158,10 @@ _DESIGN = {
 }
 """The design metrics a target may name, and what follows the name (a street's name, a
 position counted from 0)."""
+
+
+_FIRST_PART = {"bring_in_ev_bb100": "bring_in", "skill": "bb100"}
+"""The figure a design metric with several stands for when named alone."""
 
 
 def _design_path(name: str) -> bool:
@@ -189,8 +194,8 @@ def metric(report: SimulationReport, name: str) -> Estimate:
         return _METRICS[name](report)
     found: Any = report.design()
     parts = name.split(".")
-    if parts[0] == "bring_in_ev_bb100" and len(parts) == 1:
-        parts.append("bring_in")
+    if len(parts) == 1 and parts[0] in _FIRST_PART:
+        parts.append(_FIRST_PART[parts[0]])
     for part in parts:
         if found is None:
             return Estimate(None)
