@@ -42,7 +42,8 @@ ONE_CLASS: dict[str, tuple[int, str]] = {
 lines each may have, and why."""
 
 LAYERS: list[tuple[str, ...]] = [
-    ("studkit.errors", "studkit.compiled", "studkit._checkout", "studkit.user_cache"),
+    ("studkit.errors", "studkit.compiled", "studkit._checkout", "studkit.user_cache",
+     "studkit.defaults"),
     ("studkit.cards",),
     ("studkit.evaluation",),
     ("studkit.variant", "studkit.variant.model", "studkit.variant.yaml_source",

@@ -12,6 +12,7 @@ from studkit.cli import main
 from studkit.simulation import simulate
 from studkit.tune import parse_param, parse_target, tune
 from studkit.variant.loader import load_variant
+from studkit.variant.number_edits import set_numbers
 
 
 def test_four_calling_stations_find_the_ante_of_a_two_big_bet_pot(
@@ -124,3 +125,26 @@ def test_bad_searches_are_refused_with_a_reason(
     assert code == 2
     err = capsys.readouterr().err
     assert words in err and "Traceback" not in err
+
+
+def test_numbers_are_set_where_they_stand_and_missing_sections_added() -> None:
+    from conftest import run_doctests
+
+    assert run_doctests("studkit.variant.number_edits") == (0, 2)
+    text = ("studkit: 1\nextends: seven-card-stud\nname: mine\nforced_bets:\n"
+            "  ante: 2   # agreed\n  bring_in: {amount: 3}\n")
+    edited, unplaced = set_numbers(text, {
+        "forced_bets.ante": 5, "forced_bets.bring_in.amount": 4, "betting.small_bet": 6,
+        "betting.big_bet": 12, "forced_bets.blinds.small": 1})
+    assert edited == ("studkit: 1\nextends: seven-card-stud\nname: mine\nforced_bets:\n"
+                      "  ante: 5   # agreed\n  bring_in: {amount: 4}\n"
+                      "betting:\n  small_bet: 6\n  big_bet: 12\n")
+    assert unplaced == ["forced_bets.blinds.small"]  # a section the file has, without the key
+    assert load_variant_text_ok(edited)
+
+
+def load_variant_text_ok(text: str) -> bool:
+    from studkit.variant.loader import load_variant_text
+
+    variant = load_variant_text(text)
+    return variant.stakes.ante == 5 and variant.stakes.big_bet == 12

@@ -343,3 +343,47 @@ def test_the_play_page_selects_the_default_game_the_server_sets() -> None:
     assert re.search(r'<option value="seven-card-stud"[^>]*selected>', page)
     with pytest.raises(StudkitError, match="default_game 'no-such-game' is not a shipped game"):
         create_app(WebSettings(default_game="no-such-game"))
+
+
+def test_tune_a_page_s_file_and_get_it_back_with_the_values_set(client: TestClient) -> None:
+    text = ("studkit: 1\nname: club\nextends: seven-card-stud\n"
+            "forced_bets: {ante: 1}  # agreed\n")
+    response = client.post("/api/tune", json={
+        "variant": text, "params": ["forced_bets.ante=0..5"], "targets": ["mean_pot_bb=2.0"],
+        "players": 4, "bots": "calling-station", "hands": 400})
+    assert response.status_code == 200, response.text
+    data = response.json()
+    assert data["best"] == {"forced_bets.ante": 3} and data["met"]
+    assert data["yaml"] == text.replace("ante: 1", "ante: 3") and data["unplaced"] == []
+    # a shipped game by its name: the search, and no text to give back
+    data = client.post("/api/tune", json={
+        "variant": "seven-card-stud", "params": ["betting.max_raises=2..3"],
+        "targets": ["mean_actions>=1"], "hands": 50}).json()
+    assert set(data["best"]) == {"betting.max_raises"} and data["yaml"] is None
+
+
+@pytest.mark.parametrize(
+    ("fields", "words"),
+    [
+        ({"params": ["forced_bets.ante=0..2"], "targets": ["mean_pot_bb=2"]}, "variant"),
+        ({"variant": "razz", "targets": ["mean_pot_bb=2"]}, "params: a list"),
+        ({"variant": "razz", "params": ["forced_bets.ante=0..2"], "targets": []},
+         "targets: a list"),
+        ({"variant": "razz", "params": ["ante=lots"], "targets": ["mean_pot_bb=2"]},
+         "KEY=LO..HI"),
+        ({"variant": "razz", "params": ["forced_bets.ante=0..2"], "targets": ["pot=2"]},
+         "unknown metric"),
+        ({"variant": "razz", "params": ["forced_bets.ante=0..100"],
+          "targets": ["mean_pot_bb=2"]}, "a page may search 60"),
+        ({"variant": "razz", "params": ["forced_bets.ante=0..2"], "targets": ["mean_pot_bb=2"],
+          "hands": 10**6}, "out of range"),
+        ({"variant": "no-such-game", "params": ["forced_bets.ante=0..2"],
+          "targets": ["mean_pot_bb=2"]}, "not a shipped game"),
+    ],
+)
+def test_a_tune_that_cannot_run_is_refused(
+    client: TestClient, fields: dict[str, object], words: str
+) -> None:
+    response = client.post("/api/tune", json=fields)
+    assert response.status_code == 422
+    assert words in response.json()["error"]

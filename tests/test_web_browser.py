@@ -187,6 +187,33 @@ def test_a_broken_file_shows_its_problem_at_its_line(desktop: Watched, base_url:
     assert page.locator("#heading").inner_text().startswith("Hand 1 · club · ")
 
 
+def test_the_designer_tunes_a_number_and_sets_it_in_the_file(
+    desktop: Watched, base_url: str
+) -> None:
+    page = desktop.page
+    page.goto(base_url + "/designer")
+    page.fill("#yaml", "studkit: 1\nname: club\nextends: seven-card-stud\n"
+                       "forced_bets: {ante: 1}  # the club's ante\n")
+    page.wait_for_selector(".status.ok")
+    page.fill("#tune-params", "forced_bets.ante=0..6")
+    page.fill("#tune-targets", "mean_pot_bb=2.0")
+    page.fill("#tune-hands", "600")
+    page.fill("#tune-players", "4")
+    page.select_option("#tune-bots", "calling-station")
+    page.click("#tune-run")
+    page.wait_for_selector("#tune-apply:not([hidden])", timeout=120_000)
+    assert "Best: forced_bets.ante=3 (meets every target)" in page.locator(
+        "#tune-status").inner_text()
+    assert page.locator("#tune-rows tr").count() == 7
+    assert page.locator("#tune-rows tr.best td").first.inner_text() == "3"
+    page.click("#tune-apply")
+    assert page.input_value("#yaml").endswith("forced_bets: {ante: 3}  # the club's ante\n")
+    page.wait_for_function(  # checked again: the differences from the parent follow the file
+        "document.getElementById('differences').innerText.includes('3')")
+    ante = page.locator("#differences tr", has_text="ante").first.locator("td")
+    assert ante.all_inner_texts()[1:] == ["1", "3"]
+
+
 def test_a_hand_is_played_to_its_end_by_clicking(desktop: Watched, base_url: str) -> None:
     page = desktop.page
     page.goto(base_url + "/play")

@@ -104,7 +104,7 @@ def test_a_comparison_streams_progress_and_ends_with_the_report(client: TestClie
 
 
 def test_the_compare_page_starts_from_the_cli_defaults(client: TestClient) -> None:
-    from studkit.compare.comparison import DEFAULT_COMPARE_HANDS
+    from studkit.defaults import DEFAULT_COMPARE_HANDS
 
     page = client.get("/compare").text
     assert f'id="hands" type="number" min="10" max="20000" value="{DEFAULT_COMPARE_HANDS}"' in page

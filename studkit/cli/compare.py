@@ -13,10 +13,9 @@ from rich import box
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from studkit.cli.design_tables import render_design_side_by_side
 from studkit.cli.output import stdout_console
 from studkit.cli.simulate import add_run_arguments, engine_line, open_cluster, progress_bar
-from studkit.compare.comparison import DEFAULT_COMPARE_HANDS
+from studkit.defaults import DEFAULT_COMPARE_HANDS
 
 if TYPE_CHECKING:
     from studkit.compare import Comparison
@@ -183,6 +182,8 @@ def render(comparison: Comparison, console: Console) -> None:
     )
     console.print(f"played on: {engines}", highlight=False, soft_wrap=True)
     _render_categories(comparison, console)
+    from studkit.cli.design_tables import render_design_side_by_side
+
     console.print()
     render_design_side_by_side(comparison.reports, console)
     _render_odds(comparison, console)

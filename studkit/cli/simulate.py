@@ -15,7 +15,6 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table as RichTable
 
-from studkit.cli.design_tables import render_design
 from studkit.cli.output import stdout_console
 
 if TYPE_CHECKING:
@@ -237,6 +236,8 @@ def render(report: SimulationReport, console: Console) -> None:
             f"{s.ci95[0]:+.1f} .. {s.ci95[1]:+.1f}" if s.ci95 is not None else "n/a (1 hand)",
         )
     console.print(seats)
+    from studkit.cli.design_tables import render_design
+
     _render_categories(report, console)
     render_design(report, console)
     speed = report.hands / report.seconds if report.seconds > 0 else 0.0

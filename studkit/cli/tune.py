@@ -10,14 +10,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from studkit.cli.output import stdout_console
+from studkit.defaults import DEFAULT_TUNE_HANDS
 from studkit.errors import StudkitError
 
 if TYPE_CHECKING:
     from studkit.tune import TuneResult
 
 __all__ = ["register", "run", "DEFAULT_TUNE_HANDS"]
-
-DEFAULT_TUNE_HANDS = 10_000
 
 
 class TuneFileError(StudkitError):

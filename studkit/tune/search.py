@@ -1,7 +1,9 @@
 """``studkit tune``: the rule values that meet a designer's targets, or come closest.
 
-Every combination of the parameters' values is a candidate house rule: a variant file that
-``extends`` the variant with those values, loaded and checked like any file. Each candidate
+Every combination of the parameters' values is a candidate: the variant's complete file
+with those values set, loaded and checked like any file (so a variant typed in the web
+app's designer, which is no file, can be tuned too); ``--out`` writes the best as house rules
+that ``extends`` the variant. Each candidate
 is simulated with the same seed (the same deals and the same random choices, so that
 candidates differ by their rules, not by luck), first with few hands. A candidate's *miss*
 is the sum over the targets of how far its metric is from the target (relative to the
@@ -15,6 +17,7 @@ order of the ranges).
 
 from __future__ import annotations
 
+import copy
 import itertools
 import os
 from collections.abc import Callable, Sequence
@@ -24,6 +27,7 @@ from typing import Any
 
 import yaml
 
+from studkit.defaults import DEFAULT_TUNE_HANDS
 from studkit.errors import VariantError
 from studkit.simulation import SimulationReport, simulate
 from studkit.simulation.design import Estimate
@@ -33,10 +37,11 @@ from studkit.variant.loader import (
     display_name,
     load_variant,
     load_variant_text,
+    variant_data,
 )
 from studkit.variant.model import Variant
 
-__all__ = ["Candidate", "TuneResult", "tune", "MAX_CANDIDATES", "FIRST_HANDS",
+__all__ = ["Candidate", "TuneResult", "tune", "MAX_CANDIDATES", "FIRST_HANDS", "DEFAULT_TUNE_HANDS",
            "house_rules_text", "extends_reference"]
 
 MAX_CANDIDATES = 2_000
@@ -178,7 +183,7 @@ def tune(
     *,
     players: int | None = None,
     bots: str | Sequence[str] | None = None,
-    hands: int = 10_000,
+    hands: int = DEFAULT_TUNE_HANDS,
     seed: int = 1,
     stack: int | None = None,
     workers: int = 1,
@@ -203,15 +208,17 @@ def tune(
                         f"{MAX_CANDIDATES:,}")
     if hands < 1:
         raise TuneError(f"--hands must be at least 1, not {hands}")
-    here = Path.cwd()
-    reference = extends_reference(base, here)
+    data = variant_data(base)
     candidates: list[Candidate] = []
     problems: list[str] = []
     for combination in itertools.product(*(p.values for p in params)):
         values = dict(zip(keys, combination, strict=True))
-        text = house_rules_text(base, values, extends=reference, name=f"{base.name}-tuned")
+        whole = copy.deepcopy(data)
+        for key, value in values.items():
+            _merge(whole, _nested(key, value))
+        text = yaml.safe_dump(whole, sort_keys=False)
         try:
-            loaded = load_variant_text(text, "<tune>", here, registry=base.plugin_registry)
+            loaded = load_variant_text(text, "<tune>", registry=base.plugin_registry)
         except VariantError as error:
             problems.append(f"{_values_text(values)}: {_first_line(error)}")
             continue

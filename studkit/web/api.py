@@ -19,7 +19,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from studkit.compare.comparison import DEFAULT_COMPARE_HANDS
+from studkit.defaults import DEFAULT_COMPARE_HANDS, DEFAULT_TUNE_HANDS
 from studkit.errors import IllegalActionError, StudkitError
 from studkit.variant.model import Variant
 from studkit.variant.yaml_source import VariantFileError
@@ -28,6 +28,7 @@ from studkit.web.designer import check_text, named_variant, shipped_text
 from studkit.web.engine import PlayTable, WebError, check_bots
 from studkit.web.replays import PASTED_NAME, replay_text
 from studkit.web.tables import TableEntry, TableStore
+from studkit.web.tuning import MAX_TUNE_HANDS, TuneBusyError, Tuner
 
 __all__ = ["ApiError", "routes", "MAX_COMPARE_HANDS"]
 
@@ -256,6 +257,50 @@ async def replays(request: Request) -> Response:
     return JSONResponse(await _work(replay_text, text, PASTED_NAME, registry))
 
 
+# ---------------------------------------------------------------------- tuning
+
+
+def _tune(request: Request, data: dict[str, Any]) -> dict[str, Any]:
+    reference = _text(data, "variant")
+    variant = _variant(request, reference)
+    text = reference if "\n" in reference else None  # a page's file, not a shipped name
+    lists = {}
+    for key in ("params", "targets"):
+        value = data.get(key)
+        if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
+            raise ApiError(422, f"{key}: a list of one or more texts, e.g. "
+                           + ('["forced_bets.ante=0..10"]' if key == "params"
+                              else '["mean_pot_bb=2.0"]'))
+        lists[key] = value
+    bots = data.get("bots")
+    players = _int(data, "players", None, 2, 64)
+    if bots is not None:
+        if not isinstance(bots, (str, list)):
+            raise ApiError(422, "bots: one bot name, or a list of names (one per seat)")
+        try:
+            check_bots(bots, players or (len(bots) if isinstance(bots, list) else 1))
+        except WebError as error:
+            raise ApiError(422, str(error)) from None
+    hands = _int(data, "hands", DEFAULT_TUNE_HANDS, 10, MAX_TUNE_HANDS)
+    seed = _int(data, "seed", 1, 0, 2**31)
+    assert hands is not None and seed is not None
+    tuner: Tuner = request.app.state.tuner
+    try:
+        return tuner.run(variant, text, lists["params"], lists["targets"], players=players,
+                         bots=bots, hands=hands, seed=seed)
+    except TuneBusyError as error:
+        raise ApiError(429, str(error)) from None
+    except StudkitError as error:
+        raise ApiError(422, str(error)) from None
+
+
+async def start_tune(request: Request) -> Response:
+    """``POST /api/tune``: ``studkit tune`` on a shipped game or the page's file; the answer
+    once the search ends (one search at a time: 429 while another runs)."""
+    data = await _body(request)
+    return JSONResponse(await _work(_tune, request, data))
+
+
 # ---------------------------------------------------------------------- comparisons
 
 
@@ -354,6 +399,7 @@ def routes() -> list[Route]:
         Route("/api/tables/{id}/hands", table_next_hand, methods=["POST"]),
         Route("/api/tables/{id}/history", table_history, methods=["GET"]),
         Route("/api/replays", replays, methods=["POST"]),
+        Route("/api/tune", start_tune, methods=["POST"]),
         Route("/api/compare", start_compare, methods=["POST"]),
         Route("/api/compare/{id}", compare_status, methods=["GET"]),
         Route("/api/compare/{id}/events", compare_events, methods=["GET"]),

@@ -25,7 +25,7 @@ from starlette.types import ASGIApp
 
 from studkit import __version__
 from studkit.bots.registry import BUILT_IN_BOTS
-from studkit.compare.comparison import DEFAULT_COMPARE_HANDS
+from studkit.defaults import DEFAULT_COMPARE_HANDS
 from studkit.errors import StudkitError
 from studkit.hooks.registry import PluginRegistry
 from studkit.web import api
@@ -34,6 +34,7 @@ from studkit.web.compare_jobs import CompareJobs
 from studkit.web.designer import ShippedGames, schema, shipped_games
 from studkit.web.limits import MAX_BODY_BYTES, BodyLimit
 from studkit.web.tables import TableStore
+from studkit.web.tuning import MAX_TUNE_HANDS, Tuner
 
 __all__ = ["WebSettings", "create_app", "PAGES"]
 
@@ -95,7 +96,8 @@ def _page_route(name: str) -> Route:
         return _page(request, f"{name}.html", title=PAGES[name], page=name,
                      games=request.app.state.games, bots=list(BUILT_IN_BOTS),
                      default_game=request.app.state.settings.default_game,
-                     compare_hands=DEFAULT_COMPARE_HANDS, compare_max_hands=MAX_COMPARE_HANDS)
+                     compare_hands=DEFAULT_COMPARE_HANDS, compare_max_hands=MAX_COMPARE_HANDS,
+                     tune_max_hands=MAX_TUNE_HANDS)
 
     return Route(f"/{name}", show, methods=["GET"], name=name)
 
@@ -174,6 +176,7 @@ def create_app(settings: WebSettings | None = None) -> ASGIApp:
     app.state.tables = TableStore(max_tables=settings.max_tables,
                                   idle_seconds=settings.table_idle_seconds)
     app.state.compare_jobs = jobs
+    app.state.tuner = Tuner()
     app.state.games = shipped_games()
     names = [game["name"] for game in app.state.games]
     if settings.default_game not in names:

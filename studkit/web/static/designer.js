@@ -107,6 +107,7 @@ betting:
     }
     playIt.disabled = !result.ok;
     compareIt.disabled = !(result.ok && result.parent);
+    tuneRun.disabled = !result.ok || tuning;
     draw();
   }
 
@@ -281,6 +282,74 @@ betting:
     option.remove();
   }
   select.append(copies, houses);
+
+  // ------------------------------------------------------------ tune
+  const tuneRun = document.getElementById("tune-run");
+  const tuneStatus = document.getElementById("tune-status");
+  const tuneTable = document.getElementById("tune-table");
+  const tuneApply = document.getElementById("tune-apply");
+  let tuning = false;
+  let tuned = null;
+  const split = (text) => text.split(",").map((part) => part.trim()).filter(Boolean);
+  const figure = (metric) => metric.value === null ? "-" :
+    metric.value.toFixed(2) + (metric.ci95 ? ` (${metric.ci95[0].toFixed(2)} .. ${metric.ci95[1].toFixed(2)})` : "");
+
+  document.getElementById("tune-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const body = {
+      variant: editor.value,
+      params: split(document.getElementById("tune-params").value),
+      targets: split(document.getElementById("tune-targets").value),
+      hands: Number(document.getElementById("tune-hands").value),
+    };
+    const bots = document.getElementById("tune-bots").value;
+    if (bots) body.bots = bots;
+    const players = document.getElementById("tune-players").value;
+    if (players) body.players = Number(players);
+    tuning = true;
+    tuneRun.disabled = true;
+    tuneApply.hidden = true;
+    tuneTable.hidden = true;
+    tuneStatus.className = "status";
+    tuneStatus.textContent = "Searching…";
+    try {
+      const result = await api("/api/tune", body);
+      tuned = result;
+      const keys = Object.keys(result.best);
+      const targets = Object.keys(result.metrics);
+      document.getElementById("tune-head").replaceChildren(
+        ...keys.map((key) => el("th", {}, key)), ...targets.map((t) => el("th", {}, t)), el("th", {}, "hands"));
+      document.getElementById("tune-rows").replaceChildren(...result.candidates.map((c) => {
+        const best = keys.every((key) => c.values[key] === result.best[key]);
+        return el("tr", { class: best ? "best" : null },
+          ...keys.map((key) => el("td", {}, String(c.values[key]))),
+          ...targets.map((t) => el("td", {}, figure(c.metrics[t]))),
+          el("td", {}, c.hands.toLocaleString()));
+      }));
+      tuneTable.hidden = false;
+      const values = keys.map((key) => `${key}=${result.best[key]}`).join(", ");
+      tuneStatus.className = result.met ? "status ok" : "status";
+      tuneStatus.textContent = `Best: ${values} (${result.met ? "meets every target" : "comes closest"})` +
+        (result.skipped.length ? `; skipped: ${result.skipped.join("; ")}` : "");
+      tuneApply.hidden = !result.yaml;
+    } catch (error) {
+      tuneStatus.className = "status bad";
+      tuneStatus.textContent = error.message;
+    } finally {
+      tuning = false;
+      tuneRun.disabled = !last.ok;
+    }
+  });
+
+  tuneApply.addEventListener("click", () => {
+    if (!tuned || !tuned.yaml) return;
+    editor.value = tuned.yaml;
+    tuneApply.hidden = true;
+    if (tuned.unplaced.length) {
+      tuneStatus.textContent += `. Not set (add them by hand): ${tuned.unplaced.join(", ")}`;
+    }
+    changed();
+  });
 
   editor.addEventListener("input", changed);
   editor.addEventListener("scroll", syncScroll);
