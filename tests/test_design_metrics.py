@@ -20,7 +20,8 @@ from studkit.simulation.design import Z95, design_metrics, wilson
 from studkit.simulation.tally import Tally
 
 DESIGN_KEYS = {"seat_ev_bb100", "fairness", "bring_in_ev_bb100", "pot_bb_by_street",
-               "streets_reached", "raise_frequency", "decisions_per_hand", "skill"}
+               "streets_reached", "raise_frequency", "decisions_per_hand", "skill",
+               "skill_trace"}
 
 
 class FoldBot:
@@ -213,3 +214,46 @@ def test_the_design_in_the_json_the_text_and_the_report(
     page = write_report(result, tmp_path)[0].read_text()
     assert "<h2>Design metrics</h2>" in page
     assert "pot after seventh (big bets)" in page
+
+
+def test_the_equity_bot_s_budget_is_part_of_its_name_on_both_engines() -> None:
+    from studkit.bots.players import EquityBot
+    from studkit.bots.protocol import BotError
+    from studkit.bots.registry import equity_budget, make_bot, parse_bots
+    from studkit.kernel.plan import bot_table
+    from studkit.variant.loader import load_variant
+
+    variant = load_variant("seven-card-stud")
+    bot = make_bot("equity-50", variant)
+    assert isinstance(bot, EquityBot) and bot.trials == 50
+    assert make_bot("equity", variant).trials == EquityBot.trials == 100  # type: ignore[attr-defined]
+    assert equity_budget("equity-0") is None and equity_budget("equity-100001") is None
+    with pytest.raises(BotError, match="equity-N"):
+        parse_bots("equity-0", 2)
+    table = bot_table(["equity-50", "tag", "equity"])
+    assert [row[7] for row in table] == [50.0, 0.0, 100.0]
+    assert list(table[1][:6]) == list(table[0][:6])  # the equity bot plays tag's style too
+    for engine in ("kernel", "general"):
+        report = simulate("razz", hands=40, players=2, seed=1, workers=1,
+                          bots="equity-25,calling-station", engine=engine)
+        assert report.engine == engine
+
+
+def test_the_skill_trace_doubles_the_budget(capsys: pytest.CaptureFixture[str]) -> None:
+    from studkit.simulation.skill_trace import TRACE_BUDGETS, skill_trace
+
+    trace = skill_trace("seven-card-stud", hands=300, players=4, seed=2)
+    assert [point["budget"] for point in trace] == list(TRACE_BUDGETS) == [25, 50, 100, 200,
+                                                                           400]
+    assert {point["bot"] for point in trace} == {f"equity-{b}" for b in TRACE_BUDGETS}
+    assert all(point["opponent"] == "calling-station" and point["bb100"]["ci95"]
+               for point in trace)
+    assert main(["simulate", "seven-card-stud", "--hands", "200", "--players", "4", "--seed",
+                 "2", "--workers", "1", "--skill-trace", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)["design"]
+    # the table's weakest bot is the opponent: the default mix's calling station here
+    assert [p["budget"] for p in data["skill_trace"]] == list(TRACE_BUDGETS)
+    assert data["skill_trace"][0]["opponent"] == data["skill"]["weaker"]
+    assert main(["simulate", "seven-card-stud", "--hands", "50", "--players", "3", "--seed",
+                 "2", "--workers", "1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["design"]["skill_trace"] is None

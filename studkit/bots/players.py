@@ -206,8 +206,10 @@ class EquityBot:
     margin = 1.35
     """Bet or raise when the equity is at least this multiple of ``1 / players left``."""
 
-    def __init__(self, variant: Variant) -> None:
+    def __init__(self, variant: Variant, trials: int | None = None) -> None:
         self.variant = variant
+        if trials is not None:
+            self.trials = trials
 
     def act(self, view: Any, actions: Sequence[Action], rng: random.Random) -> Action:
         """Bet, call or fold by equity against the pot odds."""

@@ -1,6 +1,7 @@
 """Bots by name, and ``--bots`` parsing: one name for every seat or a comma list per seat.
 
-A name is a built-in bot (``random``, ``calling-station``, ``tag``, ``lag``, ``equity``) or
+A name is a built-in bot (``random``, ``calling-station``, ``tag``, ``lag``, ``equity``, or
+``equity-N``: the equity bot with a budget of N completions a decision) or
 ``module:Class`` naming a class importable from Python that follows the
 :class:`~studkit.bots.protocol.Bot` protocol: built as ``Class(variant)``.
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 import difflib
 import importlib
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 
@@ -29,7 +31,8 @@ from studkit.bots.protocol import Bot, BotError
 from studkit.errors import StudkitError
 from studkit.variant.model import Variant
 
-__all__ = ["BUILT_IN_BOTS", "DEFAULT_MIX", "parse_bots", "make_bot", "default_bots"]
+__all__ = ["BUILT_IN_BOTS", "DEFAULT_MIX", "parse_bots", "make_bot", "default_bots",
+           "equity_budget", "MAX_EQUITY_BUDGET"]
 
 BotFactory = Callable[[Variant], Bot]
 
@@ -91,15 +94,37 @@ def make_bot(name: str, variant: Variant) -> Bot:
         raise BotError(f"bot {name!r} could not be built for {variant.name}: {error!r}") from None
 
 
+_BUDGET = re.compile(r"^equity-([1-9][0-9]{0,5})$")
+MAX_EQUITY_BUDGET = 100_000
+
+
+def equity_budget(name: str) -> int | None:
+    """N for ``equity-N``, the equity bot drawing up to N completions a decision (the plain
+    ``equity`` bot draws up to 100); ``None`` for any other name.
+
+    >>> equity_budget("equity-400"), equity_budget("equity")
+    (400, None)
+    """
+    found = _BUDGET.match(name)
+    if found is None:
+        return None
+    budget = int(found.group(1))
+    return budget if budget <= MAX_EQUITY_BUDGET else None
+
+
 def _factory(name: str) -> BotFactory:
     factory = BUILT_IN_BOTS.get(name)
     if factory is not None:
         return factory
+    budget = equity_budget(name)
+    if budget is not None:
+        return lambda variant: EquityBot(variant, trials=budget)
     if ":" not in name:
         close = difflib.get_close_matches(name, BUILT_IN_BOTS, n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise BotError(
-            f"unknown bot {name!r}{hint}: use one of {', '.join(BUILT_IN_BOTS)} or "
+            f"unknown bot {name!r}{hint}: use one of {', '.join(BUILT_IN_BOTS)}, equity-N (the "
+            f"equity bot with a budget of N completions, 1 to {MAX_EQUITY_BUDGET:,}) or "
             "'module:Class' for your own"
         )
     module_name, _, class_name = name.partition(":")

@@ -81,6 +81,17 @@ def render_design(report: SimulationReport, console: Console) -> None:
             estimate_text(design["raise_frequency"].get(name), "share"),
         )
     console.print(streets)
+    trace = design["skill_trace"]
+    if trace:
+        table = RichTable(title=f"skill trace: the equity bot against {trace[0]['opponent']} "
+                          "(95% intervals)", title_justify="left")
+        for column in ("completions a decision", "bb/100", "hands until it leads (95%)"):
+            table.add_column(column, justify="right")
+        for point in trace:
+            lead = point["hands_to_lead_95"]
+            table.add_row(f"{point['budget']:,}", estimate_text(point["bb100"]),
+                          f"{lead:,}" if lead else "-")
+        console.print(table)
 
 
 def render_design_side_by_side(reports: Sequence[SimulationReport], console: Console) -> None:

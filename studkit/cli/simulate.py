@@ -127,6 +127,12 @@ def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "--history", default=None, metavar="PATH",
         help="also write every hand played as PHH (a directory: one file per hand)",
     )
+    parser.add_argument(
+        "--skill-trace", action="store_true",
+        help="also play the skill trace: the equity bot with 25, 50, 100, 200 and 400 "
+        "completions a decision against the table's weakest bot (a calling station if that "
+        "is an equity bot), the same hands, players and seed (five more simulations)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -175,6 +181,20 @@ def run(args: argparse.Namespace) -> int:
             engine=args.engine,
             cluster=cluster,
         )
+    if args.skill_trace:
+        from dataclasses import replace
+
+        from studkit.bots.registry import equity_budget
+        from studkit.simulation.skill_trace import TRACE_OPPONENT, skill_trace
+
+        skill = report.design()["skill"]
+        opponent = skill["weaker"] if skill else TRACE_OPPONENT
+        if opponent == "equity" or equity_budget(opponent) is not None:
+            opponent = TRACE_OPPONENT
+        trace = skill_trace(variant, opponent=opponent, players=report.players,
+                            hands=args.hands, seed=seed, stack=args.stack,
+                            workers=args.workers, engine=args.engine)
+        report = replace(report, skill_trace=tuple(trace))
     if args.json:
         print(json.dumps(report.to_json(), indent=2))
     else:

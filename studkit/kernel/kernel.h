@@ -26,7 +26,7 @@ typedef struct sk_setup {
     int share_evaluator[SK_SHARES];
     int share_mode[SK_SHARES]; /* SK_CARDS_*: the cards each share's hand is made from */
     const int64_t *bots;     /* a bot id per seat */
-    const double *bot_table; /* [bot id][SK_B_COLUMNS] */
+    const double *bot_table; /* [seat][SK_B_COLUMNS]: each seat's bot's numbers */
     const int64_t *styles;   /* the rule-based bots' share styles, three numbers a share */
     int n_styles;
     sk_tables tables;

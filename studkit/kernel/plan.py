@@ -17,9 +17,11 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from studkit.bots.registry import equity_budget
 from studkit.bots.strength import style_rows
 from studkit.engine.jokers import face_dependent, showing_wild
 from studkit.engine.rules import compile_rules, wild_cards
+from studkit.errors import StudkitError
 from studkit.evaluation.board_hands import CARDS_MODES
 from studkit.evaluation.lookup_tables import EVALUATORS, EvalTables
 from studkit.evaluation.special import RANKING_TABLE
@@ -34,7 +36,8 @@ from studkit.hooks.kernel_rules import (
 from studkit.kernel import _kernel, plugin_data as handed
 from studkit.variant.model import ROLLED, Stakes, Variant
 
-__all__ = ["kernel_setup", "unsupported", "bot_table", "wild_setup", "wild_sets", "KERNEL_BOTS",
+__all__ = ["kernel_setup", "unsupported", "bot_table", "kernel_bot", "wild_setup", "wild_sets",
+           "KERNEL_BOTS",
            "EVALUATOR_IDS", "SPECIALS", "KERNEL_EVALUATORS"]
 
 KERNEL_BOTS: Final[dict[str, int]] = {
@@ -106,11 +109,11 @@ def unsupported(variant: Variant, bots: Sequence[str], players: int, stack: int)
     why = _wild_reason(variant, given) or _played_five_reason(variant)
     if why:
         return f"{variant.name} {why}"
-    others = sorted({name for name in bots if name not in KERNEL_BOTS})
+    others = sorted({name for name in bots if kernel_bot(name) is None})
     if others:
         return (
             f"bot(s) {', '.join(others)} have no compiled form (the kernel plays "
-            f"{', '.join(KERNEL_BOTS)})"
+            f"{', '.join(KERNEL_BOTS)}, and equity-N)"
         )
     if players * stack >= MAX_POT_CHIPS:
         return f"{players} stacks of {stack} chips are more than the kernel's pot table holds"
@@ -361,21 +364,41 @@ def wild_setup(variant: Variant) -> tuple[list[Ranking], Ranking | None, JokerFa
     return shares, showing, face
 
 
-def bot_table() -> npt.NDArray[np.float64]:
-    """The strategies of the kernel's bots as numbers, read from the bot classes the general
-    engine plays (so both engines' bots follow the same thresholds): a row per kernel bot
-    id, in the columns of ``kernel.h`` (enter, stay, bet, bluff, size, max raises, equity
-    margin, equity trials); the equity bot's row holds ``tag``'s style too, which it plays
-    when its spot cannot be posed."""
+def kernel_bot(name: str) -> int | None:
+    """The kernel's id of the bot ``name`` (``equity-N``, the equity bot with a budget of N
+    completions, is the equity bot's), or ``None`` for a bot with no compiled form."""
+    if equity_budget(name) is not None:
+        return KERNEL_BOTS["equity"]
+    return KERNEL_BOTS.get(name)
+
+
+def _bot_id(name: str) -> int:
+    found = kernel_bot(name)
+    if found is None:  # unsupported() says so first, in words
+        raise StudkitError(f"bot {name!r} has no compiled form")
+    return found
+
+
+def bot_table(bots: Sequence[str]) -> npt.NDArray[np.float64]:
+    """The strategies of the seats' bots as numbers, read from the bot classes the general
+    engine plays (so both engines' bots follow the same thresholds): a row per seat, in the
+    columns of ``kernel.h`` (enter, stay, bet, bluff, size, max raises, equity margin,
+    equity trials); the equity bot's row holds ``tag``'s style too, which it plays when its
+    spot cannot be posed, and its budget (``equity-N``: N)."""
     from studkit.bots.players import EquityBot, LooseAggressiveBot, TightAggressiveBot
 
-    table = np.zeros((len(KERNEL_BOTS), 8), dtype=np.float64)
-    rows = (("tag", TightAggressiveBot.style), ("lag", LooseAggressiveBot.style),
-            ("equity", TightAggressiveBot.style))
-    for name, style in rows:
-        table[KERNEL_BOTS[name], :6] = (style.enter, style.stay, style.bet, style.bluff,
-                                        style.size, style.max_raises)
-    table[KERNEL_BOTS["equity"], 6:] = (EquityBot.margin, EquityBot.trials)
+    styles = {"tag": TightAggressiveBot.style, "lag": LooseAggressiveBot.style,
+              "equity": TightAggressiveBot.style}
+    table = np.zeros((len(bots), 8), dtype=np.float64)
+    for seat, name in enumerate(bots):
+        budget = equity_budget(name)
+        kind = "equity" if budget is not None else name
+        style = styles.get(kind)
+        if style is not None:
+            table[seat, :6] = (style.enter, style.stay, style.bet, style.bluff, style.size,
+                               style.max_raises)
+        if kind == "equity":
+            table[seat, 6:] = (EquityBot.margin, budget or EquityBot.trials)
     return table
 
 
@@ -399,8 +422,8 @@ def kernel_setup(
         showing=KERNEL_EVALUATORS[variant.action_order.evaluator],
         share_evaluators=[KERNEL_EVALUATORS.get(name, _kernel.DOWN_CARD_SHARE)
                           for name in handed.share_rankings(variant)],
-        bots=[KERNEL_BOTS[name] for name in bots],
-        bot_table=bot_table(),
+        bots=[_bot_id(name) for name in bots],
+        bot_table=bot_table(bots),
         styles=np.array(style_rows([share.evaluator for share in variant.pots]),
                         dtype=np.int64),
         values=np.concatenate((tables.values, np.zeros(2, dtype=np.int64))),  # jokers: 0

@@ -219,7 +219,7 @@ static double equity(const sk_setup *k, const sk_hand *h, int seat, const int8_t
 /* A tag, lag or equity decision. */
 static int thinking(const sk_setup *k, const sk_hand *h, int bot, int seat, int raises,
                     sk_option *options, int count, uint64_t *stream) {
-    const double *bt = &k->bot_table[bot * SK_B_COLUMNS];
+    const double *bt = &k->bot_table[seat * SK_B_COLUMNS];
     int avail = 0;
     int64_t to_call = 0;
     for (int i = 0; i < count; i++) {

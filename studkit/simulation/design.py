@@ -32,7 +32,8 @@ from typing import Any
 
 from studkit.simulation.tally import Tally
 
-__all__ = ["Estimate", "design_metrics", "wilson", "AGGRESSIVE", "estimate_text"]
+__all__ = ["Estimate", "design_metrics", "wilson", "AGGRESSIVE", "estimate_text",
+           "bot_difference"]
 
 Z95 = 1.959963984540054
 
@@ -121,10 +122,8 @@ Z95_ONE_SIDED = 1.6448536269514722
 def _skill(t: Tally, bots: tuple[str, ...], big_bet: int) -> dict[str, Any] | None:
     """The stronger bot against the weaker at the same table: each bot's result is the mean of
     its seats' (bb/100); ``stronger`` and ``weaker`` are the bots with the best and the worst,
-    ``bb100`` the difference with its interval (from the seats' covariances, hand by hand),
-    ``hands_to_lead_95`` the hands after which the stronger is ahead of the weaker with 95%
-    probability, ``(1.645 sd / mean)^2`` for the per-hand difference's mean and sd. ``None``
-    with fewer than two kinds of bot."""
+    ``bb100`` the difference with its interval and ``hands_to_lead_95`` as
+    :func:`bot_difference` gives them. ``None`` with fewer than two kinds of bot."""
     seats: dict[str, list[int]] = {}
     for seat, bot in enumerate(bots):
         seats.setdefault(bot, []).append(seat)
@@ -133,12 +132,22 @@ def _skill(t: Tally, bots: tuple[str, ...], big_bet: int) -> dict[str, Any] | No
     means = {bot: sum(t.net[s] for s in group) / len(group) for bot, group in seats.items()}
     stronger = max(means, key=lambda b: means[b])
     weaker = min(means, key=lambda b: means[b])
+    return {"stronger": stronger, "weaker": weaker,
+            **bot_difference(t, seats[stronger], seats[weaker], big_bet)}
+
+
+def bot_difference(t: Tally, first: list[int], second: list[int],
+                   big_bet: int) -> dict[str, Any]:
+    """The mean result of the ``first`` seats less that of the ``second``, per hand: ``bb100``
+    with its interval (from the seats' covariances within a hand), and ``hands_to_lead_95``,
+    the hands after which the first are ahead with 95% probability, ``(1.645 sd / mean)^2``
+    for the per-hand difference's mean and sd (``None`` unless the first are ahead)."""
     n = t.players
     weight = [Fraction(0)] * n
-    for s in seats[stronger]:
-        weight[s] += Fraction(1, len(seats[stronger]))
-    for s in seats[weaker]:
-        weight[s] -= Fraction(1, len(seats[weaker]))
+    for s in first:
+        weight[s] += Fraction(1, len(first))
+    for s in second:
+        weight[s] -= Fraction(1, len(second))
     total = sum((weight[s] * t.net[s] for s in range(n)), Fraction(0))
     squares = sum((weight[s] * weight[s] * t.net_sq[s] for s in range(n)), Fraction(0))
     for i in range(n):
@@ -146,13 +155,12 @@ def _skill(t: Tally, bots: tuple[str, ...], big_bet: int) -> dict[str, Any] | No
             if weight[i] and weight[j]:
                 squares += 2 * weight[i] * weight[j] * t.seat_products[i * n + j]
     difference = mean_estimate(total / big_bet, squares / (big_bet * big_bet), t.hands, 100)
-    mean = total / t.hands
-    variance = max(squares - total * total / t.hands, Fraction(0)) / (t.hands - 1)
     lead = None
-    if mean > 0:
+    if t.hands > 1 and total > 0:
+        mean = total / t.hands
+        variance = max(squares - total * total / t.hands, Fraction(0)) / (t.hands - 1)
         lead = math.ceil(Z95_ONE_SIDED ** 2 * float(variance) / float(mean) ** 2)
-    return {"stronger": stronger, "weaker": weaker, "bb100": difference.to_json(),
-            "hands_to_lead_95": lead}
+    return {"bb100": difference.to_json(), "hands_to_lead_95": lead}
 
 
 def _fairness(by_button: list[Estimate]) -> dict[str, Any]:

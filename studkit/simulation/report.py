@@ -113,6 +113,9 @@ class SimulationReport:
     cluster: str | None = None
     """The Dask cluster that played the hands (``local:N`` or the scheduler's address), if
     any."""
+    skill_trace: tuple[dict[str, Any], ...] | None = None
+    """The skill trace (:func:`~studkit.simulation.skill_trace.skill_trace`), when it was
+    played (``simulate --skill-trace``)."""
 
     @property
     def hands(self) -> int:
@@ -184,7 +187,9 @@ class SimulationReport:
 
     def design(self) -> dict[str, Any]:
         """The design metrics (:func:`~studkit.simulation.design.design_metrics`)."""
-        return design_metrics(self.tally, self.big_bet, self.street_names, self.bots)
+        design = design_metrics(self.tally, self.big_bet, self.street_names, self.bots)
+        design["skill_trace"] = list(self.skill_trace) if self.skill_trace is not None else None
+        return design
 
     def winning_categories(self) -> dict[str, dict[str, int]]:
         """Per pot share: winning category -> showdowns whose main pot share it won."""
