@@ -21,7 +21,7 @@ from studkit.simulation.tally import Tally
 
 DESIGN_KEYS = {"seat_ev_bb100", "fairness", "bring_in_ev_bb100", "pot_bb_by_street",
                "streets_reached", "raise_frequency", "decisions_per_hand", "skill",
-               "skill_trace"}
+               "skill_trace", "decisiveness", "lead_changes"}
 
 
 class FoldBot:
@@ -257,3 +257,36 @@ def test_the_skill_trace_doubles_the_budget(capsys: pytest.CaptureFixture[str]) 
     assert main(["simulate", "seven-card-stud", "--hands", "50", "--players", "3", "--seed",
                  "2", "--workers", "1", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["design"]["skill_trace"] is None
+
+
+def test_decisiveness_and_lead_changes_from_known_hands() -> None:
+    tally = Tally(3, hands=3)
+    # seat 0 wins; the best board: seat 0 on fourth, seat 1 on fifth and sixth (one change)
+    tally.add_leads([6, -3, -3], [("fourth", 0), ("fifth", 1), ("sixth", 1)])
+    # seat 1 wins; seat 1 leads throughout (no change)
+    tally.add_leads([-2, 4, -2], [("fourth", 1), ("fifth", 1)])
+    # a split pot: no single winner, so no decisiveness count; the leads still change twice
+    tally.add_leads([3, 3, -6], [("fourth", 0), ("fifth", 2), ("sixth", 0)])
+    assert (tally.led["fourth"], tally.led_won["fourth"]) == (2, 2)
+    assert (tally.led["fifth"], tally.led_won["fifth"]) == (2, 1)
+    assert (tally.led["sixth"], tally.led_won["sixth"]) == (1, 0)
+    assert (tally.lead_changes, tally.lead_changes_sq) == (3, 5)
+    design = design_metrics(tally, 10, ("third", "fourth", "fifth", "sixth"))
+    assert design["decisiveness"]["fourth"]["value"] == 1.0
+    assert design["decisiveness"]["fifth"]["value"] == 0.5
+    assert design["lead_changes"]["behind_wins"]["sixth"]["value"] == 1.0
+    assert "third" not in design["decisiveness"]  # the bring-in opened it: no best board
+    per_hand = design["lead_changes"]["per_hand"]
+    assert per_hand["value"] == 1.0 and per_hand["n"] == 3
+
+
+@pytest.mark.parametrize("engine", ["kernel", "general"])
+def test_every_betting_street_after_the_bring_in_has_its_best_board(engine: str) -> None:
+    report = simulate("seven-card-stud", hands=300, players=5, seed=3, workers=1,
+                      engine=engine)
+    decisiveness = report.design()["decisiveness"]
+    assert list(decisiveness) == ["fourth", "fifth", "sixth", "seventh"]
+    # every hand with one winner that reached a street counts there: seventh as sixth
+    t = report.tally
+    assert t.led["fourth"] >= t.led["fifth"] >= t.led["sixth"] >= t.led["seventh"] > 0
+    assert 0.0 < decisiveness["sixth"]["value"] < 1.0

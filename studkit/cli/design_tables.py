@@ -37,6 +37,8 @@ def _headline(design: dict[str, Any], players: int) -> list[tuple[str, str]]:
         ("the others on average, bb/100",
          estimate_text(bring_in["others"]) if bring_in else "-"),
         ("decisions per hand", estimate_text(design["decisions_per_hand"], "plain")),
+        ("lead changes per hand (best board)",
+         estimate_text(design["lead_changes"]["per_hand"], "plain")),
         ("skill: strongest bot less weakest, bb/100",
          f"{skill['stronger']} - {skill['weaker']}: "
          f"{estimate_text(skill['bb100'], 'unsigned')}"
@@ -72,13 +74,14 @@ def render_design(report: SimulationReport, console: Console) -> None:
     console.print(positions)
     streets = RichTable(title="by street", title_justify="left")
     for column in ("street", "hands reaching it", "pot after its betting (big bets)",
-                   "bets and raises (of decisions)"):
+                   "bets and raises (of decisions)", "best board wins"):
         streets.add_column(column, justify="left" if column == "street" else "right")
     for name in report.street_names:
         streets.add_row(
             name, estimate_text(design["streets_reached"].get(name), "share"),
             estimate_text(design["pot_bb_by_street"].get(name), "plain"),
             estimate_text(design["raise_frequency"].get(name), "share"),
+            estimate_text(design["decisiveness"].get(name), "share"),
         )
     console.print(streets)
     trace = design["skill_trace"]
@@ -114,11 +117,16 @@ def render_design_side_by_side(reports: Sequence[SimulationReport], console: Con
              [estimate_text(d["decisions_per_hand"], "plain") for d in pair]),
             ("skill, bb/100", [estimate_text(d["skill"]["bb100"], "unsigned")
                                if d["skill"] else "-" for d in pair]),
+            ("lead changes a hand",
+             [estimate_text(d["lead_changes"]["per_hand"], "plain") for d in pair]),
         ]
         streets = list(dict.fromkeys([*first.street_names, *report.street_names]))
         rows += [(f"pot after {name}, bb",
                   [estimate_text(d["pot_bb_by_street"].get(name), "plain") for d in pair])
                  for name in streets]
+        rows += [(f"best board wins, {name}",
+                  [estimate_text(d["decisiveness"].get(name), "share") for d in pair])
+                 for name in streets if any(name in d["decisiveness"] for d in pair)]
         for label, cells in rows:
             table.add_row(label, *cells)
         console.print(table)

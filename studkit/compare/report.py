@@ -191,7 +191,10 @@ def _design_html(comparison: Comparison) -> str:
             if d["skill"] and d["skill"]["hands_to_lead_95"] else "-" for d in designs]),
     ]
     streets = list(dict.fromkeys(name for r in reports for name in r.street_names))
+    rows.append(row("lead changes a hand (best board)", [
+        estimate_text(d["lead_changes"]["per_hand"], "plain") for d in designs]))
     for label, key, kind in (("hands reaching {}", "streets_reached", "share"),
+                             ("the best board on {} wins", "decisiveness", "share"),
                              ("pot after {} (big bets)", "pot_bb_by_street", "plain"),
                              ("bets and raises on {} (of decisions)", "raise_frequency",
                               "share")):

@@ -75,6 +75,7 @@ class State:
     capped_streets: int
     open_pair_streets: int
     open_pair_taken: int
+    board_leader: list[int]
     street_pot: list[int]
     folded: list[int]
     live: int

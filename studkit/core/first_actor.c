@@ -56,6 +56,7 @@ int sk_best_board(const sk_rules *r, const sk_hand *h, const int64_t *values) {
 int sk_lead(const sk_rules *r, sk_hand *h, sk_log *log, const int64_t *values) {
     if (h->phase != SK_PHASE_SHOWING) return SK_ERROR_PHASE;
     int leader = sk_best_board(r, h, values);
+    h->board_leader[h->street] = (int8_t)leader; /* the tallies' leader of the street */
     sk_open_round(r, h, log, leader);
     return SK_OK;
 }

@@ -75,6 +75,7 @@ enum {
     S(int32_t, capped_streets)         /* the streets where the raise cap was reached */     \
     S(int32_t, open_pair_streets)      /* where the open-pair option was live, */            \
     S(int32_t, open_pair_taken)        /* and where a big bet was made under it */           \
+    A(int8_t, board_leader, SK_STREETS, h->street + 1) /* best board, -1: none, by street */ \
     A(int64_t, street_pot, SK_STREETS, h->street + 1) /* the pot as each one's ended */       \
     A(int8_t, folded, SK_SEATS, h->n)                                                        \
     S(int32_t, live)                   /* the seats not folded, a bit each (SK_BIT) */       \

@@ -60,6 +60,8 @@ int sk_start_round(const sk_rules *r, sk_hand *h, sk_log *log) {
         }
     }
     int leader = sk_street_leader(r, h);
+    if (leader >= 0 && st > 0 && leader == h->board_leader[st - 1])
+        h->board_leader[st] = (int8_t)leader; /* the boards as they were: the same best one */
     if (leader < 0) {
         h->phase = SK_PHASE_SHOWING; /* the showing hands decide */
         h->actor = -1;

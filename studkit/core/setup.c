@@ -24,6 +24,7 @@ void sk_begin(const sk_rules *r, sk_hand *h, sk_log *log, int n, int button,
     h->big_blind_seat = -1;
     h->forced = -1;
     h->bring_in_seat = -1;
+    memset(h->board_leader, -1, sizeof h->board_leader);
     h->aggressor = -1;
     h->last_checker = -1;
     h->npots = -1;

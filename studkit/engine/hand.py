@@ -359,6 +359,11 @@ class Hand:
         return {k: pots[k] for k in range(len(pots)) if played >> k & 1}
 
     @property
+    def street_leaders(self) -> dict[int, int]:
+        """By street index, the player who acted first by showing the best board there."""
+        return {k: seat for k, seat in enumerate(self._core.board_leader) if seat >= 0}
+
+    @property
     def limits_met(self) -> tuple[int, int, int]:
         """The streets, a bit each, where the raise cap was reached, where the open-pair
         option was live, and where a big bet was made under it."""

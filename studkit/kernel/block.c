@@ -381,6 +381,28 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
         for (int i = 0; i < n; i++)
             if (paid[i])
                 for (int j = i + 1; j < n; j++) products[i * n + j] += paid[i] * paid[j];
+        int64_t *leads = &products[n * n], best = paid[0];
+        int winner = 0, winners = 0;
+        for (int s = 1; s < n; s++)
+            if (paid[s] > best) {
+                best = paid[s];
+                winner = s;
+            }
+        for (int s = 0; s < n; s++) winners += paid[s] == best;
+        if (best <= 0 || winners != 1) winner = -1;
+        int64_t changes = 0;
+        for (int st = 0, previous = -1; st < streets; st++) {
+            int seat = h.board_leader[st];
+            if (seat < 0) continue;
+            if (winner >= 0) {
+                leads[st]++;
+                leads[streets + st] += seat == winner;
+            }
+            changes += previous >= 0 && seat != previous;
+            previous = seat;
+        }
+        leads[2 * streets] += changes;
+        leads[2 * streets + 1] += changes * changes;
         if (row >= 0) {
             rec->counts[row * 2] = ncards < SK_RECORD_CARDS ? ncards : SK_RECORD_CARDS;
             rec->counts[row * 2 + 1] = ndecisions;

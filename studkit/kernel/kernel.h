@@ -199,9 +199,11 @@ typedef struct sk_tally {
  * the dealer's left the net chips, then their squares; the hands in which a seat had to bring
  * in; in those, by position from that seat, the net chips, then their squares; by street the
  * pot as its betting ended, its square, and the hands that played that betting; by pair of
- * seats i < j the products of their net chips, at [i * players + j]. */
+ * seats i < j the products of their net chips, at [i * players + j]; by street the hands
+ * with one winner and a best board shown, then those the board's leader won; the lead
+ * changes, and their squares. */
 #define SK_DESIGN_SIZE(players, streets) \
-    (4 * (players) + 1 + 3 * (streets) + (players) * (players))
+    (4 * (players) + 1 + 5 * (streets) + (players) * (players) + 2)
 
 #define SK_RECORD_CARDS 160
 #define SK_RECORD_DECISIONS 400

@@ -136,7 +136,9 @@ class KernelCounts:
     the dealer's left the net chips and their squares; the hands with a bring-in; by
     position from the bring-in seat the net chips and their squares; by street the pots as
     its betting ended, their squares and the hands that played it; by pair of seats ``i < j``
-    the products of their net chips, at ``i * players + j``."""
+    the products of their net chips, at ``i * players + j``; by street the hands with one
+    winner and a best board shown, and those the board's leader won; the lead changes and
+    their squares."""
 
 
 def _run(
@@ -152,7 +154,7 @@ def _run(
     share_awards = np.zeros(nshares, dtype=np.int64)
     seats = np.zeros((3, players), dtype=np.int64)
     categories = np.zeros(run.strengths.shape, dtype=np.int64)
-    design = np.zeros(4 * players + 1 + 3 * nstreets + players * players, dtype=np.int64)
+    design = np.zeros(4 * players + 1 + 5 * nstreets + players * players + 2, dtype=np.int64)
     rows = stop - start if record else 1
     rec_c = np.zeros((rows, _kernel.RECORD_CARDS if record else 1), dtype=np.int64)
     rec_a = np.zeros((rows, _kernel.RECORD_DECISIONS if record else 1), dtype=np.int64)

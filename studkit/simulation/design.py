@@ -15,6 +15,10 @@ Definitions (``docs/design-metrics.md`` has them with their formulas and how to 
   that played that betting; ``streets_reached``: the share of hands that reached each street;
   ``raise_frequency``: the share of each street's decisions that bet, complete or raise;
   ``decisions_per_hand``;
+* ``decisiveness``: by street, how often the hand's one winner (the player who won more than
+  every other) already showed the best board there, acting first by it; ``lead_changes``:
+  how often per hand the best board passes to another player from one street to the next,
+  and by street how often a player who did not show the best board wins;
 * ``skill``: the strongest kind of bot at the table against the weakest (by their seats'
   mean results): the difference in bb/100, and the hands until the stronger is ahead with
   95% probability.
@@ -112,6 +116,13 @@ def design_metrics(tally: Tally, big_bet: int, streets: tuple[str, ...],
         "streets_reached": _reached(t, streets),
         "raise_frequency": _raises(t, streets),
         "decisions_per_hand": mean_estimate(t.actions, t.actions_sq, t.hands).to_json(),
+        "decisiveness": {name: wilson(t.led_won[name], t.led[name]).to_json()
+                         for name in streets if t.led[name]},
+        "lead_changes": {
+            "per_hand": mean_estimate(t.lead_changes, t.lead_changes_sq, t.hands).to_json(),
+            "behind_wins": {name: wilson(t.led[name] - t.led_won[name], t.led[name]).to_json()
+                            for name in streets if t.led[name]},
+        },
         "skill": _skill(t, bots, big_bet) if bots else None,
     }
 

@@ -138,12 +138,18 @@ def kernel_tally(run: KernelRun, counts: KernelCounts) -> Tally:
     tally.forced_hands = design[2 * n]
     tally.forced_net, tally.forced_sq = design[2 * n + 1:3 * n + 1], design[3 * n + 1:4 * n + 1]
     by_street = design[4 * n + 1:4 * n + 1 + 3 * count]
-    tally.seat_products = design[4 * n + 1 + 3 * count:]
+    products = 4 * n + 1 + 3 * count
+    tally.seat_products = design[products:products + n * n]
+    leads = design[products + n * n:]
+    tally.lead_changes, tally.lead_changes_sq = leads[2 * count], leads[2 * count + 1]
     for street, name in enumerate(street_names):
         if by_street[2 * count + street]:
             tally.street_pot[name] += by_street[street]
             tally.street_pot_sq[name] += by_street[count + street]
             tally.street_rounds[name] += by_street[2 * count + street]
+        if leads[street]:
+            tally.led[name] += leads[street]
+            tally.led_won[name] += leads[count + street]
     return tally
 
 

@@ -218,6 +218,11 @@ class PlayedCounts:
             street_pot[street] = street_pot[street] + pot
             street_pot_sq[street] = street_pot_sq[street] + pot * pot
             street_rounds[street] = street_rounds[street] + 1
+        leaders = hand.street_leaders
+        if leaders:
+            names = self.street_names
+            self.tally.add_leads([stacks[s] - starting[s] for s in range(n)],
+                                 [(names[k], seat) for k, seat in leaders.items()])
         capped, open_pair, taken = hand.limits_met
         if capped:
             self.capped_hands += 1

@@ -168,6 +168,15 @@ class Tally:
     seat_products: list[int] = field(default_factory=list)
     """Per pair of seats ``i < j``, at ``i * players + j``: the sum over hands of the product
     of their net chips (with :attr:`net_sq`, the covariances of the seats' results)."""
+    led: Counter[str] = field(default_factory=Counter)
+    """Street name -> hands with one winner (one player won more than every other) in which
+    a player acted first on that street by showing the best board; those in which that
+    player was the winner: :attr:`led_won`."""
+    led_won: Counter[str] = field(default_factory=Counter)
+    lead_changes: int = 0
+    """Over the hands, the times the best board passed to another player from one street to
+    the next it was shown on; their squares per hand in :attr:`lead_changes_sq`."""
+    lead_changes_sq: int = 0
     capped_hands: int = 0
     """Hands in which the raise cap was reached on some street."""
     open_pair_hands: int = 0
@@ -191,7 +200,24 @@ class Tally:
         streets = hand.rules.streets
         self.add_design(payoffs, hand.button, hand.bring_in_seat,
                         [(streets[k].name, pot) for k, pot in hand.street_pots.items()],
-                        hand.limits_met)
+                        hand.limits_met,
+                        [(streets[k].name, seat) for k, seat in hand.street_leaders.items()])
+
+    def add_leads(self, payoffs: Sequence[int],
+                  street_leaders: Sequence[tuple[str, int]]) -> None:
+        """The counts of decisiveness and lead changes of a hand (see :attr:`led`)."""
+        best = max(payoffs)
+        winners = [seat for seat, amount in enumerate(payoffs) if amount == best]
+        winner = winners[0] if best > 0 and len(winners) == 1 else -1
+        changes, previous = 0, -1
+        for name, seat in street_leaders:
+            if winner >= 0:
+                self.led[name] += 1
+                self.led_won[name] += seat == winner
+            changes += previous >= 0 and seat != previous
+            previous = seat
+        self.lead_changes += changes
+        self.lead_changes_sq += changes * changes
 
     def add_design(
         self,
@@ -200,12 +226,16 @@ class Tally:
         bring_in_seat: int | None,
         street_pots: Iterable[tuple[str, int]],
         limits_met: tuple[int, int, int] = (0, 0, 0),
+        street_leaders: Sequence[tuple[str, int]] = (),
     ) -> None:
         """The counts of the design metrics of a hand: its payoffs by position, from the
         dealer's left (``button``: the dealer's seat) and from the seat that had to bring in,
         the pot as each street's betting ended (``(street name, pot)``), and whether the
         raise cap was reached, the open-pair option live and taken
-        (:attr:`Hand.limits_met <studkit.engine.hand.Hand.limits_met>`)."""
+        (:attr:`Hand.limits_met <studkit.engine.hand.Hand.limits_met>`), and who showed the
+        best board on each street it was shown on (``(street name, seat)`` in street
+        order)."""
+        self.add_leads(payoffs, street_leaders)
         capped, open_pair, taken = limits_met
         self.capped_hands += capped != 0
         self.open_pair_hands += open_pair != 0
@@ -344,7 +374,7 @@ class Tally:
             "hands", "showdowns", "splits", "scoops", "community_card_hands", "bring_in_hands",
             "completed_bring_ins", "actions", "actions_sq", "pot_total", "pot_sq",
             "players_at_showdown", "players_at_showdown_sq", "forced_hands", "capped_hands",
-            "open_pair_hands", "open_pair_taken",
+            "open_pair_hands", "open_pair_taken", "lead_changes", "lead_changes_sq",
         ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.pots.update(other.pots)
@@ -355,6 +385,8 @@ class Tally:
         self.street_pot.update(other.street_pot)
         self.street_pot_sq.update(other.street_pot_sq)
         self.street_rounds.update(other.street_rounds)
+        self.led.update(other.led)
+        self.led_won.update(other.led_won)
         for name in ("net", "net_sq", "won", "position_net", "position_sq", "forced_net",
                      "forced_sq"):
             mine, theirs = getattr(self, name), getattr(other, name)

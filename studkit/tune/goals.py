@@ -150,6 +150,9 @@ _DESIGN = {
     "decisions_per_hand": (),
     "bring_in_ev_bb100": ("bring_in", "others", "difference"),
     "skill": (),
+    "decisiveness": ("STREET",),
+    "lead_changes": (),
+    "lead_changes.behind_wins": ("STREET",),
     "pot_bb_by_street": ("STREET",),
     "streets_reached": ("STREET",),
     "raise_frequency": ("STREET",),
@@ -160,7 +163,7 @@ _DESIGN = {
 position counted from 0)."""
 
 
-_FIRST_PART = {"bring_in_ev_bb100": "bring_in", "skill": "bb100"}
+_FIRST_PART = {"bring_in_ev_bb100": "bring_in", "skill": "bb100", "lead_changes": "per_hand"}
 """The figure a design metric with several stands for when named alone."""
 
 
@@ -207,7 +210,8 @@ def metric(report: SimulationReport, name: str) -> Estimate:
             found = found[index]
         else:
             if part not in found:
-                if parts[0] in ("pot_bb_by_street", "streets_reached", "raise_frequency") \
+                if parts[0] in ("pot_bb_by_street", "streets_reached", "raise_frequency",
+                                "decisiveness", "lead_changes") \
                         and part not in report.street_names:
                     raise TuneError(f"--target {name}: no street {part!r}"
                                     f"{suggest(part, report.street_names)}; the streets: "
