@@ -1,6 +1,20 @@
-"""The line every benchmark prints first: which studkit build it measures."""
+"""What the benchmark scripts share: the line each prints first (which studkit build it
+measures), and the ``studkit`` command of this Python's environment."""
 
 from __future__ import annotations
+
+import os
+import shutil
+import sys
+
+
+def studkit_command() -> list[str]:
+    """The ``studkit`` command of this Python's environment (else ``python -m studkit``)."""
+    script = os.path.join(os.path.dirname(sys.executable), "studkit")
+    if os.path.exists(script):
+        return [script]
+    found = shutil.which("studkit")
+    return [found] if found else [sys.executable, "-m", "studkit"]
 
 
 def print_build() -> None:

@@ -17,27 +17,16 @@ commands: the figures stand alone.
 from __future__ import annotations
 
 import argparse
-import os
-import shutil
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 
-from _build import print_build
-
-
-def _studkit() -> list[str]:
-    script = os.path.join(os.path.dirname(sys.executable), "studkit")
-    if os.path.exists(script):
-        return [script]
-    found = shutil.which("studkit")
-    return [found] if found else [sys.executable, "-m", "studkit"]
+from _build import print_build, studkit_command
 
 
 def commands(hands: int) -> dict[str, list[str]]:
-    studkit = _studkit()
+    studkit = studkit_command()
     count = ["--hands", str(hands)]
     return {
         "compare seven-card-stud razz": [*studkit, "compare", "seven-card-stud", "razz",

@@ -16,29 +16,19 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import statistics
 import subprocess
 import sys
 import time
 
-from _build import print_build
+from _build import print_build, studkit_command
 
 HEAVY = ("numpy", "jsonschema", "rich", "matplotlib")
 
 
-def _console_script() -> list[str]:
-    """The ``studkit`` command of this Python's environment (else ``python -m studkit``)."""
-    script = os.path.join(os.path.dirname(sys.executable), "studkit")
-    if os.path.exists(script):
-        return [script]
-    found = shutil.which("studkit")
-    return [found] if found else [sys.executable, "-m", "studkit"]
-
-
 def commands() -> dict[str, list[str]]:
     py = sys.executable
-    studkit = _console_script()
+    studkit = studkit_command()
     return {
         "python -c pass": [py, "-c", "pass"],
         "import studkit": [py, "-c", "import studkit"],

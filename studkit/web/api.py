@@ -85,6 +85,20 @@ def _text(data: dict[str, Any], key: str) -> str:
     return value
 
 
+def _players_and_bots(data: dict[str, Any]) -> tuple[int | None, str | list[str] | None]:
+    """A request's ``players`` and ``bots`` (built-in bots only), checked together."""
+    players = _int(data, "players", None, 2, 64)
+    bots = data.get("bots")
+    if bots is not None:
+        if not isinstance(bots, (str, list)):
+            raise ApiError(422, "bots: one bot name, or a list of names (one per seat)")
+        try:
+            check_bots(bots, players or (len(bots) if isinstance(bots, list) else 1))
+        except WebError as error:
+            raise ApiError(422, str(error)) from None
+    return players, bots
+
+
 def _jobs(request: Request) -> CompareJobs:
     jobs: CompareJobs = request.app.state.compare_jobs
     return jobs
@@ -272,15 +286,7 @@ def _tune(request: Request, data: dict[str, Any]) -> dict[str, Any]:
                            + ('["forced_bets.ante=0..10"]' if key == "params"
                               else '["mean_pot_bb=2.0"]'))
         lists[key] = value
-    bots = data.get("bots")
-    players = _int(data, "players", None, 2, 64)
-    if bots is not None:
-        if not isinstance(bots, (str, list)):
-            raise ApiError(422, "bots: one bot name, or a list of names (one per seat)")
-        try:
-            check_bots(bots, players or (len(bots) if isinstance(bots, list) else 1))
-        except WebError as error:
-            raise ApiError(422, str(error)) from None
+    players, bots = _players_and_bots(data)
     hands = _int(data, "hands", DEFAULT_TUNE_HANDS, 10, MAX_TUNE_HANDS)
     seed = _int(data, "seed", 1, 0, 2**31)
     assert hands is not None and seed is not None
@@ -312,15 +318,7 @@ def _start_compare(request: Request, data: dict[str, Any]) -> CompareJob:
         raise ApiError(422, f"variants: compare 2 to 6 variants, not {len(names)}")
     loaded = [_variant(request, name) for name in names]
     hands = _int(data, "hands", DEFAULT_COMPARE_HANDS, 10, MAX_COMPARE_HANDS)
-    players = _int(data, "players", None, 2, 64)
-    bots = data.get("bots")
-    if bots is not None:
-        if not isinstance(bots, (str, list)):
-            raise ApiError(422, "bots: one bot name, or a list of names (one per seat)")
-        try:
-            check_bots(bots, players or (len(bots) if isinstance(bots, list) else 1))
-        except WebError as error:
-            raise ApiError(422, str(error)) from None
+    players, bots = _players_and_bots(data)
     odds = data.get("odds", True)
     if not isinstance(odds, bool):
         raise ApiError(422, "odds: true or false")
