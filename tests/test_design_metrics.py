@@ -290,3 +290,23 @@ def test_every_betting_street_after_the_bring_in_has_its_best_board(engine: str)
     t = report.tally
     assert t.led["fourth"] >= t.led["fifth"] >= t.led["sixth"] >= t.led["seventh"] > 0
     assert 0.0 < decisiveness["sixth"]["value"] < 1.0
+
+
+def test_compare_plays_each_variant_s_skill_trace(tmp_path: Path) -> None:
+    from rich.console import Console
+
+    from studkit.cli.compare import render
+
+    result = compare(["seven-card-stud", "razz"], hands=120, players=4, seed=3, odds=False,
+                     skill_trace=True)
+    for report in result.reports:
+        trace = report.design()["skill_trace"]
+        assert [p["bot"] for p in trace] == ["equity-25", "equity-50", "equity-100",
+                                             "equity-200", "equity-400"]
+    console = Console(width=120, record=True, color_system=None)
+    render(result, console)
+    assert "skill, equity-400, bb/100" in console.export_text()
+    page = write_report(result, tmp_path)[0].read_text()
+    assert "skill trace: equity-25 against the weakest bot (bb/100)" in page
+    assert compare(["seven-card-stud", "razz"], hands=20, players=3, seed=3,
+                   odds=False).reports[0].design()["skill_trace"] is None

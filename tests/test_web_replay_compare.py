@@ -122,6 +122,7 @@ def test_the_compare_page_starts_from_the_cli_defaults(client: TestClient) -> No
         ({"variants": ["razz", "seven-card-stud"], "hands": 10**6}, "out of range"),
         ({"variants": ["razz", "seven-card-stud"], "bots": "evil:Bot"}, "built-in bots"),
         ({"variants": ["razz", "seven-card-stud"], "odds": "yes"}, "true or false"),
+        ({"variants": ["razz", "seven-card-stud"], "skill_trace": 1}, "skill_trace: true or false"),
     ],
 )
 def test_a_comparison_that_cannot_run_is_refused(

@@ -47,6 +47,11 @@ def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "(with PNG copies of the charts when matplotlib is installed)",
     )
     parser.add_argument(
+        "--skill-trace", action="store_true",
+        help="also play each variant's skill trace, as simulate --skill-trace does (five "
+        "more simulations a variant)",
+    )
+    parser.add_argument(
         "--no-odds", action="store_true",
         help="skip the exact odds of the hand rankings (seconds per seven-card table, "
         "cached after the first run)",
@@ -87,6 +92,7 @@ def run(args: argparse.Namespace) -> int:
             cluster=cluster,
             odds=not args.no_odds,
             progress=progress,
+            skill_trace=args.skill_trace,
         )
     files = write_report(comparison, args.report) if args.report is not None else []
     for warning in comparison.warnings:

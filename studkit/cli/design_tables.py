@@ -124,6 +124,10 @@ def render_design_side_by_side(reports: Sequence[SimulationReport], console: Con
         rows += [(f"pot after {name}, bb",
                   [estimate_text(d["pot_bb_by_street"].get(name), "plain") for d in pair])
                  for name in streets]
+        traces = [d["skill_trace"] or [] for d in pair]
+        rows += [(f"skill, {point['bot']}, bb/100",
+                  [estimate_text(t[k]["bb100"], "unsigned") if k < len(t) else "-"
+                   for t in traces]) for k, point in enumerate(traces[0] or traces[1])]
         rows += [(f"best board wins, {name}",
                   [estimate_text(d["decisiveness"].get(name), "share") for d in pair])
                  for name in streets if any(name in d["decisiveness"] for d in pair)]

@@ -182,19 +182,10 @@ def run(args: argparse.Namespace) -> int:
             cluster=cluster,
         )
     if args.skill_trace:
-        from dataclasses import replace
+        from studkit.simulation.skill_trace import traced
 
-        from studkit.bots.registry import equity_budget
-        from studkit.simulation.skill_trace import TRACE_OPPONENT, skill_trace
-
-        skill = report.design()["skill"]
-        opponent = skill["weaker"] if skill else TRACE_OPPONENT
-        if opponent == "equity" or equity_budget(opponent) is not None:
-            opponent = TRACE_OPPONENT
-        trace = skill_trace(variant, opponent=opponent, players=report.players,
-                            hands=args.hands, seed=seed, stack=args.stack,
-                            workers=args.workers, engine=args.engine)
-        report = replace(report, skill_trace=tuple(trace))
+        report = traced(report, variant, hands=args.hands, seed=seed, stakes=args.stakes,
+                        stack=args.stack, workers=args.workers, engine=args.engine)
     if args.json:
         print(json.dumps(report.to_json(), indent=2))
     else:

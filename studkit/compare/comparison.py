@@ -398,6 +398,7 @@ def compare(
     progress: Callable[[int, int], None] | None = None,
     notice: Callable[[str], None] | None = None,
     engine: str = "auto",
+    skill_trace: bool = False,
 ) -> Comparison:
     """Simulate each variant the same way and compare every statistic with the first's.
 
@@ -407,7 +408,9 @@ def compare(
     Dask cluster as :func:`~studkit.simulation.simulate` does; an address is connected to (a
     local cluster started) once for all the variants. ``engine`` is
     :func:`~studkit.simulation.simulate`'s (each variant's report says which engine played it);
-    ``notice``, like simulate's, is no longer called.
+    ``notice``, like simulate's, is no longer called. ``skill_trace`` also plays each
+    variant's skill trace (:func:`~studkit.simulation.skill_trace.traced`: five more
+    simulations a variant).
     """
     from studkit import load_variant
     from studkit.variant.rule_differences import diff_variants
@@ -442,13 +445,17 @@ def compare(
             where = opened.enter_context(connect(address, cluster_file))
         for index, variant in enumerate(loaded):
             update = (lambda done, index=index: progress(index, done)) if progress else None
-            reports.append(
-                simulate(
-                    variant, hands=hands, players=players, bots=bots, stakes=stakes,
-                    stack=stack, seed=seed, workers=workers, progress=update, cluster=where,
-                    engine=engine,
-                )
+            report = simulate(
+                variant, hands=hands, players=players, bots=bots, stakes=stakes,
+                stack=stack, seed=seed, workers=workers, progress=update, cluster=where,
+                engine=engine,
             )
+            if skill_trace:
+                from studkit.simulation.skill_trace import traced
+
+                report = traced(report, variant, hands=hands, seed=seed, stakes=stakes,
+                                stack=stack, workers=workers, engine=engine)
+            reports.append(report)
     rows = _rows(reports)
     _judge(rows, alpha)
     rules = [diff_variants(loaded[0], other) for other in loaded[1:]]

@@ -200,6 +200,12 @@ def _design_html(comparison: Comparison) -> str:
                               "share")):
         rows += [row(label.format(name), [estimate_text(d[key].get(name), kind)
                                           for d in designs]) for name in streets]
+    traced = next((d["skill_trace"] for d in designs if d["skill_trace"]), None)
+    for k, point in enumerate(traced or []):
+        rows.append(row(f"skill trace: {point['bot']} against the weakest bot (bb/100)", [
+            f"{d['skill_trace'][k]['opponent']}: "
+            f"{estimate_text(d['skill_trace'][k]['bb100'], 'unsigned')}"
+            if d["skill_trace"] and k < len(d["skill_trace"]) else "-" for d in designs]))
     most = max(r.players for r in reports)
     for k in range(most):
         rows.append(row(f"position {k + 1} from the dealer's left (bb/100)", [

@@ -8,16 +8,41 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from studkit.bots.registry import equity_budget
 from studkit.simulation.design import bot_difference
+from studkit.simulation.report import SimulationReport
 from studkit.simulation.runner import simulate
 from studkit.variant.model import Variant
 
-__all__ = ["skill_trace", "TRACE_BUDGETS", "TRACE_OPPONENT"]
+__all__ = ["skill_trace", "traced", "trace_opponent", "TRACE_BUDGETS", "TRACE_OPPONENT"]
 
 TRACE_BUDGETS: tuple[int, ...] = (25, 50, 100, 200, 400)
 """The equity bot's budgets along the trace, doubling."""
 TRACE_OPPONENT = "calling-station"
 """The weaker bot the trace plays against when none is named."""
+
+
+def trace_opponent(report: SimulationReport) -> str:
+    """The bot the trace plays the equity bot against: the weakest kind at the report's table,
+    or :data:`TRACE_OPPONENT` when that is an equity bot or there is one kind only."""
+    skill = report.design()["skill"]
+    opponent = skill["weaker"] if skill else TRACE_OPPONENT
+    if opponent == "equity" or equity_budget(opponent) is not None:
+        return TRACE_OPPONENT
+    return str(opponent)
+
+
+def traced(report: SimulationReport, variant: Variant, *, hands: int, seed: int,
+           stakes: str | dict[str, int] | None = None, stack: int | None = None,
+           workers: int = 1, engine: str = "auto") -> SimulationReport:
+    """``report`` with its skill trace played (against :func:`trace_opponent`, at its table's
+    size)."""
+    from dataclasses import replace
+
+    trace = skill_trace(variant, opponent=trace_opponent(report), players=report.players,
+                        hands=hands, seed=seed, stakes=stakes, stack=stack, workers=workers,
+                        engine=engine)
+    return replace(report, skill_trace=tuple(trace))
 
 
 def skill_trace(
@@ -28,6 +53,7 @@ def skill_trace(
     players: int = 2,
     hands: int = 10_000,
     seed: int = 0,
+    stakes: str | dict[str, int] | None = None,
     stack: int | None = None,
     workers: int = 1,
     engine: str = "auto",
@@ -41,7 +67,7 @@ def skill_trace(
         strong = f"equity-{budget}"
         bots = [strong if seat % 2 == 0 else opponent for seat in range(players)]
         report = simulate(variant, hands=hands, players=players, bots=bots, seed=seed,
-                          stack=stack, workers=workers, engine=engine)
+                          stakes=stakes, stack=stack, workers=workers, engine=engine)
         first = [s for s in range(players) if s % 2 == 0]
         second = [s for s in range(players) if s % 2 == 1]
         trace.append({"budget": budget, "bot": strong, "opponent": opponent,

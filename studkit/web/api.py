@@ -322,10 +322,14 @@ def _start_compare(request: Request, data: dict[str, Any]) -> CompareJob:
     odds = data.get("odds", True)
     if not isinstance(odds, bool):
         raise ApiError(422, "odds: true or false")
+    trace = data.get("skill_trace", False)
+    if not isinstance(trace, bool):
+        raise ApiError(422, "skill_trace: true or false")
     assert hands is not None
     try:
         return _jobs(request).start(loaded, hands=hands, players=players, bots=bots,
-                                    seed=_int(data, "seed", None, 0, 2**31), odds=odds)
+                                    seed=_int(data, "seed", None, 0, 2**31), odds=odds,
+                                    skill_trace=trace)
     except CompareBusyError as error:
         raise ApiError(429, str(error)) from None
 

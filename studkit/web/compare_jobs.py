@@ -102,6 +102,7 @@ class CompareJobs:
         bots: str | Sequence[str] | None,
         seed: int | None,
         odds: bool,
+        skill_trace: bool = False,
     ) -> CompareJob:
         """Start comparing ``variants``; :class:`CompareBusyError` when too many run."""
         with self._lock:
@@ -116,7 +117,8 @@ class CompareJobs:
                              [0] * len(variants))
             self._jobs[job.id] = job
         worker = threading.Thread(
-            target=self._run, args=(job, list(variants), players, bots, seed, odds),
+            target=self._run, args=(job, list(variants), players, bots, seed, odds,
+                                    skill_trace),
             name=f"studkit-compare-{job.id}", daemon=True,
         )
         worker.start()
@@ -136,6 +138,7 @@ class CompareJobs:
         bots: str | Sequence[str] | None,
         seed: int | None,
         odds: bool,
+        skill_trace: bool,
     ) -> None:
         from studkit.compare import compare, write_report
 
@@ -149,7 +152,8 @@ class CompareJobs:
         try:
             self._update(job, phase="simulating")
             comparison = compare(variants, hands=job.hands, players=players, bots=bots,
-                                 seed=seed, odds=odds, progress=progress)
+                                 seed=seed, odds=odds, progress=progress,
+                                 skill_trace=skill_trace)
             self._update(job, phase="report")
             folder = Path(tempfile.mkdtemp(prefix="studkit-compare-"))
             write_report(comparison, folder)

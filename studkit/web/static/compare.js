@@ -58,7 +58,8 @@
     fail("");
     const variants = chosen.map((value) => (value === DESIGNER ? designerFile() : value));
     if (variants.some((v) => !v)) { fail("There is no file from the designer in this tab."); return; }
-    const body = { variants, hands: Number($("hands").value), odds: $("odds").checked };
+    const body = { variants, hands: Number($("hands").value), odds: $("odds").checked,
+                   skill_trace: $("skill-trace").checked };
     if ($("players").value) body.players = Number($("players").value);
     if ($("bots").value) body.bots = $("bots").value;
     if ($("seed").value !== "") body.seed = Number($("seed").value);
