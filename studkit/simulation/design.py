@@ -37,9 +37,10 @@ from typing import Any
 from studkit.simulation.tally import Tally
 
 __all__ = ["Estimate", "design_metrics", "wilson", "AGGRESSIVE", "estimate_text",
-           "bot_difference"]
+           "bot_difference", "Z95"]
 
 Z95 = 1.959963984540054
+"""The two-sided 95% normal quantile."""
 
 AGGRESSIVE = ("bet", "complete", "raise")
 """The decisions a raise frequency counts."""

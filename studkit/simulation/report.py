@@ -23,12 +23,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from studkit.simulation.design import design_metrics
+from studkit.simulation.design import Z95, design_metrics
 from studkit.simulation.tally import Tally
 
 __all__ = ["SeatResult", "SimulationReport", "Z95", "mean_and_sd"]
 
-Z95 = 1.959963984540054
 
 
 def mean_and_sd(
