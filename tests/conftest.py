@@ -1,10 +1,12 @@
 """Shared test configuration: tests marked ``slow`` run only in CI (``CI`` set), the suite
-keeps studkit's cache (odds tables, accepted variant files) in a folder of its own, and the
-processes it starts import the installed studkit."""
+keeps studkit's cache (odds tables, accepted variant files) in a folder of its own, the
+processes it starts import the installed studkit, and no hypothesis test has a deadline (a
+loaded machine may take seconds over any one example; see docs/testing.md)."""
 
 from __future__ import annotations
 
 import os
+import socket
 import tempfile
 from pathlib import Path
 
@@ -14,6 +16,15 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 WSOP = EXAMPLES / "hands" / "wsop-2023-43-ppc"
 """The 30 real WSOP stud hands with their expected results, shipped in the repository."""
+
+
+def free_port() -> int:
+    """A loopback port nothing listens on, as the system picks it (a test never names a fixed
+    port: another test, run at the same time, or another program may hold it)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -26,6 +37,17 @@ def pytest_configure(config: pytest.Config) -> None:
     # would find first in the working directory and which hold the rules core's C sources, not
     # the built extension.
     os.environ["PYTHONSAFEPATH"] = "1"
+    # Hypothesis times each example: on a loaded machine any example may take seconds, and a
+    # deadline or the "too slow" health check would fail a test whose code is right. Loaded
+    # before the test modules are, so their own settings(...) inherit it.
+    try:
+        from hypothesis import HealthCheck, settings
+    except ImportError:  # the test extra installs it; the tests that use it need it
+        return
+    settings.register_profile(
+        "studkit", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    )
+    settings.load_profile("studkit")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -24,16 +24,19 @@ import pytest
 
 pytest.importorskip("distributed")
 
+from timeouts import LOADED_MACHINE_TIMEOUT  # noqa: E402
+
 from studkit.cli import main  # noqa: E402
 from studkit.compare import compare  # noqa: E402
 from studkit.errors import ClusterError  # noqa: E402
 from studkit.hooks.registry import PluginRegistry  # noqa: E402
 from studkit.simulation import simulate  # noqa: E402
 from studkit.simulation.cluster import Cluster, connect  # noqa: E402
+from studkit.simulation.report import RUN_FIELDS  # noqa: E402
 
 BOTS = "tag,lag,random,calling-station"
 """Cheap bots (the equity bot's Monte Carlo would make every run slow)."""
-START_SECONDS = 120
+START_SECONDS = LOADED_MACHINE_TIMEOUT
 """How long a scheduler or worker process may take to start on a loaded machine."""
 
 HOUSE_PLUGIN = '''"""Seat 0 always brings in (a house rule acting in every game)."""
@@ -64,10 +67,10 @@ class MinRaiser:
 
 
 def plain(data: dict[str, Any]) -> str:
-    """A report's JSON without the fields that say where it ran."""
+    """A report's JSON without the fields that say where and how fast it ran."""
     data = dict(data)
-    data.pop("cluster")
-    data.pop("workers")
+    for name in RUN_FIELDS:
+        data.pop(name, None)  # a comparison has no times of its own, its simulations do
     if "simulations" in data:
         data["simulations"] = [json.loads(plain(s)) for s in data["simulations"]]
     return json.dumps(data, indent=2)
@@ -129,7 +132,7 @@ class Scheduler:
     def stop(self) -> None:
         for process in reversed(self.processes):
             process.kill()
-            process.wait(timeout=30)
+            process.wait(timeout=LOADED_MACHINE_TIMEOUT)
 
 
 @pytest.fixture(scope="module")
@@ -412,14 +415,12 @@ def test_bad_cluster_options_exit_2(
 def test_no_scheduler_at_the_address(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import socket
+    from conftest import free_port
 
     from studkit.simulation import cluster
 
     monkeypatch.setattr(cluster, "CONNECT_SECONDS", 2)
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     assert main(["simulate", "razz", "--hands", "10", "--cluster", f"tcp://127.0.0.1:{port}"]) == 2
     err = capsys.readouterr().err
     assert f"no Dask scheduler answered at tcp://127.0.0.1:{port} within 2 s" in err
@@ -432,7 +433,7 @@ def test_without_dask_the_error_names_the_extra(
     monkeypatch.setitem(sys.modules, "distributed", None)
     assert main(["simulate", "razz", "--hands", "10", "--cluster", "local:2"]) == 2
     err = capsys.readouterr().err
-    assert "--cluster needs Dask, which is not installed: pip install 'studkit[dask]'" in err
+    assert "--cluster needs the dask extra: pip install 'studkit[dask]'" in err
     assert "pip install '.[dask]'" in err
 
 
@@ -446,7 +447,7 @@ def test_dask_is_imported_only_for_a_cluster(tmp_path: Path) -> None:
     # run outside the checkout: "python -c" puts the working directory first on sys.path,
     # and the checkout's own sources would compile the kernel again for minutes
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, timeout=300, cwd=tmp_path).stdout
+                         check=True, timeout=LOADED_MACHINE_TIMEOUT, cwd=tmp_path).stdout
     assert out.strip().splitlines()[-1] == "[]"
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from conftest import ROOT
+from timeouts import LOADED_MACHINE_TIMEOUT
 
 from studkit import load_variant
 from studkit.bots.registry import BUILT_IN_BOTS, make_bot
@@ -212,7 +213,7 @@ def test_the_play_command_offers_and_takes_the_new_kind(tmp_path: Path) -> None:
         [sys.executable, "-m", "studkit", "--plugins-dir", str(PLUGIN_DIR), "play",
          str(VARIANT_FILE), "--players", "3", "--seed", "4", "--bots", "calling-station",
          "--hands", "2", "--history", str(history)],
-        input="1\nc\n" * 100, capture_output=True, text=True, timeout=120,
+        input="1\nc\n" * 100, capture_output=True, text=True, timeout=LOADED_MACHINE_TIMEOUT,
     )
     assert result.returncode == 0, result.stderr
     out = result.stdout

@@ -11,6 +11,7 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
+from timeouts import LOADED_MACHINE_TIMEOUT
 
 from studkit.cards import CARDS
 from studkit.evaluation import TABLE_EVALUATOR_NAMES as EVALUATOR_NAMES, get_evaluator
@@ -23,7 +24,8 @@ def _loaded_after(code: str) -> list[str]:
     """The heavy modules a fresh interpreter holds after running ``code``."""
     probe = f"{code}\nimport sys\nprint(' '.join(m for m in {HEAVY!r} if m in sys.modules))"
     result = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True
+        [sys.executable, "-c", probe], capture_output=True, text=True,
+        timeout=LOADED_MACHINE_TIMEOUT, check=True,
     )
     return result.stdout.splitlines()[-1].split() if result.stdout.strip() else []
 
@@ -51,7 +53,7 @@ def test_studkit_version_prints_the_version_and_build(tmp_path: Path) -> None:
     # package), not a checkout's sources in the current directory.
     result = subprocess.run(
         [sys.executable, "-m", "studkit", "--version"], capture_output=True, text=True,
-        timeout=120, check=False, cwd=tmp_path,
+        timeout=LOADED_MACHINE_TIMEOUT, check=False, cwd=tmp_path,
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == f"studkit {studkit.__version__} ({build_description()})"
@@ -59,7 +61,7 @@ def test_studkit_version_prints_the_version_and_build(tmp_path: Path) -> None:
 
 def test_the_names_studkit_exports_still_import() -> None:
     code = "import studkit\nfor name in studkit.__all__:\n    getattr(studkit, name)"
-    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=LOADED_MACHINE_TIMEOUT)
 
 
 def test_loading_a_variant_builds_no_tables_nor_imports_numpy() -> None:
@@ -87,7 +89,7 @@ def test_an_evaluator_builds_its_tables_on_first_use() -> None:
         "assert high.describe(strength) == 'One pair, aces, kickers K-7-2'\n"
         "assert high.evaluate is not first and first(parse_cards('As Ad Kc 7h 2s')) == strength"
     )
-    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=LOADED_MACHINE_TIMEOUT)
 
 
 def _brute_force(name: str, ranks: list[int], held: int) -> int:
@@ -143,7 +145,7 @@ def test_a_command_imports_only_its_own_command_module() -> None:
         "print(' '.join(sorted(m for m in sys.modules if m.startswith('studkit.cli.'))))"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            timeout=120, check=True)
+                            timeout=LOADED_MACHINE_TIMEOUT, check=True)
     from studkit.cli import COMMAND_MODULES
 
     loaded = {name.rsplit(".", 1)[1] for name in result.stdout.split()}

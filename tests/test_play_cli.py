@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from timeouts import LOADED_MACHINE_TIMEOUT
 
 from studkit.cli import main
 from studkit.history import load_file, replay_file
@@ -17,7 +18,7 @@ from studkit.history import load_file, replay_file
 def studkit_play(*args: str, script: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "studkit", "play", *args],
-        input=script, capture_output=True, text=True, timeout=120,
+        input=script, capture_output=True, text=True, timeout=LOADED_MACHINE_TIMEOUT,
     )
 
 
@@ -136,7 +137,7 @@ def test_history_names_every_player_and_reads_back(tmp_path: Path) -> None:
     assert button_moved[0] != button_moved[1], "PHH numbers players from the button's left"
     replayed = subprocess.run(
         [sys.executable, "-m", "studkit", "replay", str(files[0])],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True, text=True, timeout=LOADED_MACHINE_TIMEOUT,
     )
     assert replayed.returncode == 0
     stacks = load_file(files[0])[0].finishing_stacks or ()
@@ -144,7 +145,7 @@ def test_history_names_every_player_and_reads_back(tmp_path: Path) -> None:
     assert f"  F7S  {pairs}  (matches finishing_stacks)" in replayed.stdout
     replayed = subprocess.run(
         [sys.executable, "-m", "studkit", "replay", str(folder), "--json"],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True, text=True, timeout=LOADED_MACHINE_TIMEOUT,
     )
     assert [item["players"] for item in json.loads(replayed.stdout)] == button_moved
 

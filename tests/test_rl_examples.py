@@ -9,6 +9,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from timeouts import LOADED_MACHINE_TIMEOUT
 
 from studkit.cli import main
 
@@ -120,7 +121,7 @@ def test_the_pages_examples_run() -> None:
     for code in examples:
         assert len(code.strip().splitlines()) <= 14
         done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                              check=False, timeout=300)
+                              check=False, timeout=LOADED_MACHINE_TIMEOUT)
         assert done.returncode == 0, done.stderr[-2000:]
         assert done.stdout.strip()
 

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from timeouts import LOADED_MACHINE_TIMEOUT
 
 from studkit import load_variant
 from studkit.errors import VariantError
@@ -104,12 +105,12 @@ def test_a_read_only_cache_is_read(cache: Path, tmp_path: Path) -> None:
             "print('jsonschema' in sys.modules)"
         )
         result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                                timeout=120, check=True, env=dict(os.environ))
+                                timeout=LOADED_MACHINE_TIMEOUT, check=True, env=dict(os.environ))
         assert result.stdout.split() == ["False"]
         path.write_text(GOOD.replace("cached-stud", "other-stud"))
         code = f"import studkit\nprint(studkit.load_variant({str(path)!r}).name)"
         result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                                timeout=120, check=True, env=dict(os.environ))
+                                timeout=LOADED_MACHINE_TIMEOUT, check=True, env=dict(os.environ))
         assert result.stdout.split() == ["other-stud"]
     finally:
         (cache / FOLDER).chmod(0o755)

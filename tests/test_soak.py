@@ -13,6 +13,7 @@ from types import ModuleType
 
 import pytest
 from conftest import ROOT
+from timeouts import LOADED_MACHINE_TIMEOUT
 
 from studkit import Hand, builtin_variant_names, load_variant
 from studkit.history import loads, replay
@@ -123,7 +124,7 @@ def test_the_command_prints_json_and_exits_0() -> None:
     result = subprocess.run(
         [sys.executable, str(SCRIPT), "--hands", "30", "--json", "--variants",
          "razz,seven-card-stud-hi-lo"],
-        capture_output=True, text=True, timeout=300, check=False,
+        capture_output=True, text=True, timeout=LOADED_MACHINE_TIMEOUT, check=False,
     )
     assert result.returncode == 0, result.stderr
     out = json.loads(result.stdout)
@@ -135,7 +136,7 @@ def test_the_command_prints_json_and_exits_0() -> None:
 def test_an_unknown_variant_is_an_error_not_a_traceback() -> None:
     result = subprocess.run(
         [sys.executable, str(SCRIPT), "--hands", "3", "--variants", "razz,nonesuch"],
-        capture_output=True, text=True, timeout=120, check=False,
+        capture_output=True, text=True, timeout=LOADED_MACHINE_TIMEOUT, check=False,
     )
     assert result.returncode == 2
     assert "unknown variant 'nonesuch'" in result.stderr

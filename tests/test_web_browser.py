@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 from conftest import ROOT, WSOP
+from timeouts import LOADED_MACHINE_TIMEOUT, LOADED_MACHINE_TIMEOUT_MS
 
 CHROMIUM = os.environ.get("STUDKIT_CHROMIUM", "/usr/bin/chromium")
 REQUIRED = os.environ.get("STUDKIT_REQUIRE_BROWSER", "") not in ("", "0")
@@ -54,52 +55,52 @@ if _REASON is not None:
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="module")
 def base_url() -> Iterator[str]:
     import uvicorn
 
     from studkit.web import create_app
 
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port,
-                                           log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
+    # the server listens on a socket bound here, on a port the system picks (never a port
+    # another program may hold)
+    listening = socket.socket()
+    listening.bind(("127.0.0.1", 0))
+    port: int = listening.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + LOADED_MACHINE_TIMEOUT
     while not server.started:
         if time.monotonic() > deadline or not thread.is_alive():
             raise RuntimeError("the test server did not start")
         time.sleep(0.05)
     yield f"http://127.0.0.1:{port}"
     server.should_exit = True
-    thread.join(timeout=10)
+    thread.join(timeout=LOADED_MACHINE_TIMEOUT)
+    listening.close()
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS,
+                                              timeout=LOADED_MACHINE_TIMEOUT_MS)
         yield launched
         launched.close()
 
 
 class Watched:
-    """A page with every page error and console error it reports."""
+    """A page with every page error and console error it reports. Its waits (a page load,
+    a selector, a download) are bounded by the loaded machine's timeout: on a busy machine the
+    server takes seconds to answer, and a wait ends as soon as the page is ready."""
 
     def __init__(self, browser: Browser, viewport: dict[str, int]) -> None:
         self.context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+        self.context.set_default_timeout(LOADED_MACHINE_TIMEOUT_MS)
         self.page: Page = self.context.new_page()
         self.errors: list[str] = []
         self.page.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
         self.page.on("console", self._console)
-        self.page.set_default_timeout(20_000)
 
     def _console(self, message: Any) -> None:
         if message.type == "error":
@@ -194,14 +195,14 @@ def test_the_designer_tunes_a_number_and_sets_it_in_the_file(
     page.goto(base_url + "/designer")
     page.fill("#yaml", "studkit: 1\nname: club\nextends: seven-card-stud\n"
                        "forced_bets: {ante: 1}  # the club's ante\n")
-    page.wait_for_selector(".status.ok")
+    page.wait_for_selector(".status.ok:has-text('(club): valid')")  # the file typed, checked
     page.fill("#tune-params", "forced_bets.ante=0..6")
     page.fill("#tune-targets", "mean_pot_bb=2.0")
     page.fill("#tune-hands", "600")
     page.fill("#tune-players", "4")
     page.select_option("#tune-bots", "calling-station")
     page.click("#tune-run")
-    page.wait_for_selector("#tune-apply:not([hidden])", timeout=120_000)
+    page.wait_for_selector("#tune-apply:not([hidden])")
     assert "Best: forced_bets.ante=3 (meets every target)" in page.locator(
         "#tune-status").inner_text()
     assert page.locator("#tune-rows tr").count() == 7
@@ -283,7 +284,7 @@ def test_a_comparison_runs_with_live_progress(desktop: Watched, base_url: str) -
     page.fill("#hands", "30")
     page.uncheck("#odds")
     page.click("#run")
-    page.wait_for_selector("#result:not([hidden])", timeout=120_000)
+    page.wait_for_selector("#result:not([hidden])")
     assert "done: 60 of 60 hands" in page.locator("#progress-text").inner_text()
     frame = page.frame_locator("#report")
     assert "seven-card-stud vs tda-seven-card-stud" in frame.locator("h1").inner_text()
@@ -328,7 +329,7 @@ def test_write_the_screenshots(browser: Browser, base_url: str) -> None:
         page.goto(base_url + "/compare")
         page.fill("#hands", "300")
         page.click("#run")
-        page.wait_for_selector("#result:not([hidden])", timeout=300_000)
+        page.wait_for_selector("#result:not([hidden])")
         page.wait_for_timeout(500)
         page.screenshot(path=folder / f"web-compare{label}.png")
         watched.close()
