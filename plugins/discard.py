@@ -1,4 +1,4 @@
-"""Discarding without replacement (stud-family 2.3): the rule a street's ``discard`` key sets.
+"""Discarding without replacement: the rule a street's ``discard`` key sets (docs/variants.md).
 
 A variant does not name this plugin: a street with ``discard: {count: 2, when: before-deal}``
 gets it (see :data:`studkit.variant.card_choices.CARD_CHOICE_PLUGINS`). Every live player,

@@ -1,4 +1,4 @@
-"""Flips (stud-family 2.5): the rule a street's ``flip`` key sets.
+"""Flips: the rule a street's ``flip`` key sets (docs/variants.md, Flips).
 
 A variant does not name this plugin: a street with ``flip: {count: 1}`` gets it (see
 :data:`studkit.variant.card_choices.CARD_CHOICE_PLUGINS`). Once the street's cards are dealt,

@@ -207,7 +207,10 @@ def test_report_without_matplotlib_draws_its_charts_itself(
     assert page.count("<svg") == 1 + 2 + 2  # pots; high and low categories; two action mixes
     assert "Pot-size distribution" in page and "razz: actions by street" in page
     assert "Winning high hands at showdown" in page and "Winning low hands at showdown" in page
-    assert "pip install &#x27;matplotlib&gt;=3.7&#x27;" in page  # works from a checkout too
+    assert (  # the plot extra, for an install and for a checkout
+        "pip install &#x27;studkit[plot]&#x27; (from a checkout: pip install &#x27;.[plot]&#x27;)"
+        in page
+    )
     assert "<img" not in page and ".png" not in page
 
 

@@ -43,7 +43,7 @@ lines each may have, and why."""
 
 LAYERS: list[tuple[str, ...]] = [
     ("studkit.errors", "studkit.compiled", "studkit._checkout", "studkit.user_cache",
-     "studkit.defaults"),
+     "studkit.defaults", "studkit.extras"),
     ("studkit.cards",),
     ("studkit.evaluation",),
     ("studkit.variant", "studkit.variant.model", "studkit.variant.yaml_source",

@@ -207,7 +207,8 @@ def test_missing_extra_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.delitem(sys.modules, "studkit.rl.aec", raising=False)
     monkeypatch.setattr(builtins, "__import__", no_pettingzoo)
-    with pytest.raises(RLError, match=r"pip install 'studkit\[rl\]' installs pettingzoo"):
+    needs = r"studkit.rl needs the rl extra: pip install 'studkit\[rl\]'"
+    with pytest.raises(RLError, match=needs):
         rl.require_extra("studkit.rl.aec")
 
 

@@ -17,7 +17,7 @@ HINTS = Path(__file__).resolve().parent / "malformed" / "hints"
 
 EXPECTED: dict[str, str] = {
     "quoted-amount.yaml": (
-        "quoted-amount.yaml:5:9: forced_bets.ante: expected a whole number, got '1' "
+        "quoted-amount.yaml:5:9: forced_bets.ante: expected a number, got '1' "
         "(quoted, so it is text, not a number: write 1 without quotes)"
     ),
     "quoted-max-raises.yaml": (
@@ -51,15 +51,14 @@ EXPECTED: dict[str, str] = {
         "'two-card-high', 'two-card-a5' (did you mean 'a5-low'?)"
     ),
     "indent-deeper.yaml": (
-        'indent-deeper.yaml:6:15: YAML syntax error: mapping values are not allowed here; '
-        "check this line's indentation (a key indented more than the key above it reads as "
-        "part of that key's value) or quote a value holding ': '"
+        "indent-deeper.yaml:6:5: YAML syntax error: 'max_raises' is indented more than "
+        "'structure' above it (column 5; 'structure' is at column 3), so it reads as part of "
+        "the value of 'structure'; line it up with 'structure' or quote a value holding ': '"
     ),
     "indent-shallower.yaml": (
-        'indent-shallower.yaml:6:2: YAML syntax error: expected <block end>, but found '
-        "'<block mapping start>' (while parsing a block mapping); check this line's "
-        'indentation: it lines up with no key above it (the keys of one mapping start in the '
-        'same column)'
+        "indent-shallower.yaml:6:2: YAML syntax error: 'max_raises' is indented less than "
+        "'structure' above it (column 2; 'structure' is at column 3) and lines up with no key "
+        "above it: the keys of one mapping start in the same column"
     ),
     "key-without-colon.yaml": (
         "key-without-colon.yaml:4:1: YAML syntax error: could not find expected ':' (while "
@@ -75,7 +74,7 @@ EXPECTED: dict[str, str] = {
     "house-small-bet.yaml": (
         'house-small-bet.yaml:5:14: betting.small_bet: 2 clashes with the inherited '
         'forced_bets.bring_in.amount: 2 (seven-card-stud.yaml:36): bring-in 2 must be less '
-        'than the small bet 2'
+        'than the small bet 2: set the bring-in too, e.g. forced_bets: {bring_in: {amount: 1}}'
     ),
     # A parent's own mistake stays the parent's, for its children too.
     "house-base.yaml": (

@@ -180,9 +180,9 @@ EXPECTED: dict[str, str] = {
         'spread-missing-max.yaml:5:3: betting: spread-limit needs spread_max'
     ),
     'syntax-bad-indent.yaml': (
-        'syntax-bad-indent.yaml:5:7: YAML syntax error: mapping values are not '
-        "allowed here; check this line's indentation (a key indented more than the key "
-        "above it reads as part of that key's value) or quote a value holding ': '"
+        "syntax-bad-indent.yaml:5:4: YAML syntax error: 'max' is indented more than 'min' "
+        "above it (column 4; 'min' is at column 3), so it reads as part of the value of "
+        "'min'; line it up with 'min' or quote a value holding ': '"
     ),
     'syntax-unclosed-bracket.yaml': (
         "syntax-unclosed-bracket.yaml:4:41: YAML syntax error: expected ',' or ']', "
@@ -221,8 +221,8 @@ EXPECTED: dict[str, str] = {
         "false, got 'no' (write true or false)"
     ),
     'wrong-type-float.yaml': (
-        'wrong-type-float.yaml:4:9: forced_bets.ante: expected a whole number, got '
-        'the number 1.0 (write 1)'
+        'wrong-type-float.yaml:4:9: forced_bets.ante: 0.0000001 has 7 decimal places: '
+        'at most 6 are supported (0.000001)'
     ),
     'wrong-type-int.yaml': (
         "wrong-type-int.yaml:4:8: players.max: expected a whole number, got 'eight'"

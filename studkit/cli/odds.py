@@ -163,10 +163,13 @@ def resolve_target(target: str, registry: PluginRegistry | None = None) -> OddsR
     import difflib
 
     from studkit.evaluation import EVALUATOR_NAMES
-    from studkit.variant.loader import builtin_variant_names
+    from studkit.variant.loader import builtin_aliases, builtin_variant_names
+    from studkit.variant.name_guess import closest_variant
 
-    known = list(EVALUATOR_NAMES) + builtin_variant_names()
-    close = difflib.get_close_matches(target, known, n=1, cutoff=0.5)
+    meant = closest_variant(target, builtin_variant_names(), builtin_aliases())
+    close = [meant] if meant else difflib.get_close_matches(
+        target, list(EVALUATOR_NAMES), n=1, cutoff=0.5
+    )
     hint = f" (did you mean {close[0]!r}?)" if close else ""
     raise EvaluatorError(
         f"unknown evaluator or variant {target!r}{hint}: evaluators are "
@@ -282,7 +285,7 @@ def run(args: argparse.Namespace) -> int:
         documents = [table.as_json() for table in tables]
         print(json.dumps(documents[0] if len(documents) == 1 else documents, indent=2))
         return 0
-    _print_tables(tables, _deck_text(request, len(deck)), elapsed)
+    _print_tables(tables, _deck_text(request, len(deck)), elapsed, request.source)
     return 0
 
 
@@ -327,20 +330,28 @@ def _deck_text(request: OddsRequest, size: int) -> str:
     text = f"{size} cards"
     if notes:
         text += f" ({'; '.join(notes)})"
-    if request.source:
-        text += f", variant {request.source}"
     return text
 
 
-def _print_tables(tables: Sequence[OddsTable], deck: str, elapsed: float) -> None:
+def _print_tables(
+    tables: Sequence[OddsTable], deck: str, elapsed: float, source: str | None = None
+) -> None:
+    """Each table under its title (a line of its own, wrapped at the terminal's width, not
+    the table's), after the variant's name on a line of its own when the odds are a
+    variant's."""
     from rich.table import Table
 
     from studkit.cli.output import stdout_console
 
     console = stdout_console()
+    if source is not None:
+        console.print(f"variant {source}", markup=False, highlight=False)
     for table in tables:
-        title = f"{table.evaluator}: all {table.total:,} hands of {table.cards} cards from {deck}"
-        grid = Table(title=title, title_justify="left")
+        console.print(
+            f"{table.evaluator}: all {table.total:,} hands of {table.cards} cards from {deck}",
+            markup=False, highlight=False,
+        )
+        grid = Table()
         grid.add_column("category")
         grid.add_column("count", justify="right")
         grid.add_column("probability", justify="right")

@@ -11,6 +11,8 @@ import argparse
 import json
 from typing import Any
 
+from studkit.errors import RLError
+from studkit.extras import require_extra
 from studkit.variant.stakes import add_stakes_argument
 
 __all__ = ["register", "run_spaces", "run_check"]
@@ -81,6 +83,7 @@ def run_spaces(args: argparse.Namespace) -> int:
 
 def run_check(args: argparse.Namespace) -> int:
     """Run the three conformance checks; 1 if one fails."""
+    require_extra("rl", "studkit rl check", RLError)
     from studkit.rl.check import conformance
     from studkit.variant.loader import load_variant
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from studkit.errors import StudkitError
+from studkit.extras import install_hint, require_extra
 
 __all__ = ["register", "run"]
 
@@ -17,7 +17,7 @@ def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         description="Start the web app on this machine and open it in the browser: the "
         "designer (edit a variant with live errors, its rules and its differences from the "
         "parent game), a table against bots, a hand-history replayer and comparisons. "
-        "Needs the web extra: pip install 'studkit[web]'.",
+        f"Needs the web extra: {install_hint('web')}.",
     )
     parser.add_argument(
         "--host", default="127.0.0.1",
@@ -33,14 +33,9 @@ def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
 def run(args: argparse.Namespace) -> int:
     """Serve until interrupted."""
-    try:
-        from studkit.web.server import serve
-    except ImportError as error:
-        raise StudkitError(
-            f"studkit serve needs the web extra ({error.name} is missing): "
-            "pip install 'studkit[web]'"
-        ) from None
+    require_extra("web", "studkit serve")
     from studkit.web.app import WebSettings
+    from studkit.web.server import serve
 
     settings = WebSettings(registry=args.registry)
     serve(args.host, args.port, open_browser=not args.no_browser, settings=settings)

@@ -8,6 +8,7 @@ import textwrap
 from pathlib import Path
 
 from studkit.variant.catalogue import FAMILIES, SORTS, catalogue
+from studkit.variant.catalogue_legend import MARKS, legend_lines, used_marks
 from studkit.variant.loader import (
     check_variant_file,
     display_name,
@@ -45,8 +46,12 @@ def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     listing = subcommands.add_parser(
         "list",
         help="list the built-in variants",
-        description="A table of the built-in variants: family, players, the deal (↓ down, "
-        "↑ up, a space between streets), the pot split and the betting structure.",
+        description=textwrap.fill(
+            "A table of the built-in variants: family, players, the deal, the pot split and "
+            "the betting structure. Under the table, a legend of the symbols the table uses. "
+            "All of them are listed below the options.", 79),
+        epilog="\n".join(legend_lines(MARKS)),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     listing.add_argument("--json", action="store_true", help="print a JSON list")
     listing.add_argument(
@@ -136,6 +141,9 @@ def run_list(args: argparse.Namespace) -> int:
     missing = sorted({name for row in rows for name in row["missing_plugins"]})
     if missing:
         print(f"\n* needs a plugin that is not installed: {', '.join(missing)}")
+    legend = legend_lines(used_marks(dict(zip(header, line, strict=True)) for line in table[1:]))
+    if legend:
+        print("\n" + "\n".join(legend))
     return 0
 
 

@@ -19,6 +19,7 @@ from typing import Any
 from studkit.compare.charts import ACTION_ORDER, POTS_AXIS, all_charts, pot_bins, pots_legend
 from studkit.compare.comparison import Comparison, StatRow, format_difference, format_value
 from studkit.errors import StudkitError
+from studkit.extras import install_hint
 from studkit.simulation.design import estimate_text
 from studkit.simulation.tally import category_order
 
@@ -30,9 +31,8 @@ __all__ = [
 PLOTS = ("pots.png", "categories.png", "actions.png")
 """The PNG files a report writes next to ``index.html`` when matplotlib is installed."""
 
-PNG_HINT = "pip install 'matplotlib>=3.7'"
-"""How to get the PNG copies (the ``plot`` extra's one package: the command works the same
-for a checkout and for an install from PyPI)."""
+PNG_HINT = install_hint("plot")
+"""How to get the PNG copies: the ``plot`` extra (matplotlib)."""
 
 
 class PlotError(StudkitError):

@@ -18,6 +18,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from studkit.errors import RLError
+from studkit.extras import EXTRA_MODULES, missing_extra_message
 
 if TYPE_CHECKING:
     from studkit.rl.aec import env, raw_env
@@ -44,9 +45,6 @@ _LAZY: dict[str, tuple[str, str]] = {
     "raw_env": ("studkit.rl.aec", "raw_env"),
     "SingleAgentEnv": ("studkit.rl.single", "SingleAgentEnv"),
 }
-_EXTRA_PACKAGES: dict[str, str] = {
-    "pettingzoo": "pettingzoo", "gymnasium": "gymnasium", "pyspiel": "open_spiel",
-}
 
 
 def require_extra(module: str) -> Any:
@@ -56,12 +54,9 @@ def require_extra(module: str) -> Any:
         return importlib.import_module(module)
     except ImportError as error:
         top = (error.name or module).split(".")[0]
-        if top not in _EXTRA_PACKAGES:
+        if top not in EXTRA_MODULES["rl"]:
             raise
-        raise RLError(
-            f"{module!r} is not installed: studkit's RL interfaces need the rl extra "
-            f"(pip install 'studkit[rl]' installs {_EXTRA_PACKAGES[top]})"
-        ) from None
+        raise RLError(missing_extra_message("studkit.rl", "rl")) from None
 
 
 def __getattr__(name: str) -> Any:

@@ -20,9 +20,11 @@ from typing import Any
 from studkit.errors import PluginError
 from studkit.hooks.host import face_deciders
 from studkit.hooks.registry import PluginRegistry, registry_of
+from studkit.variant.checkable_data import STAND_IN_KINDS, checkable_data
 from studkit.variant.extends import resolve_extends
 from studkit.variant.file_data import data_to_variant, dump_data, variant_to_data
 from studkit.variant.model import Variant
+from studkit.variant.name_guess import variant_hint
 from studkit.variant.schema import (
     data_errors,
     fill_defaults,
@@ -52,6 +54,7 @@ __all__ = [
     "builtin_variant_names",
     "builtin_variant_path",
     "builtin_aliases",
+    "unknown_variant_message",
     "find_plugin",
     "missing_plugins",
     "plugin_option_problems",
@@ -153,9 +156,15 @@ def _is_path_like(reference: str) -> bool:
     return "/" in reference or os.sep in reference or reference.endswith(_SUFFIXES)
 
 
-def _unknown_variant(reference: str) -> str:
-    names = builtin_variant_names()
-    hint = suggest(reference, names + list(builtin_aliases()))
+def unknown_variant_message(
+    reference: str, search_from: Path | None = None, extends: bool = False
+) -> str:
+    """Why ``reference`` names no variant, with the shipped game it most likely meant and the
+    variant files of that name under ``search_from`` (not searched when ``None``;
+    :func:`~studkit.variant.name_guess.variant_hint`); ``extends``: it was an ``extends``
+    value."""
+    names, aliases = builtin_variant_names(), builtin_aliases()
+    hint = variant_hint(reference, names, aliases, search_from, builtin_directory(), extends)
     return (
         f"{reference!r} is not a built-in variant or a variant file{hint}; "
         "'studkit list' shows the built-in variants"
@@ -173,7 +182,9 @@ def _find_parent(reference: str, node: Located, here: Path | None) -> tuple[Path
         return path, display_name(path)
     builtin = builtin_variant_path(reference)
     if builtin is None:
-        raise VariantFileError.at(node.location, "extends", _unknown_variant(reference))
+        start = here if here is not None else Path.cwd()
+        message = unknown_variant_message(reference, start, extends=True)
+        raise VariantFileError.at(node.location, "extends", message)
     return builtin, display_name(builtin)
 
 
@@ -313,26 +324,63 @@ def _load_tree(
     remember = source is not None  # files, which load again; not each text typed in
     problems = schema_problems(merged, data, remember=remember)
     if problems:
-        raise VariantFileError(problems)
+        beyond = _checkable_problems(merged, data, plugins, require_plugins, root.location.file)
+        unique = list(dict.fromkeys(problems + beyond))
+        raise VariantFileError(sorted(unique, key=lambda p: (p.file, p.line, p.column)))
     filled = fill_defaults(data, schema)
     problems = _apply_plugin_data(merged, filled, plugins, remember)
     if problems:
         raise VariantFileError(problems)
-    if require_plugins:
-        problems = semantic_problems(
-            merged, filled, lambda name: find_plugin(name, plugins),
-            lambda name, options: plugin_option_problems(name, options, plugins),
-            lambda face: face_deciders(plugins, face),
-        )
-        problems += _plugin_variant_problems(merged, filled, plugins, root.location.file)
-        problems.sort(key=lambda problem: (problem.file, problem.line, problem.column))
-    else:
-        problems = semantic_problems(merged, filled, _ignore_plugin,
-                                     face_deciders=lambda face: face_deciders(plugins, face))
+    problems = _rule_problems(merged, filled, plugins, require_plugins, root.location.file)
     if problems:
         raise VariantFileError(problems)
     variant = data_to_variant(filled, source)
     return replace(variant, plugin_registry=plugins)
+
+
+def _rule_problems(
+    merged: Located, filled: dict[str, Any], plugins: PluginRegistry, require_plugins: bool,
+    loaded: str,
+) -> list[Problem]:
+    """The semantic checks and the plugins' own checks of schema-valid, filled data."""
+    if not require_plugins:
+        return semantic_problems(merged, filled, _ignore_plugin,
+                                 face_deciders=lambda face: face_deciders(plugins, face))
+    problems = semantic_problems(
+        merged, filled, lambda name: find_plugin(name, plugins),
+        lambda name, options: plugin_option_problems(name, options, plugins),
+        lambda face: face_deciders(plugins, face),
+    )
+    problems += _plugin_variant_problems(merged, filled, plugins, loaded)
+    problems.sort(key=lambda problem: (problem.file, problem.line, problem.column))
+    return problems
+
+
+_UNREADABLE = (LookupError, TypeError, AttributeError, ValueError, ArithmeticError)
+"""What a check may raise reading a part of a file the schema rejected."""
+
+
+def _checkable_problems(
+    merged: Located, data: Any, plugins: PluginRegistry, require_plugins: bool, loaded: str
+) -> list[Problem]:
+    """The rule problems of a file the schema rejects, in the parts it does not reject
+    (:mod:`studkit.variant.checkable_data`): those found whatever stands in for the values
+    set aside, none about a value set aside, none at all when too little is left to check."""
+    found: list[list[Problem]] = []
+    for kind in STAND_IN_KINDS:
+        checkable = checkable_data(data, kind)
+        if checkable is None:
+            return []
+        try:
+            filled = fill_defaults(checkable.data)
+            if _apply_plugin_data(merged, filled, plugins, remember=False):
+                return []
+            problems = _rule_problems(merged, filled, plugins, require_plugins, loaded)
+        except _UNREADABLE:
+            return []  # a check that needs a set-aside value: the schema's messages come first
+        found.append(checkable.problems_beyond(problems, filled))
+    first, *others = found
+    return [problem for problem in first if all(problem in other for other in others)]
 
 
 def load_variant(
@@ -371,7 +419,8 @@ def load_variant(
         if path is None and _is_file(Path(reference)):
             path = Path(reference)
         if path is None:
-            raise VariantFileError([Problem("", 0, 0, "", _unknown_variant(reference))])
+            message = unknown_variant_message(reference, Path.cwd())
+            raise VariantFileError([Problem("", 0, 0, "", message)])
     shown = display_name(path)
     return _load_tree(read_located(path, shown), path, shown, require_plugins, registry)
 

@@ -13,6 +13,8 @@ from dataclasses import fields
 from typing import Any, NamedTuple
 
 from studkit.cards import Rank, Suit
+from studkit.variant.board_text import board_pattern
+from studkit.variant.card_choice_text import pattern
 from studkit.variant.model import Variant
 from studkit.variant.rules_text import (
     _HEADS_UP_WORDS,
@@ -29,6 +31,7 @@ from studkit.variant.rules_text import (
     evaluator_words,
     streets_pattern,
 )
+from studkit.variant.stakes_words import shown_stakes
 
 __all__ = ["RULES", "SECTIONS", "Rule", "settings_rules", "rule_differences", "diff_variants"]
 
@@ -47,7 +50,7 @@ def _street_rule(name: str) -> Callable[[Variant], str]:
     def describe(variant: Variant) -> str:
         for street in variant.streets:
             if street.name == name:
-                parts = [street.pattern]
+                parts = [pattern(street, board_pattern)]
                 parts.append("burn first" if street.burn else "no burn")
                 parts.append(f"{street.bet_size} bet" if street.betting else "no betting")
                 return ", ".join(parts)
@@ -61,10 +64,14 @@ def _bring_in_rule(variant: Variant) -> str:
     return "none (best showing hand opens)" if bring_in is None else f"{bring_in.selector} up card"
 
 
+_NO_BRING_IN = "no bring-in"
+_NO_WILD_CARDS = "no wild cards"
+
+
 def _bring_in_detail(getter: Callable[[Any], str]) -> Callable[[Variant], str]:
     def describe(variant: Variant) -> str:
         bring_in = variant.forced_bets.bring_in
-        return "-" if bring_in is None else getter(bring_in)
+        return _NO_BRING_IN if bring_in is None else getter(bring_in)
 
     return describe
 
@@ -101,7 +108,11 @@ def _wild_rule(variant: Variant) -> str:
 
 
 def _five_of_a_kind_rule(variant: Variant) -> str:
-    return _yes_no(variant.deck.five_of_a_kind) if _five_of_a_kind_applies(variant) else "-"
+    if not _five_of_a_kind_applies(variant):
+        return "impossible (no wild cards in a high hand)"
+    if variant.deck.five_of_a_kind:
+        return "wild cards can make it (above a straight flush)"
+    return "wild cards cannot make it"
 
 
 _OPENS = {"board": "best showing hand", "position": "first live player on the dealer's left"}
@@ -124,18 +135,19 @@ RULES: tuple[Rule, ...] = (
     Rule("suit order", ("deck.suit_order",),
          lambda v: " < ".join(Suit(s).name.lower() for s in v.deck.suit_order)),
     Rule("deal", (), streets_pattern),
-    Rule("ante", (), lambda v: str(v.stakes.ante) if v.forced_bets.ante else "none"),
+    Rule("ante", (), lambda v: shown_stakes(v.stakes).ante if v.forced_bets.ante else "none"),
     Rule("bring-in", ("forced_bets.bring_in.selector",), _bring_in_rule),
     Rule("bring-in amount", (),
-         lambda v: str(v.stakes.bring_in) if v.forced_bets.bring_in else "-"),
+         lambda v: shown_stakes(v.stakes).bring_in if v.forced_bets.bring_in else _NO_BRING_IN),
     Rule("bring-in ace", ("forced_bets.bring_in.ace",),
          _bring_in_detail(lambda b: f"ace {b.ace}")),
     Rule("bring-in joker", ("forced_bets.bring_in.joker_as",),
          lambda v: f"face-up joker as {v.forced_bets.bring_in.joker_as}"
-         if v.forced_bets.bring_in and v.deck.jokers else "-"),
+         if v.forced_bets.bring_in and v.deck.jokers
+         else "no jokers" if v.forced_bets.bring_in else _NO_BRING_IN),
     Rule("wild up cards", ("action_order.wild_up_cards",),
          lambda v: f"count {v.action_order.wild_up_cards} for bring-in and boards"
-         if v.deck.jokers or v.deck.wild_ranks else "-"),
+         if v.deck.jokers or v.deck.wild_ranks else _NO_WILD_CARDS),
     Rule("bring-in may complete", ("forced_bets.bring_in.may_complete",),
          _bring_in_detail(lambda b: _yes_no(b.may_complete))),
     Rule("bring-in player short", ("forced_bets.bring_in.short_stack",), _bring_in_detail(
@@ -147,7 +159,7 @@ RULES: tuple[Rule, ...] = (
          lambda v: "nearest the dealer's left" if v.action_order.tie_break == "position"
          else "high card by suit"),
     Rule("first round opens", ("action_order.first_round",), lambda v: _OPENS[
-        v.action_order.first_round] if v.forced_bets.bring_in is None else "-"),
+        v.action_order.first_round] if v.forced_bets.bring_in is None else "the bring-in"),
     Rule("later rounds open", ("action_order.later_rounds",),
          lambda v: _OPENS[v.action_order.later_rounds]),
     Rule("betting", ("betting.structure",), betting_summary),
@@ -168,7 +180,7 @@ RULES: tuple[Rule, ...] = (
             " (all cards)" if v.odd_chips.cards == "all" else " (five cards played)")),
     Rule("odd chip in split pots", ("odd_chips.hi_lo_side",),
          lambda v: (v.odd_chips.hi_lo_side or v.pots[0].name) + " share"
-         if len(v.pots) > 1 else "-"),
+         if len(v.pots) > 1 else "one pot share only"),
     Rule("no-bet showdown", ("showdown.no_bet_order",),
          lambda v: _SHOWDOWN_WORDS[v.showdown.no_bet_order].removeprefix("the ")
          + " shows first"),
@@ -202,10 +214,15 @@ def _words(value: object) -> str:
     if isinstance(value, bool):
         return _yes_no(value)
     if value is None:
-        return "-"
+        return "none"
     if isinstance(value, tuple):
         return ", ".join(_words(item) for item in value) or "none"
     return str(value)
+
+
+_ABSENT_SECTIONS = {"forced_bets.bring_in": _NO_BRING_IN}
+"""How :func:`settings_rules` says the settings of a section the variant does not have (the
+sections of :data:`SECTIONS` that may be ``None``)."""
 
 
 def _section(variant: Variant, section: str) -> Any:
@@ -220,7 +237,7 @@ def _read(path: str) -> Callable[[Variant], str]:
 
     def describe(variant: Variant) -> str:
         found = _section(variant, section)
-        return "-" if found is None else _words(getattr(found, name))
+        return _ABSENT_SECTIONS[section] if found is None else _words(getattr(found, name))
 
     return describe
 

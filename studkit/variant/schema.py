@@ -13,6 +13,7 @@ import copy
 import difflib
 import json
 from collections.abc import Callable, Iterable, Sequence
+from decimal import Decimal
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, TypeAlias
@@ -33,6 +34,7 @@ __all__ = [
     "locate",
     "suggest",
     "one_of_text",
+    "schema_errors",
 ]
 
 Path = tuple[str | int, ...]
@@ -199,7 +201,7 @@ def _type(error: ValidationError, root: Located, data: Any, path: Path) -> list[
         message += " (write true or false)"
     elif "integer" in names and isinstance(instance, float) and instance.is_integer():
         message += f" (write {int(instance)})"
-    elif "integer" in names and isinstance(instance, str) and _is_whole_number(instance):
+    elif isinstance(instance, str) and _is_number_text(instance, names):
         message += (f" (quoted, so it is text, not a number: write {instance.strip()} without "
                     "quotes)")
     elif path and isinstance(path[-1], str) and path[-1] in _TYPE_HINTS:
@@ -226,12 +228,19 @@ _TYPE_HINTS: dict[str, Callable[[object], str]] = {
 """What to write instead, by key, when a value has the wrong type (``qualifier: 8``)."""
 
 
-def _is_whole_number(text: str) -> bool:
-    try:
-        int(text.strip())
-    except ValueError:
-        return False
-    return True
+def _is_number_text(text: str, names: list[str]) -> bool:
+    """Whether quoted ``text`` would be a value of one of the schema types ``names`` unquoted
+    (a whole number for ``integer``, also a decimal such as 0.25 for ``number``)."""
+    readers: dict[str, type[int] | type[Decimal]] = {"integer": int, "number": Decimal}
+    for name in names:
+        if name in readers:
+            try:
+                value = readers[name](text.strip())
+            except (ValueError, ArithmeticError):
+                continue
+            if not isinstance(value, Decimal) or value.is_finite():
+                return True
+    return False
 
 
 def _required(error: ValidationError, root: Located, data: Any, path: Path) -> list[Problem]:
@@ -331,6 +340,11 @@ _HANDLERS: dict[str, Handler] = {
     "pattern": _pattern,
     "minLength": _min_length,
 }
+
+
+def schema_errors(data: Any) -> list[ValidationError]:
+    """The schema's own errors for plain ``data`` (jsonschema records, unphrased)."""
+    return list(_validator().iter_errors(data))
 
 
 def data_errors(data: Any, *, remember: bool = True) -> list[str]:

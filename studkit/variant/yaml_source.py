@@ -23,6 +23,7 @@ from typing import Any
 import yaml
 
 from studkit.errors import VariantError
+from studkit.variant.indentation import indentation_mistake
 
 __all__ = [
     "Location",
@@ -338,6 +339,10 @@ def _compose(text: str, name: str) -> yaml.Node | None:
         context = f" ({error.context})" if error.context else ""
         hint = next((h for start, h in _SYNTAX_HINTS if problem.startswith(start)), "")
         message = f"YAML syntax error: {problem}{context}{hint}"
+        mistake = indentation_mistake(text, where.line, problem)
+        if mistake is not None:  # the mis-indented line, not where PyYAML noticed it
+            line, column, what = mistake
+            where, message = Location(name, line, column), f"YAML syntax error: {what}"
         raise VariantFileError.at(where, "", message) from None
     except yaml.reader.ReaderError as error:
         where = _offset_location(text[: error.position].encode(), name)

@@ -23,6 +23,7 @@ from studkit.variant.loader import (
     load_variant_text,
 )
 from studkit.variant.model import Variant
+from studkit.variant.name_guess import closest_variant
 from studkit.variant.rule_differences import rule_differences
 from studkit.variant.rules_text import show_text
 from studkit.variant.schema import variant_schema
@@ -33,6 +34,7 @@ __all__ = [
     "check_text",
     "page_variant",
     "named_variant",
+    "shipped_name_hint",
     "ShippedGames",
     "shipped_text",
     "shipped_games",
@@ -45,6 +47,13 @@ PAGE_FILE_NAME = "variant.yaml"
 """How problems name the file typed in the page."""
 
 
+def shipped_name_hint(name: str) -> str:
+    """`` (did you mean 'x'?)`` for the shipped game ``name`` most likely meant (files are
+    not looked for: the server's disk is not the page's)."""
+    meant = closest_variant(name, builtin_variant_names(), builtin_aliases())
+    return f" (did you mean {meant!r}?)" if meant is not None else ""
+
+
 def _shipped_parent(text: str) -> str | None:
     """The shipped game the text ``extends``, if any; a parent that is not a shipped game
     (a path on the server's disk) is refused with its place."""
@@ -55,8 +64,9 @@ def _shipped_parent(text: str) -> str | None:
     if builtin_variant_path(parent.value) is None:
         raise VariantFileError.at(
             parent.location, "extends",
-            f"{parent.value!r} is not a shipped game; in the web app a variant extends one of "
-            f"the shipped games ({', '.join(builtin_variant_names())}), never a file",
+            f"{parent.value!r} is not a shipped game{shipped_name_hint(parent.value)}; in the "
+            "web app a variant extends one of the shipped games "
+            f"({', '.join(builtin_variant_names())}), never a file",
         )
     return parent.value
 
@@ -97,7 +107,7 @@ class ShippedGames:
         if builtin_variant_path(name) is None:
             raise VariantFileError([Problem(
                 "", 0, 0, "",
-                f"{name!r} is not a shipped game; pick one of "
+                f"{name!r} is not a shipped game{shipped_name_hint(name)}; pick one of "
                 f"{', '.join(builtin_variant_names())} (or send the variant's YAML text)",
             )])
         variant = load_variant(name, registry=self.registry)

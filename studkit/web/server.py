@@ -13,6 +13,7 @@ import webbrowser
 from typing import TextIO
 
 from studkit.errors import StudkitError
+from studkit.extras import missing_extra_message
 from studkit.web.app import WebSettings, create_app
 
 __all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "is_loopback", "serve", "page_url"]
@@ -51,9 +52,7 @@ def serve(
     try:
         import uvicorn
     except ImportError:  # pragma: no cover - the web extra installs it
-        raise StudkitError(
-            "studkit serve needs the web extra: pip install 'studkit[web]'"
-        ) from None
+        raise StudkitError(missing_extra_message("studkit serve", "web")) from None
     if not 0 <= port <= 65535:
         raise StudkitError(f"--port {port}: a port is 0 to 65535")
     if not is_loopback(host):
