@@ -10,7 +10,8 @@ before the next card is dealt. A player all in has nothing to pay with and is no
 * ``price``: ``card-value`` (default: the card's own value in chips, 5 for a five, 10 for a
   ten, J 11, Q 12, K 13, A 14), ``pot`` (match the pot), a stake (``ante``, ``bring-in``,
   ``small-bet``, ``big-bet``) or a number of chips. A player short of the price pays what
-  they have.
+  they have. Numbers (and card values) are whole amounts as the player writes them: at a
+  $0.25/$0.50 table, whose unit is a cent, ``price: 2`` is two dollars, and a five costs 5.
 
 It is the same pay-or-fold decision as Baseball's up three (``pay N`` or ``fold``, the event
 ``("pay", seat, amount)``), registered by both plugins.
@@ -139,10 +140,11 @@ class Plugin:
         if card.rank not in ranks:
             return None
         price = self.price
+        scale = hand.variant.stakes.scale  # numbers are the player's amounts: units per one
         if price == "card-value":
-            amount: int | str = card_value(card.rank)
+            amount: int | str = card_value(card.rank) * scale
         elif isinstance(price, str) and price in _STAKES:
             amount = max(1, int(getattr(hand.variant.stakes, _STAKES[price])))
         else:
-            amount = price
+            amount = price if isinstance(price, str) else price * scale
         return DealEffect(decision=PayOrFold("pot" if amount == "pot" else int(amount)))

@@ -6,9 +6,11 @@ is thrown away and a new one dealt in its place, face down for a down card and f
 up card (``replacement_face: as-discarded``, the twist rule) or always face down
 (``replacement_face: down``, the English stud buy as generic_poker encodes it); or ``stand``
 and keep their cards. ``cost`` is a number of chips or the name of a stake (``ante``,
-``bring-in``, ``small-bet``, ``big-bet``): dead money, which no one matches and which reopens
-nothing; a player who cannot pay may only stand. ``faces`` limits which cards may be replaced.
-A twist after the last dealt street followed by a betting round is a street with no cards
+``bring-in``, ``small-bet``, ``big-bet``; a number is a whole amount as the player writes
+it: ``cost: 1`` at a $0.25 table, which counts in cents, is one dollar): dead money, which no
+one matches and which reopens nothing; a player who cannot pay may only stand. ``faces``
+limits which cards may be replaced. A twist after the last dealt street followed by a
+betting round is a street with no cards
 (``{name: buy, cards: [], burn: false, bet_size: big}``) and ``after`` naming the street
 before it.
 """
@@ -209,6 +211,14 @@ def check_variant(
     ]
 
 
+def _cost_units(cost: int | str, variant: Variant) -> int:
+    """The twist's cost in the table's units: a stake by name, or a number of chips as the
+    player writes amounts (``cost: 1`` at a $0.25 table, which counts in cents, is 100)."""
+    if isinstance(cost, str):
+        return int(getattr(variant.stakes, _STAKES[cost]))
+    return cost * variant.stakes.scale
+
+
 class Plugin:
     """Offers a twist round after the chosen streets."""
 
@@ -230,9 +240,7 @@ class Plugin:
         after = self.after if self.after is not None else (streets[-2],)
         if any(name not in streets for name in after):
             return None
-        cost = self.cost
-        if isinstance(cost, str):
-            cost = int(getattr(variant.stakes, _STAKES[cost]))
+        cost = _cost_units(self.cost, variant)
         return TradeRule(
             streets=tuple(streets.index(name) for name in after), cost=cost,
             action=TwistKind.name, decline=StandKind.name, down="down" in self.faces,
@@ -250,7 +258,5 @@ class Plugin:
                              f" ({names})")
         if street.name not in after:
             return None
-        cost = self.cost
-        if isinstance(cost, str):
-            cost = int(getattr(hand.variant.stakes, _STAKES[cost]))
+        cost = _cost_units(self.cost, hand.variant)
         return TwistOffer(cost=cost, faces=self.faces, replacement_face=self.replacement_face)

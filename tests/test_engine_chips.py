@@ -39,7 +39,7 @@ def test_a_whole_amount_of_any_numeric_type_is_taken_as_an_int(amount: object) -
     assert all(type(x) is int for x in (*hand.stacks, *hand.bets, last.to, last.added))
 
 
-@pytest.mark.parametrize("amount", [20.5, "20", True, None])
+@pytest.mark.parametrize("amount", [20.5, "twenty", True, None])
 def test_an_amount_that_is_not_a_whole_number_is_illegal_and_changes_nothing(
     amount: object,
 ) -> None:

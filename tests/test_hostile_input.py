@@ -8,6 +8,7 @@ message quotes the input, and exit 2 from the command line; never a made-up resu
 from __future__ import annotations
 
 import pytest
+from timeouts import LOADED_MACHINE_TIMEOUT
 
 from studkit import CARDS, CardError, Hand, StudkitError, Table, Variant, load_variant
 from studkit.cli import main
@@ -311,7 +312,8 @@ def test_an_endless_device_is_refused_not_read_forever(
     import sys
 
     done = subprocess.run(
-        [sys.executable, "-m", "studkit", *argv], capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "studkit", *argv], capture_output=True, text=True,
+        timeout=LOADED_MACHINE_TIMEOUT,
     )
     assert done.returncode == code
     assert message in done.stderr and "Traceback" not in done.stderr
@@ -384,8 +386,7 @@ def test_play_quitting_with_one_chip_in_the_pot_says_it_in_good_english(
 
 @pytest.mark.parametrize(
     ("keyword", "value"),
-    [("hands", "5"), ("hands", True), ("players", 2.0), ("stack", 1.5), ("seed", None),
-     ("workers", 1.5)],
+    [("hands", "5"), ("hands", True), ("players", 2.0), ("seed", None), ("workers", 1.5)],
 )
 def test_simulate_names_a_count_that_is_not_a_whole_number(keyword: str, value: object) -> None:
     import studkit
@@ -393,6 +394,16 @@ def test_simulate_names_a_count_that_is_not_a_whole_number(keyword: str, value: 
     # seed=None used to fail with "unsupported operand type(s) for &", hands=True played 1 hand.
     with pytest.raises(TypeError, match=rf"simulate: {keyword} must be a whole number, not "):
         studkit.simulate("razz", **{keyword: value})  # type: ignore[arg-type]
+
+
+def test_simulate_names_a_stack_finer_than_the_table_s_amounts() -> None:
+    import studkit
+    from studkit.errors import StakesError
+
+    # razz counts whole chips: a stack of 1.5 cannot be played (a $0.25 table's could).
+    finer = r"stack 1\.5 is finer than this table's smallest amount 1"
+    with pytest.raises(StakesError, match=finer):
+        studkit.simulate("razz", stack=1.5)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(("keyword", "value"), [("trials", "5"), ("trials", True), ("seed", 1.5)])

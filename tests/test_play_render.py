@@ -101,8 +101,8 @@ def test_showdown_hands_categories_and_who_won_which_pot() -> None:
         "Showdown",
         "  you (seat 2)  As Ad Ah 4c 2d 9s Ac  Four of a kind, aces",
         "  Ann (seat 1)  mucks",
-        "  Cy (seat 4)   Th Tc Jd 2c 3c 4c 5c  "
-        "high: Two pair, tens and fives; low: 5-4-3-2-A (5-low)",
+        "  Cy (seat 4)   Th Tc Jd 2c 3c 4c 5c  high: Two pair, tens and fives",
+        "                                      low: 5-4-3-2-A",
         "Main pot (30): you (seat 2) wins 30 with Four of a kind, aces",
         "Side pot 1, low share (17): split: you (seat 2) wins 9 with 7-5-4-2-A; "
         "Cy (seat 4) wins 8 with 5-4-3-2-A",

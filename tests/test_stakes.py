@@ -29,12 +29,12 @@ def test_parse_every_key() -> None:
         ("smal=5", "--stakes: unknown key 'smal' in 'smal=5' (did you mean 'small'?); accepted "
          "keys: ante, bring-in, small, big, min, max, last-max, small-blind, big-blind"),
         ("ante=1,ante=2", "--stakes: 'ante' is given twice (in 'ante=2')"),
-        ("big=ten", "--stakes: 'big=ten': the amount must be a whole number of chips, "
-         "0 or more, not 'ten'"),
-        ("big=-5", "--stakes: 'big=-5': the amount must be a whole number of chips, "
-         "0 or more, not '-5'"),
-        ("small=2.5", "--stakes: 'small=2.5': the amount must be a whole number of chips, "
-         "0 or more, not '2.5'"),
+        ("big=ten", "--stakes: 'big=ten': the amount must be a number such as 2 or 0.25, "
+         "0 or more, with at most 6 decimal places, not 'ten'"),
+        ("big=-5", "--stakes: 'big=-5': the amount must be a number such as 2 or 0.25, "
+         "0 or more, with at most 6 decimal places, not '-5'"),
+        ("small=0.0000001", "--stakes: 'small=0.0000001': the amount must be a number such as "
+         "2 or 0.25, 0 or more, with at most 6 decimal places, not '0.0000001'"),
     ],
 )
 def test_parse_errors_name_the_item(text: str, message: str) -> None:
@@ -97,7 +97,7 @@ def test_mapping_keys_are_checked() -> None:
     stud = load_variant("seven-card-stud")
     with pytest.raises(StakesError, match="unknown key 'blind'"):
         apply_stakes(stud, {"blind": 2})
-    with pytest.raises(StakesError, match="must be a whole number"):
+    with pytest.raises(StakesError, match="must be a number such as 2 or 0.25"):
         apply_stakes(stud, {"ante": -1})
 
 

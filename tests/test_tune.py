@@ -130,7 +130,7 @@ def test_bad_searches_are_refused_with_a_reason(
 def test_numbers_are_set_where_they_stand_and_missing_sections_added() -> None:
     from conftest import run_doctests
 
-    assert run_doctests("studkit.variant.number_edits") == (0, 2)
+    assert run_doctests("studkit.variant.number_edits") == (0, 3)
     text = ("studkit: 1\nextends: seven-card-stud\nname: mine\nforced_bets:\n"
             "  ante: 2   # agreed\n  bring_in: {amount: 3}\n")
     edited, unplaced = set_numbers(text, {

@@ -13,8 +13,9 @@ import pytest
 pytest.importorskip("starlette", reason="the web extra is not installed")
 pytest.importorskip("httpx2", reason="Starlette's TestClient needs httpx2 (the test extra)")
 
-from conftest import ROOT  # noqa: E402
+from conftest import ROOT, free_port  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
+from timeouts import LOADED_MACHINE_TIMEOUT  # noqa: E402
 from web_client import CLUB, client_fixture  # noqa: E402
 
 from studkit.web.designer import PAGE_FILE_NAME  # noqa: E402
@@ -232,15 +233,6 @@ def test_only_loopback_is_served_without_a_warning() -> None:
     assert page_url("::1", 80, "play") == "http://[::1]:80/play"
 
 
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 def test_studkit_serve_answers_and_warns_for_another_host() -> None:
     import signal
     import subprocess
@@ -248,17 +240,18 @@ def test_studkit_serve_answers_and_warns_for_another_host() -> None:
     import time
     import urllib.request
 
-    port = _free_port()
+    port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "studkit", "serve", "--no-browser", "--port", str(port),
          "--host", "0.0.0.0"],
         stderr=subprocess.PIPE, text=True,
     )
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + LOADED_MACHINE_TIMEOUT
         while True:
             try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/designer") as page:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/designer",
+                                            timeout=LOADED_MACHINE_TIMEOUT) as page:
                     assert page.status == 200
                     break
             except OSError:
@@ -267,7 +260,7 @@ def test_studkit_serve_answers_and_warns_for_another_host() -> None:
                 time.sleep(0.2)
     finally:
         server.send_signal(signal.SIGINT)
-        _, err = server.communicate(timeout=30)
+        _, err = server.communicate(timeout=LOADED_MACHINE_TIMEOUT)
     assert server.returncode == 0, err
     assert "warning: serving on 0.0.0.0, not only this machine" in err
 
@@ -279,7 +272,7 @@ def test_serve_without_the_web_extra_says_how_to_install_it() -> None:
     code = ("import sys; sys.modules['starlette'] = None\n"
             "from studkit.cli import main\nsys.exit(main(['serve', '--no-browser']))\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=False)
+                          check=False, timeout=LOADED_MACHINE_TIMEOUT)
     assert done.returncode == 2
     assert "pip install 'studkit[web]'" in done.stderr and "Traceback" not in done.stderr
 
@@ -295,7 +288,7 @@ def test_a_port_in_use_is_an_error_not_a_traceback() -> None:
         port = taken.getsockname()[1]
         done = subprocess.run(
             [sys.executable, "-m", "studkit", "serve", "--no-browser", "--port", str(port)],
-            capture_output=True, text=True, timeout=60, check=False,
+            capture_output=True, text=True, timeout=LOADED_MACHINE_TIMEOUT, check=False,
         )
     assert done.returncode == 2
     assert f"cannot serve on 127.0.0.1:{port}" in done.stderr and "Traceback" not in done.stderr

@@ -26,7 +26,7 @@ class PlayError(StudkitError):
 
 def register(subcommands: Any) -> None:
     """Add the ``play`` command."""
-    from studkit.variant.stakes import add_stakes_argument
+    from studkit.variant.stakes import add_stakes_argument, stack_argument
 
     parser = subcommands.add_parser(
         "play",
@@ -56,8 +56,9 @@ def register(subcommands: Any) -> None:
     )
     add_stakes_argument(parser)
     parser.add_argument(
-        "--stack", type=int, metavar="CHIPS", default=None,
-        help=f"starting chips per player (default {DEFAULT_STACK_BIG_BETS} big bets)",
+        "--stack", type=stack_argument, metavar="CHIPS", default=None,
+        help=f"starting chips per player, as the stakes write amounts (500, 49.75; default "
+        f"{DEFAULT_STACK_BIG_BETS} big bets)",
     )
     parser.add_argument(
         "--seed", type=int, metavar="S", default=None,
@@ -105,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
     from studkit.bots.registry import make_bot
     from studkit.play.game import Opponent, TableGame, bot_names, check_player_name
     from studkit.play.render import FANCY, PLAIN
-    from studkit.variant.stakes import apply_stakes, big_bet_unit
+    from studkit.variant.stakes import apply_stakes, big_bet_unit, stack_units
 
     variant = apply_stakes(load_variant(args.variant, registry=args.registry), args.stakes)
     players = args.players
@@ -119,9 +120,10 @@ def run(args: argparse.Namespace) -> int:
     if not 1 <= args.seat <= players:
         raise PlayError(f"--seat {args.seat}: seats are numbered 1 to {players}")
     seat = args.seat - 1
-    stack = args.stack if args.stack is not None else DEFAULT_STACK_BIG_BETS * big_bet_unit(variant)
+    stack = (stack_units(args.stack, variant.stakes) if args.stack is not None
+             else DEFAULT_STACK_BIG_BETS * big_bet_unit(variant))  # in the table's units
     if stack <= 0:
-        raise PlayError(f"--stack {stack}: every player needs at least one chip")
+        raise PlayError(f"--stack {args.stack}: every player needs at least one chip")
     if args.hands is not None and args.hands < 1:
         raise PlayError(f"--hands {args.hands}: play at least one hand")
     try:

@@ -25,6 +25,8 @@ class TuneFileError(StudkitError):
 
 def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``tune`` command."""
+    from studkit.variant.stakes import stack_argument
+
     parser = subcommands.add_parser(
         "tune",
         help="search rule values (ante, bring-in, bets, raise cap...) for targets such as a "
@@ -40,8 +42,9 @@ def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     parser.add_argument(
         "--param", action="append", default=[], metavar="KEY=LO..HI", required=True,
         help="a numeric rule value to search, by its path in the variant file, and its "
-        "range of whole numbers, e.g. forced_bets.ante=0..10 or betting.max_raises=2..6 "
-        "(repeatable: every combination is tried)",
+        "range, e.g. forced_bets.ante=0..10 or betting.max_raises=2..6; amounts as the "
+        "stakes write them, by the table's smallest amount or a step, e.g. "
+        "forced_bets.ante=0.1..0.5:0.05 (repeatable: every combination is tried)",
     )
     parser.add_argument(
         "--target", action="append", default=[], metavar="METRIC=V", required=True,
@@ -59,9 +62,9 @@ def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     parser.add_argument("--seed", type=int, default=1, metavar="S",
                         help="seed of every simulation (default 1: the same search gives the "
                         "same answer)")
-    parser.add_argument("--stack", type=int, default=None, metavar="CHIPS",
-                        help="every seat's chips at the start of each hand (default 100 big "
-                        "bets)")
+    parser.add_argument("--stack", type=stack_argument, default=None, metavar="CHIPS",
+                        help="every seat's chips at the start of each hand, as the stakes "
+                        "write amounts (default 100 big bets)")
     parser.add_argument("--workers", type=int, default=1, metavar="W",
                         help="processes sharing each simulation's hands (default 1)")
     parser.add_argument("--engine", choices=("auto", "kernel", "general"), default="auto",

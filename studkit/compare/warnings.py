@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from studkit.simulation import SimulationReport
 from studkit.simulation.tally import Tally
 from studkit.variant.model import Variant
+from studkit.variant.stakes_words import amount_words
 
 __all__ = ["comparison_warnings", "stakes_differ"]
 
@@ -23,9 +25,11 @@ def comparison_warnings(variants: Sequence[Variant],
 
 def stakes_differ(reports: Sequence[SimulationReport]) -> bool:
     """Whether the simulations were played at different stakes: in big bets of different
-    sizes (a different ante or bring-in at the same big bet is a rule change like any other,
-    and the rules diff says it)."""
-    return any(r.big_bet != reports[0].big_bet for r in reports[1:])
+    sizes, as the players write them: a $2 big bet counted in cents is the same as a big bet
+    of 2 chips (a different ante or bring-in at the same big bet is a rule change like any
+    other, and the rules diff says it)."""
+    first = Fraction(reports[0].big_bet, reports[0].scale)
+    return any(Fraction(r.big_bet, r.scale) != first for r in reports[1:])
 
 
 def _stakes_warning(reports: Sequence[SimulationReport]) -> list[str]:
@@ -33,8 +37,9 @@ def _stakes_warning(reports: Sequence[SimulationReport]) -> list[str]:
         return []
     each = "; ".join(
         f"{r.variant} at "
-        + ", ".join(f"{k.replace('_', '-')}={v:,}" for k, v in r.stakes.items() if v is not None)
-        + f" (1 bb = {r.big_bet:,} chips)"
+        + ", ".join(f"{k.replace('_', '-')}={amount_words(r.scale, v)}"
+                    for k, v in r.stakes.items() if v is not None)
+        + f" (1 bb = {amount_words(r.scale, r.big_bet)} chips)"
         for r in reports
     )
     return [f"the stakes differ: {each}; every chip amount is compared in big bets"]

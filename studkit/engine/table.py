@@ -69,7 +69,9 @@ class Table:
         self.variant = variant
         self.stakes = stakes if stakes is not None else variant.stakes
         self.stacks: list[int] = counts
-        """Chips per seat; 0 for an empty seat."""
+        """Chips per seat; 0 for an empty seat. Like :class:`Hand`'s figures, in the table's
+        units (``stakes.scale`` per whole amount; :func:`studkit.variant.amounts.to_units`
+        turns a player's stack into them)."""
         self.names: list[str] = list(names) if names is not None else [
             f"seat {i}" for i in range(len(stacks))
         ]

@@ -41,6 +41,7 @@ from studkit.history.hand_history import (
 from studkit.history.phh import dumps
 from studkit.history.rules import is_phh_rules, load_variant_named, rules_only
 from studkit.hooks.registry import registry_of
+from studkit.variant.amounts import from_units
 from studkit.variant.loader import builtin_directory
 from studkit.variant.model import Variant
 
@@ -93,12 +94,13 @@ def _phh_seat(seat: int, hand: Hand) -> int:
     return (seat - hand.button - 1) % hand.n
 
 
-def _decision(kind: DecisionKind, event: Any, player: int) -> Action:
-    """A plugin decision's event as a history action: the kind's verb and argument."""
+def _decision(kind: DecisionKind, event: Any, player: int, scale: int) -> Action:
+    """A plugin decision's event as a history action: the kind's verb and argument (an amount
+    as the player writes it, from the table's units)."""
     value = kind.chosen(event)
     argument = kind.phh_argument
     if argument == "amount":
-        return Action(kind.name, player=player, amount=value)
+        return Action(kind.name, player=player, amount=from_units(value, scale))
     if argument == "card":
         return Action(kind.name, player=player, cards=(value,))
     if argument == "word":
@@ -109,9 +111,16 @@ def _decision(kind: DecisionKind, event: Any, player: int) -> Action:
 def record_hand(hand: Hand, fields: Mapping[str, Any] | None = None) -> HandHistory:
     """The :class:`HandHistory` of ``hand`` (played or in progress), plus optional ``fields``
     (``players``, ``event``, ``hand``...) written after the required ones. Per-player fields
-    (``players``, ``seats``, ``time_banks``) are given in the engine's seat order."""
+    (``players``, ``seats``, ``time_banks``) are given in the engine's seat order.
+
+    The hand counts in the table's units; the history writes the player's amounts (a $0.25
+    ante as ``0.25``: PHH takes decimal amounts), every one through :func:`amount` below."""
     code, studkit_name = _identify(hand.variant)
     stakes = hand.rules.stakes
+
+    def amount(units: int) -> Amount:
+        return from_units(units, stakes.scale)
+
     n = hand.n
     order = sorted(range(n), key=lambda s: _phh_seat(s, hand))
     actions: list[Action] = []
@@ -150,8 +159,8 @@ def record_hand(hand: Hand, fields: Mapping[str, Any] | None = None) -> HandHist
             actions.append(Action("db", cards=(event.card,)))
         elif isinstance(event, ActionEvent):
             verb = BETTING_VERBS[event.kind].phh_verb
-            amount = event.to if verb == "cbr" else None
-            actions.append(Action(verb, player=_phh_seat(event.seat, hand), amount=amount))
+            to = amount(event.to) if verb == "cbr" else None
+            actions.append(Action(verb, player=_phh_seat(event.seat, hand), amount=to))
         elif isinstance(event, ShowEvent):
             actions.append(Action("sm", player=_phh_seat(event.seat, hand), cards=event.cards))
             turned_up[event.seat] = len(event.cards)
@@ -159,7 +168,8 @@ def record_hand(hand: Hand, fields: Mapping[str, Any] | None = None) -> HandHist
             actions.append(Action("sm", player=_phh_seat(event.seat, hand)))
         elif kinds is not None and kind_of(event) in kinds.by_name:
             seat: int = getattr(event, "seat")  # noqa: B009 - every plugin decision has one
-            actions.append(_decision(kinds.by_name[kind_of(event)], event, _phh_seat(seat, hand)))
+            actions.append(_decision(kinds.by_name[kind_of(event)], event, _phh_seat(seat, hand),
+                                     stakes.scale))
         elif isinstance(event, AwardEvent):
             winnings[event.seat] += event.amount
     flush()
@@ -169,25 +179,25 @@ def record_hand(hand: Hand, fields: Mapping[str, Any] | None = None) -> HandHist
     if studkit_name is not None:
         extra[STUDKIT_VARIANT_FIELD] = studkit_name
     more: dict[str, Amount] = {
-        k: getattr(stakes, k) for k in _EXTRA_STAKES if getattr(stakes, k) is not None
+        k: amount(getattr(stakes, k)) for k in _EXTRA_STAKES if getattr(stakes, k) is not None
     }
     if more:
         extra[STUDKIT_STAKES_FIELD] = more
     if hand.is_over:
-        extra["finishing_stacks"] = [hand.stacks[s] for s in order]
-        extra["winnings"] = [winnings[s] for s in order]
+        extra["finishing_stacks"] = [amount(hand.stacks[s]) for s in order]
+        extra["winnings"] = [amount(winnings[s]) for s in order]
     for key, value in (fields or {}).items():
         if key in _PER_PLAYER and isinstance(value, list | tuple) and len(value) == n:
             value = [value[s] for s in order]  # given by engine seat: renumber as PHH does
         extra[key] = value
     return HandHistory(
         variant=code,
-        antes=(ante,) * n,
-        starting_stacks=tuple(hand.starting_stacks[s] for s in order),
+        antes=(amount(ante),) * n,
+        starting_stacks=tuple(amount(hand.starting_stacks[s]) for s in order),
         actions=tuple(actions),
-        bring_in=stakes.bring_in or None,
-        small_bet=stakes.small_bet or None,
-        big_bet=stakes.big_bet or None,
+        bring_in=amount(stakes.bring_in) or None,
+        small_bet=amount(stakes.small_bet) or None,
+        big_bet=amount(stakes.big_bet) or None,
         ante_trimming_status=True,
         fields=MappingProxyType(extra),
         notes=notes,

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from studkit.engine.decisions import BETTING_VERBS
+from studkit.variant.amounts import format_amount
 
 __all__ = [
     "Choice",
@@ -35,7 +36,8 @@ class Choice:
 
     ``kind`` is ``fold``, ``check``, ``call``, ``bring-in``, ``complete``, ``bet``, ``raise``
     or a kind a plugin adds (``pay``, ``expose``, ``declare``, ``twist``, ...). Amounts are
-    totals for the betting round ("raise to"), as the engine counts them.
+    totals for the betting round ("raise to"), in the table's units as the engine counts
+    them; :meth:`chips` writes one as the player does (``0.50`` at a table of ``scale`` 100).
     """
 
     kind: str
@@ -57,6 +59,12 @@ class Choice:
     """For a bet or raise in pot or no limit: the pot once the player has called (bets in
     front included); a pot-sized raise adds this much to :attr:`call_to`. ``None`` where the
     pot does not size bets (fixed and spread limit)."""
+    scale: int = 1
+    """The table's units per whole amount (``variant.stakes.scale``)."""
+
+    def chips(self, units: int | None) -> str:
+        """``units`` of this table as the player writes them (``1.50``)."""
+        return "" if units is None else format_amount(units, self.scale)
 
     @property
     def sized(self) -> bool:
@@ -96,16 +104,16 @@ def describe_choice(choice: Choice, *, amount: int | None = None) -> str:
     if amount is None:
         amount = choice.fixed_amount()
     if amount is not None:
-        text = f"{word} {amount}"
+        text = f"{word} {choice.chips(amount)}"
     elif choice.min_amount is not None and choice.max_amount is not None:
-        text = f"{word} {choice.min_amount}-{choice.max_amount}"
+        text = f"{word} {choice.chips(choice.min_amount)}-{choice.chips(choice.max_amount)}"
     else:
         text = word
     if choice.all_in:
         if not choice.sized or amount == choice.max_amount:
             text += " (all in)"
         elif amount is None:
-            text += f" ({choice.max_amount} is all in)"
+            text += f" ({choice.chips(choice.max_amount)} is all in)"
     return text
 
 

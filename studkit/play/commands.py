@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
+from studkit.engine.chips import amount_words, table_units
 from studkit.errors import StudkitError
 from studkit.play.choices import (
     AGGRESSIVE_KINDS,
@@ -259,18 +260,18 @@ def _with_amount(line: str, candidates: Sequence[Choice], args: list[str]) -> Co
             if choice.sized:
                 raise CommandError(
                     f"{line!r}: say how much: {describe_choice(choice)}, e.g. "
-                    f"'{short_verb(choice)} {choice.min_amount}'"
+                    f"'{short_verb(choice)} {choice.chips(choice.min_amount)}'"
                 )
             return Command("act", choice, choice.fixed_amount())
         raise CommandError(
             f"{line!r}: say how much: "
-            + " or ".join(f"'{short_verb(c)} {c.fixed_amount()}'" for c in candidates)
+            + " or ".join(f"'{short_verb(c)} {c.chips(c.fixed_amount())}'" for c in candidates)
         )
     token = args[0]
-    try:
-        amount = int(token)
-    except ValueError:
-        raise CommandError(f"{line!r}: {token!r} is not a whole number of chips") from None
+    scale = candidates[0].scale
+    amount = table_units(token, scale)  # the player's amount (1.50) in the table's units
+    if amount is None:
+        raise CommandError(f"{line!r}: {token!r} is not {amount_words(scale)}") from None
     for choice in candidates:
         fixed = choice.fixed_amount()
         if fixed is not None and amount == fixed:
@@ -279,7 +280,7 @@ def _with_amount(line: str, candidates: Sequence[Choice], args: list[str]) -> Co
         if low is not None and high is not None and low <= amount <= high:
             return Command("act", choice, amount)
     allowed = " or ".join(describe_choice(c) for c in candidates)
-    raise CommandError(f"{line!r}: {amount} is not allowed here; you may {allowed}")
+    raise CommandError(f"{line!r}: {token} is not allowed here; you may {allowed}")
 
 
 _POT_WORDS: dict[str, Fraction] = {"pot": Fraction(1), "half": Fraction(1, 2)}
@@ -354,7 +355,7 @@ def _pot_sized(line: str, candidates: Sequence[Choice], part: Fraction) -> Comma
             )
         raise CommandError(
             f"{line!r}: the pot does not size bets in this game; say how much: "
-            + " or ".join(f"{describe_choice(c)}, e.g. '{short_verb(c)} {c.min_amount}'"
+            + " or ".join(f"{describe_choice(c)}, e.g. '{short_verb(c)} {c.chips(c.min_amount)}'"
                           for c in candidates)
         )
     choice = by_pot[0]
@@ -363,16 +364,17 @@ def _pot_sized(line: str, candidates: Sequence[Choice], part: Fraction) -> Comma
     if total is None or low is None or high is None:  # a pot-sized choice always has a range
         raise CommandError(f"{line!r}: {describe_choice(choice)} takes no amount")
     noun = _SIZED_NOUNS.get(choice.kind, choice.kind)
-    what = f"{line!r}: {_part_words(part)} is {noun} {total}"
+    what = f"{line!r}: {_part_words(part)} is {noun} {choice.chips(total)}"
     if total < low:
         raise CommandError(
-            f"{what}, below the smallest {choice.kind} allowed ({low}); "
-            f"type '{short_verb(choice)} {low}' or 'pot'"
+            f"{what}, below the smallest {choice.kind} allowed ({choice.chips(low)}); "
+            f"type '{short_verb(choice)} {choice.chips(low)}' or 'pot'"
         )
     if total > high:
         if not choice.all_in:
             raise CommandError(
-                f"{what}, above the largest {choice.kind} allowed ({high}, the pot); "
+                f"{what}, above the largest {choice.kind} allowed ({choice.chips(high)}, "
+                "the pot); "
                 f"type 'pot'"
             )
         total = high  # no more chips: all in
@@ -398,7 +400,7 @@ def _why_not(intent: str, choices: Sequence[Choice]) -> str:
             return "you cannot check: you are the forced player (c brings in)"
         call = _first(choices, "call")
         if call is not None:
-            return f"you cannot check: it is {call.fixed_amount()} to call"
+            return f"you cannot check: it is {call.chips(call.fixed_amount())} to call"
     if intent == "fold" and "bring-in" in kinds:
         return "you are the forced player: bring in (c) or complete, folding is not allowed"
     if intent == "fold" and "check" in kinds:
@@ -409,7 +411,7 @@ def _why_not(intent: str, choices: Sequence[Choice]) -> str:
         short = next((c for c in choices if c.kind in ("call", "bring-in") and c.all_in), None)
         if short is not None:
             word = KIND_WORDS.get(short.kind, short.kind)
-            amount = short.fixed_amount()
+            amount = short.chips(short.fixed_amount())
             return f"you cannot bet or raise now: {word} {amount} puts in all your chips"
         return "you cannot bet or raise now (the raises may be capped, or you are all in)"
     if intent == "complete":

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, TextIO
 
 from rich.console import Console
@@ -26,7 +27,9 @@ from studkit.play.commands import CommandError, help_text, parse_command
 from studkit.play.narration import Narrator
 from studkit.play.render import CardStyle, SeatLine, showdown_text, table_text
 from studkit.play.table_view import choices_for, engine_action, showdown, table_state
+from studkit.variant.amounts import format_amount
 from studkit.variant.model import Stakes, Variant
+from studkit.variant.stakes_words import shown_stakes
 
 if TYPE_CHECKING:
     from studkit.bots.protocol import Bot
@@ -76,18 +79,25 @@ class GameSummary:
     """Why the game ended, in words (``you quit``, ``end of input``, ...)."""
     stacks: tuple[tuple[str, int], ...]
     """Every seat's name and chips at the end, in seat order."""
+    scale: int = 1
+    """The table's units per whole amount: the figures above are in units (:meth:`chips`
+    writes them as the player does)."""
 
     @property
     def net(self) -> int:
         """Chips won (positive) or lost over the game."""
         return self.final_stack - self.starting_stack
 
+    def chips(self, units: int) -> str:
+        """``units`` as the player writes amounts (``49.75`` at a table of scale 100)."""
+        return format_amount(units, self.scale)
 
-_STRUCTURE_WORDS: dict[str, Callable[[Stakes], str]] = {
+
+_STRUCTURE_WORDS: dict[str, Callable[[SimpleNamespace], str]] = {
     "fixed-limit": lambda s: f"limit {s.small_bet}/{s.big_bet}",
     "spread-limit": lambda s: (
-        f"spread limit {s.spread_min or s.small_bet}-{s.spread_max or s.big_bet}"
-        + (f" ({s.last_round_max} on the last round)" if s.last_round_max else "")
+        f"spread limit {_given(s.spread_min, s.small_bet)}-{_given(s.spread_max, s.big_bet)}"
+        + (f" ({s.last_round_max} on the last round)" if _given(s.last_round_max, "") else "")
     ),
     "pot-limit": lambda s: "pot limit",
     "no-limit": lambda s: "no limit",
@@ -121,14 +131,21 @@ def bot_names(count: int, player_name: str = DEFAULT_PLAYER_NAME) -> tuple[str, 
     return tuple(free[i % len(free)] for i in range(count))
 
 
+def _given(amount: str, otherwise: str) -> str:
+    """A spread amount's words, or ``otherwise`` where the stakes have none (or 0)."""
+    return otherwise if amount in ("none", "0") else amount
+
+
 def stakes_words(variant: Variant, stakes: Stakes) -> str:
-    """The betting and forced bets in a few words: ``limit 5/10, ante 1, bring-in 2``."""
+    """The betting and forced bets in a few words, as the player writes amounts: ``limit
+    5/10, ante 1, bring-in 2``, ``limit 1/2, ante 0.25, bring-in 0.50``."""
+    shown = shown_stakes(stakes)
     words = _STRUCTURE_WORDS.get(variant.betting.structure)
-    parts = [words(stakes) if words is not None else variant.betting.structure]
+    parts = [words(shown) if words is not None else variant.betting.structure]
     if variant.forced_bets.ante and stakes.ante:
-        parts.append(f"ante {stakes.ante}")
+        parts.append(f"ante {shown.ante}")
     if variant.forced_bets.bring_in is not None:
-        parts.append(f"bring-in {stakes.bring_in}")
+        parts.append(f"bring-in {shown.bring_in}")
     return ", ".join(parts)
 
 
@@ -298,6 +315,7 @@ class TableGame:
             big_bet=self.table.stakes.big_bet,
             ended=ended,
             stacks=tuple(zip(self.labels, self._final_stacks(abandoned), strict=True)),
+            scale=self.table.stakes.scale,
         )
         self._print_summary(summary, abandoned)
         return summary
@@ -345,7 +363,7 @@ class TableGame:
         hero = seats.index(self.seat)
         names = [self.names[s] for s in seats]
         narrator = Narrator(names, viewer=hero, style=self.style,
-                            kinds=decision_kinds(hand.variant))
+                            kinds=decision_kinds(hand.variant), scale=self.table.stakes.scale)
         self.say()
         button = seats[hand.button]
         self.say(f"=== {self._heading(number)} · button: {self.names[button]} "
@@ -448,11 +466,12 @@ class TableGame:
         self.say(f"Game over: {summary.ended}.", "bold")
         self.say(f"Hands played: {summary.hands}")
         net = summary.net
-        signed = f"+{net}" if net > 0 else str(net)
+        shown = summary.chips
+        signed = f"+{shown(net)}" if net > 0 else f"-{shown(-net)}" if net < 0 else "0"
         bets = net / summary.big_bet if summary.big_bet else 0.0
         self.say(
             f"Net result: {signed} chips ({bets:+.1f} big bets); your stack "
-            f"{summary.final_stack} (started with {summary.starting_stack})",
+            f"{shown(summary.final_stack)} (started with {shown(summary.starting_stack)})",
             "bold",
         )
         if abandoned is not None:
@@ -462,5 +481,6 @@ class TableGame:
                 chips = "chip you had put into the unfinished hand is" if lost == 1 else (
                     "chips you had put into the unfinished hand are"
                 )
-                self.say(f"(the {lost} {chips} lost)")
-        self.say("Stacks: " + " · ".join(f"{name} {chips}" for name, chips in summary.stacks))
+                self.say(f"(the {summary.chips(lost)} {chips} lost)")
+        self.say("Stacks: " + " · ".join(f"{name} {summary.chips(units)}"
+                                         for name, units in summary.stacks))

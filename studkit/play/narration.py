@@ -43,6 +43,7 @@ from studkit.engine.events import (
     kind_of,
 )
 from studkit.play.render import CardStyle, card_text, street_words
+from studkit.variant.amounts import format_amount
 
 __all__ = ["Narrator", "SILENT_EVENTS"]
 
@@ -63,8 +64,12 @@ class Narrator:
         viewer: int | None,
         style: CardStyle,
         kinds: DecisionKinds | None = None,
+        scale: int = 1,
     ) -> None:
         self.names = list(names)
+        self.scale = scale
+        """The table's units per whole amount: the events count in units, the lines say the
+        player's amounts (``Antes: 0.25 each``)."""
         self.kinds = kinds if kinds is not None else known_kinds()
         """The decision kinds whose events are told by their sentences (default: every kind
         the built-in and entry-point plugins register)."""
@@ -111,8 +116,12 @@ class Narrator:
         antes = [AnteEvent(*event) for event in run]
         amounts = {event.amount for event in antes}
         if len(amounts) == 1 and len(run) > 1:
-            return Text(f"Antes: {amounts.pop()} each")
-        return Text("Antes: " + ", ".join(f"{self._who(e.seat)} {e.amount}" for e in antes))
+            return Text(f"Antes: {self._chips(amounts.pop())} each")
+        return Text("Antes: " + ", ".join(f"{self._who(e.seat)} {self._chips(e.amount)}"
+                                          for e in antes))
+
+    def _chips(self, units: int) -> str:
+        return format_amount(units, self.scale)
 
     def _deals(self, run: Sequence[tuple[Any, ...]]) -> Text:
         seats: dict[int, list[int | None]] = {}
@@ -163,17 +172,18 @@ class Narrator:
             line.append_text(card_text(CARDS[int(event.card)], self.style))
             return line
         if isinstance(event, ReturnEvent):
-            return Text(f"{event.amount} uncalled returned to {self._who(event.seat)}")
+            return Text(f"{self._chips(event.amount)} uncalled returned to "
+                        f"{self._who(event.seat)}")
         if isinstance(event, BlindEvent):
             return Text(f"{self._who(event.seat)} posts the {event.which} blind of "
-                        f"{event.amount}")
+                        f"{self._chips(event.amount)}")
         betting = BETTING_VERBS.get(kind)
         if isinstance(event, ActionEvent) and betting is not None:
             seat = event.seat
             verb = betting.you if seat == self.viewer else betting.other
             text = f"{self._who(seat)} {verb}"
             if betting.amount:
-                text += f" {getattr(event, betting.amount)}"
+                text += f" {self._chips(getattr(event, betting.amount))}"
             return Text(text)
         return self._plugin_event(event)
 
@@ -214,6 +224,8 @@ class Narrator:
                 words[name] = self._card(int(value))
             elif value is None:
                 words[name] = "a down card"  # hidden from this seat's view
+            elif name in AMOUNT_WORDS and type(value) is int:
+                words[name] = self._chips(value)
             else:
                 words[name] = str(value)
         you, other, template = kind.sentence
@@ -225,6 +237,10 @@ class Narrator:
             return Text(template.format(who=who, verb=verb, **words).strip())
         except (KeyError, IndexError):
             return None  # an event shorter than the sentence needs: told plainly
+
+
+AMOUNT_WORDS: frozenset[str] = frozenset(("amount", "price", "cost"))
+"""Fields of a plugin's decision record that hold chips (told in the player's amounts)."""
 
 
 def _rank_word(item: object) -> str:

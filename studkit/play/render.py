@@ -15,7 +15,8 @@ letters ``As Td 2c`` and no colour, for pipes and files.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from rich.text import Text
@@ -23,6 +24,7 @@ from rich.text import Text
 from studkit.cards import CARDS, Card
 from studkit.engine.pots import Pot, pot_label
 from studkit.play.choices import Choice, describe_choice
+from studkit.variant.amounts import format_amount
 
 __all__ = [
     "CardStyle",
@@ -67,9 +69,7 @@ _SUIT_STYLES: tuple[str, ...] = ("green", "blue", "red", "bold")
 _JOKER_STYLE = "magenta"
 
 
-def card_text(
-    card: int | None, style: CardStyle, wild_ranks: frozenset[int] = frozenset()
-) -> Text:
+def card_text(card: int | None, style: CardStyle, wild_ranks: frozenset[int] = frozenset()) -> Text:
     """One card (``None``: a face-down card this player may not see); with colours, a card
     of one of ``wild_ranks`` is drawn in reverse video."""
     if card is None:
@@ -136,6 +136,9 @@ class TableState:
     """Extra lines about the game state, e.g. ``Wild cards: 3s and 9s``."""
     wild_ranks: frozenset[int] = frozenset()
     """Ranks (0 = deuce ... 12 = ace) that are wild now: marked on a colour display."""
+    scale: int = 1
+    """The table's units per whole amount: every chip figure above is in units and is shown
+    as the player writes amounts (``49.75`` at a table of ``scale`` 100)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +152,9 @@ class ShownHand:
     """Per pot share: ``(share, category, description)``, e.g.
     ``("high", "full-house", "Full house, kings full of fives")``."""
     mucked: bool = False
+    played: tuple[tuple[Card, ...], ...] = ()
+    """Per pot share, in the order of :attr:`hands`: the cards (at most five) the hand plays
+    for it; empty when it has no hand for the share or the cards are not known."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +182,8 @@ class Showdown:
     """``(seat, name, chips won or lost this hand)``, for the seats that played."""
     viewer: int | None = None
     """The reader's seat: their wins read "win" rather than "wins"."""
+    scale: int = 1
+    """The table's units per whole amount (as :attr:`TableState.scale`)."""
 
 
 def street_words(name: str) -> str:
@@ -204,7 +212,8 @@ def table_text(state: TableState, style: CardStyle) -> Text:
     out.append_text(_strong(state.heading, style))
     out.append("\n")
     line = state.street[:1].upper() + state.street[1:] if state.street else ""
-    line += f"{' · ' if line else ''}pot {state.pot}"
+    chips = _amounts(state.scale)
+    line += f"{' · ' if line else ''}pot {chips(state.pot)}"
     out.append(line + "\n")
     if state.community:
         out.append("Community card: " if len(state.community) == 1 else "Community cards: ")
@@ -214,7 +223,7 @@ def table_text(state: TableState, style: CardStyle) -> Text:
         out.append(note + "\n")
 
     name_width = max([len(s.name) for s in state.seats] + [6])
-    stack_width = max([len(str(s.stack)) for s in state.seats] + [5])
+    stack_width = max([len(chips(s.stack)) for s in state.seats] + [5])
     down_width = max([_cards_width(s.down_cards) for s in state.seats] + [4])
     header = (
         f"   {'seat':<4} {'player':<{name_width}} {'stack':>{stack_width}} {'bet':>4}  "
@@ -224,25 +233,26 @@ def table_text(state: TableState, style: CardStyle) -> Text:
     out.append("\n")
     for seat in state.seats:
         out.append_text(
-            _seat_text(seat, style, name_width, stack_width, down_width, state.wild_ranks)
+            _seat_text(seat, style, name_width, stack_width, down_width, state.wild_ranks,
+                       chips)
         )
         out.append("\n")
 
     if len(state.pots) > 1:
         out.append("Pots: ")
-        out.append(", ".join(_pot_line(i, pot) for i, pot in enumerate(state.pots)))
+        out.append(", ".join(_pot_line(i, pot, chips) for i, pot in enumerate(state.pots)))
         out.append("\n")
     if state.to_call is not None:
         viewer = next((s for s in state.seats if s.viewer), None)
         parts = []
         if viewer is not None:
-            parts.append(f"your stack {viewer.stack}")
+            parts.append(f"your stack {chips(viewer.stack)}")
         if any(choice.kind not in _SHORT for choice in state.choices):
             parts.append("decide: " + _decision_words(state.choices))
         elif any(choice.kind == "bring-in" for choice in state.choices):
             parts.append("you are the forced player: bring in or complete")
         else:
-            parts.append(f"{state.to_call} to call" if state.to_call else "nothing to call")
+            parts.append(f"{chips(state.to_call)} to call" if state.to_call else "nothing to call")
         out.append_text(_strong("Your turn: " + ", ".join(parts), style))
         out.append("\n")
     if state.choices:
@@ -260,9 +270,14 @@ def _decision_words(choices: Sequence[Choice]) -> str:
     return " or ".join(labels)
 
 
-def _pot_line(index: int, pot: Pot) -> str:
+def _amounts(scale: int) -> Callable[[int], str]:
+    """How a table of ``scale`` shows a figure in units: as the player writes amounts."""
+    return lambda units: format_amount(units, scale)
+
+
+def _pot_line(index: int, pot: Pot, chips: Callable[[int], str]) -> str:
     seats = ", ".join(str(seat + 1) for seat in pot.eligible)
-    return f"{pot_label(index)}: {pot.amount} (seats {seats})"
+    return f"{pot_label(index)}: {chips(pot.amount)} (seats {seats})"
 
 
 def _cards_width(cards: Sequence[object]) -> int:
@@ -276,16 +291,17 @@ def _seat_text(
     stack_width: int,
     down_width: int,
     wild_ranks: frozenset[int],
+    chips: Callable[[int], str],
 ) -> Text:
     marker = style.actor if seat.to_act else " "
     button = "D" if seat.button else " "
-    bet = str(seat.bet) if seat.bet else ""
+    bet = chips(seat.bet) if seat.bet else ""
     row = Text(f"{marker}{button} {seat.seat + 1:>4} ")
     name = Text(f"{seat.name:<{name_width}}")
     if seat.viewer and style.color:
         name.stylize("bold cyan")
     row.append_text(name)
-    row.append(f" {seat.stack:>{stack_width}} {bet:>4}  ")
+    row.append(f" {chips(seat.stack):>{stack_width}} {bet:>4}  ")
     if seat.sitting_out:
         row.append_text(Text("out", style="dim" if style.color else ""))
         return row
@@ -313,7 +329,7 @@ def choices_text(choices: Sequence[Choice], style: CardStyle) -> Text:
         short = _SHORT.get(choice.kind)
         pot = choice.pot_amount()
         if short:
-            hint = f"{short}; pot {pot}" if pot is not None else short
+            hint = f"{short}; pot {choice.chips(pot)}" if pot is not None else short
             out.append_text(Text(f" [{hint}]", style="dim" if style.color else ""))
     return out
 
@@ -329,8 +345,16 @@ _SHORT: dict[str, str] = {
 }
 
 
-def _describe_hand(category: str, description: str) -> str:
-    """A hand in words, with its category when the description does not already say it."""
+_RANKS_LOW = re.compile(r"[2-9TJQKA]-low")
+"""Categories of a low named by its ranks alone (``8-low``: ``8-6-4-3-2``)."""
+
+
+def _describe_hand(category: str, description: str, labelled: bool) -> str:
+    """A hand in words. A low named by its ranks reads ``8-6-4-3-2 low``, or just the ranks
+    when the share's label (``low:``) says it is a low; any other hand gets its category
+    when the description does not already say it."""
+    if _RANKS_LOW.fullmatch(category):
+        return description if labelled else f"{description} low"
     if not category or category.replace("-", " ").lower() in description.lower():
         return description
     if not description:
@@ -338,14 +362,35 @@ def _describe_hand(category: str, description: str) -> str:
     return f"{description} ({category})"
 
 
+def _shown_lines(hand: ShownHand, style: CardStyle) -> list[Text]:
+    """One line per pot share: ``share: name [the cards it plays]`` (the share named only
+    when the game has several)."""
+    several = len(hand.hands) > 1
+    lines = []
+    for number, (share, category, description) in enumerate(hand.hands):
+        line = Text(
+            (f"{share}: " if several else "") + _describe_hand(category, description, several)
+        )
+        played = hand.played[number] if number < len(hand.played) else ()
+        if played:
+            line.append(" [")
+            line.append_text(cards_text(played, style))
+            line.append("]")
+        lines.append(line)
+    return lines
+
+
 def showdown_text(showdown: Showdown, style: CardStyle) -> Text:
-    """Shown hands with their categories, then who won which pot with what, then net."""
+    """Shown hands with the name of each share's hand and the cards it plays (a line per
+    share), then who won which pot with what, then net."""
     out = Text()
+    chips = _amounts(showdown.scale)
     if showdown.hands:
         out.append_text(_strong("Showdown", style))
         out.append("\n")
         width = max(len(seat_name(h.seat, h.name)) for h in showdown.hands)
         card_width = max(_cards_width(h.cards) for h in showdown.hands)
+        indent = " " * (2 + width + 2 + card_width + 2)
         for hand in showdown.hands:
             out.append(f"  {seat_name(hand.seat, hand.name):<{width}}  ")
             if hand.mucked:
@@ -357,23 +402,17 @@ def showdown_text(showdown: Showdown, style: CardStyle) -> Text:
                 continue
             out.append_text(cards_text(hand.cards, style))
             out.append(" " * (card_width - _cards_width(hand.cards) + 2))
-            several = len(hand.hands) > 1
-            out.append(
-                "; ".join(
-                    (f"{share}: " if several else "") + _describe_hand(category, description)
-                    for share, category, description in hand.hands
-                )
-            )
+            out.append_text(Text("\n" + indent).join(_shown_lines(hand, style)))
             out.append("\n")
     for result in showdown.results:
         what = pot_label(result.pot).capitalize()
         if result.share:
             what = f"{what}, {result.share} share"
-        out.append(f"{what} ({result.amount}): ")
+        out.append(f"{what} ({chips(result.amount)}): ")
         pieces = []
-        for seat, name, chips, description in result.winners:
+        for seat, name, won, description in result.winners:
             verb = "win" if seat == showdown.viewer else "wins"
-            piece = f"{seat_name(seat, name)} {verb} {chips}"
+            piece = f"{seat_name(seat, name)} {verb} {chips(won)}"
             if description:
                 piece += f" with {description}"
             pieces.append(piece)
@@ -382,11 +421,11 @@ def showdown_text(showdown: Showdown, style: CardStyle) -> Text:
         out.append_text(_strong("; ".join(pieces), style, "bold green"))
         out.append("\n")
     if showdown.net:
-        parts = [f"{name} {_signed(chips)}" for _, name, chips in showdown.net]
+        parts = [f"{name} {_signed(net, chips)}" for _, name, net in showdown.net]
         out.append("This hand: " + ", ".join(parts) + "\n")
     out.rstrip()
     return out
 
 
-def _signed(chips: int) -> str:
-    return f"+{chips}" if chips > 0 else str(chips)
+def _signed(units: int, chips: Callable[[int], str]) -> str:
+    return f"+{chips(units)}" if units > 0 else f"-{chips(-units)}" if units < 0 else "0"

@@ -5,7 +5,8 @@
 own face-down cards (others' only once shown, or when all hands are turned up), stacks, the
 bets in front, the pots, the amount to call and the legal decisions as
 :class:`~studkit.play.commands.Choice` records. :func:`showdown` reads the hand's events once
-it is over: hands shown and mucked in order, with their categories, and every award.
+it is over: hands shown and mucked in order, with their categories and the cards each plays,
+and every award.
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from studkit.cards import CARDS, Card
+from studkit.engine.chips import action_text
 from studkit.engine.events import MuckEvent, ShowEvent
 from studkit.engine.pots import Pot, build_pots
+from studkit.evaluation.board_hands import best_cards, evaluate_cards
 from studkit.play.choices import AGGRESSIVE_KINDS, Choice
 from studkit.play.render import (
     PotResult,
@@ -32,6 +35,7 @@ __all__ = [
     "table_state",
     "showdown",
     "describe_seat",
+    "played_by_seat",
 ]
 
 
@@ -52,6 +56,7 @@ def choices_for(hand: Any) -> tuple[Choice, ...]:
         return ()
     stack = hand.stacks[seat]
     bet = hand.bets[seat]
+    scale = hand.rules.stakes.scale
     pot_after_call: int | None = None
     if hand.rules.structure in POT_SIZED_STRUCTURES:
         pot_after_call = hand.pot + hand.to_call
@@ -63,22 +68,42 @@ def choices_for(hand: Any) -> tuple[Choice, ...]:
             low = action.min if action.min is not None else action.amount
             high = action.max if action.max is not None else action.amount
             all_in = high is not None and high - bet >= stack
-            out.append(Choice(kind, None, low, high, all_in, payload=action,
-                              call_to=bet + hand.to_call, pot_after_call=pot_after_call))
+            out.append(
+                Choice(
+                    kind,
+                    None,
+                    low,
+                    high,
+                    all_in,
+                    payload=action,
+                    call_to=bet + hand.to_call,
+                    pot_after_call=pot_after_call,
+                    scale=scale,
+                )
+            )
         elif kind in ("fold", "check"):
-            out.append(Choice(kind, payload=action))
+            out.append(Choice(kind, payload=action, scale=scale))
         elif kind in ("call", "bring-in"):
             amount = action.amount
-            out.append(Choice(kind, amount, all_in=amount is not None and amount >= stack,
-                              payload=action))
+            out.append(
+                Choice(kind, amount, all_in=amount is not None and amount >= stack, payload=action,
+                       scale=scale)
+            )
         else:
             sized = action.min is not None and action.max is not None and action.max > action.min
             kind_of = kinds.of(kind)
-            label = "" if sized else (
-                kind_of.label(action) if kind_of is not None else str(action).replace("-", " ")
+            label = (
+                ""
+                if sized
+                else (
+                    kind_of.label(action) if kind_of is not None
+                    else action_text(action, scale).replace("-", " ")
+                )
             )
-            out.append(Choice(kind, action.amount, action.min, action.max, label=label,
-                              payload=action))
+            out.append(
+                Choice(kind, action.amount, action.min, action.max, label=label, payload=action,
+                       scale=scale)
+            )
     return tuple(out)
 
 
@@ -147,6 +172,7 @@ def table_state(
         community=tuple(hand.community),
         notes=tuple(notes),
         wild_ranks=wild_ranks,
+        scale=hand.rules.stakes.scale,
     )
 
 
@@ -178,11 +204,33 @@ def describe_seat(
             out.append((share.name, "", f"no {share.name} hand"))
             continue
         category = getattr(evaluator, "category", None)
-        out.append((
-            share.name,
-            str(category(strength)) if category is not None else "",
-            str(evaluator.describe(strength)),
-        ))
+        out.append(
+            (
+                share.name,
+                str(category(strength)) if category is not None else "",
+                str(evaluator.describe(strength)),
+            )
+        )
+    return tuple(out)
+
+
+def played_by_seat(
+    hand: Any, seat: int, strengths: Sequence[Sequence[int]]
+) -> tuple[tuple[Card, ...], ...]:
+    """Per pot share: the cards (at most five) the seat's hand plays at the showdown, as the
+    engine picks them for odd chips (:func:`~studkit.evaluation.board_hands.best_cards`).
+    Empty where the seat has no hand for the share, and where the showdown ranks the hand
+    otherwise than the share's evaluator does (wild cards that change, jokers, a share a
+    plugin ranks): the cards would not be the ones its description names."""
+    held = hand.cards[seat]
+    community = hand.community
+    out: list[tuple[Card, ...]] = []
+    for share, row in zip(hand.rules.shares, strengths, strict=True):
+        strength = row[seat]
+        ranked = strength > 0 and (
+            evaluate_cards(share.evaluator, share.cards, held, community) == strength
+        )
+        out.append(best_cards(share.evaluator, share.cards, held, community) if ranked else ())
     return tuple(out)
 
 
@@ -220,7 +268,13 @@ def showdown(
         if seat in shown_cards:
             cards = shown_cards[seat]
             hands.append(
-                ShownHand(number[seat], names[seat], cards, describe_seat(hand, seat, strengths))
+                ShownHand(
+                    number[seat],
+                    names[seat],
+                    cards,
+                    describe_seat(hand, seat, strengths),
+                    played=played_by_seat(hand, seat, strengths),
+                )
             )
         elif seat == viewer_seat:
             own = tuple(hand.cards[seat])
@@ -240,4 +294,5 @@ def showdown(
     net = tuple(
         (number[seat], names[seat], chips) for seat, chips in enumerate(hand.payoffs) if chips
     )
-    return Showdown(tuple(hands), tuple(results), net, viewer=viewer)
+    return Showdown(tuple(hands), tuple(results), net, viewer=viewer,
+                    scale=hand.rules.stakes.scale)

@@ -14,6 +14,11 @@ Definitions (also in ``docs/simulation.md``):
 * per seat ``net`` (chips) and ``net_bb``, ``bb_per_100`` (net per 100 hands in big bets)
   with a 95% confidence interval from the normal approximation,
   ``mean +- 1.96 * sd / sqrt(hands)``.
+
+The tally counts in the table's units; every chip figure the report gives out (the stakes,
+``net``, the pots, ``big_bet``, the pot sizes) is in the player's amounts: units divided by
+:attr:`SimulationReport.scale` (``net`` 23.95 at a $0.25 table, whose unit is a cent). Figures
+in big bets do not depend on the scale.
 """
 
 from __future__ import annotations
@@ -25,9 +30,23 @@ from typing import Any
 
 from studkit.simulation.design import Z95, design_metrics
 from studkit.simulation.tally import Tally
+from studkit.variant.amounts import format_amount, json_amount
 
-__all__ = ["SeatResult", "SimulationReport", "Z95", "mean_and_sd"]
+__all__ = ["SeatResult", "SimulationReport", "Z95", "mean_and_sd", "seat_fields", "RUN_FIELDS"]
 
+RUN_FIELDS = ("cluster", "workers", "setup_seconds", "hands_seconds", "hands_per_second")
+"""The JSON fields that say where and how fast the hands were played: for the same seed every
+other field is the same, byte for byte, whatever the workers or cluster."""
+
+
+def seat_fields(seat: int) -> dict[str, int]:
+    """A seat in JSON: ``seat``, its index from 0 (as the Python API counts), and
+    ``seat_number``, the number the tables show, from 1.
+
+    >>> seat_fields(0)
+    {'seat': 0, 'seat_number': 1}
+    """
+    return {"seat": seat, "seat_number": seat + 1}
 
 
 def mean_and_sd(
@@ -72,7 +91,8 @@ class SeatResult:
     seat: int
     bot: str
     net: int
-    """Total chips won (positive) or lost."""
+    """Total chips won (positive) or lost, in the table's units (:attr:`net_amount` is the
+    player's amount)."""
     net_bb: float
     """:attr:`net` in big bets."""
     bb_per_100: float
@@ -81,6 +101,13 @@ class SeatResult:
     """95% confidence interval of :attr:`bb_per_100`; ``None`` after a single hand (no
     spread to measure)."""
     hands_won: int
+    net_amount: int | float = 0
+    """:attr:`net` in the player's amounts (``-23.95`` at a table counting in cents)."""
+
+    @property
+    def seat_number(self) -> int:
+        """The seat as the tables number it, from 1 (:attr:`seat` counts from 0)."""
+        return seat_fields(self.seat)["seat_number"]
 
 
 @dataclass(frozen=True)
@@ -92,14 +119,19 @@ class SimulationReport:
     bots: tuple[str, ...]
     seed: int
     stakes: dict[str, int | None]
+    """The stakes in play, in the table's units (:meth:`shown_stakes` gives the player's
+    amounts)."""
     tally: Tally
     big_bet: int
     """The big bet every chip figure is also given in
-    (:func:`~studkit.variant.stakes.big_bet_unit` of the stakes in play)."""
+    (:func:`~studkit.variant.stakes.big_bet_unit` of the stakes in play), in units."""
     seconds: float = 0.0
-    """The time spent playing, wall clock: from the moment the players were ready (the first
-    hand played once untimed, worker processes started, the cluster connected) to the last
-    hand; start-up (imports, the variant, the processes) is left out."""
+    """The hands' own time, wall clock: from the moment the players were ready (the first
+    hand played once untimed, worker processes started, the cluster connected and its
+    workers given the run) to the last hand; the set-up is :attr:`setup_seconds`."""
+    setup_seconds: float = 0.0
+    """The set-up, wall clock: from the request (:func:`~studkit.simulation.simulate` called;
+    on the command line, the command started) to the moment the players were ready."""
     workers: int = 1
     share_names: tuple[str, ...] = field(default=())
     street_names: tuple[str, ...] = field(default=())
@@ -115,11 +147,34 @@ class SimulationReport:
     skill_trace: tuple[dict[str, Any], ...] | None = None
     """The skill trace (:func:`~studkit.simulation.skill_trace.skill_trace`), when it was
     played (``simulate --skill-trace``)."""
+    scale: int = 1
+    """Units per whole amount of the stakes in play (100 at a $0.25 table, 1 when every
+    amount is whole): the one divisor between the tally's units and the figures shown."""
+
+    def amount(self, units: int) -> int | float:
+        """Whole ``units`` as a JSON number in the player's amounts (an int when whole)."""
+        return json_amount(units, self.scale)
+
+    def amount_text(self, units: int) -> str:
+        """Whole ``units`` as the player writes them (``0.25``, ``2``)."""
+        return format_amount(units, self.scale)
+
+    def shown_stakes(self) -> dict[str, int | float | None]:
+        """:attr:`stakes` in the player's amounts (``{"ante": 0.25, ...}``)."""
+        return {
+            name: None if units is None else self.amount(units)
+            for name, units in self.stakes.items()
+        }
 
     @property
     def hands(self) -> int:
         """Hands played."""
         return self.tally.hands
+
+    @property
+    def hands_per_second(self) -> float:
+        """The hands' own rate: :attr:`hands` over :attr:`seconds` (set-up left out)."""
+        return self.hands / self.seconds if self.seconds > 0 else 0.0
 
     @property
     def seats(self) -> list[SeatResult]:
@@ -142,6 +197,7 @@ class SimulationReport:
                     bb_per_100=mean * 100,
                     ci95=((mean - half) * 100, (mean + half) * 100) if t.hands > 1 else None,
                     hands_won=t.won[seat],
+                    net_amount=self.amount(t.net[seat]),
                 )
             )
         return out
@@ -161,9 +217,13 @@ class SimulationReport:
         return chips / self.big_bet
 
     def statistics(self) -> dict[str, float | None]:
-        """The headline rates and means by their JSON names."""
+        """The headline rates and means by their JSON names; the pots in the player's
+        amounts and in big bets."""
         t = self.tally
-        pot_mean, pot_sd = mean_and_sd(t.pot_total, t.pot_sq, t.hands)
+        # exact fractions of a whole amount: a table at 100 times the units gives the same floats
+        pot_mean, pot_sd = mean_and_sd(
+            Fraction(t.pot_total, self.scale), Fraction(t.pot_sq, self.scale ** 2), t.hands
+        )
         pot_mean_bb, pot_sd_bb = mean_and_sd(
             Fraction(t.pot_total, self.big_bet), Fraction(t.pot_sq, self.big_bet ** 2), t.hands
         )
@@ -175,7 +235,7 @@ class SimulationReport:
             "community_card_rate": _rate(t.community_card_hands, t.hands),
             "bring_in_completion_rate": _rate(t.completed_bring_ins, t.bring_in_hands),
             "mean_pot": pot_mean,
-            "median_pot": self.median_pot,
+            "median_pot": float(Fraction(self.median_pot) / self.scale),
             "pot_sd": pot_sd,
             "mean_pot_bb": pot_mean_bb,
             "median_pot_bb": self.in_big_bets(self.median_pot),
@@ -207,8 +267,8 @@ class SimulationReport:
         return {s: dict(sorted(k.items())) for s, k in out.items()}
 
     def to_json(self) -> dict[str, Any]:
-        """The report as JSON-ready data: nothing but ``cluster`` and ``workers`` depends on
-        where the hands were played."""
+        """The report as JSON-ready data: nothing but the :data:`RUN_FIELDS` (``cluster``,
+        ``workers`` and the times) depends on where the hands were played."""
         t = self.tally
         data: dict[str, Any] = {
             "variant": self.variant,
@@ -217,15 +277,18 @@ class SimulationReport:
             "seed": self.seed,
             "engine": self.engine,
             "bots": list(self.bots),
-            "stakes": self.stakes,
-            "big_bet": self.big_bet,
+            "stakes": self.shown_stakes(),
+            "big_bet": self.amount(self.big_bet),
             "cluster": self.cluster,
             "workers": self.workers,
+            "setup_seconds": round(self.setup_seconds, 4),
+            "hands_seconds": round(self.seconds, 4),
+            "hands_per_second": round(self.hands_per_second, 1),
             "seats": [
                 {
-                    "seat": s.seat,
+                    **seat_fields(s.seat),
                     "bot": s.bot,
-                    "net": s.net,
+                    "net": s.net_amount,
                     "net_bb": s.net_bb,
                     "bb_per_100": s.bb_per_100,
                     "ci95": list(s.ci95) if s.ci95 is not None else None,
@@ -240,6 +303,8 @@ class SimulationReport:
         data["share_awarded"] = {name: t.share_awards.get(name, 0) for name in self.share_names}
         data["ended_on_street"] = dict(t.ended_on)
         data["action_mix"] = self.action_mix()
-        data["pot_sizes"] = {str(size): count for size, count in sorted(t.pots.items())}
+        data["pot_sizes"] = {
+            self.amount_text(size): count for size, count in sorted(t.pots.items())
+        }
         data["design"] = self.design()
         return data

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import time
 import traceback
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
@@ -24,6 +23,7 @@ from studkit.engine.hand import Hand
 from studkit.engine.rules import compile_rules
 from studkit.errors import StudkitError
 from studkit.simulation.blocks import LARGEST_CLUSTER, LARGEST_LOCAL, InOrder, split
+from studkit.simulation.cores import usable_cores
 from studkit.simulation.engines import (
     KERNEL_LARGEST,
     canonical_order,
@@ -36,8 +36,10 @@ from studkit.simulation.report import SimulationReport
 from studkit.simulation.setup import Setup
 from studkit.simulation.streams import BOTS, DECK, HandRandom, StreamBlock, run_base, stream_key
 from studkit.simulation.tally import Tally
+from studkit.simulation.timing import RunClock
+from studkit.variant.amounts import Amount
 from studkit.variant.model import Stakes, Variant
-from studkit.variant.stakes import apply_stakes, big_bet_unit
+from studkit.variant.stakes import apply_stakes, big_bet_unit, stack_units
 
 if TYPE_CHECKING:
     from studkit.simulation.cluster import Cluster
@@ -282,8 +284,8 @@ def simulate(
     hands: int = DEFAULT_HANDS,
     players: int | None = None,
     bots: str | Sequence[str] | None = None,
-    stakes: str | Mapping[str, int] | None = None,
-    stack: int | None = None,
+    stakes: str | Mapping[str, object] | None = None,
+    stack: int | Amount | str | None = None,
     seed: int = 0,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
@@ -299,7 +301,8 @@ def simulate(
     variant's maximum if lower).
     ``bots`` is one name for every seat or one per seat (default: a mix); ``stakes``
     (``--stakes`` text or a mapping) override the variant's amounts; ``stack`` is every
-    seat's starting stack for each hand (default 100 big bets); ``workers`` processes share
+    seat's starting stack for each hand, in the player's amounts (``500``, ``"49.75"``;
+    default 100 big bets); ``workers`` processes share
     the hands (the report does not depend on it); ``progress`` is called with the number of
     hands finished so far; ``history`` is a path to write every hand to as PHH (see
     :func:`studkit.history.write_history`), in hand order. ``engine`` is ``"auto"`` (the
@@ -316,6 +319,7 @@ def simulate(
     from :func:`~studkit.simulation.cluster.connect` serves several runs. The report is the
     same as without it. Needs the ``dask`` extra.
     """
+    clock = RunClock()  # the set-up from here; the hands' own time once the players are ready
     if isinstance(variant, str):
         from studkit import load_variant
 
@@ -325,9 +329,9 @@ def simulate(
             f"simulate needs a Variant or a variant name or file, not {type(variant).__name__} "
             f"{variant!r}"
         )
-    counts = {"hands": hands, "players": players, "stack": stack, "seed": seed, "workers": workers}
+    counts = {"hands": hands, "players": players, "seed": seed, "workers": workers}
     for name, count in counts.items():
-        if count is None and name in ("players", "stack"):
+        if count is None and name == "players":
             continue  # the defaults
         if isinstance(count, bool) or not isinstance(count, int):
             raise TypeError(
@@ -365,9 +369,9 @@ def simulate(
     variant = apply_stakes(variant, stakes)
     stakes_in_play = variant.stakes
     big_bet = big_bet_unit(variant)
-    chips = stack if stack is not None else STACK_BIG_BETS * big_bet
+    chips = stack_units(stack, stakes_in_play) if stack is not None else STACK_BIG_BETS * big_bet
     if chips < 1:
-        raise SimulationError(f"--stack must be at least 1 chip, not {chips}")
+        raise SimulationError(f"--stack must be at least 1 chip, not {stack}")
     if history is not None:
         _check_history_target(os.fspath(history))
     setup = Setup(variant, players, parse_bots(bots, players), stakes_in_play, chips, seed)
@@ -375,13 +379,10 @@ def simulate(
     chosen, note = choose_engine(setup, engine, history is not None)
     play = _PLAYERS[chosen]
     largest = KERNEL_LARGEST if chosen == "kernel" else LARGEST_LOCAL
-    # the report's seconds time the play alone: each path starts the clock once its players
-    # are ready (the first hand played untimed here, the worker processes started)
-    started = time.perf_counter()
     tally = Tally(players)
     record = history is not None
     recorded: Recorded = []
-    workers = min(workers, hands, os.cpu_count() or 1) if workers > 1 else 1
+    workers = min(workers, hands, usable_cores()) if workers > 1 else 1
     cluster_name: str | None = None
     if on_cluster:
         from studkit.simulation.cluster import Cluster, connect, run_blocks
@@ -392,18 +393,17 @@ def simulate(
                 cluster if isinstance(cluster, Cluster)
                 else opened.enter_context(connect(cluster, cluster_file))
             )
-            started = time.perf_counter()
             # the kernel's hands cost microseconds: its blocks are larger, so that a task's
             # round trip stays a small part of each
             tally, recorded, workers = run_blocks(
                 where, play=play, setup=setup, hands=hands, players=players,
-                record=record, progress=progress,
+                record=record, progress=progress, ready=clock.start,
                 largest=KERNEL_LARGEST if chosen == "kernel" else LARGEST_CLUSTER,
             )
             cluster_name = where.name
     elif workers == 1:
         play(setup, 0, 1, False)  # lookup tables built, the kernel loaded: untimed
-        started = time.perf_counter()
+        clock.start()
         for start, stop in split(hands, 1, largest):
             block, histories = play(setup, start, stop, record)
             tally.merge(block)
@@ -419,7 +419,7 @@ def simulate(
         with _executor(setup, workers, record, play) as pool:
             for ready in [pool.submit(os.getpid) for _ in range(workers)]:
                 ready.result()  # every worker process started
-            started = time.perf_counter()
+            clock.start()
             futures: dict[Future[tuple[Tally, Recorded]], int] = {
                 pool.submit(_worker_block, start, stop): i
                 for i, (start, stop) in enumerate(blocks)
@@ -433,6 +433,7 @@ def simulate(
                 if progress is not None:
                     progress(merged.done)
         recorded = merged.recorded
+    clock.stop()
     if chosen == "kernel":
         canonical_order(setup, tally)
     if history is not None:
@@ -448,13 +449,15 @@ def simulate(
         stakes=_stakes_dict(stakes_in_play),
         tally=tally,
         big_bet=big_bet,
-        seconds=time.perf_counter() - started,
+        seconds=clock.hands_seconds,
+        setup_seconds=clock.setup_seconds,
         workers=workers,
         share_names=tuple(share.name for share in variant.pots),
         street_names=tuple(street.name for street in variant.streets),
         cluster=cluster_name,
         engine=chosen,
         engine_note=note,
+        scale=stakes_in_play.scale,
     )
 
 

@@ -8,12 +8,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 from studkit.errors import StudkitError
 from studkit.simulation import SimulationReport
 from studkit.simulation.design import Estimate, mean_estimate, wilson
+from studkit.variant.amounts import Amount, amount_scale, as_amount
+from studkit.variant.file_data import AMOUNT_PATHS
 from studkit.variant.schema import suggest
 
 __all__ = ["TuneError", "Param", "Target", "parse_param", "parse_target", "metric",
@@ -27,16 +30,40 @@ class TuneError(StudkitError):
 @dataclass(frozen=True, slots=True)
 class Param:
     """A numeric rule value to search: its key in the variant file (``forced_bets.ante``) and
-    the whole numbers it may take, ``low`` to ``high``."""
+    the values it may take, ``low`` to ``high`` by ``step``. Amounts (:data:`AMOUNT_PATHS`)
+    are the player's (``0.1..0.5``); without a step they go by the table's smallest amount
+    (:meth:`values` with the table's scale), other values by 1.
+
+    >>> Param("forced_bets.ante", Decimal("0.1"), Decimal("0.5"), Decimal("0.2")).values()
+    [Decimal('0.1'), Decimal('0.3'), Decimal('0.5')]
+    >>> Param("forced_bets.ante", 0, 1).values(scale=10)[:3]
+    [0, Decimal('0.1'), Decimal('0.2')]
+    """
 
     key: str
-    low: int
-    high: int
+    low: Amount
+    high: Amount
+    step: Amount | None = None
 
     @property
-    def values(self) -> range:
-        """Every value, lowest first."""
-        return range(self.low, self.high + 1)
+    def is_amount(self) -> bool:
+        """Whether the key is one of the table's amounts (the player's, with decimals)."""
+        return self.key in AMOUNT_PATHS
+
+    def values(self, scale: int = 1) -> list[Amount]:
+        """Every value, lowest first: by :attr:`step`, else by the finer of ``1 / scale``
+        (the table's smallest amount) and the places ``low`` and ``high`` are written to."""
+        step = self.step
+        if step is None:
+            unit = max(scale if self.is_amount else 1, amount_scale([self.low, self.high]))
+            step = Decimal(1) / unit if unit > 1 else 1
+        count = int((Decimal(self.high) - Decimal(self.low)) / Decimal(step)) + 1
+        return [_whole_or_decimal(Decimal(self.low) + i * Decimal(step)) for i in range(count)]
+
+
+def _whole_or_decimal(number: Decimal) -> Amount:
+    """``number`` as an :data:`~studkit.variant.amounts.Amount`: an int when whole."""
+    return int(number) if number == number.to_integral_value() else number.normalize()
 
 
 OPERATORS = ("<=", ">=", "=")
@@ -81,19 +108,39 @@ class Target:
         return self.miss(estimate.value) == 0.0
 
 
-_PARAM = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_.]*)\s*=\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*$")
+_NUMBER = r"(-?\d+(?:\.\d+)?)"
+_PARAM = re.compile(
+    rf"^\s*([A-Za-z_][A-Za-z0-9_.]*)\s*=\s*{_NUMBER}\s*\.\.\s*{_NUMBER}"
+    rf"(?:\s*:\s*{_NUMBER})?\s*$"
+)
 
 
 def parse_param(text: str) -> Param:
-    """``forced_bets.ante=0..10`` as a :class:`Param`."""
+    """``forced_bets.ante=0..10``, ``forced_bets.ante=0.1..0.5`` or, with a step,
+    ``forced_bets.ante=0.1..0.5:0.1`` as a :class:`Param` (decimals for amounts only)."""
     match = _PARAM.match(text)
     if match is None:
-        raise TuneError(f"--param {text!r}: write KEY=LO..HI with whole numbers, e.g. "
-                        "forced_bets.ante=0..10 (KEY is the variant file's path to the value)")
-    key, low, high = match.group(1), int(match.group(2)), int(match.group(3))
-    if low > high:
+        raise TuneError(f"--param {text!r}: write KEY=LO..HI or KEY=LO..HI:STEP, e.g. "
+                        "forced_bets.ante=0..10 or forced_bets.ante=0.1..0.5:0.1 (KEY is the "
+                        "variant file's path to the value)")
+    key, low, high, step = match.groups()
+    if Decimal(low) > Decimal(high):
         raise TuneError(f"--param {text!r}: the range {low}..{high} is empty (LO above HI)")
-    return Param(key, low, high)
+    if step is not None and Decimal(step) <= 0:
+        raise TuneError(f"--param {text!r}: the step {step} must be above 0")
+    numbers = [_signed(n, text) for n in (low, high, step) if n is not None]
+    if key not in AMOUNT_PATHS and amount_scale(numbers, TuneError) > 1:
+        raise TuneError(f"--param {text!r}: {key} takes whole numbers (only the amounts, "
+                        f"{', '.join(AMOUNT_PATHS)}, take decimals)")
+    return Param(key, _signed(low, text), _signed(high, text),
+                 None if step is None else _signed(step, text))
+
+
+def _signed(number: str, text: str) -> Amount:
+    """``number`` (it may be negative: the loader says which values are wrong) as an
+    :data:`~studkit.variant.amounts.Amount`."""
+    as_amount(number.lstrip("-"), TuneError, f"--param {text!r}:")  # at most 6 places
+    return _whole_or_decimal(Decimal(number))
 
 
 def parse_target(text: str) -> Target:

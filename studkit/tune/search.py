@@ -32,6 +32,7 @@ from studkit.errors import VariantError
 from studkit.simulation import SimulationReport, simulate
 from studkit.simulation.design import Estimate
 from studkit.tune.goals import Param, Target, TuneError, metric
+from studkit.variant.amounts import Amount
 from studkit.variant.loader import (
     builtin_variant_path,
     display_name,
@@ -42,7 +43,7 @@ from studkit.variant.loader import (
 from studkit.variant.model import Variant
 
 __all__ = ["Candidate", "TuneResult", "tune", "MAX_CANDIDATES", "FIRST_HANDS", "DEFAULT_TUNE_HANDS",
-           "house_rules_text", "extends_reference"]
+           "house_rules_text", "extends_reference", "file_number"]
 
 MAX_CANDIDATES = 2_000
 """The most combinations of parameter values one search tries."""
@@ -54,7 +55,9 @@ FIRST_HANDS = 500
 class Candidate:
     """One combination of parameter values and what its last simulation measured."""
 
-    values: dict[str, int]
+    values: dict[str, int | float]
+    """Each parameter's value as the variant file writes it (amounts as the player writes
+    them: ``0.25``)."""
     variant: Variant
     hands: int = 0
     metrics: dict[str, Estimate] = field(default_factory=dict)
@@ -122,7 +125,11 @@ class TuneResult:
             "metrics": metrics_json(self.best.metrics, self.targets),
             "met": self.met,
             "file": self.file,
-            "params": [{"key": p.key, "low": p.low, "high": p.high} for p in self.params],
+            "params": [
+                {"key": p.key, "low": file_number(p.low), "high": file_number(p.high),
+                 "step": None if p.step is None else file_number(p.step)}
+                for p in self.params
+            ],
             "targets": [str(t) for t in self.targets],
             "hands": self.hands,
             "seed": self.seed,
@@ -135,7 +142,12 @@ class TuneResult:
         }
 
 
-def _nested(key: str, value: int) -> dict[str, Any]:
+def file_number(value: Amount) -> int | float:
+    """A parameter's value as a variant file (YAML) and JSON write it: ``0.25``, ``2``."""
+    return value if isinstance(value, int) else float(value)
+
+
+def _nested(key: str, value: int | float) -> dict[str, Any]:
     out: dict[str, Any] = {}
     node = out
     parts = key.split(".")
@@ -153,7 +165,7 @@ def _merge(into: dict[str, Any], more: dict[str, Any]) -> None:
             into[key] = value
 
 
-def house_rules_text(variant: Variant, values: dict[str, int], *, extends: str,
+def house_rules_text(variant: Variant, values: dict[str, int | float], *, extends: str,
                      name: str, comment: str = "") -> str:
     """A variant file that ``extends`` the variant with ``values`` set (keys are the file's
     paths, ``forced_bets.ante``)."""
@@ -185,13 +197,15 @@ def tune(
     bots: str | Sequence[str] | None = None,
     hands: int = DEFAULT_TUNE_HANDS,
     seed: int = 1,
-    stack: int | None = None,
+    stack: Amount | str | None = None,
     workers: int = 1,
     engine: str = "auto",
     progress: Callable[[str], None] | None = None,
 ) -> TuneResult:
     """Search ``params``' values for the house rules whose simulation best meets
-    ``targets`` (see the module's description of the search)."""
+    ``targets`` (see the module's description of the search). Amounts (the parameters',
+    ``stack``) are the player's: a range of amounts without a step goes by the variant's
+    smallest amount."""
     base = variant if isinstance(variant, Variant) else load_variant(variant)
     if not params:
         raise TuneError("give at least one --param KEY=LO..HI")
@@ -200,9 +214,10 @@ def tune(
     keys = [p.key for p in params]
     if len(set(keys)) != len(keys):
         raise TuneError(f"--param: a key is given twice ({', '.join(keys)})")
+    ranges = [[file_number(v) for v in p.values(base.stakes.scale)] for p in params]
     count = 1
-    for p in params:
-        count *= len(p.values)
+    for values_of_one in ranges:
+        count *= len(values_of_one)
     if count > MAX_CANDIDATES:
         raise TuneError(f"{count:,} combinations of values: narrow the ranges to at most "
                         f"{MAX_CANDIDATES:,}")
@@ -211,7 +226,7 @@ def tune(
     data = variant_data(base)
     candidates: list[Candidate] = []
     problems: list[str] = []
-    for combination in itertools.product(*(p.values for p in params)):
+    for combination in itertools.product(*ranges):
         values = dict(zip(keys, combination, strict=True))
         whole = copy.deepcopy(data)
         for key, value in values.items():
@@ -249,7 +264,7 @@ def tune(
                       report.players, report.bots, rounds, problems)
 
 
-def _values_text(values: dict[str, int]) -> str:
+def _values_text(values: dict[str, int | float]) -> str:
     return ", ".join(f"{k}={v}" for k, v in values.items())
 
 
@@ -265,7 +280,7 @@ def _first_line(error: Exception) -> str:
 
 def _measure(candidate: Candidate, targets: Sequence[Target], hands: int,
              players: int | None, bots: str | Sequence[str] | None, seed: int,
-             stack: int | None, workers: int, engine: str) -> None:
+             stack: Amount | str | None, workers: int, engine: str) -> None:
     report = simulate(candidate.variant, hands=hands, players=players, bots=bots, seed=seed,
                       stack=stack, workers=workers, engine=engine)
     candidate.report, candidate.hands = report, hands

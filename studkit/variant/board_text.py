@@ -8,6 +8,7 @@ change; each returns the words to add (or ``None`` where the plain sentence stan
 from __future__ import annotations
 
 from studkit.variant.model import PotShare, Street, Variant
+from studkit.variant.stakes_words import shown_stakes
 
 __all__ = [
     "street_cards_words",
@@ -56,7 +57,7 @@ def _opener_words(variant: Variant) -> str | None:
     """:func:`first_round_words` when the first round is not opened by the boards."""
     first = variant.streets[0]
     if variant.forced_bets.blinds:
-        stakes = variant.stakes
+        stakes = shown_stakes(variant.stakes)
         return (
             f" Before the deal the player on the dealer's left posts a small blind of "
             f"{stakes.small_blind} and the next player a big blind of {stakes.big_blind} "

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from dataclasses import fields
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import yaml
 
 from studkit.cards import Rank, Suit
+from studkit.variant.amounts import json_amount
 from studkit.variant.card_choices import discard_from_data, flip_from_data, street_choices_data
 from studkit.variant.model import (
+    AMOUNT_FIELDS,
     ActionOrder,
     Betting,
     BringIn,
@@ -32,7 +34,10 @@ from studkit.variant.model import (
 )
 from studkit.variant.yaml_source import FORMAT_VERSION
 
-__all__ = ["data_to_variant", "variant_to_data", "dump_data", "rank_from_data", "rank_to_data"]
+__all__ = [
+    "data_to_variant", "variant_to_data", "dump_data", "rank_from_data", "rank_to_data",
+    "AMOUNT_PATHS",
+]
 
 _Section = TypeVar("_Section")
 
@@ -115,17 +120,17 @@ def data_to_variant(data: dict[str, Any], source: str | None = None) -> Variant:
         ),
         action_order=_section(ActionOrder, data["action_order"]),
         betting=_section(Betting, betting),
-        stakes=Stakes(
-            ante=forced["ante"],
-            bring_in=0 if bring_in is None else bring_in["amount"],
-            small_bet=betting["small_bet"],
-            big_bet=betting["big_bet"],
-            spread_min=betting["spread_min"],
-            spread_max=betting["spread_max"],
-            last_round_max=betting["last_round_max"],
-            small_blind=None if forced["blinds"] is None else forced["blinds"]["small"],
-            big_blind=None if forced["blinds"] is None else forced["blinds"]["big"],
-        ),
+        stakes=Stakes.from_amounts({
+            "ante": forced["ante"],
+            "bring_in": 0 if bring_in is None else bring_in["amount"],
+            "small_bet": betting["small_bet"],
+            "big_bet": betting["big_bet"],
+            "spread_min": betting["spread_min"],
+            "spread_max": betting["spread_max"],
+            "last_round_max": betting["last_round_max"],
+            "small_blind": None if forced["blinds"] is None else forced["blinds"]["small"],
+            "big_blind": None if forced["blinds"] is None else forced["blinds"]["big"],
+        }),
         pots=tuple(PotShare(**share) for share in data["pots"]),
         odd_chips=_section(OddChips, data["odd_chips"]),
         showdown=_section(Showdown, data["showdown"]),
@@ -140,7 +145,7 @@ def data_to_variant(data: dict[str, Any], source: str | None = None) -> Variant:
 
 def variant_to_data(variant: Variant) -> dict[str, Any]:
     """The complete file data for ``variant`` (every key, in the schema's order)."""
-    stakes = variant.stakes
+    stakes = _amounts_data(variant.stakes)
     bring_in = variant.forced_bets.bring_in
     betting = variant.betting
     deck = variant.deck
@@ -175,9 +180,9 @@ def variant_to_data(variant: Variant) -> dict[str, Any]:
             for street in variant.streets
         ],
         "forced_bets": {
-            "ante": stakes.ante if variant.forced_bets.ante else 0,
+            "ante": stakes["ante"] if variant.forced_bets.ante else 0,
             "bring_in": None if bring_in is None else {
-                "amount": stakes.bring_in,
+                "amount": stakes["bring_in"],
                 "card": bring_in.selector,
                 "ace": bring_in.ace,
                 "joker_as": bring_in.joker_as,
@@ -185,17 +190,17 @@ def variant_to_data(variant: Variant) -> dict[str, Any]:
                 "short_stack": bring_in.short_stack,
             },
             "blinds": None if not variant.forced_bets.blinds else {
-                "small": stakes.small_blind, "big": stakes.big_blind,
+                "small": stakes["small_blind"], "big": stakes["big_blind"],
             },
         },
         "action_order": _section_data(variant.action_order),
         "betting": {
             "structure": betting.structure,
-            "small_bet": stakes.small_bet,
-            "big_bet": stakes.big_bet,
-            "spread_min": stakes.spread_min,
-            "spread_max": stakes.spread_max,
-            "last_round_max": stakes.last_round_max,
+            "small_bet": stakes["small_bet"],
+            "big_bet": stakes["big_bet"],
+            "spread_min": stakes["spread_min"],
+            "spread_max": stakes["spread_max"],
+            "last_round_max": stakes["last_round_max"],
             **_section_data(betting),
         },
         "pots": [
@@ -215,6 +220,24 @@ def variant_to_data(variant: Variant) -> dict[str, Any]:
         "plugins": [
             {"name": plugin.name, "options": dict(plugin.options)} for plugin in variant.plugins
         ],
+    }
+
+
+AMOUNT_PATHS: Final = (
+    "forced_bets.ante", "forced_bets.bring_in.amount", "forced_bets.blinds.small",
+    "forced_bets.blinds.big", "betting.small_bet", "betting.big_bet", "betting.spread_min",
+    "betting.spread_max", "betting.last_round_max",
+)
+"""Where a variant file writes the table's amounts (as the player writes them: ``0.25``),
+by their dotted paths."""
+
+
+def _amounts_data(stakes: Stakes) -> dict[str, int | float | None]:
+    """The amounts as a file writes them: ints when whole, else decimals (``0.25``)."""
+    return {
+        name: None if units is None else json_amount(units, stakes.scale)
+        for name in AMOUNT_FIELDS
+        for units in (getattr(stakes, name),)
     }
 
 

@@ -2,9 +2,8 @@
 
 A :class:`Variant` is what the loader builds from a YAML file (after ``extends`` is resolved,
 the schema is checked and defaults are filled) and what the engine reads. Every rule switch is
-a field with a default; the defaults are seven-card stud as the spec documents describe it
-(section 0 of the rules reference). Rules that data cannot say are plugin hooks, named in
-:attr:`Variant.plugins`.
+a field with a default; the defaults are seven-card stud (``variants/seven-card-stud.yaml``).
+Rules that data cannot say are plugin hooks, named in :attr:`Variant.plugins`.
 
 >>> v = Variant(name="seven-card-stud")
 >>> "".join(street.pattern for street in v.streets)
@@ -22,6 +21,7 @@ from types import MappingProxyType
 from typing import Any, Final, Literal
 
 from studkit.cards import Rank, Suit
+from studkit.variant.amounts import Amount, amount_scale, as_amount, from_units, to_units
 
 __all__ = [
     "CardFace",
@@ -40,6 +40,7 @@ __all__ = [
     "DeckExhaustion",
     "PluginRef",
     "Stakes",
+    "AMOUNT_FIELDS",
     "Variant",
     "SEVEN_CARD_STUD_STREETS",
 ]
@@ -89,7 +90,8 @@ class DeckSpec:
 @dataclass(frozen=True, slots=True)
 class Discard:
     """A discard without replacement on a street: every live player throws away ``count``
-    of their own cards, unseen by the others, and gets nothing for them (stud-family 2.3)."""
+    of their own cards, unseen by the others, and gets nothing for them (docs/variants.md,
+    Discards)."""
 
     count: int
     """How many cards each player throws away."""
@@ -109,7 +111,7 @@ class Discard:
 @dataclass(frozen=True, slots=True)
 class Flip:
     """A flip on a street: once the street's cards are dealt, every live player turns
-    ``count`` of their own down cards face up, choosing which (stud-family 2.5)."""
+    ``count`` of their own down cards face up, choosing which (docs/variants.md, Flips)."""
 
     count: int = 1
     """How many down cards each player turns up."""
@@ -172,7 +174,7 @@ class BringIn:
     may_complete: bool = True
     """Whether the forced player may complete to the small bet instead of bringing in."""
     short_stack: Literal["next-player", "partial", "partial-call"] = "next-player"
-    """If the forced player cannot post it: ``next-player`` (spec-002: the next player
+    """If the forced player cannot post it: ``next-player`` (the next player
     clockwise brings in), ``partial`` (a partial bring-in stands; the others come in for the
     full bring-in) or ``partial-call`` (the others may call the partial amount: PokerKit)."""
 
@@ -198,7 +200,7 @@ class ActionOrder:
     """The showing-hand evaluator over up cards (``high``, ``a5-low``, ``2-7-low``, ``a6-low``);
     the best showing hand acts first."""
     tie_break: Literal["position", "suit"] = "position"
-    """Tied boards: ``position`` (spec-001: closest to the dealer's left) or ``suit`` (the
+    """Tied boards: ``position`` (closest to the dealer's left) or ``suit`` (the
     highest card by suit, TDA/WSOP tournaments)."""
     first_round: Literal["board", "position"] = "board"
     """Without a bring-in, who opens the first round: the best showing hand (``board``; with
@@ -231,7 +233,7 @@ class Betting:
     )
     """When two players only may raise without limit (RRP, WSOP live, TDA never)."""
     open_pair_street: str | None = "fourth"
-    """The street on which an open pair lets anyone bet the big bet (spec-002);
+    """The street on which an open pair lets anyone bet the big bet;
     ``None`` turns the option off (TDA, razz, stud/8)."""
     half_bet_reopens: bool = True
     """Fixed limit: an all-in raise of at least half a bet counts as a full raise and reopens
@@ -239,6 +241,9 @@ class Betting:
     short_all_in_is_full: bool = False
     """Fixed limit: every all-in completion, bet or raise counts as a full one, however short
     (PokerKit's reading); ``False``: :attr:`half_bet_reopens` decides."""
+    fold_when_check_is_free: bool = False
+    """Whether a player with nothing to call may fold instead of checking (online card
+    rooms); ``False``: a fold only when facing a bet."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,7 +273,7 @@ class OddChips:
     """Who gets a chip that does not divide evenly."""
 
     method: Literal["first-shown", "high-card-by-suit", "low-card-by-suit"] = "first-shown"
-    """``first-shown`` (spec-000), or the tied player with the high (or low) card by suit."""
+    """``first-shown`` (the default), or the tied player with the high (or low) card by suit."""
     cards: Literal["all", "hand"] = "all"
     """For the by-suit methods: all the player's cards, or only the five played."""
     hi_lo_side: str | None = None
@@ -281,15 +286,23 @@ class Showdown:
     """The order of showing hands and who may muck."""
 
     no_bet_order: Literal["last-checker", "first-actor"] = "last-checker"
-    """With no bet on the last round: the player who checked last shows first (spec-000), or
+    """With no bet on the last round: the player who checked last shows first, or
     the first actor of the round (TDA, WSOP). With a bet, the last aggressor shows first."""
     losers_may_muck: bool = True
-    """Whether a hand that cannot win may be mucked unshown (spec-000)."""
+    """Whether a hand that cannot win may be mucked unshown."""
     if_nobody_qualifies: Literal["chop-all", "ignore-qualifiers"] = "chop-all"
     """When no hand qualifies for any share of a pot: ``chop-all`` splits it equally among
     the players in the showdown (the stud family's double qualifier); ``ignore-qualifiers``
     shares it as if no share had a ``qualifier`` (the best high hand takes it when no low
     qualifies either)."""
+    muck_concedes: bool = False
+    """Whether a player may muck at the showdown by choice, unshown, conceding: its hand is
+    never judged and the pots go to the best hands among the others (online card rooms;
+    :meth:`Hand.concede <studkit.engine.hand.Hand.concede>`)."""
+    rake_from: Literal["main-pot-first", "pots-by-size"] = "main-pot-first"
+    """Where a rake (:attr:`Hand.rake <studkit.engine.hand.Hand.rake>`) comes from, before any
+    pot is split: the main pot first, then each side pot in turn, or every pot in proportion
+    to its size (PokerStars)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,11 +310,11 @@ class DeckExhaustion:
     """What happens when the stub cannot give every live player a card."""
 
     community_card: bool = True
-    """Deal one face-up card that every player uses (spec-000, spec-002)."""
+    """Deal one face-up card that every player uses."""
     reshuffle_burns: bool = False
     """First scramble the burned cards back into the stub (TDA RP-10-H, WSOP 228)."""
     reuse_folded: bool = True
-    """Folded cards may be shuffled back in and used (spec-000's note)."""
+    """Folded cards may be shuffled back in and used."""
     community_first_actor: Literal["board", "previous-street"] = "board"
     """With a community card, who acts first: the best board as usual, or the player who
     acted first on the previous street (TDA)."""
@@ -351,6 +364,46 @@ class Stakes:
     """The small blind, posted by the player on the dealer's left (games with blinds)."""
     big_blind: int | None = None
     """The big blind, posted by the next player: a live bet the others must call."""
+    scale: int = 1
+    """Units per whole amount: every amount above is in units of ``1 / scale`` (100 for a
+    table whose smallest amount is 0.25 or 0.01; 1 when every amount is whole). See
+    :mod:`studkit.variant.amounts`."""
+
+    def amounts(self) -> dict[str, Amount | None]:
+        """Each amount field as the player writes it (``{"ante": Decimal("0.25"), ...}``)."""
+        return {
+            name: None if units is None else from_units(units, self.scale)
+            for name in AMOUNT_FIELDS
+            for units in (getattr(self, name),)
+        }
+
+    @staticmethod
+    def from_amounts(amounts: Mapping[str, object], finer_than: int = 1) -> Stakes:
+        """The stakes for the player's ``amounts`` (Stakes field names; missing fields take
+        their defaults), in units of the smallest decimal place any amount uses (at least
+        ``finer_than``). Raises :class:`~studkit.errors.StakesError` for an amount that is
+        negative, not a number or finer than 0.000001."""
+        given = {name: None if value is None else as_amount(value, what=name)
+                 for name, value in {**Stakes().amounts(), **amounts}.items()}
+        scale = max(amount_scale(given.values()), finer_than)
+        units: dict[str, Any] = {
+            name: None if value is None else to_units(value, scale)
+            for name, value in given.items()
+        }
+        return Stakes(**units, scale=scale)
+
+    def at_scale(self, scale: int) -> Stakes:
+        """The same amounts in units of ``1 / scale`` (a multiple of :attr:`scale`)."""
+        if scale == self.scale:
+            return self
+        return Stakes.from_amounts(self.amounts(), finer_than=scale)
+
+
+AMOUNT_FIELDS: Final = (
+    "ante", "bring_in", "small_bet", "big_bet", "spread_min", "spread_max", "last_round_max",
+    "small_blind", "big_blind",
+)
+"""The :class:`Stakes` fields that hold amounts, in the order a file gives them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -422,10 +475,11 @@ class Variant:
         burns = sum(street.burn for street in self.streets)
         return self.cards_dealt_per_player * self.max_players + burns + self.board_cards
 
-    def with_stakes(self, **amounts: int | None) -> Variant:
-        """A copy with some amounts replaced, e.g. ``with_stakes(ante=5, big_bet=20)``."""
-        changes: dict[str, Any] = dict(amounts)
-        return replace(self, stakes=replace(self.stakes, **changes))
+    def with_stakes(self, **amounts: Amount | str | None) -> Variant:
+        """A copy with some amounts replaced, as the player writes them, e.g.
+        ``with_stakes(ante=5, big_bet=20)`` or ``with_stakes(ante="0.25")``."""
+        merged: dict[str, object] = {**self.stakes.amounts(), **amounts}
+        return replace(self, stakes=Stakes.from_amounts(merged))
 
 
 def _variant(values: dict[str, Any]) -> Variant:

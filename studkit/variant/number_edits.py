@@ -15,11 +15,14 @@ name: mine
 forced_bets: {ante: 3}
 betting:
   max_raises: 4
+>>> set_numbers("forced_bets: {ante: 0.25}\\n", {"forced_bets.ante": 0.5})
+('forced_bets: {ante: 0.5}\\n', [])
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 import yaml
@@ -28,10 +31,10 @@ from studkit.variant.yaml_source import Located, parse_located
 
 __all__ = ["set_numbers"]
 
-_NUMBER = re.compile(r"-?\d+")
+_NUMBER = re.compile(r"-?\d+(?:\.\d*)?|-?\.\d+")
 
 
-def set_numbers(text: str, values: dict[str, int]) -> tuple[str, list[str]]:
+def set_numbers(text: str, values: Mapping[str, int | float]) -> tuple[str, list[str]]:
     """``text`` with each ``key.path`` set to its value, and the keys that could not be
     placed (left out of the text). Raises :class:`~studkit.variant.yaml_source.
     VariantFileError` if ``text`` is not a readable variant file."""
@@ -44,7 +47,8 @@ def set_numbers(text: str, values: dict[str, int]) -> tuple[str, list[str]]:
         node: Located | None = root
         for part in parts:
             node = node.get(part) if node is not None else None
-        if node is not None and isinstance(node.value, int) and not isinstance(node.value, bool):
+        number = isinstance(node.value, int | float) if node is not None else False
+        if node is not None and number and not isinstance(node.value, bool):
             row = node.location.line - 1
             start = node.location.column - 1
             found = _NUMBER.match(lines[row], start)

@@ -11,7 +11,7 @@ rule-by-rule ``diff`` is in :mod:`studkit.variant.rule_differences`.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from studkit.cards import Rank, Suit
@@ -19,7 +19,9 @@ from studkit.errors import PluginError
 from studkit.hooks.registry import PluginRegistry, registry_of
 from studkit.variant import board_text as bt, card_choice_text as choice_text, joker_text
 from studkit.variant.family_text import ALWAYS_WON, FAMILY_WORDS, nobody_sentence, with_qualifier
-from studkit.variant.model import PotShare, Stakes, Street, Variant
+from studkit.variant.forced_bets_text import forced_bets_sentence
+from studkit.variant.model import PotShare, Street, Variant
+from studkit.variant.stakes_words import amount_words, shown_stakes, smallest_bet
 
 __all__ = [
     "EVALUATOR_WORDS",
@@ -125,14 +127,15 @@ def pot_split(variant: Variant) -> str:
 def betting_summary(variant: Variant) -> str:
     """The structure and amounts: ``fixed limit 5/10``, ``spread limit 1-5 (10 last)``."""
     stakes = variant.stakes
+    shown = shown_stakes(stakes)
     structure = variant.betting.structure
     words = _STRUCTURE_WORDS[structure]
     if structure == "fixed-limit":
-        return f"{words} {stakes.small_bet}/{stakes.big_bet}"
+        return f"{words} {shown.small_bet}/{shown.big_bet}"
     if structure == "spread-limit":
-        text = f"{words} {stakes.spread_min}-{stakes.spread_max}"
+        text = f"{words} {shown.spread_min}-{shown.spread_max}"
         if stakes.last_round_max is not None:
-            text += f" ({stakes.last_round_max} last)"
+            text += f" ({shown.last_round_max} last)"
         return text
     return words
 
@@ -164,7 +167,8 @@ def _street_sentence(variant: Variant, street: Street) -> str:
                 variant.stakes.small_bet if street.bet_size == "small" else variant.stakes.big_bet
             )
             if variant.betting.structure == "fixed-limit":
-                text += f", then a betting round at the {street.bet_size} bet ({amount})"
+                shown = amount_words(variant.stakes.scale, amount)
+                text += f", then a betting round at the {street.bet_size} bet ({shown})"
             else:
                 text += ", then a betting round"
         else:
@@ -202,52 +206,6 @@ def _deck_sentence(variant: Variant) -> str:
     return text
 
 
-_OPENING_WORDS: dict[str, Callable[[Stakes], str]] = {
-    "fixed-limit": lambda stakes: f"complete to {stakes.small_bet}",
-    "spread-limit": lambda stakes: (
-        f"complete to any amount above the bring-in up to {stakes.spread_max}"
-    ),
-    "pot-limit": lambda stakes: (
-        f"open for a bet of twice the bring-in ({2 * stakes.bring_in}) up to the pot"
-    ),
-    "no-limit": lambda stakes: (
-        f"open for a bet of at least twice the bring-in ({2 * stakes.bring_in})"
-    ),
-}
-"""What the bring-in player may do instead of bringing in, by betting structure (the
-engine's ``Structure.forced_targets``)."""
-
-
-def _forced_sentence(variant: Variant) -> str:
-    stakes = variant.stakes
-    text = (
-        f"Every player antes {stakes.ante} before the deal." if variant.forced_bets.ante
-        else "There is no ante."
-    )
-    bring_in = variant.forced_bets.bring_in
-    if bring_in is None:
-        return text + bt.first_round_words(variant)
-    text += (
-        f" On {variant.streets[variant.first_betting_street].name} street the "
-        f"{bring_in.selector} up card brings in for "
-        f"{stakes.bring_in} (ties by suit; an ace counts {bring_in.ace}"
-        f"{joker_text.bring_in_words(variant)})"
-    )
-    if bring_in.may_complete:
-        text += "; that player may instead " + _OPENING_WORDS[variant.betting.structure](
-            stakes)
-    text += "."
-    if bring_in.short_stack == "next-player":
-        text += " A player all in for the ante does not bring in: the next player clockwise does."
-    else:
-        text += (
-            " A player short of the bring-in posts what they have and that partial bring-in "
-            "stands" + ("; the others may call just that." if bring_in.short_stack ==
-                        "partial-call" else "; the others still come in for the full bring-in.")
-        )
-    return text
-
-
 def _action_sentence(variant: Variant) -> str:
     order = variant.action_order
     board = evaluator_words(order.evaluator, variant)
@@ -260,34 +218,28 @@ def _action_sentence(variant: Variant) -> str:
     return bt.action_words(variant, text) + joker_text.board_words(variant)
 
 
-def _smallest_bet(variant: Variant) -> int:
-    """Pot and no limit: the smallest opening bet, the bring-in if the game has one, else the
-    small bet (the engine's ``min_open``)."""
-    stakes = variant.stakes
-    has_bring_in = variant.forced_bets.bring_in is not None and stakes.bring_in > 0
-    return stakes.bring_in if has_bring_in else stakes.small_bet
-
-
 def _betting_sentences(variant: Variant) -> str:
     betting = variant.betting
     stakes = variant.stakes
+    shown = shown_stakes(stakes)
     structure = betting.structure
+    smallest = amount_words(stakes.scale, smallest_bet(variant))
     if structure == "fixed-limit":
-        text = f"Fixed limit: bets of {stakes.small_bet} and {stakes.big_bet}."
+        text = f"Fixed limit: bets of {shown.small_bet} and {shown.big_bet}."
     elif structure == "spread-limit":
-        text = f"Spread limit: any bet from {stakes.spread_min} to {stakes.spread_max}"
+        text = f"Spread limit: any bet from {shown.spread_min} to {shown.spread_max}"
         if stakes.last_round_max is not None:
-            text += f" ({stakes.last_round_max} on the last round)"
+            text += f" ({shown.last_round_max} on the last round)"
         text += "; a raise is at least the previous bet or raise."
     elif structure == "pot-limit":
         return (
-            f"Pot limit: the smallest bet is {_smallest_bet(variant)}; a bet or raise may be as "
+            f"Pot limit: the smallest bet is {smallest}; a bet or raise may be as "
             "large as the pot after calling, and a raise is at least the last full bet or "
             "raise; no raise cap."
         )
     else:
         return (
-            f"No limit: the smallest bet is {_smallest_bet(variant)}; each raise at least the "
+            f"No limit: the smallest bet is {smallest}; each raise at least the "
             "last full bet or raise; no raise cap."
         )
     if betting.max_raises is None:
@@ -312,6 +264,13 @@ def _betting_sentences(variant: Variant) -> str:
             if betting.half_bet_reopens else " A short all-in raise never reopens the betting."
         )
     return text
+
+
+def _free_fold_words(variant: Variant) -> str:
+    """``betting.fold_when_check_is_free``: said only where it is on."""
+    if not variant.betting.fold_when_check_is_free:
+        return ""
+    return " A player with nothing to call may fold instead of checking."
 
 
 def _pots_sentence(variant: Variant) -> str:
@@ -369,6 +328,13 @@ def _showdown_sentence(variant: Variant) -> str:
         " A hand that cannot win may be mucked unshown." if show.losers_may_muck
         else " Every hand is shown."
     )
+    if show.muck_concedes:
+        text += (
+            " Any player may instead muck unshown by choice, conceding: the pots go to the "
+            "best hands among the others."
+        )
+    if show.rake_from == "pots-by-size":
+        text += " A rake comes off every pot in proportion to its size."
     return text
 
 
@@ -400,10 +366,10 @@ def rules_sentences(variant: Variant) -> list[tuple[str, str]]:
     sentences = [
         ("Players", f"{variant.min_players} to {variant.max_players} players."),
         ("Deck", _deck_sentence(variant)),
-        ("Forced bets", _forced_sentence(variant)),
+        ("Forced bets", forced_bets_sentence(variant)),
         ("Deal", " ".join(_street_sentence(variant, street) for street in variant.streets)),
         ("Order of action", _action_sentence(variant)),
-        ("Betting", _betting_sentences(variant)),
+        ("Betting", _betting_sentences(variant) + _free_fold_words(variant)),
         ("Pots", _pots_sentence(variant)),
         ("Odd chips", _odd_chip_sentence(variant)),
         ("Showdown", _showdown_sentence(variant)),

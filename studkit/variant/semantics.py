@@ -23,6 +23,7 @@ from studkit.evaluation import (
 )
 from studkit.evaluation.rankings import CATEGORY_SHIFT, HCAT, Ranking
 from studkit.variant import board_checks as bc, card_choice_checks as choices, joker_checks as jc
+from studkit.variant.amount_checks import check_stakes
 from studkit.variant.schema import locate, one_of_text, path_text, suggest
 from studkit.variant.yaml_source import Located, Location, Problem
 
@@ -438,44 +439,10 @@ def _check_plugins(
 
 
 def stakes_problems(data: dict[str, Any], root: Located | None = None) -> list[Problem]:
-    """Problems with the amounts alone (also used for ``--stakes`` overrides)."""
+    """Problems with the amounts alone (also used for ``--stakes`` overrides). Amounts are
+    compared and quoted as the player writes them (``0.25``), never in the engine's units."""
     checker = _Checker(root if root is not None else Located({}, _NOWHERE), data)
-    forced = data["forced_bets"]
-    betting = data["betting"]
-    structure = betting["structure"]
-    bring_in = forced["bring_in"]
-    small, big = betting["small_bet"], betting["big_bet"]
-    if bring_in is not None and bring_in["amount"] >= small:
-        checker.add(("forced_bets", "bring_in", "amount"),
-                    f"bring-in {bring_in['amount']} must be less than the small bet {small}",
-                    ("betting", "small_bet"))
-    if structure == "fixed-limit" and small > big:
-        checker.add(("betting", "small_bet"),
-                    f"small bet {small} is more than the big bet {big}", ("betting", "big_bet"))
-    spread = ("spread_min", "spread_max", "last_round_max")
-    if structure == "spread-limit":
-        low, high, last = (betting[key] for key in spread)
-        for key in ("spread_min", "spread_max"):
-            if betting[key] is None:
-                checker.add(("betting",), f"spread-limit needs {key}")
-        if low is not None and high is not None and low > high:
-            checker.add(("betting", "spread_min"),
-                        f"spread_min {low} is more than spread_max {high}",
-                        ("betting", "spread_max"))
-        if high is not None and last is not None and last < high:
-            checker.add(("betting", "last_round_max"),
-                        f"last_round_max {last} is less than spread_max {high}",
-                        ("betting", "spread_max"))
-        if high is not None and bring_in is not None and bring_in["amount"] > high:
-            checker.add(("forced_bets", "bring_in", "amount"),
-                        f"bring-in {bring_in['amount']} is more than spread_max {high}",
-                        ("betting", "spread_max"))
-    else:
-        for key in spread:
-            if betting[key] is not None:
-                checker.add(("betting", key),
-                            f"{key} only applies to spread-limit; this game is {structure}",
-                            ("betting", "structure"))
+    check_stakes(checker)
     return checker.problems
 
 

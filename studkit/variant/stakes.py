@@ -5,6 +5,9 @@ with :func:`add_stakes_argument` and applies it with :func:`apply_stakes`:
 
 >>> parse_stakes("ante=1, bring-in=2, small=5, big=10")
 {'ante': 1, 'bring_in': 2, 'small_bet': 5, 'big_bet': 10}
+
+Amounts are written as a player writes them, whole or not (``ante=0.25,small=1,big=2``); the
+table then counts in units of its smallest decimal place (:mod:`studkit.variant.amounts`).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from studkit.errors import StakesError
+from studkit.variant.amounts import Amount, amount_text, as_amount, to_units
 from studkit.variant.board_checks import blind_amount_messages
 from studkit.variant.file_data import variant_to_data
 from studkit.variant.model import Stakes, Variant
@@ -26,6 +30,8 @@ __all__ = [
     "parse_stakes",
     "apply_stakes",
     "add_stakes_argument",
+    "stack_argument",
+    "stack_units",
     "stakes_text",
     "big_bet_unit",
 ]
@@ -57,8 +63,9 @@ _SPELLINGS: dict[str, str] = {
 }
 
 STAKES_HELP = (
-    "override the variant's amounts, e.g. ante=1,bring-in=2,small=5,big=10 "
-    "(spread limit: min=,max=,last-max=; pot and no limit use ante and bring-in)"
+    "override the variant's amounts, e.g. ante=1,bring-in=2,small=5,big=10 or "
+    "ante=0.25,bring-in=0.5,small=1,big=2 (spread limit: min=,max=,last-max=; pot and no "
+    "limit use ante and bring-in)"
 )
 
 _ACCEPTED = ", ".join(STAKES_KEYS)
@@ -69,7 +76,8 @@ def big_bet_unit(variant: Variant) -> int:
     bb/100, the charts' axes), so that games at different stakes compare: in fixed limit the
     bet of the big-bet streets; in pot and no limit the same amount (there the smallest bet
     of those streets); in spread limit the spread's largest bet (``spread_max``: before the
-    last round's). Never below 1.
+    last round's). In the table's units (``variant.stakes.scale`` per whole amount, so a big
+    bet of 2 at a $0.25 table is 200); never below 1.
 
     >>> from studkit.variant.model import Variant
     >>> big_bet_unit(Variant("stud").with_stakes(small_bet=100, big_bet=200))
@@ -81,7 +89,7 @@ def big_bet_unit(variant: Variant) -> int:
     return max(int(stakes.big_bet), 1)
 
 
-def parse_stakes(text: str) -> dict[str, int]:
+def parse_stakes(text: str) -> dict[str, Amount]:
     """``"ante=1,bring-in=2"`` to ``{"ante": 1, "bring_in": 2}`` (keys are Stakes fields).
 
     Raises :class:`StakesError` naming the bad item and listing the accepted keys.
@@ -90,7 +98,7 @@ def parse_stakes(text: str) -> dict[str, int]:
         raise TypeError(
             f"parse_stakes takes text such as 'ante=1,big=10', not {type(text).__name__} {text!r}"
         )
-    amounts: dict[str, int] = {}
+    amounts: dict[str, Amount] = {}
     items = [item.strip() for item in text.split(",")]
     if not any(items):
         raise StakesError(f"--stakes {text!r}: give amounts like ante=1,bring-in=2,small=5,big=10")
@@ -112,19 +120,17 @@ def parse_stakes(text: str) -> dict[str, int]:
             )
         if field in amounts:
             raise StakesError(f"--stakes: {key!r} is given twice (in {item!r})")
-        if not value.isdigit():
-            raise StakesError(
-                f"--stakes: {item!r}: the amount must be a whole number of chips, 0 or more, "
-                f"not {value!r}"
-            )
-        amounts[field] = int(value)
+        amounts[field] = _amount(
+            value, f"--stakes: {item!r}: the amount must be {_AMOUNT_WORDS}, not {value!r}"
+        )
     return amounts
 
 
-def apply_stakes(variant: Variant, stakes: str | Mapping[str, int] | None) -> Variant:
+def apply_stakes(variant: Variant, stakes: str | Mapping[str, object] | None) -> Variant:
     """``variant`` with the amounts in ``stakes`` (``--stakes`` text or a mapping) replaced.
 
     Mapping keys may be ``--stakes`` keys (``bring-in``) or Stakes fields (``bring_in``).
+    Amounts are as the player writes them (``2``, ``"0.25"``, ``Decimal("1.5")``).
     ``None`` or an empty mapping returns ``variant`` unchanged. The result must still be a
     playable game (a bring-in below the small bet, spread amounts only for spread limit, ...);
     otherwise :class:`StakesError` says what is wrong.
@@ -158,7 +164,7 @@ def apply_stakes(variant: Variant, stakes: str | Mapping[str, int] | None) -> Va
         if amounts.get(field) == 0:
             key = next(key for key, name in STAKES_KEYS.items() if name == field)
             raise StakesError(f"--stakes: {key}=0: must be at least 1")
-    new_stakes = replace(variant.stakes, **amounts)
+    new_stakes = Stakes.from_amounts({**variant.stakes.amounts(), **amounts})
     forced = variant.forced_bets
     if "ante" in amounts:
         forced = replace(forced, ante=amounts["ante"] > 0)
@@ -166,7 +172,7 @@ def apply_stakes(variant: Variant, stakes: str | Mapping[str, int] | None) -> Va
     problems = stakes_fit_problems(result)
     if problems:
         given = ",".join(
-            f"{next(k for k, f in STAKES_KEYS.items() if f == field)}={amount}"
+            f"{next(k for k, f in STAKES_KEYS.items() if f == field)}={amount_text(amount)}"
             for field, amount in amounts.items()
         )
         reasons = "; ".join(problems)
@@ -174,19 +180,26 @@ def apply_stakes(variant: Variant, stakes: str | Mapping[str, int] | None) -> Va
     return result
 
 
-def _from_mapping(stakes: Mapping[str, int]) -> dict[str, int]:
-    amounts: dict[str, int] = {}
+def _from_mapping(stakes: Mapping[str, object]) -> dict[str, Amount]:
+    amounts: dict[str, Amount] = {}
     for key, value in stakes.items():
         field = _SPELLINGS.get(str(key).lower())
         if field is None:
             hint = suggest(str(key), list(STAKES_KEYS))
             raise StakesError(f"stakes: unknown key {key!r}{hint}; accepted keys: {_ACCEPTED}")
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise StakesError(
-                f"stakes: {key}={value!r}: must be a whole number of chips, 0 or more"
-            )
-        amounts[field] = value
+        amounts[field] = _amount(value, f"stakes: {key}={value!r}: must be {_AMOUNT_WORDS}")
     return amounts
+
+
+_AMOUNT_WORDS = "a number such as 2 or 0.25, 0 or more, with at most 6 decimal places"
+
+
+def _amount(value: object, message: str) -> Amount:
+    """``value`` as an amount; else :class:`StakesError` with ``message``."""
+    try:
+        return as_amount(value)
+    except StakesError:
+        raise StakesError(message) from None
 
 
 def add_stakes_argument(parser: argparse.ArgumentParser) -> None:
@@ -199,13 +212,36 @@ def add_stakes_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def stack_argument(text: str) -> Amount:
+    """A ``--stack`` value as the player writes it (``500``, ``49.75``), for argparse's
+    ``type=``: the command converts it to the table's units with :func:`stack_units` once the
+    stakes in play are known."""
+    try:
+        return as_amount(text, what="--stack")
+    except StakesError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def stack_units(stack: object, stakes: Stakes, what: str = "--stack") -> int:
+    """A starting stack given in the player's amounts (an int, a Decimal or text such as
+    ``"49.75"``) in the units of ``stakes`` (``4975`` at a table counting in cents); raises
+    :class:`~studkit.errors.StakesError` quoting it when it is not an amount of the table.
+
+    >>> stack_units("49.75", Stakes.from_amounts({"ante": "0.25"})), stack_units(500, Stakes())
+    (4975, 500)
+    """
+    return to_units(as_amount(stack, what=what), stakes.scale, what=what)
+
+
 def stakes_text(stakes: Stakes) -> str:
-    """The amounts as ``--stakes`` text (``ante=1,bring-in=2,small=5,big=10``)."""
+    """The amounts as ``--stakes`` text (``ante=1,bring-in=2,small=5,big=10``), as the player
+    writes them (``ante=0.25``)."""
+    amounts = stakes.amounts()
     parts = []
     for key, field in STAKES_KEYS.items():
-        value = getattr(stakes, field)
+        value = amounts[field]
         if value is not None:
-            parts.append(f"{key}={value}")
+            parts.append(f"{key}={amount_text(value)}")
     return ",".join(parts)
 
 
@@ -223,7 +259,7 @@ def check_stakes(variant: Variant, stakes: Stakes) -> None:
     problems = stakes_fit_problems(replace(variant, stakes=stakes))
     if problems:
         given = ", ".join(
-            f"{name}={getattr(stakes, name)}" for name in Stakes.__slots__
-            if getattr(stakes, name) is not None
+            f"{name}={amount_text(amount)}" for name, amount in stakes.amounts().items()
+            if amount is not None
         )
         raise StakesError(f"Stakes({given}) do not fit {variant.name}: {'; '.join(problems)}")

@@ -21,10 +21,11 @@ from starlette.routing import Route
 
 from studkit.defaults import DEFAULT_COMPARE_HANDS, DEFAULT_TUNE_HANDS
 from studkit.errors import IllegalActionError, StudkitError
+from studkit.variant.amounts import Amount, amount_text, as_amount
 from studkit.variant.model import Variant
 from studkit.variant.yaml_source import VariantFileError
 from studkit.web.compare_jobs import CompareBusyError, CompareJob, CompareJobs
-from studkit.web.designer import check_text, named_variant, shipped_text
+from studkit.web.designer import check_text, named_variant, shipped_name_hint, shipped_text
 from studkit.web.engine import PlayTable, WebError, check_bots
 from studkit.web.replays import PASTED_NAME, replay_text
 from studkit.web.tables import TableEntry, TableStore
@@ -75,6 +76,24 @@ def _int(data: dict[str, Any], key: str, default: int | None, low: int, high: in
     if not low <= value <= high:
         raise ApiError(422, f"{key}: {value} is out of range ({low} to {high})")
     return value
+
+
+def _amount(data: dict[str, Any], key: str) -> Amount | None:
+    """An amount as a player writes it (``2``, ``0.25``, ``"1.50"``), or ``None`` if absent."""
+    value = data.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, (int, float, str)) or isinstance(value, bool):
+        raise ApiError(422, f"{key}: an amount such as 200 or 0.25 is needed, not "
+                            f"{json.dumps(value)[:60]}")
+    try:
+        amount = as_amount(value, what=key)
+    except StudkitError as error:
+        raise ApiError(422, str(error)) from None
+    if not 0 < amount <= 10**12:
+        raise ApiError(422, f"{key}: {amount_text(amount)} is out of range (above 0, up to "
+                            "1000000000000)")
+    return amount
 
 
 def _text(data: dict[str, Any], key: str) -> str:
@@ -137,7 +156,7 @@ async def variant_file(request: Request) -> Response:
     name = request.path_params["name"]
     text = shipped_text(name)
     if text is None:
-        raise ApiError(404, f"{name!r} is not a shipped game")
+        raise ApiError(404, f"{name!r} is not a shipped game{shipped_name_hint(name)}")
     return JSONResponse({"name": name, "yaml": text})
 
 
@@ -170,7 +189,7 @@ def _new_table(request: Request, data: dict[str, Any]) -> PlayTable:
             seat=seat - 1,
             bots=bots,
             seed=_int(data, "seed", None, 0, MAX_SEED),
-            stack=_int(data, "stack", None, 1, 10**12),
+            stack=_amount(data, "stack"),
         )
     except StudkitError as error:
         raise ApiError(422, str(error)) from None

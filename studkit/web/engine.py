@@ -29,6 +29,7 @@ from studkit.play.game import bot_names, game_notes, stakes_words, wild_now
 from studkit.play.narration import Narrator
 from studkit.play.render import PLAIN, SeatLine, Showdown, TableState
 from studkit.play.table_view import choices_for, showdown, table_state
+from studkit.variant.amounts import Amount, format_amount, to_units
 from studkit.variant.model import Variant
 from studkit.variant.stakes import big_bet_unit
 
@@ -127,6 +128,7 @@ def _pot_sizes(choice: Choice) -> dict[str, int]:
 def _seat_record(line: SeatLine) -> dict[str, Any]:
     return {
         "seat": line.seat + 1,
+        "seat_number": line.seat + 1,
         "name": line.name,
         "stack": line.stack,
         "bet": line.bet,
@@ -146,6 +148,7 @@ def _showdown_record(result: Showdown) -> dict[str, Any]:
         "hands": [
             {
                 "seat": shown.seat + 1,
+                "seat_number": shown.seat + 1,
                 "name": shown.name,
                 "cards": _cards(shown.cards),
                 "mucked": shown.mucked,
@@ -162,13 +165,14 @@ def _showdown_record(result: Showdown) -> dict[str, Any]:
                 "amount": pot.amount,
                 "share": pot.share,
                 "winners": [
-                    {"seat": seat + 1, "name": name, "amount": amount, "hand": hand}
+                    {"seat": seat + 1, "seat_number": seat + 1, "name": name, "amount": amount,
+                     "hand": hand}
                     for seat, name, amount, hand in pot.winners
                 ],
             }
             for pot in result.results
         ],
-        "net": [{"seat": seat + 1, "name": name, "chips": chips}
+        "net": [{"seat": seat + 1, "seat_number": seat + 1, "name": name, "chips": chips}
                 for seat, name, chips in result.net],
     }
 
@@ -212,7 +216,7 @@ class PlayTable:
         seat: int = 0,
         bots: str | Sequence[str] | None = None,
         seed: int | None = None,
-        stack: int | None = None,
+        stack: Amount | None = None,
     ) -> None:
         if players is None:
             players = max(variant.min_players, min(DEFAULT_PLAYERS, variant.max_players))
@@ -223,9 +227,13 @@ class PlayTable:
             )
         if not 0 <= seat < players:
             raise WebError(f"seat: seats are numbered 1 to {players}, not {seat + 1}")
-        chips = stack if stack is not None else DEFAULT_STACK_BIG_BETS * big_bet_unit(variant)
+        # the stack as the player gives it, in the table's units (cents at a $0.25 table)
+        chips = (
+            to_units(stack, variant.stakes.scale, WebError, "stack")
+            if stack is not None else DEFAULT_STACK_BIG_BETS * big_bet_unit(variant)
+        )
         if chips <= 0:
-            raise WebError(f"stack: every player needs at least one chip, not {chips}")
+            raise WebError(f"stack: every player needs at least one chip, not {stack}")
         styles = check_bots(bots, players - 1)
         names = iter(bot_names(players - 1))
         kinds = iter(styles)
@@ -341,7 +349,8 @@ class PlayTable:
             where = "the main pot" if pot == 0 else f"side pot {pot}"
             part = f" ({share})" if share and len(hand.rules.shares) > 1 else ""
             said = f" with {description}" if description else ""
-            self._say(f"{name} {verb} {amount} from {where}{part}{said}")
+            won = format_amount(amount, self.table.stakes.scale)
+            self._say(f"{name} {verb} {won} from {where}{part}{said}")
 
     def _narrate(self) -> None:
         hand, narrator = self.hand, self._narrator
@@ -412,6 +421,7 @@ class PlayTable:
             game_over=self.game_over() if hand.is_over else None,
             log=list(self.log),
             starting_stack=self.starting_stack,
+            scale=self.table.stakes.scale,  # figures are in 1/scale of the player's amounts
         )
         return record
 

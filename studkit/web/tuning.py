@@ -40,7 +40,7 @@ class Tuner:
         parsed_targets = [parse_target(t) for t in targets]
         count = 1
         for param in parsed_params:
-            count *= len(param.values)
+            count *= len(param.values(variant.stakes.scale))
         if count > MAX_TUNE_CANDIDATES:
             raise StudkitError(f"params: {count} combinations of values; a page may search "
                                f"{MAX_TUNE_CANDIDATES} (studkit tune on the command line "
