@@ -1,10 +1,11 @@
 /* Splitting the pots among the hands shown.
  *
- * Each pot is divided among the pot shares by weight, counting only the shares in which an
- * eligible hand has a strength above 0 (a share nobody qualifies for goes to the others:
- * with no qualifying low, high takes all). Each share goes to its best eligible hand; tied
- * hands split it equally (a tie for low in hi-lo is quartering). A pot no eligible hand has
- * any strength in is split among its eligible seats as a tie in the odd-chip share.
+ * Each pot, less its part of the rake (rake.c), is divided among the pot shares by weight,
+ * counting only the shares in which an eligible hand has a strength above 0 (a share nobody
+ * qualifies for goes to the others: with no qualifying low, high takes all). Each share goes
+ * to its best eligible hand; tied hands split it equally (a tie for low in hi-lo is
+ * quartering). A pot no eligible hand has any strength in is split among its eligible seats
+ * as a tie in the odd-chip share.
  *
  * Odd chips: a pot that does not divide among its shares gives its odd chips one at a time
  * to the odd-chip share (the hi-lo side) or, when that share did not qualify, to the first
@@ -195,8 +196,10 @@ int sk_award(const sk_rules *r, sk_hand *h, sk_log *log, const int64_t *strength
     int8_t own[SK_SHARES * SK_SEATS]; /* the odd-chip orders, once a tie needs them */
     int ordered = 0;
     int64_t pay[SK_SEATS] = {0};
+    int64_t net[SK_POTS]; /* the pots less the rake */
+    sk_rake_pots(r, h->rake, h->npots, h->pot_amount, net);
     for (int p = 0; p < h->npots; p++) {
-        int64_t amount = h->pot_amount[p];
+        int64_t amount = net[p];
         if (amount == 0) continue;
         int32_t eligible = h->pot_eligible[p];
         const int64_t *pot = &strengths[p * SK_SHARES * SK_SEATS];

@@ -987,6 +987,18 @@ static PyObject *State_fold_seat(StateObject *self, PyObject *seat) {
     return done(self, sk_fold_seat(R, H, LOG, (int)s));
 }
 
+static PyObject *State_concede(StateObject *self, PyObject *seat) {
+    long s = PyLong_AsLong(seat);
+    if (s == -1 && PyErr_Occurred()) return NULL;
+    return done(self, sk_concede(R, H, (int)s));
+}
+
+static PyObject *State_set_rake(StateObject *self, PyObject *amount) {
+    long long chips = PyLong_AsLongLong(amount);
+    if (chips == -1 && PyErr_Occurred()) return NULL;
+    return done(self, sk_set_rake(H, chips));
+}
+
 static PyObject *State_turn_up(StateObject *self, PyObject *args) {
     int seat, card;
     if (!PyArg_ParseTuple(args, "ii:turn_up", &seat, &card)) return NULL;
@@ -1141,6 +1153,10 @@ static PyMethodDef State_methods[] = {
     {"choose", (PyCFunction)State_choose, METH_O, "choose(seat): another bring-in or first actor"},
     {"add_dead", (PyCFunction)State_pay, METH_VARARGS, "add_dead(seat, amount): chips from its stack to dead money"},
     {"fold_seat", (PyCFunction)State_fold_seat, METH_O, "fold_seat(seat): a plugin's fold"},
+    {"concede", (PyCFunction)State_concede, METH_O,
+     "concede(seat): the seat mucks unshown at the showdown (muck_concedes)"},
+    {"set_rake", (PyCFunction)State_set_rake, METH_O,
+     "set_rake(amount): the rake the pots pay at the award"},
     {"turn_up", (PyCFunction)State_turn_up, METH_VARARGS, "turn_up(seat, card)"},
     {"remove_card", (PyCFunction)State_remove_card, METH_VARARGS, "remove_card(seat, card)"},
     {"held", (PyCFunction)State_held, METH_O, "held(seat): the seat's cards in deal order"},

@@ -127,12 +127,23 @@ int sk_act(const sk_rules *r, sk_hand *h, sk_log *log, int verb, int64_t amount)
 int sk_build_pots(int n, const int64_t *contrib, const int8_t *folded, int64_t dead,
                   int64_t *amount, int32_t *eligible);
 
+/* ---- rake.c: the house's take ---------------------------------------------------------- */
+/* The rake the pots pay at the award (an amount, 0: none); before the award only. */
+int sk_set_rake(sk_hand *h, int64_t amount);
+/* Each of `npots` pots' `amount` less its part of `rake` (the main pot first, or by size:
+ * rake_by_size), into `net`. */
+void sk_rake_pots(const sk_rules *r, int64_t rake, int npots, const int64_t *amount,
+                  int64_t *net);
+
 /* ---- showdown.c: who shows, who mucks ------------------------------------------------- */
 #define SK_PLAYED 8     /* room for the cards a hand plays, per share and seat */
 #define SK_NO_CARD 255  /* fills the rest */
 /* The live seats in the order they show; how many. */
 int sk_show_order(const sk_rules *r, const sk_hand *h, int npots, const int32_t *eligible,
                   int8_t *out);
+/* With muck_concedes: `seat` mucks at the showdown unshown, conceding (before the award,
+ * while the hands are unseen; never the last live hand not conceding). */
+int sk_concede(const sk_rules *r, sk_hand *h, int seat);
 /* SK_PHASE_SHOWDOWN: show or muck, then award. `strengths[(pot * SK_SHARES + share) *
  * SK_SEATS + seat]` is each live hand's strength in each pot, before the share's qualifier
  * (0: no hand; the table is changed: qualified, and mucked hands score 0); `played` the

@@ -71,6 +71,7 @@ enum {
     A(int64_t, bets, SK_SEATS, h->n)     /* put in on this street */                         \
     A(int64_t, contrib, SK_SEATS, h->n)  /* put in this hand */                              \
     S(int64_t, dead)                   /* chips in the pot that are nobody's stake */        \
+    S(int64_t, rake)                   /* the house's take from the pots at the award */     \
     S(int32_t, rounds_played)          /* the streets whose betting ended, a bit each */     \
     S(int32_t, capped_streets)         /* the streets where the raise cap was reached */     \
     S(int32_t, open_pair_streets)      /* where the open-pair option was live, */            \
@@ -117,6 +118,7 @@ enum {
     S(int32_t, npots)                  /* -1 until the pots are final */                     \
     S(int32_t, nshown)                                                                       \
     S(int32_t, nmucked)                                                                      \
+    S(int32_t, conceded)               /* the seats that muck unshown to concede, a bit each */ \
     /* SK_HAND_LISTS: the cards, in the order dealt (seat s: cards[s * SK_CARDS + i]) */     \
     A(uint8_t, cards, SK_SEATS * SK_CARDS, SK_SEATS * SK_CARDS)                              \
     A(uint8_t, up, SK_SEATS * SK_CARDS, SK_SEATS * SK_CARDS)                                 \

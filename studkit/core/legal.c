@@ -2,11 +2,12 @@
  * check passes. The engine's legal_actions(), can_x(), verify_x() and verbs, the kernel's
  * bots and the RL environments all ask these.
  *
- * Fold: only facing a bet, and never instead of the bring-in. Check: nothing to call, and not
- * the forced player. Call: facing a bet (all in for less when short). Bring in: the forced
- * player (all its chips when short). Complete, bet or raise: the one aggressive kind open,
- * to the structure's totals cut to the stack, when the betting is open to the player, some
- * other player could still put in more, and the raise cap allows it. */
+ * Fold: facing a bet (with nothing to call too, where the rules' free_fold allows it), and
+ * never instead of the bring-in. Check: nothing to call, and not the forced player. Call:
+ * facing a bet (all in for less when short). Bring in: the forced player (all its chips when
+ * short). Complete, bet or raise: the one aggressive kind open, to the structure's totals
+ * cut to the stack, when the betting is open to the player, some other player could still
+ * put in more, and the raise cap allows it. */
 #include "core.h"
 
 static int64_t pot_now(const sk_hand *h) {
@@ -31,9 +32,15 @@ int sk_passive(const sk_rules *r, const sk_hand *h, sk_option *out) {
         out[1].lo = out[1].hi = owed < stack ? owed : stack;
         return 2;
     }
-    out[0].verb = SK_CHECK;
-    out[0].lo = out[0].hi = 0;
-    return 1;
+    int count = 0;
+    if (r->free_fold) { /* a fold though checking is free */
+        out[count].verb = SK_FOLD;
+        out[count].lo = out[count].hi = 0;
+        count++;
+    }
+    out[count].verb = SK_CHECK; /* the last passive row: check_or_call takes it */
+    out[count].lo = out[count].hi = 0;
+    return count + 1;
 }
 
 /* The aggressive kind open to the actor and its ranges of totals (within its stack) into

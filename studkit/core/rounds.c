@@ -140,7 +140,6 @@ void sk_expose(const sk_rules *r, sk_hand *h, sk_log *log) {
 }
 
 void sk_win_uncontested(const sk_rules *r, sk_hand *h, sk_log *log) {
-    (void)r;
     int winner = -1;
     int64_t total = h->dead;
     for (int s = 0; s < h->n; s++) {
@@ -153,9 +152,11 @@ void sk_win_uncontested(const sk_rules *r, sk_hand *h, sk_log *log) {
         h->pot_eligible[0] = 1 << winner;
         h->npots = 1;
     }
-    h->stack[winner] += total;
+    int64_t won = total;
+    sk_rake_pots(r, h->rake, h->npots, &total, &won);
+    h->stack[winner] += won;
     sk_stack_changed(h, winner);
-    sk_emit(log, SK_EV_AWARD, winner, 0, total, 0);
+    sk_emit(log, SK_EV_AWARD, winner, 0, won, 0);
     h->phase = SK_PHASE_OVER;
     h->actor = -1;
     h->forced = -1;

@@ -63,6 +63,7 @@ enum { SK_DISCARD_BEFORE_DEAL = 0, SK_DISCARD_AFTER_DEAL = 1, SK_DISCARD_AFTER_B
     S(int32_t, half_bet, "betting.half_bet_reopens") /* a short all-in of half a bet reopens */ \
     S(int32_t, short_full, "betting.short_all_in_is_full") /* any short all-in is full */ \
     S(int32_t, completion_is_raise, "betting.completion_is_raise") /* counts as a raise */ \
+    S(int32_t, free_fold, "betting.fold_when_check_is_free") /* fold with nothing to call */ \
     /* who acts first */                                                                    \
     S(int32_t, suit_tie_break, "action_order.tie_break == suit") /* by the high card's suit */ \
     A(int32_t, tie_key, SK_DECK, "")        /* per card: rank then suit in the deck's order */ \
@@ -109,6 +110,8 @@ enum { SK_DISCARD_BEFORE_DEAL = 0, SK_DISCARD_AFTER_DEAL = 1, SK_DISCARD_AFTER_B
     S(int32_t, show_from_last_checker, "showdown.no_bet_order == last-checker")           \
     S(int32_t, losers_may_muck, "showdown.losers_may_muck")                               \
     S(int32_t, ignore_qualifiers, "showdown.if_nobody_qualifies == ignore-qualifiers")    \
+    S(int32_t, muck_concedes, "showdown.muck_concedes") /* a player may muck to concede */ \
+    S(int32_t, rake_by_size, "showdown.rake_from == pots-by-size") /* else main pot first */ \
     /* plugins */                                                                           \
     S(int32_t, hooks, "")                /* stop at the hook phases */
 

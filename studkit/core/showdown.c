@@ -7,7 +7,11 @@
  * hand shown qualifies for, that includes the ways the pot could still be split (chopped
  * among every hand: each is shown; shared as if without qualifiers: a hand beaten there by
  * one shown mucks). Hands turned up when all-ins closed the betting were shown then, once,
- * and none of them mucks. */
+ * and none of them mucks.
+ *
+ * With muck_concedes, a player may also muck by choice (sk_concede, any time before the
+ * award while its hand is unseen): it concedes, its hand is never judged, and the pots go to
+ * the best hands among the others. */
 #include <string.h>
 
 #include "core.h"
@@ -86,12 +90,32 @@ static int can_win(const sk_rules *r, const sk_hand *h, int seat, const int64_t 
     return 0;
 }
 
+int sk_concede(const sk_rules *r, sk_hand *h, int seat) {
+    if (!r->muck_concedes || h->phase == SK_PHASE_OVER || h->phase == SK_PHASE_ODD_CHIPS ||
+        h->exposed)
+        return SK_ERROR_ILLEGAL;
+    if (seat < 0 || seat >= h->n || h->folded[seat]) return SK_ERROR_SEAT;
+    int32_t conceded = h->conceded | SK_BIT(seat);
+    if (!(h->live & ~conceded)) return SK_ERROR_ILLEGAL; /* the last hand in shows */
+    h->conceded = conceded;
+    return SK_OK;
+}
+
 int sk_showdown(const sk_rules *r, sk_hand *h, sk_log *log, int64_t *strengths,
                 const uint8_t *played) {
     if (h->phase != SK_PHASE_SHOWDOWN) return SK_ERROR_PHASE;
     int n = h->n;
     int shares = r->shares;
     int npots = h->npots;
+    /* Who conceded has no hand and no claim: out of every pot some other player is in. */
+    int32_t conceded = h->exposed ? 0 : h->conceded & h->live;
+    for (int p = 0; conceded && p < npots; p++) {
+        int32_t in = h->pot_eligible[p];
+        if (in & ~conceded) h->pot_eligible[p] = in & ~conceded;
+        for (int k = 0; k < shares; k++)
+            for (int s = 0; s < n; s++)
+                if (conceded >> s & 1) AT(strengths, p, k, s) = 0;
+    }
     /* The qualifiers: a hand below a share's qualifier scores nothing in it. Without
      * plugins, ignore_qualifiers keeps the strengths as given (`raw`, the same in every pot)
      * for a pot in which no eligible hand qualifies for any share: it is shared as if no
@@ -127,17 +151,26 @@ int sk_showdown(const sk_rules *r, sk_hand *h, sk_log *log, int64_t *strengths,
         }
     }
     int8_t order[SK_SEATS];
-    int live;
+    int live = 0;
+    h->nmucked = 0;
     if (h->exposed) {
-        live = 0;
         for (int i = 0; i < h->nshown; i++)
             if (!h->folded[h->shown[i]]) order[live++] = h->shown[i];
     } else {
-        live = sk_show_order(r, h, npots, h->pot_eligible, order);
+        int8_t all[SK_SEATS];
+        int count = sk_show_order(r, h, npots, h->pot_eligible, all);
+        for (int i = 0; i < count; i++) { /* who conceded mucks unjudged, in the show order */
+            int s = all[i];
+            if (conceded >> s & 1) {
+                h->mucked[h->nmucked++] = (int8_t)s;
+                sk_emit(log, SK_EV_MUCK, s, 0, 0, 0);
+            } else {
+                order[live++] = (int8_t)s;
+            }
+        }
     }
     int may_muck = r->losers_may_muck && !h->exposed;
     h->nshown = 0;
-    h->nmucked = 0;
     if (npots == 1 && shares == 1) {
         /* One pot, one share: a hand mucks when it is below the best shown so far. */
         int64_t best_shown = -1;

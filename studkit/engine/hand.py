@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, NamedTuple, SupportsInt
+from typing import Any, Final, SupportsInt
 
 from studkit.cards import Card
 from studkit.core import (
@@ -39,7 +39,7 @@ from studkit.core import (
 )
 from studkit.engine.actions import Action
 from studkit.engine.betting import BettingRound
-from studkit.engine.chips import starting_chips, whole_chips
+from studkit.engine.chips import action_text, misfit, starting_chips, table_units, whole_chips
 from studkit.engine.dealing import (
     BLANK_SOURCE,
     CardSource,
@@ -60,12 +60,14 @@ from studkit.engine.pots import Pot, build_pots
 from studkit.engine.rules import Rules, compile_rules
 from studkit.engine.seats import button_seat
 from studkit.engine.showdown import (
+    concede_seat,
     played_cards,
     pot_strengths,
     ranked_strengths,
     showdown_strengths,
 )
 from studkit.engine.showing import showing_values
+from studkit.engine.snapshot import CACHE_FIELDS, FIXED_FIELDS, STATE_FIELDS, HandSnapshot
 from studkit.engine.view import SeatView, seat_view
 from studkit.errors import IllegalActionError, PluginError, StudkitError
 from studkit.variant.model import Stakes, Variant
@@ -86,31 +88,6 @@ _VERB_CODES: Final[dict[str, int]] = {name: code for code, name in enumerate(VER
 """Each betting verb's one code (:data:`studkit.core.VERBS`)."""
 
 
-FIXED_FIELDS: Final = (
-    "rules", "variant", "n", "button", "starting_stacks", "_auto", "_on_over", "_own_rng",
-)
-"""A hand's fields fixed for the whole hand (shared by a copy)."""
-STATE_FIELDS: Final = ("_core", "events", "_source", "_rng", "_rng_shared", "_plugins")
-"""Its changing state: the rules core's (one struct) and, beside it, the event log, the
-card source with its generator (shared with a copy until either uses it), and the plugins'
-part. A snapshot copies each."""
-CACHE_FIELDS: Final = ("_legal_key", "_legal")
-"""Remembered answers (the legal actions of the state they were asked in)."""
-
-
-class HandSnapshot(NamedTuple):
-    """A hand's changing state, copied: the rules core's state (one struct, as bytes) and
-    what the engine keeps beside it. Picklable; :meth:`Hand.restore` puts it back."""
-
-    core: bytes
-    """The rules core's state (``studkit/core/hand.h``, every field)."""
-    events: list[Event]
-    dealing: tuple[Any, Any]
-    """The card source and the random generator, copied together."""
-    plugins: tuple[Any, ...] | None
-    """:meth:`HandPlugins.state() <studkit.engine.plugin_play.HandPlugins.state>`."""
-
-
 class Hand:
     """One hand of stud: the state, the legal actions and the verbs that change it.
 
@@ -120,7 +97,10 @@ class Hand:
     else from a deck shuffled with ``seed`` (or ``rng``); ``deal={seat: cards}`` gives those
     seats those cards in deal order (``"As Ks 9h 8d"``, or one text per street), every other
     card coming from the shuffled deck. With ``auto_deal=False`` the hand stops before each
-    card so the caller supplies it with :meth:`deal` (chance nodes).
+    card so the caller supplies it with :meth:`deal` (chance nodes). ``rake``: see :attr:`rake`.
+
+    The verbs take the player's amounts (``"1.50"``); figures, stacks and :class:`Action`s are
+    in the table's units, ``rules.stakes.scale`` per whole amount (:mod:`studkit.variant.amounts`).
 
     The hand's state is the rules core's (:class:`studkit.core.State`, declared once in
     ``studkit/core/hand.h``) plus what the engine keeps beside it: the event log
@@ -153,8 +133,12 @@ class Hand:
         stakes: Stakes | None = None,
         auto_deal: bool = True,
         on_over: Callable[[Hand], None] | None = None,
+        rake: int = 0,
     ) -> None:
         rules = compile_rules(variant, stakes)
+        taken = whole_chips(rake)
+        if taken is None or taken < 0:
+            raise StudkitError(f"a rake of {rake!r}: a rake is a whole number of chips, 0 or more")
         n = len(stacks)
         if not variant.min_players <= n <= variant.max_players:
             raise StudkitError(
@@ -198,6 +182,7 @@ class Hand:
         if source is BLANK_SOURCE:
             return  # a hand to restore a snapshot into (clone, copy, unpickle)
         self._core.begin(n, self.button, chips)  # antes, blinds, the first street
+        self._core.set_rake(taken)
         self._drive()
 
     def __repr__(self) -> str:
@@ -332,6 +317,17 @@ class Hand:
             (event.seat, event.amount, event.pot, event.share, event.description)
             for event in self.events if type(event) is AwardEvent
         ]
+
+    @property
+    def conceded(self) -> list[int]:
+        """The seats that conceded (:meth:`concede`), in seat order."""
+        return [s for s in range(self.n) if self._core.conceded >> s & 1]
+
+    @property
+    def rake(self) -> int:
+        """The house's take from the pots at the award, in the table's units: the ``rake`` the
+        hand was given (a card room's history states it)."""
+        return int(self._core.rake)
 
     @property
     def exposed(self) -> bool:
@@ -497,7 +493,7 @@ class Hand:
         actor = self.actor
         if actor is None:
             return IllegalActionError(f"cannot {what}: cards are being dealt, nobody is to act")
-        legal = ", ".join(str(a) for a in self.legal_actions())
+        legal = ", ".join(action_text(a, self.rules.stakes.scale) for a in self.legal_actions())
         return IllegalActionError(
             f"seat {actor} cannot {what} on {self.street_name} street: "
             f"legal actions are {legal}"
@@ -521,7 +517,7 @@ class Hand:
             return None
         return any(action.kind == kind for action in self.legal_actions())
 
-    def _as_plugin_decision(self, kind: str, amount: SupportsInt | None = None) -> bool:
+    def _as_plugin_decision(self, kind: str, amount: SupportsInt | str | None = None) -> bool:
         """Take the verb as the plugin's due decision where one is due (raises unless it is
         listed): whether it was taken so. Every verb works wherever its action is listed."""
         if not self._pending():
@@ -529,9 +525,9 @@ class Hand:
         if amount is None:
             self.apply(Action(kind))
             return True
-        chips = whole_chips(amount)
+        chips = table_units(amount, self.rules.stakes.scale)
         if chips is None:
-            raise self._illegal(f"{kind} to {amount!r} (not a whole number of chips)")
+            raise self._illegal(misfit(kind, amount, self.rules.stakes.scale))
         self.apply(Action(kind, chips))
         return True
 
@@ -561,22 +557,22 @@ class Hand:
         return chips
 
     # SupportsInt: the compiled engine lets any number through to the check naming the action.
-    def verify_complete(self, amount: SupportsInt | None = None) -> int:
+    def verify_complete(self, amount: SupportsInt | str | None = None) -> int:
         """The total a completion (to ``amount``, or the one total allowed) makes; raises
         unless the player to act may complete so."""
         return self._verify_aggression(COMPLETE, amount)
 
-    def verify_bet(self, amount: SupportsInt | None = None) -> int:
+    def verify_bet(self, amount: SupportsInt | str | None = None) -> int:
         """The total a bet (of ``amount``, or the fixed-limit size) makes; raises unless the
         player to act may bet so."""
         return self._verify_aggression(BET, amount)
 
-    def verify_raise_to(self, amount: SupportsInt | None = None) -> int:
+    def verify_raise_to(self, amount: SupportsInt | str | None = None) -> int:
         """The total a raise (to ``amount``, or the fixed-limit total) makes; raises unless
         the player to act may raise so."""
         return self._verify_aggression(RAISE, amount)
 
-    def _verify_aggression(self, verb: int, amount: object) -> int:
+    def _verify_aggression(self, verb: int, amount: object, units: bool = False) -> int:
         kind = VERBS[verb]
         if not self._offers(verb):
             raise self._illegal(f"{kind} to {amount}" if amount is not None else kind)
@@ -585,9 +581,9 @@ class Hand:
             if total < 0:
                 raise self._illegal(f"{kind} without an amount")
             return total
-        to = whole_chips(amount)
+        to = whole_chips(amount) if units else table_units(amount, self.rules.stakes.scale)
         if to is None:
-            raise self._illegal(f"{kind} to {amount!r} (not a whole number of chips)")
+            raise self._illegal(misfit(kind, amount, self.rules.stakes.scale))
         if to < 0 or self._check(verb, to) < 0:
             raise self._illegal(f"{kind} to {amount}")
         return to
@@ -617,25 +613,25 @@ class Hand:
         listed = self._listed_by_plugin("bring-in")
         return self._check(BRING_IN) > 0 if listed is None else listed
 
-    def can_complete(self, amount: int | None = None) -> bool:
+    def can_complete(self, amount: SupportsInt | str | None = None) -> bool:
         """Whether the player to act may complete (to ``amount``, if given)."""
         return self._can_aggress(COMPLETE, amount)
 
-    def can_bet(self, amount: int | None = None) -> bool:
+    def can_bet(self, amount: SupportsInt | str | None = None) -> bool:
         """Whether the player to act may bet (``amount`` total, if given)."""
         return self._can_aggress(BET, amount)
 
-    def can_raise_to(self, amount: int | None = None) -> bool:
+    def can_raise_to(self, amount: SupportsInt | str | None = None) -> bool:
         """Whether the player to act may raise (to ``amount`` total, if given)."""
         return self._can_aggress(RAISE, amount)
 
-    def _can_aggress(self, verb: int, amount: int | None) -> bool:
+    def _can_aggress(self, verb: int, amount: SupportsInt | str | None) -> bool:
         listed = self._listed_by_plugin(VERBS[verb])
         if listed is not None:
             return listed
         if amount is None:
             return self._offers(verb)
-        to = whole_chips(amount)
+        to = table_units(amount, self.rules.stakes.scale)
         return to is not None and to >= 0 and self._check(verb, to) >= 0
 
     def _is_listed(self, action: Action) -> bool:
@@ -691,20 +687,26 @@ class Hand:
         if not self._as_plugin_decision("bring-in"):
             self._take(BRING_IN, self.verify_bring_in())
 
-    def complete(self, amount: SupportsInt | None = None) -> None:
+    def complete(self, amount: SupportsInt | str | None = None) -> None:
         """Complete the bring-in to a full bet (``amount`` total where a range is allowed)."""
         if not self._as_plugin_decision("complete", amount):
             self._take(COMPLETE, self.verify_complete(amount))
 
-    def bet(self, amount: SupportsInt | None = None) -> None:
+    def bet(self, amount: SupportsInt | str | None = None) -> None:
         """Bet ``amount`` (the fixed-limit size when omitted)."""
         if not self._as_plugin_decision("bet", amount):
             self._take(BET, self.verify_bet(amount))
 
-    def raise_to(self, amount: SupportsInt | None = None) -> None:
+    def raise_to(self, amount: SupportsInt | str | None = None) -> None:
         """Raise to a total of ``amount`` (the fixed-limit size when omitted)."""
         if not self._as_plugin_decision("raise", amount):
             self._take(RAISE, self.verify_raise_to(amount))
+
+    def concede(self, seat: int) -> None:
+        """``seat`` mucks unshown at the showdown, conceding: its hand is never judged and the
+        pots go to the best hands among the others (``showdown.muck_concedes``); until the
+        award, while the hands are unseen, never the last live hand (or IllegalActionError)."""
+        concede_seat(self, self._core, seat)
 
     def check_or_call(self) -> None:
         """Check, call, or (for the forced player) post the bring-in: the passive choice."""
@@ -759,7 +761,7 @@ class Hand:
             if amount is not None and amount != chips:
                 raise self._illegal(str(action))
         elif verb >= COMPLETE:
-            chips = self._verify_aggression(verb, amount)  # the total
+            chips = self._verify_aggression(verb, amount, units=True)  # the total
         elif verb == CHECK:
             self.verify_check()
             chips = -1

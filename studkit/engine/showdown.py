@@ -9,6 +9,9 @@ plugin ranks) and, pot by pot among the pot's eligible seats, their adjustments
 (declarations); where odd chips go by the cards a hand plays, those cards too. The core
 applies the shares' qualifiers; the plugins, which may read and adjust the strengths, see
 them applied already.
+
+With ``showdown.muck_concedes`` a player may muck by choice (:func:`concede_seat`): the core
+leaves that hand out of the showdown, whatever its strength.
 """
 
 from __future__ import annotations
@@ -16,8 +19,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from studkit.core import CoreError, State
 from studkit.engine.jokers import face_dependent, rerank_jokers
 from studkit.engine.reading import HandReading
+from studkit.errors import IllegalActionError
 from studkit.evaluation.board_hands import best_cards, evaluate_cards
 
 
@@ -32,7 +37,9 @@ class StrengthPlugins(Protocol):
         self, strengths: Sequence[Sequence[int]], eligible: Sequence[int]
     ) -> list[list[int]]: ...
 
-__all__ = ["ranked_strengths", "pot_strengths", "played_cards", "showdown_strengths"]
+__all__ = [
+    "ranked_strengths", "pot_strengths", "played_cards", "showdown_strengths", "concede_seat",
+]
 
 
 def ranked_strengths(
@@ -120,3 +127,26 @@ def showdown_strengths(
                 if row[s] > out[s]:
                     out[s] = row[s]
     return best
+
+
+def concede_seat(hand: HandReading, core: State, seat: int) -> None:
+    """``seat`` of ``hand`` (whose rules core is ``core``) mucks unshown at the showdown,
+    conceding (:meth:`Hand.concede <studkit.engine.hand.Hand.concede>`);
+    :class:`~studkit.errors.IllegalActionError` saying why not."""
+    try:
+        core.concede(seat)
+    except CoreError:
+        raise IllegalActionError(f"seat {seat} cannot concede: {_why_not(hand, seat)}") from None
+
+
+def _why_not(hand: HandReading, seat: int) -> str:
+    """Why the core refused ``seat``'s concession, the first reason that holds."""
+    reasons = (
+        (not hand.variant.showdown.muck_concedes,
+         f"in {hand.variant.name} a muck does not concede (showdown.muck_concedes is off)"),
+        (not 0 <= seat < hand.n, f"the table has seats 0 to {hand.n - 1}"),
+        (hand.exposed, "every hand is turned up (all-ins closed the betting)"),
+        (hand.is_over, "the hand is over"),
+        (hand.folded[seat] if 0 <= seat < hand.n else False, "it has folded"),
+    )
+    return next((why for holds, why in reasons if holds), "it is the last hand in")
