@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     if args.report is not None:
         prepare_report_folder(args.report)  # fail before minutes of simulation, not after
     total = args.hands * len(args.variants)
-    with open_cluster(args) as cluster, progress_bar(total, "compare") as update:
+    with open_cluster(args, "compare") as cluster, progress_bar(total, "compare") as update:
         progress: Callable[[int, int], None] | None = None
         if update is not None:
             done = [0] * len(args.variants)

@@ -29,7 +29,7 @@ from studkit.compare.warnings import comparison_warnings, stakes_differ
 from studkit.defaults import DEFAULT_COMPARE_HANDS
 from studkit.errors import StudkitError
 from studkit.simulation import SimulationReport, simulate
-from studkit.simulation.report import mean_and_sd
+from studkit.simulation.report import mean_and_sd, seat_fields
 from studkit.simulation.runner import players_from_bots
 from studkit.simulation.tally import Tally
 from studkit.variant.model import Variant
@@ -92,6 +92,8 @@ class StatRow:
     identical: list[bool] = field(default_factory=list)
     adjusted: list[float | None] = field(default_factory=list)
     verdicts: list[str] = field(default_factory=list)
+    seat: int | None = None
+    """The seat (from 0) of a seat's bb/100 row, else ``None``."""
 
     @property
     def differences(self) -> list[float | None]:
@@ -291,6 +293,7 @@ class Comparison:
                     "p_values": row.p_values,
                     "adjusted_p_values": row.adjusted,
                     "verdicts": row.verdicts,
+                    **(seat_fields(row.seat) if row.seat is not None else {}),
                 }
                 for row in self.rows
             ],
@@ -323,9 +326,11 @@ def _rows(reports: Sequence[SimulationReport]) -> list[StatRow]:
     for seat in range(reports[0].players):
         row = StatRow(
             f"seat_{seat}_bb_per_100",
-            f"seat {seat + 1} ({reports[0].bots[seat]}) bb/100",  # the JSON name counts from 0
+            # the JSON name counts from 0, as its "seat" does; the label from 1 ("seat_number")
+            f"seat {seat + 1} ({reports[0].bots[seat]}) bb/100",
             [s[seat].bb_per_100 for s in seats],
             WELCH,
+            seat=seat,
         )
         _test(row, reports, *_seat_welch(seat))
         rows.append(row)

@@ -33,8 +33,10 @@ from pathlib import Path
 from typing import Any
 
 from studkit.errors import ClusterError, StudkitError
+from studkit.extras import install_hint, missing_extra_message
 from studkit.hooks.host import PluginRegistry, host_for, registry_of
 from studkit.simulation.blocks import LARGEST_CLUSTER, InOrder, split
+from studkit.simulation.cores import usable_cores
 from studkit.simulation.tally import Tally
 
 __all__ = [
@@ -42,7 +44,7 @@ __all__ = [
     "ADDRESS_FORMS", "CONNECT_SECONDS", "WORKERS_SECONDS",
 ]
 
-INSTALL_HINT = "pip install 'studkit[dask]' (from a checkout: pip install '.[dask]')"
+INSTALL_HINT = install_hint("dask")
 """How to install Dask for studkit, as errors say it."""
 ADDRESS_FORMS = "local, local:N or tcp://HOST:PORT"
 SCHEMES = ("tcp://", "tls://")
@@ -55,10 +57,11 @@ PlayBlock = Callable[[Any, int, int, bool], tuple[Tally, list[tuple[int, str]]]]
 
 
 def local_size(address: str) -> int | None:
-    """The number of workers ``local`` (one per CPU) or ``local:N`` asks for; ``None`` for a
+    """The number of workers ``local`` (one per usable core,
+    :func:`~studkit.simulation.cores.usable_cores`) or ``local:N`` asks for; ``None`` for a
     scheduler address. Raises :class:`ClusterError` for anything else."""
     if address == "local":
-        return os.cpu_count() or 1
+        return usable_cores()
     if address.startswith("local:"):
         count = address.partition(":")[2]
         if not count.isdigit() or int(count) < 1:
@@ -105,9 +108,7 @@ def _distributed() -> Any:
     try:
         import distributed  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
-        raise ClusterError(
-            f"--cluster needs Dask, which is not installed: {INSTALL_HINT}"
-        ) from None
+        raise ClusterError(missing_extra_message("--cluster", "dask")) from None
     return distributed
 
 
@@ -285,9 +286,12 @@ def run_blocks(
     record: bool,
     progress: Callable[[int], None] | None = None,
     largest: int = LARGEST_CLUSTER,
+    ready: Callable[[], None] | None = None,
 ) -> tuple[Tally, list[tuple[int, str]], int]:
     """Play ``hands`` hands of ``setup`` on the cluster in blocks of at most ``largest``
-    hands: the merged tally, the recorded histories and how many workers played blocks."""
+    hands: the merged tally, the recorded histories and how many workers played blocks.
+    ``ready`` is called once every worker has studkit checked and the run set up, just
+    before the first block is sent (where the hands' own time begins)."""
     from studkit.simulation.cluster_worker import Run, RunPlugin, installed_version
 
     version = installed_version()
@@ -311,6 +315,8 @@ def run_blocks(
         blocks = split(hands, cluster.slots(), largest)
         merged = InOrder(Tally(players), blocks)
         client.register_plugin(RunPlugin(run, name), name=name)
+        if ready is not None:
+            ready()
         futures = _submit(client, name, blocks)
         return _gather(cluster, futures, merged, hands, progress)
     except KeyboardInterrupt:

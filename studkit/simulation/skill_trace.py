@@ -60,8 +60,8 @@ def skill_trace(
 ) -> list[dict[str, Any]]:
     """Per budget: ``budget``, ``bot`` (``equity-N``), ``opponent``, ``bb100`` (the equity
     bot's seats' result less the opponent's, with its 95% interval) and
-    ``hands_to_lead_95``; the equity bot takes the even seats (from 0), the opponent the
-    odd ones."""
+    ``hands_to_lead_95``; the equity bot takes the even seats counted from 0 (seats 1, 3,
+    5, ... as the tables number them), the opponent the others."""
     trace: list[dict[str, Any]] = []
     for budget in budgets:
         strong = f"equity-{budget}"

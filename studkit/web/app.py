@@ -88,7 +88,7 @@ def _page(request: Request, template: str, status: int = 200, **context: Any) ->
 
 async def home(request: Request) -> Response:
     """``/``: what the app does, a card per page."""
-    return _page(request, "home.html", title="studkit")
+    return _page(request, "home.html", title=None)  # the page is "studkit" alone
 
 
 def _page_route(name: str) -> Route:

@@ -14,6 +14,7 @@ from studkit.history.phh import HandHistory, loads_each
 from studkit.history.replay import Replay, replay
 from studkit.hooks.registry import PluginRegistry
 from studkit.variant.loader import builtin_variant_path
+from studkit.web.designer import shipped_name_hint
 from studkit.web.engine import replay_frames
 
 __all__ = ["replay_text", "MAX_REPLAY_HANDS", "PASTED_NAME"]
@@ -28,7 +29,8 @@ def _refuse_paths(history: HandHistory) -> None:
     name = history.studkit_variant
     if name is not None and builtin_variant_path(name) is None:
         raise HistoryError(
-            f"{history.label}: variant {name!r} is not a shipped game; the web replayer plays "
+            f"{history.label}: variant {name!r} is not a shipped game{shipped_name_hint(name)}; "
+            "the web replayer plays "
             "the shipped games (a variant file is replayed with 'studkit replay')"
         )
 
@@ -37,6 +39,7 @@ def _hand_record(result: Replay) -> dict[str, Any]:
     record: dict[str, Any] = result.as_json()
     record["label"] = result.history.label if result.history is not None else result.file
     record["title"] = None
+    record["scale"] = result.scale
     record["frames"] = []
     if result.hand is not None and result.variant is not None:
         record["title"] = result.variant.title or result.variant.name
@@ -53,9 +56,10 @@ def replay_text(
 ) -> dict[str, Any]:
     """Every hand of a PHH or PHHS text, replayed: ``{"hands": [...], "error": ...}``.
 
-    Each hand is what ``studkit replay --json`` prints for it, plus ``label``, ``title`` and
-    ``frames`` (the steps); a hand that cannot be read or replayed has ``error`` set and the
-    steps it got to.
+    Each hand is what ``studkit replay --json`` prints for it, plus ``label``, ``title``,
+    ``scale`` (the frames' chip amounts are in 1/scale of a chip of the history: 100 when it
+    counts cents, else 1) and ``frames`` (the steps); a hand that cannot be read or replayed
+    has ``error`` set and the steps it got to.
     """
     try:
         parsed = loads_each(text, source=source, registry=registry)
@@ -64,15 +68,15 @@ def replay_text(
     hands = []
     for key, history in parsed[:MAX_REPLAY_HANDS]:
         if isinstance(history, HistoryError):
-            hands.append(_hand_record(Replay(file=source, code=None, key=key,
-                                             error=str(history))))
+            hands.append(_hand_record(Replay(file=source, code=None, key=key, error=str(history))))
             continue
         try:
             _refuse_paths(history)
             result = replay(history, registry=registry)
         except HistoryError as error:
-            failed = Replay(file=source, code=history.variant, key=key, history=history,
-                            error=str(error))
+            failed = Replay(
+                file=source, code=history.variant, key=key, history=history, error=str(error)
+            )
             hand = getattr(error, "hand", None)
             if hand is not None:  # a ReplayError keeps the hand up to the failing action
                 failed.hand = hand

@@ -76,10 +76,45 @@ const studkit = (() => {
     return item;
   }
 
-  const DESIGNER_KEY = "studkit.designer.yaml";
-  /** The file last edited in the designer (this browser tab), or null. */
-  function designerFile() { try { return sessionStorage.getItem(DESIGNER_KEY); } catch (e) { return null; } }
-  function keepDesignerFile(text) { try { sessionStorage.setItem(DESIGNER_KEY, text); } catch (e) { /* private mode */ } }
+  const GROUPED = new Map();
+  /** A chip amount as the server writes it (studkit.history.narrate.format_chips): thousands
+      separators always "," whatever the browser's language, and for a history kept in
+      fractional chips (scale 100: cents) the amount divided by the scale with its decimals. */
+  function chips(amount, scale) {
+    if (amount === null || amount === undefined || amount === "") return "";
+    const value = Number(amount);
+    if (!Number.isFinite(value)) return String(amount);
+    const by = Number(scale) > 1 ? Number(scale) : 1;
+    const digits = by > 1 ? String(by).length - 1 : 0;
+    if (!GROUPED.has(digits)) {
+      GROUPED.set(digits, new Intl.NumberFormat("en-US",
+        { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: true }));
+    }
+    return GROUPED.get(digits).format(value / by);
+  }
 
-  return { api, el, card, logLine, designerFile, keepDesignerFile };
+  // The designer's draft: one slot in localStorage, so every tab of this browser and every
+  // reload sees it (the play and compare pages offer it as "the file from the designer").
+  const DESIGNER_KEY = "studkit.designer.yaml";
+  function storage() { try { return window.localStorage; } catch (e) { return null; } }
+  /** The draft last edited in the designer in this browser, or null. */
+  function designerFile() {
+    try {
+      const kept = storage() && storage().getItem(DESIGNER_KEY);
+      if (kept !== null && kept !== undefined) return kept;
+      return sessionStorage.getItem(DESIGNER_KEY);  // a tab's draft from before it was shared
+    } catch (e) { return null; }
+  }
+  /** Keep the draft; false when this browser refuses local storage (then it is not kept). */
+  function keepDesignerFile(text) {
+    try { storage().setItem(DESIGNER_KEY, text); return true; } catch (e) { return false; }
+  }
+  /** Call back with the new text when another tab of this browser changes the draft. */
+  function onDesignerFileChanged(callback) {
+    window.addEventListener("storage", (event) => {
+      if (event.key === DESIGNER_KEY && event.newValue !== null) callback(event.newValue);
+    });
+  }
+
+  return { api, el, card, logLine, chips, designerFile, keepDesignerFile, onDesignerFileChanged };
 })();

@@ -3,7 +3,7 @@
 "use strict";
 
 (() => {
-  const { api, el, designerFile } = studkit;
+  const { api, el, chips, designerFile } = studkit;
   const $ = (id) => document.getElementById(id);
   const chosen = [];
   const DESIGNER = "__designer__";
@@ -36,7 +36,7 @@
     const share = data.total ? data.done / data.total : 0;
     $("bar").style.width = `${Math.round(share * 100)}%`;
     const words = { queued: "waiting to start", simulating: "simulating", odds: "computing the exact odds of the hand rankings", report: "drawing the report", done: "done", error: "failed" };
-    $("progress-text").textContent = `${words[data.phase] || data.phase}: ${data.done.toLocaleString()} of ${data.total.toLocaleString()} hands`;
+    $("progress-text").textContent = `${words[data.phase] || data.phase}: ${chips(data.done)} of ${chips(data.total)} hands`;
   }
 
   async function finished(id) {
@@ -57,7 +57,7 @@
     event.preventDefault();
     fail("");
     const variants = chosen.map((value) => (value === DESIGNER ? designerFile() : value));
-    if (variants.some((v) => !v)) { fail("There is no file from the designer in this tab."); return; }
+    if (variants.some((v) => !v)) { fail("There is no file from the designer in this browser: open the designer first."); return; }
     const body = { variants, hands: Number($("hands").value), odds: $("odds").checked,
                    skill_trace: $("skill-trace").checked };
     if ($("players").value) body.players = Number($("players").value);

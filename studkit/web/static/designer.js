@@ -1,10 +1,13 @@
 /* studkit web: the designer. Every edit is checked by POST /api/validate (the loader
    `studkit validate` uses); problems are drawn at their line, the rules and the
-   differences from the parent game beside the file, the schema's help under the cursor. */
+   differences from the parent game beside the file, the schema's help under the cursor.
+   The draft is kept in this browser's local storage at every edit: a reload or another tab
+   finds it; when another tab changes it, this tab says so and keeps its own text on screen
+   until the user picks one. */
 "use strict";
 
 (() => {
-  const { api, el, designerFile, keepDesignerFile } = studkit;
+  const { api, el, chips, designerFile, keepDesignerFile, onDesignerFileChanged } = studkit;
   const FILE = "variant.yaml";
   const START = `studkit: 1
 name: our-club-stud
@@ -29,6 +32,11 @@ betting:
   const cursorPos = document.getElementById("cursor-pos");
   const playIt = document.getElementById("play-it");
   const compareIt = document.getElementById("compare-it");
+  const draftNote = document.getElementById("draft-note");
+  const notice = document.getElementById("draft-notice");
+  const noticeText = document.getElementById("draft-notice-text");
+  const noticeUse = document.getElementById("draft-use");
+  const noticeKeep = document.getElementById("draft-keep");
   let last = { ok: false, problems: [], variant: null, parent: null };
   let schema = null;
   let timer = null;
@@ -57,7 +65,7 @@ betting:
       const classes = ["line"];
       if (mine) classes.push("bad");
       if (i + 1 === here) classes.push("current");
-      return el("div", { class: classes.join(" "), "data-line": i + 1 }, text,
+      return el("div", { class: classes.join(" "), "data-line": i + 1 }, el("span", { class: "text" }, text),
         mine ? el("span", { class: "inline-problem" }, mine.map((p) => (p.key ? p.key + ": " : "") + p.message).join(" · ")) : null);
     }));
     syncScroll();
@@ -113,7 +121,6 @@ betting:
 
   async function check() {
     const text = editor.value;
-    keepDesignerFile(text);
     const ticket = ++sent;
     try {
       const result = await api("/api/validate", { yaml: text });
@@ -125,7 +132,61 @@ betting:
     }
   }
 
+  // ------------------------------------------------------------ the draft, kept in this browser
+  let offered = null;  // what the notice offers to put in the editor instead of its text
+
+  function keep() {
+    const kept = keepDesignerFile(editor.value);
+    draftNote.classList.toggle("bad", !kept);
+    draftNote.textContent = kept
+      ? "Your draft is kept in this browser (local storage): a reload or another tab finds it."
+      : "This browser does not let the page keep your draft (local storage is off): Download saves it.";
+  }
+
+  function offer(message, text, useLabel, keepLabel) {
+    offered = text;
+    noticeText.textContent = message;
+    noticeUse.textContent = useLabel;
+    noticeKeep.textContent = keepLabel;
+    notice.hidden = false;
+  }
+
+  function settle() {
+    offered = null;
+    notice.hidden = true;
+  }
+
+  /** Put a whole new text in the editor (a shipped game, a file): the text it replaces can be
+      brought back from the notice until the next change. */
+  function replaceText(text, what) {
+    const before = editor.value;
+    editor.value = text;
+    editor.scrollTop = 0;
+    changed();
+    if (before.trim() && before !== text && before !== START) {
+      offer(`The editor now holds ${what}; your previous text is no longer kept.`, before,
+        "Bring back the previous text", "Dismiss");
+    }
+  }
+
+  noticeUse.addEventListener("click", () => {
+    const text = offered;
+    settle();
+    if (text === null) return;
+    editor.value = text;
+    changed();
+  });
+  noticeKeep.addEventListener("click", () => { settle(); keep(); });
+
+  onDesignerFileChanged((text) => {
+    if (text === editor.value) { settle(); return; }
+    offer("Another tab of this browser changed the draft. This tab still shows its own text; " +
+      "the draft kept now is the other tab's.", text, "Load the other tab's draft", "Keep this tab's text");
+  });
+
   function changed() {
+    settle();
+    keep();
     draw();
     clearTimeout(timer);
     timer = setTimeout(check, 250);
@@ -237,23 +298,21 @@ betting:
     const value = event.target.value;
     if (!value) return;
     const [how, name] = value.split(":");
+    event.target.value = "";
     if (how === "extends") {
-      editor.value = `studkit: 1\nname: my-${name}\nextends: ${name}\ntitle: My ${name.replaceAll("-", " ")}\n# change any rule below; \`studkit schema --markdown\` lists every key\n`;
+      replaceText(`studkit: 1\nname: my-${name}\nextends: ${name}\ntitle: My ${name.replaceAll("-", " ")}\n# change any rule below; \`studkit schema --markdown\` lists every key\n`,
+        `house rules on top of ${name}`);
     } else {
       const file = await api(`/api/variants/${encodeURIComponent(name)}`);
-      editor.value = file.yaml;
+      replaceText(file.yaml, `a copy of ${name}`);
     }
-    event.target.value = "";
-    editor.scrollTop = 0;
-    changed();
   });
 
   document.getElementById("open-file").addEventListener("change", async (event) => {
     const file = event.target.files[0];
     if (!file) return;
     if (file.size > 256 * 1024) { status.textContent = `${file.name} is over 256 KiB: a variant file is smaller`; status.className = "status bad"; return; }
-    editor.value = await file.text();
-    changed();
+    replaceText(await file.text(), file.name);
   });
 
   document.getElementById("download").addEventListener("click", () => {
@@ -265,9 +324,9 @@ betting:
     setTimeout(() => URL.revokeObjectURL(link.href), 1000);
   });
 
-  playIt.addEventListener("click", () => { keepDesignerFile(editor.value); location.href = "/play?from=designer"; });
+  playIt.addEventListener("click", () => { keep(); location.href = "/play?from=designer"; });
   compareIt.addEventListener("click", () => {
-    keepDesignerFile(editor.value);
+    keep();
     location.href = `/compare?from=designer&with=${encodeURIComponent(last.parent)}`;
   });
 
@@ -324,7 +383,7 @@ betting:
         return el("tr", { class: best ? "best" : null },
           ...keys.map((key) => el("td", {}, String(c.values[key]))),
           ...targets.map((t) => el("td", {}, figure(c.metrics[t]))),
-          el("td", {}, c.hands.toLocaleString()));
+          el("td", {}, chips(c.hands)));
       }));
       tuneTable.hidden = false;
       const values = keys.map((key) => `${key}=${result.best[key]}`).join(", ");
@@ -364,6 +423,7 @@ betting:
 
   const params = new URLSearchParams(location.search);
   editor.value = designerFile() || START;
+  keep();
   if (params.get("game")) {
     select.value = "file:" + params.get("game");
     select.dispatchEvent(new Event("change"));

@@ -3,7 +3,7 @@
 "use strict";
 
 (() => {
-  const { api, el, card, logLine, designerFile } = studkit;
+  const { api, el, card, logLine, chips, designerFile } = studkit;
   const $ = (id) => document.getElementById(id);
   const form = $("setup");
   const variant = $("variant");
@@ -14,6 +14,7 @@
   let busy = false;
   let logSize = 0;
   let logHand = null;
+  let scale = 1;  // the table's units per whole amount (100 at a $0.25 table): figures arrive in units
 
   const WORDS = { fold: "Fold", check: "Check", call: "Call", "bring-in": "Bring in", complete: "Complete to", bet: "Bet", raise: "Raise to" };
 
@@ -61,8 +62,7 @@
     let text = action.label;
     if (WORDS[action.kind]) {
       text = WORDS[action.kind];
-      const amount = sized ? action.amount : action.amount;
-      if (amount !== null && action.kind !== "fold" && action.kind !== "check") text += ` ${amount}`;
+      if (action.amount !== null && action.kind !== "fold" && action.kind !== "check") text += ` ${chips(action.amount, scale)}`;
     } else {
       text = text.charAt(0).toUpperCase() + text.slice(1);
     }
@@ -76,16 +76,18 @@
   function sizedControl(action) {
     const low = action.min, high = action.max;
     const range = el("input", { type: "range", min: low, max: high, step: 1, value: low, "aria-label": `${action.kind} amount` });
-    const field = el("input", { type: "number", min: low, max: high, step: 1, value: low, "aria-label": `${action.kind} to` });
-    const go = el("button", { type: "button", class: "primary", "data-kind": action.kind }, `${WORDS[action.kind]} ${low}`);
+    // the field speaks the player's amounts (1.50); the range and the request the table's units
+    const field = el("input", { type: "number", min: low / scale, max: high / scale, step: 1 / scale, value: low / scale, "aria-label": `${action.kind} to` });
+    const go = el("button", { type: "button", class: "primary", "data-kind": action.kind }, `${WORDS[action.kind]} ${chips(low, scale)}`);
+    let chosen = low;
     const set = (value) => {
-      const amount = Math.max(low, Math.min(high, Math.round(Number(value) || low)));
-      range.value = amount; field.value = amount;
-      go.textContent = `${WORDS[action.kind]} ${amount}${amount === high && action.all_in ? " (all in)" : ""}`;
+      chosen = Math.max(low, Math.min(high, Math.round(Number(value) || low)));
+      range.value = chosen; field.value = chosen / scale;
+      go.textContent = `${WORDS[action.kind]} ${chips(chosen, scale)}${chosen === high && action.all_in ? " (all in)" : ""}`;
     };
     range.addEventListener("input", () => set(range.value));
-    field.addEventListener("input", () => set(field.value));
-    go.addEventListener("click", () => act(action.kind, Number(field.value)));
+    field.addEventListener("input", () => set(Number(field.value) * scale));
+    go.addEventListener("click", () => act(action.kind, chosen));
     const quick = [["min", low]];
     for (const [name, value] of Object.entries(action.pot_sizes || {})) quick.push([name, value]);
     quick.push(["max", high]);
@@ -106,20 +108,21 @@
 
   function draw(state) {
     $("table-area").hidden = false;
+    scale = state.scale || 1;
     $("heading").textContent = state.heading;
     $("street").textContent = state.is_over ? "hand over" : state.street;
     const wild = state.wild_ranks;
     const others = state.seats.filter((s) => !s.you);
     const me = state.seats.find((s) => s.you);
-    $("opponents").replaceChildren(...others.map((s) => tableView.seatBox(s, wild)));
-    $("hero").replaceChildren(me ? tableView.seatBox(me, wild) : "");
-    tableView.pots(state, $("pot"), $("side-pots"));
+    $("opponents").replaceChildren(...others.map((s) => tableView.seatBox(s, wild, { scale })));
+    $("hero").replaceChildren(me ? tableView.seatBox(me, wild, { scale }) : "");
+    tableView.pots(state, $("pot"), $("side-pots"), scale);
     $("community").replaceChildren(...state.community.map((c) => card(c, { wild })));
     $("notes").replaceChildren(...state.notes.map((n) => el("div", {}, n)),
-      state.to_call ? el("div", {}, `To call: ${state.to_call}`) : "");
+      state.to_call ? el("div", {}, `To call: ${chips(state.to_call, scale)}`) : "");
     drawActions(state);
     const showdown = $("showdown");
-    if (state.is_over && state.showdown) tableView.showdown(showdown, state.showdown);
+    if (state.is_over && state.showdown) tableView.showdown(showdown, state.showdown, scale);
     else showdown.hidden = true;
     $("after").hidden = !state.is_over;
     $("next-hand").hidden = Boolean(state.game_over);
@@ -140,7 +143,7 @@
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const chosen = variant.value === "__designer__" ? designerFile() : variant.value;
-    if (!chosen) { fail("There is no file from the designer in this tab: open the designer first."); return; }
+    if (!chosen) { fail("There is no file from the designer in this browser: open the designer first."); return; }
     const body = { variant: chosen, players: Number(players.value), seat: Number(seat.value) };
     if ($("bots").value) body.bots = $("bots").value;
     if ($("seed").value !== "") body.seed = Number($("seed").value);

@@ -20,10 +20,11 @@
     $("scrub").value = step;
     $("note").textContent = frame.note;
     const wild = frame.wild_ranks;
-    $("seats").replaceChildren(...frame.seats.map((s) => tableView.seatBox(s, wild, { spectator: true })));
-    tableView.pots(frame, $("pot"), $("side-pots"));
+    const scale = hand.scale || 1;
+    $("seats").replaceChildren(...frame.seats.map((s) => tableView.seatBox(s, wild, { spectator: true, scale })));
+    tableView.pots(frame, $("pot"), $("side-pots"), scale);
     $("community").replaceChildren(...frame.community.map((c) => card(c, { wild })));
-    if (frame.is_over && frame.showdown) tableView.showdown($("showdown"), frame.showdown);
+    if (frame.is_over && frame.showdown) tableView.showdown($("showdown"), frame.showdown, scale);
     else $("showdown").hidden = true;
     const log = $("log");
     const fresh = frame.account.length - frame.new_lines;

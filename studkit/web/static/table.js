@@ -1,11 +1,14 @@
-/* studkit web: drawing a table (seats, cards, pots, showdown) for play and replay. */
+/* studkit web: drawing a table (seats, cards, pots, showdown) for play and replay. Every
+   amount is written by studkit.chips (the server's format: 5,300,000); ``scale`` is the
+   replayed history's chip unit (100: amounts in cents), 1 at a table. */
 "use strict";
 
 const tableView = (() => {
-  const { el, card } = studkit;
+  const { el, card, chips } = studkit;
 
   function seatBox(seat, wild, options) {
     const opts = options || {};
+    const scale = opts.scale || 1;
     const classes = ["seat"];
     if (seat.to_act) classes.push("to-act");
     if (seat.folded) classes.push("folded");
@@ -13,7 +16,7 @@ const tableView = (() => {
     if (seat.you) classes.push("you");
     const flags = el("div", { class: "seat-flags" },
       seat.button ? el("span", { class: "flag button-flag", title: "the button" }, "D") : null,
-      seat.bet ? el("span", { class: "flag bet" }, `bet ${seat.bet_text || seat.bet}`) : null,
+      seat.bet ? el("span", { class: "flag bet" }, `bet ${chips(seat.bet, scale)}`) : null,
       seat.all_in ? el("span", { class: "flag allin" }, "all in") : null,
       seat.folded ? el("span", { class: "flag" }, "folded") : null,
       seat.sitting_out ? el("span", { class: "flag" }, "out") : null,
@@ -24,20 +27,29 @@ const tableView = (() => {
     return el("div", { class: classes.join(" "), "data-seat": seat.seat },
       el("div", { class: "seat-top" },
         el("span", { class: "seat-name" }, seat.name),
-        el("span", { class: "seat-stack" }, seat.sitting_out ? "" : (seat.stack_text || seat.stack))),
+        el("span", { class: "seat-stack" }, seat.sitting_out ? "" : chips(seat.stack, scale))),
       flags, cards);
   }
 
-  function pots(state, potNode, sideNode) {
-    potNode.textContent = state.pot_text || state.pot;
+  /** The pot in the middle; once the hand is over it has been awarded: the pot is empty and
+      what was awarded is said beside it (the showdown says to whom). */
+  function pots(state, potNode, sideNode, scale) {
     sideNode.replaceChildren();
+    if (state.is_over) {
+      const results = (state.showdown && state.showdown.results) || [];
+      const awarded = results.length ? results.reduce((sum, pot) => sum + pot.amount, 0) : state.pot;
+      potNode.textContent = chips(0, scale);
+      if (awarded) sideNode.append(el("span", { class: "side awarded" }, ` ${chips(awarded, scale)} awarded`));
+      return;
+    }
+    potNode.textContent = chips(state.pot, scale);
     (state.pots || []).forEach((pot, index) => {
       sideNode.append(el("span", { class: "side" },
-        `${index === 0 ? "main" : "side " + index}: ${pot.amount} (seats ${pot.eligible.join(", ")})`));
+        `${index === 0 ? "main" : "side " + index}: ${chips(pot.amount, scale)} (seats ${pot.eligible.join(", ")})`));
     });
   }
 
-  function showdown(node, result) {
+  function showdown(node, result, scale) {
     node.replaceChildren(el("h2", {}, "Showdown"));
     for (const hand of result.hands) {
       const words = hand.hands.map((h) => (h.share ? `${h.share}: ` : "") + h.description).join(" · ");
@@ -48,11 +60,11 @@ const tableView = (() => {
     }
     for (const pot of result.results) {
       const where = pot.pot === 0 ? "the main pot" : `side pot ${pot.pot}`;
-      const winners = pot.winners.map((w) => `${w.name} ${w.name === "You" ? "win" : "wins"} ${w.amount}` + (w.hand ? ` with ${w.hand}` : "")).join("; ");
+      const winners = pot.winners.map((w) => `${w.name} ${w.name === "You" ? "win" : "wins"} ${chips(w.amount, scale)}` + (w.hand ? ` with ${w.hand}` : "")).join("; ");
       node.append(el("p", { class: "award" }, `${winners} from ${where}${pot.share ? " (" + pot.share + ")" : ""}`));
     }
     if (result.net && result.net.length) {
-      node.append(el("p", { class: "muted" }, "Net: " + result.net.map((n) => `${n.name} ${n.chips > 0 ? "+" : ""}${n.chips}`).join(" · ")));
+      node.append(el("p", { class: "muted" }, "Net: " + result.net.map((n) => `${n.name} ${n.chips > 0 ? "+" : ""}${chips(n.chips, scale)}`).join(" · ")));
     }
     node.hidden = false;
   }
