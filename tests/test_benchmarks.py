@@ -11,7 +11,11 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
+ONLINE = ROOT.parent / "shared" / "data" / "hand-histories" / "online"
+"""The card rooms' histories (beside the checkout, never copied into it)."""
+
 RUNS = {
+    "bench_rooms.py": ["--repeats", "1", "--folder", str(ONLINE / "fpdb-3" / "cash" / "Winamax")],
     "bench_engine.py": ["--repeats", "1", "--hands", "20", "--peer-hands", "2"],
     "bench_clone.py": ["--repeats", "1", "--states", "5", "--copies", "2", "--peer-states", "2"],
     "bench_plugins.py": ["--repeats", "1", "--hands", "5", "--peer-hands", "2"],
@@ -41,6 +45,9 @@ RUNS = {
 NEEDS = {"bench_evaluators.py": ("eval7", "phevaluator")}
 """Peers a script measures beyond PokerKit (not test dependencies: skipped when absent)."""
 
+DATA = {"bench_rooms.py": ONLINE}
+"""Data a script reads from beside the checkout (skipped when absent)."""
+
 
 def test_every_benchmark_script_is_listed() -> None:
     assert {p.name for p in (ROOT / "benchmarks").glob("bench_*.py")} == set(RUNS)
@@ -51,6 +58,8 @@ def test_every_benchmark_script_is_listed() -> None:
 def test_the_benchmark_runs(script: str, tmp_path: Path) -> None:
     for module in NEEDS.get(script, ()):
         pytest.importorskip(module)
+    if script in DATA and not DATA[script].is_dir():
+        pytest.skip(f"{DATA[script]} is absent")
     # run as a user runs it, from outside the checkout, with the script's own folder first on
     # the path (the scripts share benchmarks/_build.py), which PYTHONSAFEPATH would drop
     env = {k: v for k, v in os.environ.items() if k != "PYTHONSAFEPATH"}

@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, free_port
+from timeouts import LOADED_MACHINE_TIMEOUT
 
 from studkit.cli import main
 
@@ -156,12 +157,15 @@ def run_shell(command: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 
 def run_server(command: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     """A server example: it must start and answer its first page; then it is stopped with
-    Ctrl-C (exit 0 if it stopped cleanly). A port another program holds is not its fault:
-    that counts as started."""
+    Ctrl-C (exit 0 if it stopped cleanly). It serves on a free port instead of the one the
+    page names (two examples run at once must not meet on 8765). A port another program
+    took meanwhile is not its fault: that counts as started."""
     import signal
     import time
     import urllib.request
 
+    command = re.sub(r"\s--port[ =]\d+", "", command)
+    command = command.replace("studkit serve", f"studkit serve --port {free_port()}", 1)
     server = subprocess.Popen(["bash", "-c", f"exec {command}"], cwd=cwd, env=shell_env(),
                               stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT, text=True)
@@ -177,18 +181,20 @@ def run_server(command: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     code = server.poll()
     if url is not None and code is None:
         code = 1
-        for _ in range(60):  # the address is printed just before the server listens
+        deadline = time.monotonic() + LOADED_MACHINE_TIMEOUT
+        while True:  # the address is printed just before the server listens
             try:
-                with urllib.request.urlopen(url, timeout=30) as page:
+                with urllib.request.urlopen(url, timeout=LOADED_MACHINE_TIMEOUT) as page:
                     code = 0 if page.status == 200 else 1
                 break
             except OSError as error:
-                failure = f"{url}: {error}\n"
+                if time.monotonic() > deadline or server.poll() is not None:
+                    lines.append(f"{url}: {error}\n")
+                    break
                 time.sleep(0.5)
-        else:
-            lines.append(failure)
         server.send_signal(signal.SIGINT)
-        lines.extend(server.communicate(timeout=30)[0].splitlines(keepends=True))
+        lines.extend(server.communicate(timeout=LOADED_MACHINE_TIMEOUT)[0].splitlines(
+            keepends=True))
         code = code or server.returncode
     elif code is None:
         server.kill()

@@ -90,7 +90,9 @@ CACHES: dict[str, str] = {
         "an immutable Variant per name and plugin registry (registries compare by their "
         "directories): what loading gives every time"
     ),
-    "studkit.history.rules._phh_variant": "an immutable Variant per PHH code, compat, registry",
+    "studkit.history.rules._phh_variant": (
+        "an immutable Variant per PHH code, compat, registry and card room"
+    ),
     "studkit.kernel.run.kernel_run": (
         "the kernel's prepared, read-only tables per (variant, stakes, players, stack, bots, "
         "seed) values (the kernel runs only variants no plugin acts in)"

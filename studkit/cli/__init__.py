@@ -21,8 +21,8 @@ if TYPE_CHECKING:  # argparse is imported when a command line is parsed, not for
 __all__ = ["main", "build_parser", "version_text", "COMMAND_MODULES"]
 
 COMMAND_MODULES: tuple[str, ...] = (
-    "odds", "variants", "replay", "equity", "simulate", "compare", "tune", "play", "plugins",
-    "serve", "rl",
+    "odds", "variants", "replay", "import_", "equity", "simulate", "compare", "tune", "play",
+    "plugins", "serve", "rl",
 )
 """Modules of ``studkit.cli`` that each register one or more commands, in help order."""
 
@@ -35,7 +35,7 @@ def version_text() -> str:
     return f"studkit {__version__} ({build_description()})"
 
 
-SINGLE_COMMAND_MODULES: frozenset[str] = frozenset(COMMAND_MODULES) - {"variants"}
+SINGLE_COMMAND_MODULES: frozenset[str] = frozenset(COMMAND_MODULES) - {"variants", "import_"}
 """The modules that register one command of their own name: to run that command, only its
 module is imported (the others' imports cost a tenth of a second or more of start-up)."""
 

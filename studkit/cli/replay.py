@@ -1,15 +1,17 @@
-"""``studkit replay FILE_OR_DIR... [--json] [--show] [--compat pokerkit]``: replay PHH hand
-histories."""
+"""``studkit replay FILE_OR_DIR... [--json] [--show] [--compat pokerkit]``: replay hand
+histories, PHH or card rooms' own."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from collections import Counter
 from typing import Any
 
 from studkit.engine.decisions import decision_kinds
 from studkit.history.compat import COMPAT_MODES
+from studkit.history.expected import EXPECTED_NAME
 from studkit.history.narrate import format_chips, narrate
 from studkit.history.replay import Replay, replay_paths
 
@@ -20,15 +22,22 @@ def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     """Add the ``replay`` command."""
     parser = subcommands.add_parser(
         "replay",
-        help="replay PHH hand histories through the engine",
-        description="Replay every hand of each FILE_OR_DIR (.phh and .phhs files; a directory "
-        "is searched for them) through the engine with exactly the recorded cards, checking "
-        "every action and, when the file has them, its finishing_stacks. A hand that cannot "
-        "be replayed is reported with the file, the action's index and text, and why; the "
-        "other hands still replay. Exit 0 if every hand replayed, 1 if any failed.",
+        help="replay hand histories (PHH, or card rooms' own) through the engine",
+        description="Replay every hand of each FILE_OR_DIR (PHH .phh and .phhs files, card "
+        "rooms' own history files, recognized by their content; a directory is searched for "
+        ".phh, .phhs, .txt and .xml files) through the engine with exactly the recorded "
+        "cards, checking "
+        "every action and the stacks it ends on: the file's finishing_stacks, or, when it "
+        "has none, those an expected.json in its folder gives. A hand that cannot be "
+        "replayed is reported with the file, the action's index and text, and why; the "
+        "other hands still replay. A card room's hand of another game (hold'em in a mixed-game "
+        "file) is skipped and counted apart. Exit 0 if every hand replayed, 1 if any failed.",
     )
     parser.add_argument(
-        "paths", nargs="+", metavar="FILE_OR_DIR", help=".phh/.phhs files or directories"
+        "paths",
+        nargs="+",
+        metavar="FILE_OR_DIR",
+        help="PHH files, card rooms' history files or directories",
     )
     parser.add_argument(
         "--json", action="store_true", help="print one JSON array, an object per hand"
@@ -108,17 +117,33 @@ def _line(result: Replay) -> str:
         )
     notes = []
     if result.checked:
-        notes.append("matches finishing_stacks")
+        notes.append(f"matches {result.checked_against}")
     if result.hand is not None and not result.hand.is_over:
         notes.append("hand not over: the history stops early")
     suffix = f"  ({'; '.join(notes)})" if notes else ""
     return f"{where}  {result.code}  {stacks}{suffix}"
 
 
+def _checked_words(results: list[Replay]) -> str:
+    """How many replayed hands were checked, against what: ``30 checked against
+    expected.json``; ``none checked: no finishing_stacks and no expected.json`` (when every
+    hand replayed: a failed one has its own message)."""
+    counts = Counter(r.checked_against for r in results if r.ok and r.checked)
+    if not counts:
+        every = all(r.ok for r in results)
+        return "none checked" + (": no finishing_stacks and no expected.json" if every else "")
+    return ", ".join(
+        f"{counts[source]} checked against {source}"
+        for source in ("finishing_stacks", EXPECTED_NAME)
+        if counts[source]
+    )
+
+
 def run_replay(args: argparse.Namespace) -> int:
     """Replay the hands; print stacks (or JSON, or accounts); 1 if any hand failed."""
     results = replay_paths(args.paths, compat=args.compat, registry=args.registry)
-    failed = [r for r in results if not r.ok]
+    skipped = [r for r in results if r.skipped]
+    failed = [r for r in results if not r.ok and not r.skipped]
     if args.json:
         out: list[dict[str, Any]] = []
         for r in results:
@@ -132,6 +157,8 @@ def run_replay(args: argparse.Namespace) -> int:
     for r in results:
         for warning in r.warnings:
             print(f"studkit replay: warning: {warning}", file=sys.stderr)
+        if r.skipped:
+            continue  # counted in the summary; --json lists each with its game
         if not r.ok:
             if args.show and r.hand is not None:
                 print(account(r))
@@ -143,12 +170,14 @@ def run_replay(args: argparse.Namespace) -> int:
             print()
         else:
             print(_line(r))
-    checked = sum(r.checked for r in results if r.ok)
-    summary = (
-        f"{len(results) - len(failed)} of {len(results)} hands replayed"
-        f" ({checked} checked against finishing_stacks)"
-    )
+    tried = len(results) - len(skipped)
+    summary = f"{tried - len(failed)} of {tried} hands replayed ({_checked_words(results)})"
     if failed:
         summary += f", {len(failed)} failed"
+    if skipped:
+        summary += (
+            f"; {len(skipped)} hand{'s' if len(skipped) != 1 else ''} of other games skipped "
+            "(--json lists them)"
+        )
     print(summary, file=sys.stderr)
     return 1 if failed else 0

@@ -18,6 +18,7 @@ __all__ = [
     "STUDKIT_CODE",
     "STUDKIT_VARIANT_FIELD",
     "STUDKIT_STAKES_FIELD",
+    "STUDKIT_ROOM_FIELD",
 ]
 
 PHH_CODES: Mapping[str, str] = MappingProxyType(
@@ -30,6 +31,9 @@ STUDKIT_CODE = "studkit"
 
 STUDKIT_VARIANT_FIELD = "_studkit_variant"
 STUDKIT_STAKES_FIELD = "_studkit_stakes"
+STUDKIT_ROOM_FIELD = "_studkit_room"
+"""The card room whose rules a hand was played by (a room's history imported to PHH):
+:mod:`studkit.history.rooms.room_rules`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +84,12 @@ class HandHistory:
     def studkit_variant(self) -> str | None:
         """The ``_studkit_variant`` field: the studkit game the hand was played in."""
         value = self.fields.get(STUDKIT_VARIANT_FIELD)
+        return value if isinstance(value, str) else None
+
+    @property
+    def studkit_room(self) -> str | None:
+        """The ``_studkit_room`` field: the card room whose rules the hand was played by."""
+        value = self.fields.get(STUDKIT_ROOM_FIELD)
         return value if isinstance(value, str) else None
 
     @property

@@ -70,6 +70,7 @@ __all__ = [
     "loads",
     "load_file",
     "load_file_each",
+    "read_history_bytes",
     "loads_each",
     "history_files",
     "read_histories",
@@ -378,17 +379,23 @@ def loads(
     return hands
 
 
-def _read_text(name: str) -> str:
+def read_history_bytes(name: str) -> bytes:
+    """A hand history file's bytes; a :class:`HistoryError` naming the file when it cannot be
+    read or is a device (``/dev/zero`` would be read forever)."""
     try:
         mode = os.stat(name).st_mode
     except OSError:
         mode = 0  # reading says why
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):  # /dev/zero would be read forever
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
         raise HistoryError(f"{name}: a device, not a hand history file")
     try:
-        raw = Path(name).read_bytes()
+        return Path(name).read_bytes()
     except OSError as error:
         raise HistoryError(f"{name}: cannot read: {error.strerror or error}") from None
+
+
+def _read_text(name: str) -> str:
+    raw = read_history_bytes(name)
     try:
         return raw.decode("utf-8-sig")  # a byte-order mark is tolerated
     except UnicodeDecodeError as error:

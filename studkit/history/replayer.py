@@ -23,6 +23,7 @@ from studkit.errors import CardError, HistoryError, StudkitError
 from studkit.history.actions import Action, Amount, format_phh_cards
 from studkit.history.compat import trims_antes
 from studkit.history.phh import HandHistory
+from studkit.history.rake import rake_of
 from studkit.history.replay_cards import HistorySource
 from studkit.history.rules import scaled
 from studkit.variant.model import Stakes, Variant
@@ -65,15 +66,36 @@ def _street(hand: Hand) -> str:
 
 class ReplayError(HistoryError):
     """A hand that cannot be replayed, with the hand as it stood before the failing action
-    (``hand``) and the cards it holds that the history does not show (``unknown_cards``)."""
+    (``hand``) and the cards it holds that the history does not show (``unknown_cards``);
+    ``out_of_turn`` when the action failed because another player was to act."""
 
     def __init__(
-        self, message: str, hand: Hand, unknown_cards: frozenset[Card], scale: int
+        self,
+        message: str,
+        hand: Hand,
+        unknown_cards: frozenset[Card],
+        scale: int,
+        *,
+        out_of_turn: bool = False,
     ) -> None:
         super().__init__(message)
         self.hand = hand
         self.unknown_cards = unknown_cards
         self.scale = scale
+        self.out_of_turn = out_of_turn
+
+
+def _mucking(history: HandHistory) -> list[int]:
+    """The seats the history mucks unshown (``pN sm`` without cards)."""
+    return sorted({
+        a.player for a in history.actions
+        if a.verb == "sm" and a.cards is None and not a.shows_dealt and a.player is not None
+    })
+
+
+class OutOfTurnError(HistoryError):
+    """A player acts when the engine has another to act: with unknown up cards, a sign that
+    they were filled with cards that give another player the bring-in or the first action."""
 
 
 class Replayer:
@@ -111,9 +133,13 @@ class Replayer:
             )
         source = HistorySource(held, community, deck, seed)
         try:
-            self.hand = Hand(variant, stacks, source=source, stakes=stakes)
+            rake = scaled(rake_of(history.fields, history.label), scale)
+            self.hand = Hand(variant, stacks, source=source, stakes=stakes, rake=rake)
             hand = self.hand
             source.folded = lambda: hand.folded
+            if variant.showdown.muck_concedes:  # the engine learns of each muck before its
+                for seat in _mucking(history):  # showdown: the mucked hand is never judged
+                    hand.concede(seat)
             self.kinds = self.hand.decision_kinds
         except StudkitError as error:
             raise HistoryError(f"{history.label}: cannot start the hand: {error}") from None
@@ -166,13 +192,16 @@ class Replayer:
                 street = _street(self.hand)
                 raise self.stopped(index, f"then dealing {street}: {error}") from None
             except StudkitError as error:  # the engine's refusal, in the history's terms
-                raise self.stopped(index, str(error)) from None
+                out_of_turn = isinstance(error, OutOfTurnError)
+                raise self.stopped(index, str(error), out_of_turn=out_of_turn) from None
         return self.hand
 
-    def stopped(self, index: int, why: str) -> ReplayError:
+    def stopped(self, index: int, why: str, *, out_of_turn: bool = False) -> ReplayError:
         """The error for action ``index``, carrying the hand as it stood before it."""
         error = self.history.error(index, why)
-        return ReplayError(str(error), self.hand, self.unknown_cards(), self.scale)
+        return ReplayError(
+            str(error), self.hand, self.unknown_cards(), self.scale, out_of_turn=out_of_turn
+        )
 
     def step(self, action: Action) -> None:
         verb = action.verb
@@ -239,7 +268,8 @@ class Replayer:
                 f"{seat_name(hand.actor)} is to act"
             )
         if action.cards is None:
-            return  # a muck: the engine awards pots to the best hands shown
+            return  # a muck: the engine awards pots to the best hands shown (a concession
+            # with showdown.muck_concedes: the engine was told when the hand began)
         # the cards the history has dealt the player so far, less any traded away
         have = [c for i, c in enumerate(self.deals[seat][: self.seen[seat]])
                 if i not in self.traded[seat]]
@@ -267,7 +297,7 @@ class Replayer:
         if hand.actor is None:  # pragma: no cover - the engine deals without stopping
             raise HistoryError("nobody is to act: cards are being dealt")
         if seat != hand.actor:
-            raise HistoryError(
+            raise OutOfTurnError(
                 f"{seat_name(seat)} acts out of turn: {seat_name(hand.actor)} is to act on "
                 f"{_street(hand)}"
             )

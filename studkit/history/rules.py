@@ -7,6 +7,10 @@ first to act by seat order, burned and folded cards reshuffled before a communit
 does not change who acts first).
 :func:`phh_rules` applies them. A hand of any other game, or one played under studkit's own
 rules, names its variant in ``_studkit_variant`` and is played exactly as that variant says.
+A card room's hand (``_studkit_room``, :mod:`studkit.history.rooms`) is played with the
+shipped variant its code names, under the room's rules
+(:func:`studkit.history.rooms.room_rules.room_rules`: the fourth-street open-pair option of
+seven-card stud included).
 
 Amounts may be fractional in a PHH file; the engine counts whole chips, so a history's
 amounts are multiplied by the smallest power of ten that makes them all whole
@@ -32,8 +36,11 @@ from studkit.history.hand_history import (
     STUDKIT_VARIANT_FIELD,
     HandHistory,
 )
+from studkit.history.rake import rake_of
+from studkit.history.rooms.room_rules import room_rules
 from studkit.hooks.registry import PluginRegistry
-from studkit.variant.model import DeckExhaustion, Stakes, Variant
+from studkit.variant.amounts import MAX_PLACES, amount_scale
+from studkit.variant.model import AMOUNT_FIELDS, DeckExhaustion, Stakes, Variant
 
 __all__ = [
     "phh_rules",
@@ -46,7 +53,7 @@ __all__ = [
     "MAX_SCALE_DIGITS",
 ]
 
-MAX_SCALE_DIGITS = 6
+MAX_SCALE_DIGITS = MAX_PLACES
 """Amounts may have at most this many decimal places (a millionth of a chip)."""
 
 _PHH_DECK_EXHAUSTION = DeckExhaustion(
@@ -115,11 +122,18 @@ def load_variant_named(name: str, registry: PluginRegistry | None = None) -> Var
         raise HistoryError(f"variant {name!r}: {error}") from None
 
 
-@functools.lru_cache(maxsize=8)
+@functools.lru_cache(maxsize=64)
 def _phh_variant(
-    code: str, compat: str | None = None, registry: PluginRegistry | None = None
+    code: str,
+    compat: str | None = None,
+    registry: PluginRegistry | None = None,
+    room: str | None = None,
 ) -> Variant:
-    return compat_rules(phh_rules(load_variant_named(PHH_CODES[code], registry)), compat)
+    """The variant a PHH code is played with: under PHH rules, or a card room's (``room``)."""
+    shipped = load_variant_named(PHH_CODES[code], registry)
+    if room is not None:
+        return room_rules(shipped, room)
+    return compat_rules(phh_rules(shipped), compat)
 
 
 def code_for(variant: Variant) -> tuple[str, str | None]:
@@ -134,19 +148,10 @@ def code_for(variant: Variant) -> tuple[str, str | None]:
 
 
 def chip_scale(amounts: Iterable[Amount]) -> int:
-    """The smallest power of ten that makes every amount whole (1 for whole chips)."""
-    digits = 0
-    for amount in amounts:
-        if isinstance(amount, Decimal) and amount != amount.to_integral_value():
-            exponent = amount.normalize().as_tuple().exponent
-            assert isinstance(exponent, int)
-            digits = max(digits, -exponent)
-    if digits > MAX_SCALE_DIGITS:
-        raise HistoryError(
-            f"amounts with {digits} decimal places: at most {MAX_SCALE_DIGITS} are supported"
-        )
-    scale: int = 10**digits
-    return scale
+    """The smallest power of ten that makes every amount whole (1 for whole chips): the
+    variant files' :func:`~studkit.variant.amounts.amount_scale`, a
+    :class:`~studkit.errors.HistoryError` beyond :data:`MAX_SCALE_DIGITS` places."""
+    return amount_scale(amounts, HistoryError)
 
 
 def _all_amounts(history: HandHistory) -> list[Amount]:
@@ -154,6 +159,7 @@ def _all_amounts(history: HandHistory) -> list[Amount]:
     out += [a for a in (history.bring_in, history.small_bet, history.big_bet) if a is not None]
     out += [a.amount for a in history.actions if a.amount is not None]
     out += list(history.finishing_stacks or ())
+    out.append(rake_of(history.fields, history.label))
     stakes = history.fields.get(STUDKIT_STAKES_FIELD) or {}
     out += [v for v in stakes.values() if v is not None]
     return out
@@ -180,8 +186,8 @@ def history_variant(
     The variant is the shared (cached) object, so the engine compiles its rules once for
     every hand of the game at the same stakes. ``compat`` (``"pokerkit"``) changes the rules
     of a plain PHH hand (:mod:`studkit.history.compat`); a ``_studkit_variant`` hand keeps its
-    variant's. The variant's plugins are found through ``registry`` (default: the built-ins
-    and entry points).
+    variant's, and a ``_studkit_room`` hand its room's. The variant's plugins are found
+    through ``registry`` (default: the built-ins and entry points).
 
     Raises :class:`HistoryError` when the stakes cannot be played (antes that differ by
     player, an unknown variant).
@@ -194,7 +200,8 @@ def history_variant(
         except HistoryError as error:
             raise HistoryError(f"{label}: field {STUDKIT_VARIANT_FIELD!r}: {error}") from None
     elif history.variant in PHH_CODES:
-        variant = _phh_variant(history.variant, compat, registry)
+        room = history.studkit_room
+        variant = _phh_variant(history.variant, None if room else compat, registry, room)
     else:
         raise HistoryError(f"{label}: variant {STUDKIT_CODE!r} needs {STUDKIT_VARIANT_FIELD!r}")
     if any(isinstance(s, Decimal) and not s.is_finite() for s in history.starting_stacks):
@@ -203,7 +210,8 @@ def history_variant(
             "every player's chips"
         )
     try:
-        scale = chip_scale(_all_amounts(history))
+        # in units fine enough for the history's amounts and the variant's own (its spread)
+        scale = max(chip_scale(_all_amounts(history)), variant.stakes.scale)
     except HistoryError as error:
         raise HistoryError(f"{label}: {error}") from None
     antes = {scaled(a, scale) for a in history.antes}
@@ -222,7 +230,7 @@ def history_variant(
         if value is not None:
             stakes[stake] = scaled(value, scale)
     extra = history.fields.get(STUDKIT_STAKES_FIELD) or {}
-    known = set(type(variant.stakes).__dataclass_fields__)
+    known = set(AMOUNT_FIELDS)
     for key, value in extra.items():
         if key not in known:
             raise HistoryError(
@@ -231,7 +239,7 @@ def history_variant(
             )
         stakes[key] = scaled(value, scale)
     try:
-        amounts = replace(variant.stakes, **stakes)
+        amounts = replace(variant.stakes.at_scale(scale), **stakes)
     except (StudkitError, TypeError) as error:
         raise HistoryError(f"{label}: stakes: {error}") from None
     # The same amounts --stakes would refuse: a bring-in of 20 "completed" to 5 is no game.
