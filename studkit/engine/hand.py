@@ -133,7 +133,7 @@ class Hand:
         stakes: Stakes | None = None,
         auto_deal: bool = True,
         on_over: Callable[[Hand], None] | None = None,
-        rake: int = 0,
+        rake: object = 0,
     ) -> None:
         rules = compile_rules(variant, stakes)
         taken = whole_chips(rake)
