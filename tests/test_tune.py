@@ -101,8 +101,9 @@ def test_a_variant_file_is_extended_by_its_path(
     [
         (["--param", "forced_bets.ante=0-10", "--target", "mean_pot_bb=2"], "KEY=LO..HI"),
         (["--param", "forced_bets.ante=5..1", "--target", "mean_pot_bb=2"], "is empty"),
-        (["--param", "forced_bets.antes=0..2", "--target", "mean_pot_bb=2"],
-         "no value in the ranges makes a valid variant"),
+        (["--param", "forced_bets.antes=0..4", "--target", "mean_pot_bb=2"],
+         "no value in the ranges makes a valid variant: forced_bets.antes=0, forced_bets.antes=1,"
+         " forced_bets.antes=2 and 2 more: forced_bets: unknown key 'antes'"),
         (["--param", "forced_bets.ante=0..2", "--target", "mean_pot=2"],
          "unknown metric 'mean_pot' (did you mean 'mean_pot_bb'?)"),
         (["--param", "forced_bets.ante=0..2", "--target", "mean_pot_bb~2"], "METRIC=V"),

@@ -225,7 +225,7 @@ def tune(
         raise TuneError(f"--hands must be at least 1, not {hands}")
     data = variant_data(base)
     candidates: list[Candidate] = []
-    problems: list[str] = []
+    problems: dict[str, list[str]] = {}  # each reason a candidate was refused: its values
     for combination in itertools.product(*ranges):
         values = dict(zip(keys, combination, strict=True))
         whole = copy.deepcopy(data)
@@ -235,12 +235,11 @@ def tune(
         try:
             loaded = load_variant_text(text, "<tune>", registry=base.plugin_registry)
         except VariantError as error:
-            problems.append(f"{_values_text(values)}: {_first_line(error)}")
+            problems.setdefault(_first_line(error), []).append(_values_text(values))
             continue
         candidates.append(Candidate(values, loaded))
     if not candidates:
-        shown = "; ".join(problems[:3])
-        raise TuneError(f"no value in the ranges makes a valid variant: {shown}")
+        raise TuneError(f"no value in the ranges makes a valid variant: {_refusals(problems)}")
     rounds: list[tuple[int, int]] = []
     round_hands = min(hands, FIRST_HANDS)
     alive = candidates
@@ -261,7 +260,25 @@ def tune(
     report = best.report
     assert report is not None
     return TuneResult(base, list(params), list(targets), best, candidates, hands, seed,
-                      report.players, report.bots, rounds, problems)
+                      report.players, report.bots, rounds,
+                      [f"{values}: {reason}" for reason, refused in problems.items()
+                       for values in refused])
+
+
+def _refusals(problems: dict[str, list[str]]) -> str:
+    """Why the candidates were refused, each reason once with the values it refused (the
+    first three, then how many more): a misspelt key refuses every value for one reason.
+
+    >>> _refusals({"unknown key 'antee'": ["antee=0", "antee=1", "antee=2", "antee=3"]})
+    "antee=0, antee=1, antee=2 and 1 more: unknown key 'antee'"
+    """
+    parts = []
+    for reason, refused in problems.items():
+        shown = ", ".join(refused[:3])
+        if len(refused) > 3:
+            shown += f" and {len(refused) - 3} more"
+        parts.append(f"{shown}: {reason}")
+    return "; ".join(parts[:3])
 
 
 def _values_text(values: dict[str, int | float]) -> str:
