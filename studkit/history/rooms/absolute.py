@@ -31,18 +31,17 @@ Dealt(name='Bob', street=3, down=(Tc, 5c), up=(7s,))
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from decimal import Decimal
 from types import MappingProxyType
 
 from studkit.errors import HistoryError
+from studkit.history.rooms import action_phrases as phrase
 from studkit.history.rooms.hand_lines import HandLines, read_each, split_hands
 from studkit.history.rooms.room_hand import (
-    Acted,
     Collected,
     Dealt,
     Game,
-    Mucked,
     OtherGameError,
     Posted,
     RoomEvent,
@@ -51,7 +50,7 @@ from studkit.history.rooms.room_hand import (
     RoomSeat,
     Shown,
 )
-from studkit.history.rooms.room_reading import fill_bring_ins, finish_events, known_cards
+from studkit.history.rooms.room_reading import fill_bring_ins, finish_events
 from studkit.history.rooms.room_text import amount, currency_of, room_cards
 from studkit.history.rooms.street_stakes import StreetStakes
 from studkit.history.rooms.stud_deals import dealt, fill_in
@@ -78,33 +77,32 @@ _STREET_NUMBER: Mapping[str | None, int] = MappingProxyType(
     {"3rd": 3, "4th": 4, "5th": 5, "6th": 6, None: 7}
 )
 
-_Build = Callable[[str, "re.Match[str]", StreetStakes], RoomEvent]
 _AMOUNT = r"(?P<amount>\S+)"
 
-_ACTIONS: tuple[tuple[re.Pattern[str], _Build], ...] = (
+_ACTIONS: tuple[tuple[re.Pattern[str], phrase.Build], ...] = (
     (
         re.compile(rf"^Ante {_AMOUNT}$"),
-        lambda name, m, stakes: stakes.post(name, "ante", amount(m["amount"])),
+        phrase.ante,
     ),
     (
         re.compile(rf"^Bring-In {_AMOUNT}$"),
-        lambda name, m, stakes: stakes.post(name, "bring-in", amount(m["amount"])),
+        phrase.bring_in,
     ),
     (
         re.compile(rf"^(?:Bets|Raises|Completes) {_AMOUNT}$"),
-        lambda name, m, stakes: stakes.add(name, amount(m["amount"])),
+        phrase.add,
     ),
     (
         re.compile(rf"^Calls {_AMOUNT}$"),
-        lambda name, m, stakes: stakes.call(name, amount(m["amount"])),
+        phrase.call,
     ),
-    (re.compile(r"^Checks$"), lambda name, m, stakes: Acted(name, "check")),
-    (re.compile(r"^Folds$"), lambda name, m, stakes: Acted(name, "fold")),
+    (re.compile(r"^Checks$"), phrase.check),
+    (re.compile(r"^Folds$"), phrase.fold),
     (
         re.compile(r"^Shows (?P<cards>\[[^\]]*\])"),
-        lambda name, m, stakes: Shown(name, known_cards(m["cards"])),
+        phrase.shows,
     ),
-    (re.compile(r"^Mucks"), lambda name, m, stakes: Mucked(name)),
+    (re.compile(r"^Mucks"), phrase.mucks),
 )
 """What a player's line says after ``name - ``, and the event it gives."""
 

@@ -40,14 +40,14 @@ Collected(name='Ann', amount=Decimal('0.06'), pot='main')
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from decimal import Decimal
 from types import MappingProxyType
 
 from studkit.errors import HistoryError
+from studkit.history.rooms import action_phrases as phrase
 from studkit.history.rooms.hand_lines import HandLines, read_each, split_hands
 from studkit.history.rooms.room_hand import (
-    Acted,
     Collected,
     Dealt,
     Game,
@@ -89,7 +89,6 @@ _STREET_NUMBER: Mapping[str, int] = MappingProxyType(
     {"down cards": 3, "4th street": 4, "5th street": 5, "6th street": 6, "river": 7}
 )
 
-_Build = Callable[[str, "re.Match[str]", StreetStakes], RoomEvent]
 _AMOUNT = r"\[?(?P<amount>[^\]]+?)\]?\.?"
 
 
@@ -97,34 +96,34 @@ def _cards(listed: str) -> str:
     return listed.replace(",", " ")
 
 
-_ACTIONS: tuple[tuple[re.Pattern[str], _Build], ...] = (
+_ACTIONS: tuple[tuple[re.Pattern[str], phrase.Build], ...] = (
     (
         re.compile(rf"^posts ante {_AMOUNT}$"),
-        lambda name, m, stakes: stakes.post(name, "ante", amount(m["amount"])),
+        phrase.ante,
     ),
     (
         re.compile(rf"^posts bring-in {_AMOUNT}$"),
-        lambda name, m, stakes: stakes.post(name, "bring-in", amount(m["amount"])),
+        phrase.bring_in,
     ),
     (
         re.compile(rf"^completes to {_AMOUNT}$"),
-        lambda name, m, stakes: stakes.raise_to(name, amount(m["amount"])),
+        phrase.raise_to,
     ),
     (
         re.compile(rf"^(?:bets|raises) {_AMOUNT}$"),
-        lambda name, m, stakes: stakes.add(name, amount(m["amount"])),
+        phrase.add,
     ),
     (
         re.compile(rf"^calls {_AMOUNT}$"),
-        lambda name, m, stakes: stakes.call(name, amount(m["amount"])),
+        phrase.call,
     ),
-    (re.compile(r"^checks$"), lambda name, m, stakes: Acted(name, "check")),
-    (re.compile(r"^folds$"), lambda name, m, stakes: Acted(name, "fold")),
+    (re.compile(r"^checks$"), phrase.check),
+    (re.compile(r"^folds$"), phrase.fold),
     (
         re.compile(r"^shows \[(?P<cards>[^\]]*)\]"),
         lambda name, m, stakes: Shown(name, known_cards(_cards(m["cards"]))),
     ),
-    (re.compile(r"^does not show cards$"), lambda name, m, stakes: Mucked(name)),
+    (re.compile(r"^does not show cards$"), phrase.mucks),
     (
         re.compile(r"^wins (?P<amount>.+?) from (?P<pot>main|side) pot(?: #?(?P<number>\d+))?"),
         lambda name, m, stakes: Collected(

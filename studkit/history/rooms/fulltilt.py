@@ -43,26 +43,24 @@ Collected(name='Ann', amount=Decimal('3'), pot=None)
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from decimal import Decimal
 from types import MappingProxyType
 
 from studkit.cards import Card
 from studkit.errors import HistoryError
+from studkit.history.rooms import action_phrases as phrase
 from studkit.history.rooms.hand_lines import HandLines, read_each, split_hands
 from studkit.history.rooms.room_hand import (
-    Acted,
     Collected,
     Dealt,
     Game,
-    Mucked,
     OtherGameError,
     Posted,
     RoomEvent,
     RoomHand,
     RoomHistoryError,
     RoomSeat,
-    Shown,
 )
 from studkit.history.rooms.room_reading import fill_bring_ins, finish_events, known_cards
 from studkit.history.rooms.room_text import amount, currency_of, room_cards
@@ -105,7 +103,6 @@ _OTHER_NOISE = re.compile(
 """Lines that do not change the hand, of no player or of one who is not in it (a player
 taking a seat and buying chips while the hand is played)."""
 
-_Build = Callable[[str, "re.Match[str]", StreetStakes], RoomEvent]
 _AMOUNT = r"(?P<amount>\S+?)"
 _ALL_IN = r"(?P<all_in>, and is all in)?"
 
@@ -118,34 +115,34 @@ def _wins(name: str, found: re.Match[str], stakes: StreetStakes) -> RoomEvent:
     return Collected(name, amount(found["amount"]), named or None)
 
 
-_ACTIONS: tuple[tuple[re.Pattern[str], _Build], ...] = (
+_ACTIONS: tuple[tuple[re.Pattern[str], phrase.Build], ...] = (
     (
         re.compile(rf"^antes {_AMOUNT}{_ALL_IN}$"),
-        lambda name, m, stakes: stakes.post(name, "ante", amount(m["amount"])),
+        phrase.ante,
     ),
     (
         re.compile(rf"^brings in for {_AMOUNT}{_ALL_IN}$"),
-        lambda name, m, stakes: stakes.post(name, "bring-in", amount(m["amount"])),
+        phrase.bring_in,
     ),
     (
         re.compile(rf"^(?:completes it|raises) to {_AMOUNT}{_ALL_IN}$"),
-        lambda name, m, stakes: stakes.raise_to(name, amount(m["amount"]), bool(m["all_in"])),
+        phrase.raise_to,
     ),
     (
         re.compile(rf"^bets {_AMOUNT}{_ALL_IN}$"),
-        lambda name, m, stakes: stakes.add(name, amount(m["amount"]), bool(m["all_in"])),
+        phrase.add,
     ),
     (
         re.compile(rf"^calls {_AMOUNT}{_ALL_IN}$"),
-        lambda name, m, stakes: stakes.call(name, amount(m["amount"]), bool(m["all_in"])),
+        phrase.call,
     ),
-    (re.compile(r"^checks$"), lambda name, m, stakes: Acted(name, "check")),
-    (re.compile(r"^folds$"), lambda name, m, stakes: Acted(name, "fold")),
+    (re.compile(r"^checks$"), phrase.check),
+    (re.compile(r"^folds$"), phrase.fold),
     (
         re.compile(r"^shows (?P<cards>\[[^\]]*\])"),
-        lambda name, m, stakes: Shown(name, known_cards(m["cards"])),
+        phrase.shows,
     ),
-    (re.compile(r"^mucks$"), lambda name, m, stakes: Mucked(name)),
+    (re.compile(r"^mucks$"), phrase.mucks),
     (
         re.compile(
             r"^wins the (?:(?P<share>high|low) )?(?:(?P<pot>main|side) )?pot"
