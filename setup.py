@@ -169,17 +169,18 @@ def rules_core() -> list[Any]:
     flags = ["-O3", "-std=c11", "-fvisibility=hidden", "-flto", "-Wall", "-Wno-missing-braces"]
     core = sources("core")
     rules = [path for path in core if not path.endswith("binding.c")]
+    # the hands' strengths the game's rule forms rank with (split hands, wild leaders)
+    evaluation = [os.path.join("studkit", "evaluation", name)
+                  for name in ("lookup.c", "many_cards.c", "special.c", "special_wild.c")]
     return [
         Extension(
-            "studkit.core._core", core, extra_compile_args=flags, extra_link_args=["-O3", "-flto"]
+            "studkit.core._core", core + evaluation, extra_compile_args=flags,
+            extra_link_args=["-O3", "-flto"], libraries=["m"],
         ),
         Extension(
             "studkit.kernel._kernel",
-            sources("kernel") + rules + [
-                os.path.join("studkit", "evaluation", "lookup.c"),
-                os.path.join("studkit", "evaluation", "many_cards.c"),
-                os.path.join("studkit", "evaluation", "special.c"),
-                os.path.join("studkit", "evaluation", "special_wild.c"),
+            sources("kernel") + rules + evaluation + [
+                os.path.join("studkit", "bots", "seats.c"),
                 os.path.join("studkit", "bots", "strategy.c"),
                 os.path.join("studkit", "bots", "strength.c"),
                 os.path.join("studkit", "bots", "card_sense.c"),

@@ -217,10 +217,10 @@ def test_the_design_in_the_json_the_text_and_the_report(
 
 
 def test_the_equity_bot_s_budget_is_part_of_its_name_on_both_engines() -> None:
+    from studkit.bots.compiled import bot_table
     from studkit.bots.players import EquityBot
     from studkit.bots.protocol import BotError
     from studkit.bots.registry import equity_budget, make_bot, parse_bots
-    from studkit.kernel.plan import bot_table
     from studkit.variant.loader import load_variant
 
     variant = load_variant("seven-card-stud")

@@ -19,7 +19,7 @@ from kernel_replay import check_kernel_replays, dealt
 from studkit import load_variant
 from studkit.bots.registry import make_bot
 from studkit.cli import main
-from studkit.core import VERBS
+from studkit.core import VERBS, _core
 from studkit.errors import PluginError
 from studkit.evaluation import (
     EVALUATOR_NAMES,
@@ -32,8 +32,8 @@ from studkit.evaluation.lookup_tables import eval_tables
 from studkit.evaluation.rankings import CATEGORY_SHIFT, RANKINGS
 from studkit.evaluation.special import RANKING_TABLE
 from studkit.evaluation.special_wild import compiled_wild
-from studkit.kernel import _kernel
-from studkit.kernel.plan import EVALUATOR_IDS, KERNEL_EVALUATORS, SPECIALS, unsupported
+from studkit.game.evaluators import COMPILED_EVALUATORS, EVALUATOR_IDS, SPECIALS
+from studkit.kernel.plan import unsupported
 from studkit.kernel.run import kernel_run, record_block
 from studkit.simulation import simulate
 from studkit.simulation.engines import EngineError
@@ -417,7 +417,7 @@ def test_a_plugin_without_a_kernel_rule_keeps_the_general_engine(tmp_path: Path)
         unsupported(wrong, ("random",), 4, 100)
 
 
-@pytest.mark.parametrize("name", sorted(KERNEL_EVALUATORS))
+@pytest.mark.parametrize("name", sorted(COMPILED_EVALUATORS))
 def test_kernel_evaluators_match_the_library(name: str) -> None:
     """The table evaluators and the special rankings (C ports of
     studkit.evaluation.special_hands) give the library's strengths."""
@@ -428,8 +428,8 @@ def test_kernel_evaluators_match_the_library(name: str) -> None:
     for _ in range(3000):
         count = rng.randint(1, 8)
         cards = rng.sample(deck, count)
-        got = _kernel.evaluate(tables.values, tables.modes, tables.by_row, tables.flush,
-                               tables.index_row, cards, KERNEL_EVALUATORS[name])
+        got = _core.evaluate(tables.values, tables.modes, tables.by_row, tables.flush,
+                               tables.index_row, cards, COMPILED_EVALUATORS[name])
         assert got == evaluator.evaluate(cards), (name, cards)
 
 
@@ -451,20 +451,20 @@ def test_kernel_special_rankings_try_jokers_as_the_library_does(name: str, joker
             count = rng.randint(2 if two else 1, 8)
             cards = rng.sample(deck, count - 1 - two) + [52, 53][: 1 + two]
             rng.shuffle(cards)
-            got = _kernel.evaluate(tables.values, tables.modes, tables.by_row, tables.flush,
-                                   tables.index_row, cards, KERNEL_EVALUATORS[name], setting)
+            got = _core.evaluate(tables.values, tables.modes, tables.by_row, tables.flush,
+                                   tables.index_row, cards, COMPILED_EVALUATORS[name], setting)
             assert got == evaluator.evaluate(cards), (name, jokers, five, cards)
 
 
 def test_every_built_in_evaluator_is_the_kernel_s() -> None:
     """A variant without plugins can name only built-in evaluators, and the kernel ranks with
     each of them (a plugin's own evaluator comes with its plugin, which the kernel declines)."""
-    assert set(EVALUATOR_NAMES) | set(SHOWING_EVALUATOR_NAMES) <= set(KERNEL_EVALUATORS)
+    assert set(EVALUATOR_NAMES) | set(SHOWING_EVALUATOR_NAMES) <= set(COMPILED_EVALUATORS)
 
 
 def test_the_kernel_s_action_razz_is_the_library_s_ace_to_five_with_a_face_class() -> None:
-    assert _kernel.A5_LOW_ROW == EVALUATOR_IDS["a5-low"]
-    assert _kernel.ACTION_RAZZ_FACE == (
+    assert _core.A5_LOW_ROW == EVALUATOR_IDS["a5-low"]
+    assert _core.ACTION_RAZZ_FACE == (
         len(RANKINGS["a5-low"].low_categories) << CATEGORY_SHIFT)
     assert set(SPECIALS) == set(SPECIAL_NAMES)
 
@@ -661,11 +661,12 @@ def test_the_kernel_setup_refuses_malformed_wild_tables(
     share, whole layers, a fill row per number of fillers."""
     import numpy as np
 
+    from studkit.game import compile as game_compile
     from studkit.kernel import plan
 
     variant = load_variant("deuces-and-jacks")
     tables = kernel_run(variant, variant.stakes, 4, 1000, ("random",) * 4, 1).tables
-    wild = plan.wild_setup(variant)
+    wild = game_compile.wild_setup(variant)
     assert wild is not None
     shares, showing, face = wild
     assert face is None
@@ -682,6 +683,6 @@ def test_the_kernel_setup_refuses_malformed_wild_tables(
         ((shares, showing, (1, (False, True), shares * 2)), "one share's tables per share"),
     ]
     for broken, words in [*bad, ((shares, (values, table, fill)), "exactly 4 arguments")]:
-        monkeypatch.setattr(plan, "wild_setup", lambda _variant, broken=broken: broken)
+        monkeypatch.setattr(game_compile, "wild_setup", lambda _variant, broken=broken: broken)
         with pytest.raises((ValueError, TypeError), match=words):
             plan.kernel_setup(variant, variant.stakes, 4, 1000, ("random",) * 4, tables)

@@ -56,7 +56,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("studkit.core",),
     ("studkit.engine",),
     ("studkit.history", "studkit.equity"),
-    ("studkit.bots", "studkit.play", "studkit.kernel"),
+    ("studkit.bots", "studkit.play", "studkit.game", "studkit.kernel"),
     ("studkit.simulation",),
     ("studkit.compare", "studkit.rl", "studkit.tune"),
     ("studkit.web",),

@@ -13,6 +13,9 @@ What Python sees (:mod:`studkit.core._core`):
 * :class:`Rules`: a variant's compiled rules, filled by :func:`studkit.core.compile.core_rules`;
 * :class:`State`: a hand's state and the core's functions as its methods, each appending the
   events it causes to the hand's event list;
+* :class:`Game`: a game as compiled drivers play it whole (``game.h``: the rules, the deck,
+  the evaluators' tables and wild cards, the rules plugins hand over as data), built by
+  :func:`studkit.kernel.plan.compiled_game`;
 * :data:`VERBS`: the betting verbs by their one number code, shared by the engine, the
   kernel, the bots and the RL environments; :data:`PHASES`, what a hand waits for.
 """
@@ -44,13 +47,15 @@ except ImportError as error:  # pragma: no cover - a build without its C extensi
     ) from error
 
 __all__ = [
-    "Rules", "State", "Records", "CoreError", "build_pots", "VERBS", "FOLD", "CHECK", "CALL",
-    "BRING_IN", "COMPLETE", "BET", "RAISE", "PHASES", "HAND_FIELDS", "RULES_FIELDS", "SEATS",
+    "Rules", "State", "Records", "Game", "CoreError", "build_pots", "VERBS", "FOLD", "CHECK",
+    "CALL", "BRING_IN", "COMPLETE", "BET", "RAISE", "PHASES", "HAND_FIELDS", "RULES_FIELDS",
+    "SEATS",
 ]
 
 Rules = _core.Rules
 State = _core.State
 Records = _core.Records
+Game = _core.Game
 CoreError = _core.CoreError
 build_pots = _core.build_pots
 

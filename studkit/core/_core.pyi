@@ -8,6 +8,10 @@ HAND_FIELDS: tuple[tuple[str, int, int, str], ...]
 PHASES: tuple[str, ...]
 VERBS: tuple[str, ...]
 SEATS: int
+DOWN_CARD_SHARE: int
+SPECIAL_BASE: int
+A5_LOW_ROW: int
+ACTION_RAZZ_FACE: int
 STREETS: int
 SHARES: int
 CARDS: int
@@ -50,6 +54,34 @@ class Records:
         shares: tuple[str, ...],
         describe: Callable[[int, int], str],
         action: type,
+    ) -> None: ...
+
+class Game:
+    def __init__(
+        self,
+        *,
+        rules: bytes,
+        deck: Any,
+        cards: int,
+        showing: int,
+        share_evaluators: Sequence[int],
+        values: Any,
+        modes: Any,
+        by_row: Any,
+        flush: Any,
+        index_row: int,
+        wild: tuple[Sequence[Any], Any]
+        | tuple[Sequence[Any], Any, tuple[int, tuple[bool, bool], Sequence[Any]] | None]
+        | None = None,
+        share_modes: Sequence[int] | None = None,
+        declaration: tuple[int, bool, bool, Sequence[int]] | None = None,
+        down_shares: Sequence[tuple[int, int, Sequence[int]]] | None = None,
+        expose: tuple[bool, bool, bool, bool] | None = None,
+        up_rules: Sequence[tuple[int, Sequence[int], int]] | None = None,
+        trade: tuple[int, int, int, bool] | None = None,
+        wild_sets: tuple[int, int, Sequence[tuple[Any, Any, Any, int]], tuple[Any, Any, Any, int]]
+        | None = None,
+        split: tuple[int, int, int, int, bool, int, int, Sequence[int]] | None = None,
     ) -> None: ...
 
 class State:
@@ -191,3 +223,7 @@ def split_pots(
 def build_pots(
     contributions: Sequence[int], folded: Sequence[bool], dead: int = 0
 ) -> list[tuple[int, int]]: ...
+def evaluate(
+    values: Any, modes: Any, by_row: Any, flush: Any, index_row: int, cards: Sequence[int],
+    evaluator: int, special_wild: tuple[int, int, int, int] = ...,
+) -> int: ...

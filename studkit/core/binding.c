@@ -7,6 +7,7 @@
  *                              and the core's functions as its methods; each appends the
  *                              events it causes to `events`, as typed records
  *   build_pots(contrib, folded, dead)
+ *   Game(...)                  a game as compiled drivers play it whole (game_binding.c)
  *
  * Everything here translates: the rules are in the other files of this folder. */
 #define PY_SSIZE_T_CLEAN
@@ -15,6 +16,7 @@
 #include <string.h>
 
 #include "core.h"
+#include "game_object.h"
 #include "py_numbers.h"
 
 /* ------------------------------------------------------------------ field tables */
@@ -1479,6 +1481,10 @@ static PyMethodDef module_methods[] = {
      "split_pots(n, pots, weights, strengths, orders, odd_share): (payouts, awards)"},
     {"build_pots", core_build_pots, METH_VARARGS,
      "build_pots(contributions, folded, dead=0): [(amount, eligible seats as a bit mask)]"},
+    {"evaluate", sk_game_evaluate, METH_VARARGS,
+     "evaluate(values, modes, by_row, flush, index_row, cards, evaluator, special_wild=None): "
+     "a hand's strength (a table evaluator's row, or SPECIAL_BASE + a special ranking's number "
+     "with its wild cards as studkit.evaluation.special_wild.compiled_wild gives them)"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1494,7 +1500,7 @@ static int add_int(PyObject *m, const char *name, long value) {
 
 PyMODINIT_FUNC PyInit__core(void) {
     if (PyType_Ready(&RulesType) < 0 || PyType_Ready(&RecordsType) < 0 ||
-        PyType_Ready(&StateType) < 0)
+        PyType_Ready(&StateType) < 0 || PyType_Ready(&sk_game_type) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&core_module);
     if (m == NULL) return NULL;
@@ -1507,9 +1513,11 @@ PyMODINIT_FUNC PyInit__core(void) {
     Py_INCREF(&RulesType);
     Py_INCREF(&RecordsType);
     Py_INCREF(&StateType);
+    Py_INCREF(&sk_game_type);
     if (PyModule_AddObject(m, "Rules", (PyObject *)&RulesType) < 0 ||
         PyModule_AddObject(m, "Records", (PyObject *)&RecordsType) < 0 ||
-        PyModule_AddObject(m, "State", (PyObject *)&StateType) < 0)
+        PyModule_AddObject(m, "State", (PyObject *)&StateType) < 0 ||
+        PyModule_AddObject(m, "Game", (PyObject *)&sk_game_type) < 0)
         goto fail;
     PyObject *rules_fields = field_names(RULES_TABLE);
     PyObject *hand_fields = field_names(HAND_TABLE);
@@ -1517,6 +1525,7 @@ PyMODINIT_FUNC PyInit__core(void) {
         PyModule_AddObject(m, "RULES_FIELDS", rules_fields) < 0 ||
         PyModule_AddObject(m, "HAND_FIELDS", hand_fields) < 0)
         goto fail;
+    if (sk_game_add_constants(m) < 0) goto fail;
     if (add_int(m, "SEATS", SK_SEATS) || add_int(m, "STREETS", SK_STREETS) ||
         add_int(m, "SHARES", SK_SHARES) || add_int(m, "CARDS", SK_CARDS) ||
         add_int(m, "STATE_SIZE", (long)sizeof(sk_hand)) ||

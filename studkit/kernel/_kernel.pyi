@@ -3,6 +3,8 @@
 from collections.abc import Sequence
 from typing import Any
 
+from studkit.core._core import Game
+
 TALLY_SLOTS: int
 RECORD_CARDS: int
 RECORD_DECISIONS: int
@@ -10,7 +12,6 @@ RECORD_FLIP: int
 RECORD_DISCARD: int
 KEEP_CARD: int
 RECORD_DECLARATION: int
-DOWN_CARD_SHARE: int
 RECORD_EXPOSE: int
 RECORD_PAY: int
 RECORD_TRADE: int
@@ -20,41 +21,11 @@ EXHAUSTED: int
 LONG: int
 MEMORY: int
 CARDS: int
-SPECIAL_BASE: int
-A5_LOW_ROW: int
-ACTION_RAZZ_FACE: int
 
 class Setup:
     def __init__(
-        self,
-        *,
-        rules: bytes,
-        players: int,
-        stack: int,
-        deck: Any,
-        cards: int,
-        showing: int,
-        share_evaluators: Sequence[int],
-        bots: Sequence[int],
-        bot_table: Any,
+        self, *, game: Game, players: int, stack: int, bots: Sequence[int], bot_table: Any,
         styles: Any,
-        values: Any,
-        modes: Any,
-        by_row: Any,
-        flush: Any,
-        index_row: int,
-        wild: tuple[Sequence[Any], Any]
-        | tuple[Sequence[Any], Any, tuple[int, tuple[bool, bool], Sequence[Any]] | None]
-        | None = None,
-        share_modes: Sequence[int] | None = None,
-        declaration: tuple[int, bool, bool, Sequence[int]] | None = None,
-        down_shares: Sequence[tuple[int, int, Sequence[int]]] | None = None,
-        expose: tuple[bool, bool, bool, bool] | None = None,
-        up_rules: Sequence[tuple[int, Sequence[int], int]] | None = None,
-        trade: tuple[int, int, int, bool] | None = None,
-        wild_sets: tuple[int, int, Sequence[tuple[Any, Any, Any, int]], tuple[Any, Any, Any, int]]
-        | None = None,
-        split: tuple[int, int, int, int, bool, int, int, Sequence[int]] | None = None,
     ) -> None: ...
 
 def play_block(
@@ -62,8 +33,4 @@ def play_block(
     mix: Any, share_awards: Any, seats: Any, categories: Any, strengths: Any,
     record_cards: Any, record_decisions: Any, record_counts: Any, record_payoffs: Any,
     design: Any,
-) -> int: ...
-def evaluate(
-    values: Any, modes: Any, by_row: Any, flush: Any, index_row: int, cards: Sequence[int],
-    evaluator: int, special_wild: tuple[int, int, int, int] = ...,
 ) -> int: ...

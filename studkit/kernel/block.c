@@ -1,7 +1,8 @@
 /* A block of whole hands: each dealt from its own random stream, played on the rules core by
  * the seats' bots from the antes to the awards, and counted. The loop only supplies what the
- * core waits for (cards from the stub, the showing hands' and the showdown's strengths from
- * the evaluator tables, the bots' decisions); every rule is the core's. */
+ * core waits for (cards from the stub, the showing hands' and the showdown's strengths as the
+ * game ranks them, studkit/core/game_strengths.c, the bots' decisions); every rule is the
+ * core's. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,94 +25,9 @@ static int64_t slot_of(const sk_tally *t, int share, int64_t strength) {
     return lo;
 }
 
-#define SK_EVALUATED 8 /* the most cards the tables rank */
-
-/* The showing hands' values: each live seat's up cards (and the board where it counts; a
- * joker as the rules rank it in boards; more than eight cards: the best eight-card part).
- * `up` holds each seat's up cards' packed values, summed as they were dealt. */
-static void showing(const sk_setup *k, const sk_ranker *ranker, const sk_hand *h,
-                   const int64_t *up, int64_t *values) {
-    const sk_rules *r = k->rules;
-    int board = r->board_in_showing ? h->ncommunity : 0;
-    int by_sums = !board && k->showing_wild.table == NULL && k->showing < SK_SPECIAL_BASE;
-    uint8_t cards[SK_CARDS + SK_BOARD];
-    for (int s = 0; s < h->n; s++) {
-        values[s] = 0;
-        if (h->folded[s]) continue;
-        int count = h->nup[s];
-        int64_t value = -1;
-        if (by_sums && count <= SK_EVALUATED) value = sk_rank(ranker, up[s], count);
-        if (value < 0) { /* a suit may show five cards, the board counts, or a joker: every card */
-            for (int i = 0; i < count; i++) cards[i] = SK_UP(h, s, i);
-            for (int i = 0; i < board; i++) cards[count + i] = h->community[i];
-            count += board;
-            value = count ? sk_evaluate_many(&k->tables, k->showing, &k->showing_wild, cards,
-                                             count)
-                          : 0;
-        }
-        values[s] = value;
-    }
-}
-
-/* The showdown's strengths of every live hand (the core applies the qualifiers), the same in
- * every pot; and, where the odd chips go by the cards a hand plays, those cards. `held`
- * holds each seat's cards' packed values, summed as they were dealt; `wild_set` is the row
- * of the wild set in force where the wild ranks change during the hand. */
-static int strengths(const sk_setup *k, const sk_ranker *rankers, const sk_hand *h,
-                     const int64_t *held, int64_t *table, uint8_t *played, int wild_set,
-                     uint8_t smalls[][SK_SPLIT_MOST]) {
-    const sk_rules *r = k->rules;
-    uint8_t cards[SK_CARDS + SK_BOARD];
-    int shares = r->shares;
-    int by_sums = !k->by_cards && h->ncommunity == 0; /* natural cards of the seats' own */
-    if (played != NULL) memset(played, SK_NO_CARD, SK_SHARES * SK_SEATS * SK_PLAYED);
-    for (int x = 0; x < shares; x++) {
-        int ev = k->share_evaluator[x];
-        int suit = k->down_suit[x];
-        for (int s = 0; s < h->n; s++) {
-            int64_t value = 0;
-            if (suit >= 0) { /* a plugin's share: the seat's best down card of the suit */
-                if (!h->folded[s]) value = sk_down_share(k, x, &SK_DOWN(h, s, 0), h->ndown[s]);
-            } else if (k->split_part[x]) { /* one of the seat's separate hands */
-                if (!h->folded[s])
-                    value = sk_split_strength(k, x, &SK_DOWN(h, s, 0), h->ndown[s],
-                                              &SK_UP(h, s, 0), h->nup[s],
-                                              smalls[s][0] == SK_NO_CARD ? NULL : smalls[s]);
-            } else if (!h->folded[s]) {
-                int count = h->ncards[s];
-                value = -1;
-                /* eight cards at most: their packed values' sum */
-                if (by_sums && count <= SK_EVALUATED)
-                    value = sk_rank(&rankers[x], held[s], count);
-                if (value < 0 || (played != NULL && r->odd_chip_hand)) {
-                    for (int i = 0; i < count; i++) cards[i] = SK_CARD(h, s, i);
-                    for (int i = 0; i < h->ncommunity; i++) cards[count + i] = h->community[i];
-                    if (value < 0 && k->wild_sets) { /* the seat's wild set's values */
-                        sk_wild_ranking wild = k->share_sets[x];
-                        wild.values += sk_seat_wild_set(k, h, s, wild_set) * SK_DECK;
-                        value = sk_evaluate_mode(&k->tables, ev, &wild, k->share_mode[x], cards,
-                                                 count, h->ncommunity);
-                    }
-                    if (value < 0)
-                        value = sk_evaluate_mode(&k->tables, ev, sk_seat_wild(k, h, x, s),
-                                                 k->share_mode[x], cards, count, h->ncommunity);
-                    count += h->ncommunity;
-                    if (played != NULL) {
-                        if (count > SK_EVALUATED) return 0;
-                        sk_best_five(&k->tables, cards, count, ev,
-                                     &played[(x * SK_SEATS + s) * SK_PLAYED]);
-                    }
-                }
-            }
-            table[x * SK_SEATS + s] = value;
-        }
-    }
-    for (int p = 1; p < h->npots; p++)
-        memcpy(&table[p * SK_SHARES * SK_SEATS], table, sizeof(int64_t) * SK_SHARES * SK_SEATS);
-    return 1;
-}
-
-int sk_draw_card(sk_draw *d, int seat, int up) {
+int sk_draw_card(void *context, int seat, int up) {
+    sk_draw *d = context;
+    if (*d->left == 0) return -1;
     int i = (int)sk_below(d->stream, *d->left);
     int card = d->stub[i];
     d->stub[i] = d->stub[--*d->left];
@@ -125,14 +41,15 @@ int sk_draw_card(sk_draw *d, int seat, int up) {
     return card;
 }
 
-int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t seed,
+int64_t sk_play_block(const sk_setup *setup, int64_t start, int64_t stop, int64_t seed,
                       sk_tally *t, sk_records *rec) {
+    const sk_game *k = &setup->game;
     const sk_rules *r = k->rules;
-    int n = k->players;
+    int n = setup->players;
     int streets = r->streets;
     int shares = r->shares;
     int64_t stacks[SK_SEATS];
-    for (int s = 0; s < n; s++) stacks[s] = k->stack;
+    for (int s = 0; s < n; s++) stacks[s] = setup->stack;
     sk_hand h;
     sk_log log = {0};
     log.mask = SK_LOG_KINDS; /* the awards only (setup.py) */
@@ -164,7 +81,7 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
         if (k->share_evaluator[x] < SK_SPECIAL_BASE)
             rankers[x] = sk_ranker_of(&k->tables, k->share_evaluator[x]);
     int32_t calling = 0; /* the calling stations' seats, a bit each */
-    for (int s = 0; s < n; s++) calling |= (int32_t)(k->bots[s] == SK_BOT_CALLING) << s;
+    for (int s = 0; s < n; s++) calling |= (int32_t)(setup->seats.bots[s] == SK_BOT_CALLING) << s;
     int64_t result = 0;
     int button = (int)(start % n); /* hand `index` deals from seat index % n */
     for (int64_t index = start; index < stop; index++) {
@@ -239,7 +156,7 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
                 break;
             }
             case SK_PHASE_SHOWING:
-                showing(k, &showing_ranker, &h, up, values);
+                sk_showing_values(k, &showing_ranker, &h, up, values);
                 sk_lead(r, &h, &log, values);
                 break;
             case SK_PHASE_BET: { /* the street's decisions, one after another */
@@ -252,7 +169,7 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
                         pick = sk_passive(r, &h, options) - 1; /* check, call or bring in */
                     } else {
                         int count = sk_options(r, &h, options);
-                        pick = sk_bot_choice(k, &h, seat, raises, options, count, &stream);
+                        pick = sk_bot_choice(k, &setup->seats, &h, seat, raises, options, count, &stream);
                     }
                     int verb = options[pick].verb;
                     int64_t amount = options[pick].lo;
@@ -277,7 +194,7 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
             }
             case SK_PHASE_SHOWDOWN: {
                 uint8_t *cards = r->odd_chip_hand ? played : NULL;
-                if (!strengths(k, rankers, &h, held, table, cards, wild_set, smalls)) {
+                if (!sk_showdown_strengths(k, rankers, &h, held, table, cards, wild_set, smalls)) {
                     result = index << 8 | SK_KERNEL_CARDS;
                     goto done;
                 }
@@ -295,7 +212,7 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
                     sk_draw draw = {k, stub, &left, &stream, held, up,
                                     row >= 0 ? &rec->cards[row * SK_RECORD_CARDS] : NULL,
                                     &ncards};
-                    int error = sk_play_up_cards(k, &h, &log, &draw, fallen, fallen_seat, nfallen,
+                    int error = sk_play_up_cards(setup, &h, &log, &draw, fallen, fallen_seat, nfallen,
                                                  &stream, record, &ndecisions,
                                                  SK_RECORD_DECISIONS,
                                                  &t->mix[h.street * SK_VERBS], &decisions);
@@ -306,20 +223,20 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
                     }
                 }
                 for (int last = step + 1; step <= last; step++) {
-                    int error = sk_play_card_step(k, &h, step, &stream, held, up, record,
+                    int error = sk_play_card_step(setup, &h, step, &stream, held, up, record,
                                                   &ndecisions, SK_RECORD_DECISIONS);
                     if (!error && step == SK_STEP_OFFERS && k->trade_streets) { /* a trade round */
                         sk_draw draw = {k, stub, &left, &stream, held, up,
                                         row >= 0 ? &rec->cards[row * SK_RECORD_CARDS] : NULL,
                                         &ncards};
-                        error = sk_play_trades(k, &h, &log, &draw, &stream, record, &ndecisions,
+                        error = sk_play_trades(setup, &h, &log, &draw, &stream, record, &ndecisions,
                                                SK_RECORD_DECISIONS);
                     }
                     if (!error && step == SK_STEP_OFFERS) /* the declaration after the offers */
-                        error = sk_play_declarations(k, &h, &stream, declared, record,
+                        error = sk_play_declarations(setup, &h, &stream, declared, record,
                                                      &ndecisions, SK_RECORD_DECISIONS);
                     if (!error && step == SK_STEP_EXPOSE_NEXT && k->split_street >= 0)
-                        error = sk_play_splits(k, &h, &stream, smalls, record, &ndecisions,
+                        error = sk_play_splits(setup, &h, &stream, smalls, record, &ndecisions,
                                                SK_RECORD_DECISIONS);
                     if (error) {
                         result = index << 8 | error;
@@ -353,7 +270,7 @@ int64_t sk_play_block(const sk_setup *k, int64_t start, int64_t stop, int64_t se
         int64_t paid[SK_SEATS];
         for (int s = 0; s < n; s++) {
             pot += h.contrib[s];
-            int64_t payoff = h.stack[s] - k->stack;
+            int64_t payoff = h.stack[s] - setup->stack;
             paid[s] = payoff;
             t->seats[s] += payoff;
             t->seats[n + s] += payoff * payoff;

@@ -18,10 +18,13 @@ import numpy.typing as npt
 
 from studkit.core import VERBS
 from studkit.errors import StudkitError
-from studkit.evaluation.lookup_tables import EvalTables, eval_tables
+from studkit.evaluation.lookup_tables import EvalTables
 from studkit.evaluation.rankings import CATEGORY_SHIFT
 from studkit.evaluation.special import RANKING_TABLE
 from studkit.evaluation.wildtables import WildArrays
+from studkit.game.evaluators import EVALUATOR_IDS, SPECIALS, game_tables
+from studkit.game.wild import wild_sets, wild_setup
+from studkit.hooks.handed_rules import down_share_strengths, plugin_rules, share_rankings
 from studkit.hooks.kernel_rules import (
     ChoiceExposure,
     DeclarationRule,
@@ -30,8 +33,7 @@ from studkit.hooks.kernel_rules import (
     UpCardRule,
 )
 from studkit.kernel import _kernel
-from studkit.kernel.plan import EVALUATOR_IDS, SPECIALS, kernel_setup, wild_sets, wild_setup
-from studkit.kernel.plugin_data import down_share_strengths, plugin_rules, share_rankings
+from studkit.kernel.plan import kernel_setup
 from studkit.variant.model import Stakes, Variant
 
 __all__ = ["KernelRun", "kernel_run", "count_block", "KernelCounts", "RecordedHand",
@@ -81,11 +83,7 @@ def kernel_run(
 ) -> KernelRun:
     """The prepared setup (cached: a run's blocks share it)."""
     evaluators = share_rankings(variant)
-    tabled = [name for name in (variant.action_order.evaluator, *evaluators)
-              if name in EVALUATOR_IDS]
-    if "action-razz" in evaluators:
-        tabled.append("a5-low")  # action razz ranks by ace-to-five low
-    tables = eval_tables(tabled)
+    tables = game_tables(variant)
     static, changing = wild_setup(variant), wild_sets(variant)
     wild = static[0] if static is not None else None if changing is None else changing[2]
     rows = []

@@ -86,8 +86,8 @@ def kernel_tally(run: KernelRun, counts: KernelCounts) -> Tally:
 
     from studkit.engine.rules import compile_rules
     from studkit.evaluation import get_evaluator
-    from studkit.kernel.plan import SPECIALS
-    from studkit.kernel.plugin_data import share_rankings
+    from studkit.game.evaluators import SPECIALS
+    from studkit.hooks.handed_rules import share_rankings
     from studkit.simulation.tally import ACTION_KINDS, Tally, category_of
 
     tl, tpots, tended, tmix = counts.totals, counts.pots, counts.ended, counts.mix

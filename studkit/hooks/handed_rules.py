@@ -1,13 +1,14 @@
-"""The rules a variant's plugins hand the batch kernel as data
-(:func:`~studkit.hooks.specs.studkit_kernel_rule`), gathered once per variant, and the
-readers :mod:`studkit.kernel.plan` takes each record from."""
+"""The rules a variant's plugins hand compiled code as data
+(:func:`~studkit.hooks.specs.studkit_kernel_rule`, records of :mod:`studkit.hooks.kernel_rules`),
+gathered from the variant's plugin host, and the readers that take each kind of record from
+them (the batch kernel's setup, :mod:`studkit.kernel.plan`, reads them through these)."""
 
 from __future__ import annotations
 
 from typing import Final
 
-from studkit.engine.rules import compile_rules
 from studkit.errors import PluginError
+from studkit.hooks.host import host_for
 from studkit.hooks.kernel_rules import (
     ChoiceExposure,
     DeclarationRule,
@@ -27,18 +28,19 @@ __all__ = ["plugin_rules", "Given", "declaration", "exposure", "up_rules", "down
            "down_share_strengths", "CARD_CHOICES"]
 
 Given = dict[str, tuple[KernelRule, ...] | None]
-"""Each plugin acting in a variant, with the rules it hands the kernel (``None``: none)."""
+"""Each plugin acting in a variant, with the rules it hands compiled code (``None``: none)."""
 
 CARD_CHOICES: Final = frozenset(plugin for _, plugin in CARD_CHOICE_PLUGINS)
-"""The shipped plugins of the streets' ``discard`` and ``flip``: the kernel plays their rules
-from the street data (``studkit/core/card_choices.c``), named under ``plugins:`` or not."""
+"""The shipped plugins of the streets' ``discard`` and ``flip``: compiled code plays their
+rules from the street data (``studkit/core/card_choices.c``), named under ``plugins:`` or
+not."""
 
 
 def plugin_rules(variant: Variant) -> Given:
     """Each plugin acting in the variant, with the rules it hands the kernel as data
     (:func:`~studkit.hooks.specs.studkit_kernel_rule`), or ``None``; the streets' flip and
     discard, whose rules the core reads from the street data, left out."""
-    host = compile_rules(variant).plugins
+    host = host_for(variant)
     if host is None:
         return {}
     given: Given = {
@@ -91,7 +93,7 @@ def split(given: Given) -> SplitRule | None:
 
 
 def split_parts(variant: Variant, split: SplitRule | None) -> list[int]:
-    """Each pot share's hand of a split (kernel.h's SK_SPLIT_*_HAND)."""
+    """Each pot share's hand of a split (game.h's SK_SPLIT_*_HAND: 0 none, 1 big, 2 small)."""
     if split is None:
         return [0] * len(variant.pots)
     return [1 if index in split.big_shares else 2 if index in split.small_shares else 0

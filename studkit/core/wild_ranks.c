@@ -1,14 +1,16 @@
-/* Wild ranks that change during a hand, as a plugin hands them over, at the kernel's seats:
+/* Wild ranks that change during a hand, as a plugin hands them over, as the batch kernel plays them:
  * the rank that follows a trigger dealt face up, wild for everyone (Follow the Queen,
  * studkit.hooks.kernel_rules.FollowedWildRule), and each player's own lowest hole card
  * (studkit.hooks.kernel_rules.HoleWildRule).
  *
  * The wild cards' tables do not depend on which ranks are wild, only the cards' packed
  * values do (studkit/evaluation/wild_lookup.h): the setup holds one row of values per wild
- * set (SK_WILD_SETS), and a hand's evaluations pick the row of the set in force. */
-#include "kernel.h"
+ * set (SK_WILD_SETS), and a hand's evaluations pick the row of the set in force. The
+ * general engine plays the same rules through the plugins' own hooks
+ * (plugins/follow_the_queen.py, plugins/low_hole_wild.py). */
+#include "game.h"
 
-void sk_follow_card(const sk_setup *k, int card, int *set, int *after_trigger) {
+void sk_follow_card(const sk_game *k, int card, int *set, int *after_trigger) {
     if (card >= 52) { /* a joker dealt face up follows nothing and is followed by nothing */
         *after_trigger = 0;
         return;
@@ -23,7 +25,7 @@ void sk_follow_card(const sk_setup *k, int card, int *set, int *after_trigger) {
     *after_trigger = 0;
 }
 
-int sk_seat_wild_set(const sk_setup *k, const sk_hand *h, int seat, int table_set) {
+int sk_seat_wild_set(const sk_game *k, const sk_hand *h, int seat, int table_set) {
     if (k->hole_wild == SK_HOLE_WILD_NONE) return table_set;
     int lowest = -1, lowest_key = 99; /* the lowest down rank, the ace low where it counts */
     for (int i = 0; i < h->ndown[seat]; i++) {
@@ -39,7 +41,7 @@ int sk_seat_wild_set(const sk_setup *k, const sk_hand *h, int seat, int table_se
     return lowest < 0 ? SK_WILD_BASE : lowest;
 }
 
-int sk_wild_leader(const sk_setup *k, const sk_hand *h, int set) {
+int sk_wild_leader(const sk_game *k, const sk_hand *h, int set) {
     sk_wild_ranking wild = k->showing_sets;
     wild.values += set * SK_DECK;
     uint8_t cards[SK_CARDS + SK_BOARD];

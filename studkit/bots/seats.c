@@ -1,5 +1,6 @@
-/* The shipped bots at the kernel's seats: each decision of `random`, `calling-station`,
- * `tag`, `lag` and `equity`.
+/* The shipped bots at the seats of a game played on the rules core in compiled code (the
+ * batch kernel's seats): each decision of `random`, `calling-station`, `tag`, `lag` and
+ * `equity`, betting and card decisions alike.
  *
  * tag and lag score the hand (sk_score_cards) and decide by their style (sk_style_choice),
  * equity by sk_equity_choice: the general engine's bots call the same functions
@@ -7,10 +8,23 @@
  * the hand's state (the ones studkit.bots.seen reads from a view) and, for equity, estimate
  * the equity by Monte Carlo over the unseen cards as studkit.bots.estimate poses it: the
  * opponents' down cards unknown, folded players' up cards dead, each share won by its best
- * qualifying hand, ties split. */
-#include "../bots/decide.h"
-#include "kernel.h"
-#include "streams.h"
+ * qualifying hand, ties split.
+ *
+ * The card decisions a plugin's rule asks: `random` takes any choice on offer; the others
+ * throw away what their best hand does not need and turn up what shows least, or, asked to
+ * show their one hole card before a card that comes down only to a player with none, keep a
+ * pair or their best card hidden, and trade the card whose loss leaves the best hand with
+ * one more card to come when that gains enough (card_sense.c); declare the share their cards
+ * score best for, or every share with a hand strong for each, and pay a price of half the
+ * pot or less, or with a hand scoring well for some share (shares.c); and split their cards
+ * where the big hand's strength plus SK_SMALL_WEIGHT times the small hand's is highest, as
+ * the split_hands plugin's bot does: the general engine's bots choose the same. */
+#include <string.h>
+
+#include "seats.h"
+#include "stream.h"
+
+#define SK_SMALL_WEIGHT 1.5
 
 /* A uniformly random row, and a uniformly random total within an aggressive row's range. */
 static int random_row(sk_option *options, int count, uint64_t *stream) {
@@ -51,7 +65,7 @@ static uint8_t pick(uint8_t *stub, int k, int nstub, uint64_t *stream) {
  * cards out count for every player, the rest of the board is dealt like any unseen card; a
  * pot share a plugin ranks by down cards sees each player's down cards, the cards still to
  * come down where the streets deal them down (as studkit.equity poses it). */
-static double equity(const sk_setup *k, const sk_hand *h, int seat, const int8_t *opponents,
+static double equity(const sk_game *k, const sk_hand *h, int seat, const int8_t *opponents,
                      int nopp, int trials, double margin, int raises, int64_t to_call,
                      int64_t pot, int avail, uint64_t *stream) {
     const sk_rules *r = k->rules;
@@ -217,9 +231,9 @@ static double equity(const sk_setup *k, const sk_hand *h, int seat, const int8_t
 }
 
 /* A tag, lag or equity decision. */
-static int thinking(const sk_setup *k, const sk_hand *h, int bot, int seat, int raises,
+static int thinking(const sk_game *k, const sk_seats *b, const sk_hand *h, int bot, int seat, int raises,
                     sk_option *options, int count, uint64_t *stream) {
-    const double *bt = &k->bot_table[seat * SK_B_COLUMNS];
+    const double *bt = &b->bot_table[seat * SK_B_COLUMNS];
     int avail = 0;
     int64_t to_call = 0;
     for (int i = 0; i < count; i++) {
@@ -247,8 +261,8 @@ static int thinking(const sk_setup *k, const sk_hand *h, int bot, int seat, int 
     }
     int to_come = k->cards - n_own;
     if (to_come < 0) to_come = 0;
-    double raw = sk_score_cards(own, n_own, opp, SK_CARDS, opp_n, nopp, to_come, k->styles,
-                                k->n_styles);
+    double raw = sk_score_cards(own, n_own, opp, SK_CARDS, opp_n, nopp, to_come, b->styles,
+                                b->n_styles);
     double score = sk_crowded(raw, nopp);
     int max_raises = (int)bt[SK_B_MAX_RAISES];
     double u = 1.0;
@@ -259,7 +273,7 @@ static int thinking(const sk_setup *k, const sk_hand *h, int bot, int seat, int 
     return row_of_verb(code, options, count, my_bet, to_call, pot, bt[SK_B_SIZE]);
 }
 
-int sk_seen_cards(const sk_setup *k, const sk_hand *h, int seat, int64_t *own, int64_t *opp,
+int sk_seen_cards(const sk_game *k, const sk_hand *h, int seat, int64_t *own, int64_t *opp,
                   int64_t *opp_n, int *nopp) {
     int n_own = 0;
     if (own != NULL) {
@@ -278,9 +292,142 @@ int sk_seen_cards(const sk_setup *k, const sk_hand *h, int seat, int64_t *own, i
     return n_own;
 }
 
-int sk_bot_choice(const sk_setup *k, const sk_hand *h, int seat, int raises, sk_option *options,
+int sk_bot_choice(const sk_game *k, const sk_seats *b, const sk_hand *h, int seat, int raises, sk_option *options,
                   int count, uint64_t *stream) {
-    int bot = (int)k->bots[seat];
+    int bot = (int)b->bots[seat];
     if (bot == SK_BOT_RANDOM) return random_row(options, count, stream);
-    return thinking(k, h, bot, seat, raises, options, count, stream);
+    return thinking(k, b, h, bot, seat, raises, options, count, stream);
+}
+
+/* The row of `options` the seat's bot takes for request `q`. */
+int sk_bot_card(const sk_game *k, const sk_seats *b, const sk_hand *h, const sk_card_request *q,
+                    const uint8_t *options, int count, uint64_t *stream) {
+    if (b->bots[q->seat] == SK_BOT_RANDOM) return (int)sk_below(stream, count);
+    const sk_rules *r = k->rules;
+    int seat = q->seat;
+    int64_t offered[SK_CARDS + 1], up[SK_CARDS];
+    int n_offered = 0, keep = -1;
+    for (int i = 0; i < count; i++) {
+        if (options[i] == SK_KEEP_CARD) keep = i;
+        else offered[n_offered++] = options[i];
+    }
+    int n_up = h->nup[seat];
+    for (int i = 0; i < n_up; i++) up[i] = sk_seen_up(k, h, SK_UP(h, seat, i));
+    int64_t opp[SK_SEATS * SK_CARDS], opp_n[SK_SEATS]; /* the opponents' up cards */
+    int nopp;
+    sk_seen_cards(k, h, seat, NULL, opp, opp_n, &nopp);
+    int pick;
+    if (q->kind == SK_CHOICE_FLIP) { /* the board alone */
+        pick = sk_show_least(up, n_up, offered, n_offered, keep >= 0, NULL, 0, NULL, 0,
+                             b->styles, b->n_styles);
+    } else if (q->kind == SK_CHOICE_EXPOSE && keep >= 0 && n_offered == 1) { /* choose-before */
+        pick = sk_keeps_hole((int)offered[0], up, n_up) ? -1 : 0;
+    } else if (q->kind == SK_CHOICE_EXPOSE) { /* against the opponents' boards */
+        pick = sk_show_least(up, n_up, offered, n_offered, 0, opp, SK_CARDS, opp_n, nopp,
+                             b->styles, b->n_styles);
+    } else {
+        int64_t down[SK_CARDS];
+        int n_down = h->ndown[seat];
+        for (int i = 0; i < n_down; i++) down[i] = SK_DOWN(h, seat, i);
+        int to_come = 0, board = 0; /* the streets after this one; the board cards */
+        for (int st = 0; st < r->streets; st++) {
+            if (st > h->street) to_come += r->street_rounds[st];
+            board += r->street_board[st];
+        }
+        pick = sk_keep_best(down, n_down, up, n_up, offered, n_offered, opp, SK_CARDS, opp_n,
+                            nopp, to_come, k->cards - board, b->styles, b->n_styles);
+    }
+    if (pick < 0) return keep >= 0 ? keep : 0;
+    for (int i = 0, seen = 0; i < count; i++) /* offered[pick]'s row */
+        if (options[i] != SK_KEEP_CARD && seen++ == pick) return i;
+    return 0;
+}
+
+/* The row of `cards` (0: keep the hand; then each card that may be traded) the seat's bot
+ * takes. */
+int sk_bot_trade(const sk_game *k, const sk_seats *b, const sk_hand *h, int seat, const int64_t *cards,
+                     int count, uint64_t *stream) {
+    if (b->bots[seat] == SK_BOT_RANDOM) return (int)sk_below(stream, count);
+    int64_t own[SK_CARDS + SK_BOARD], opp[SK_SEATS * SK_CARDS], opp_n[SK_SEATS];
+    int nopp;
+    int n_own = sk_seen_cards(k, h, seat, own, opp, opp_n, &nopp);
+    int to_come = k->cards - n_own; /* as studkit.bots.seen counts it */
+    if (to_come < 0) to_come = 0;
+    int pick = sk_twist_choice(own, n_own, &cards[1], count - 1, opp, SK_CARDS, opp_n, nopp,
+                               to_come, b->styles, b->n_styles);
+    return pick + 1;
+}
+
+int sk_bot_declaration(const sk_game *k, const sk_seats *b, const sk_hand *h, int seat, uint64_t *stream) {
+    int shares = k->rules->shares;
+    if (b->bots[seat] == SK_BOT_RANDOM) return (int)sk_below(stream, shares + 1);
+    int64_t own[SK_CARDS + SK_BOARD], opp[SK_SEATS * SK_CARDS], opp_n[SK_SEATS];
+    int nopp;
+    int n_own = sk_seen_cards(k, h, seat, own, opp, opp_n, &nopp);
+    return sk_share_choice(own, n_own, opp, SK_CARDS, opp_n, nopp, b->styles, k->declare_rank,
+                           shares, 1);
+}
+
+/* Whether the seat's bot pays `price` to stay in a pot of `pot`. */
+int sk_bot_pays(const sk_game *k, const sk_seats *b, const sk_hand *h, int seat, int64_t price, int64_t pot,
+                    uint64_t *stream) {
+    if (b->bots[seat] == SK_BOT_RANDOM) return sk_below(stream, 2) == 0;
+    int64_t own[SK_CARDS + SK_BOARD], opp[SK_SEATS * SK_CARDS], opp_n[SK_SEATS];
+    int nopp;
+    int n_own = sk_seen_cards(k, h, seat, own, opp, opp_n, &nopp);
+    return sk_pays(own, n_own, opp, SK_CARDS, opp_n, nopp, b->styles, k->rules->shares, price,
+                   pot);
+}
+
+/* The split the seat's bot makes: the allowed small hand whose hands score best together
+ * (`bigs`: each one's big hand). */
+static int best_split(const sk_game *k, uint8_t splits[][SK_SPLIT_MOST],
+                      uint8_t bigs[][SK_CARDS], int count) {
+    int best = 0;
+    double best_value = -1.0;
+    for (int i = 0; i < count; i++) {
+        double value =
+            (double)sk_part_strength(k, k->split_big_evaluator, bigs[i], k->split_big) /
+                (double)(1 << 20) +
+            SK_SMALL_WEIGHT *
+                (double)sk_part_strength(k, k->split_small_evaluator, splits[i], k->split_small) /
+                (double)(1 << 20);
+        if (value > best_value) {
+            best_value = value;
+            best = i;
+        }
+    }
+    return best;
+}
+
+int sk_bot_split(const sk_game *k, const sk_seats *b, const sk_hand *h, int seat,
+                 uint8_t *chosen, uint64_t *stream) {
+    uint8_t splits[SK_SPLITS][SK_SPLIT_MOST], bigs[SK_SPLITS][SK_CARDS];
+    int thinks = b->bots[seat] != SK_BOT_RANDOM;
+    int count = sk_allowed_splits(k, &SK_DOWN(h, seat, 0), h->ndown[seat], &SK_UP(h, seat, 0),
+                                  h->nup[seat], splits, thinks ? bigs : NULL, SK_SPLITS);
+    if (count == 0) return 0;
+    if (thinks) {
+        memcpy(chosen, splits[best_split(k, splits, bigs, count)], SK_SPLIT_MOST);
+        return 1;
+    }
+    for (int c = 0; c < k->split_small; c++) { /* card by card: any card of an allowed split
+                                                * holding those chosen so far */
+        uint64_t offered = 0;
+        for (int s = 0; s < count; s++) {
+            int holds = 1;
+            for (int j = 0; j < c; j++) {
+                int in = 0;
+                for (int m = 0; m < k->split_small; m++) in |= splits[s][m] == chosen[j];
+                holds &= in;
+            }
+            for (int m = 0; holds && m < k->split_small; m++)
+                offered |= UINT64_C(1) << splits[s][m];
+        }
+        for (int j = 0; j < c; j++) offered &= ~(UINT64_C(1) << chosen[j]);
+        int pick = (int)sk_below(stream, __builtin_popcountll(offered));
+        while (pick--) offered &= offered - 1;
+        chosen[c] = (uint8_t)__builtin_ctzll(offered);
+    }
+    return 1;
 }
