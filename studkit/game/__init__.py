@@ -7,7 +7,8 @@ other compiled driver (a vectorised environment of many tables) would play the s
 * :mod:`~studkit.game.compile`: :func:`~studkit.game.compile.compiled_game`;
 * :mod:`~studkit.game.limits`: :func:`~studkit.game.limits.game_limits`, in words;
 * :mod:`~studkit.game.evaluators`: the evaluators' numbers and the tables a variant needs;
-* :mod:`~studkit.game.wild`: the wild cards' tables, static and changing.
+* :mod:`~studkit.game.wild`: the wild cards' tables, static and changing;
+* :mod:`~studkit.game.share_strengths`: the strengths each pot share can score.
 
 This package's own module imports nothing.
 """

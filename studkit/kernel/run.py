@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -19,12 +19,9 @@ import numpy.typing as npt
 from studkit.core import VERBS
 from studkit.errors import StudkitError
 from studkit.evaluation.lookup_tables import EvalTables
-from studkit.evaluation.rankings import CATEGORY_SHIFT
-from studkit.evaluation.special import RANKING_TABLE
-from studkit.evaluation.wildtables import WildArrays
-from studkit.game.evaluators import EVALUATOR_IDS, SPECIALS, game_tables
-from studkit.game.wild import wild_sets, wild_setup
-from studkit.hooks.handed_rules import down_share_strengths, plugin_rules, share_rankings
+from studkit.game.evaluators import game_tables
+from studkit.game.share_strengths import share_strengths
+from studkit.hooks.handed_rules import plugin_rules
 from studkit.hooks.kernel_rules import (
     ChoiceExposure,
     DeclarationRule,
@@ -62,8 +59,8 @@ class KernelError(StudkitError):
 @dataclass(frozen=True)
 class KernelRun:
     """A setup prepared for the kernel: the C setup, the evaluator tables and the sorted
-    strengths each share can score (the winning-category counts index them: a table
-    evaluator's every strength, a special ranking's least strength of each category)."""
+    strengths each share can score, which the winning-category counts index
+    (:func:`studkit.game.share_strengths.share_strengths`)."""
 
     variant: Variant
     stakes: Stakes
@@ -82,30 +79,8 @@ def kernel_run(
     seed: int,
 ) -> KernelRun:
     """The prepared setup (cached: a run's blocks share it)."""
-    evaluators = share_rankings(variant)
     tables = game_tables(variant)
-    static, changing = wild_setup(variant), wild_sets(variant)
-    wild = static[0] if static is not None else None if changing is None else changing[2]
-    rows = []
-    down = down_share_strengths(variant)
-    for share, name in enumerate(evaluators):
-        if share in down:  # a share a plugin ranks by down cards: each strength it gives
-            rows.append(np.array(down[share], dtype=np.int64))
-            continue
-        if name in SPECIALS:  # the least strength of each category
-            numbers = RANKING_TABLE[name].names
-            rows.append(np.array(sorted(number << CATEGORY_SHIFT for number in numbers)))
-            continue
-        ev = EVALUATOR_IDS[name]
-        scored = [tables.by_row[ev], tables.flush[ev]]
-        if wild is not None:  # five of a kind, and what wild cards make
-            _, table, fill, _ = cast(WildArrays, wild[share])  # a table evaluator's
-            scored += [table] + ([fill.ravel()] if fill is not None else [])
-        rows.append(np.unique(np.concatenate(scored)))
-    width = max(len(r) for r in rows)
-    strengths = np.full((len(rows), width), np.iinfo(np.int64).max, dtype=np.int64)
-    for share, row in enumerate(rows):
-        strengths[share, : len(row)] = row
+    strengths = share_strengths(variant, tables)
     setup = kernel_setup(variant, stakes, players, stack, bots, tables)
     return KernelRun(variant, stakes, seed, players, stack, setup, tables, strengths)
 
