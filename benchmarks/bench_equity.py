@@ -19,10 +19,9 @@ import os
 import resource
 import statistics
 import subprocess
-import sys
 import time
 
-from _build import print_build
+from _build import print_build, studkit_command
 
 CLOCK = time.perf_counter
 
@@ -59,7 +58,7 @@ def command_seconds(args: list[str]) -> tuple[float, float]:
     """Wall time and CPU time of one ``studkit`` command, process start included."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "studkit", *args], check=True, capture_output=True)
+    subprocess.run([*studkit_command(), *args], check=True, capture_output=True)
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)

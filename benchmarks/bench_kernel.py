@@ -26,10 +26,9 @@ import os
 import resource
 import statistics
 import subprocess
-import sys
 import time
 
-from _build import print_build
+from _build import print_build, studkit_command
 from bench_engine import pokerkit_runs
 
 from studkit import load_variant
@@ -77,8 +76,7 @@ def command_seconds(args: list[str]) -> tuple[float, float]:
     a fresh process."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "studkit", *args], check=True,
-                   stdout=subprocess.DEVNULL)
+    subprocess.run([*studkit_command(), *args], check=True, stdout=subprocess.DEVNULL)
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)

@@ -71,7 +71,12 @@ def resolve(reference: str) -> object:
     if ":" in reference:
         module, name = reference.split(":")
         imported = importlib.import_module(module)
-        return getattr(imported, name) if name else imported
+        if not name:
+            return imported
+        try:
+            return getattr(imported, name)
+        except AttributeError:  # `from package import submodule` imports the submodule
+            return importlib.import_module(f"{module}.{name}")
     parts = reference.split(".")
     for cut in range(len(parts), 0, -1):
         try:
