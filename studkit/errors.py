@@ -17,6 +17,7 @@ __all__ = [
     "PluginError",
     "ClusterError",
     "RLError",
+    "not_built",
 ]
 
 
@@ -61,3 +62,24 @@ class ClusterError(StudkitError):
 class RLError(StudkitError):
     """A reinforcement-learning environment or game asked for with bad settings (players,
     stacks, opponents, seat), or used without the ``rl`` extra installed."""
+
+
+def not_built(extension: str, what: str, error: ImportError) -> StudkitError:
+    """The error for one of studkit's C extensions that is not there (``extension``, the
+    module; ``what``, what it is in words), naming the cause ``error``: how to build it, and
+    why an import from a source checkout finds none."""
+    import os
+
+    checkout = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+    hint = (
+        f"; this studkit was imported from the source checkout {checkout}, which holds the C "
+        "sources, not the built extension (Python puts the working directory first on its "
+        "path): run studkit from outside the checkout, or build it in place with "
+        "`pip install -e .`"
+        if os.path.isfile(os.path.join(checkout, "setup.py"))
+        else ""
+    )
+    return StudkitError(
+        f"studkit's {what} (the C extension {extension}) is not built: install studkit with "
+        f"`pip install .` on a machine with a C compiler and the Python headers{hint} ({error})"
+    )

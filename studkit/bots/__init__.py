@@ -12,6 +12,13 @@ Action(kind='call', amount=2, min=None, max=None)
 
 from __future__ import annotations
 
+from studkit.errors import not_built
+
+try:
+    from studkit.bots import _decide  # noqa: F401  (its decisions, in C)
+except ImportError as error:  # pragma: no cover - a build without its C extension
+    raise not_built("studkit.bots._decide", "bot decisions", error) from error
+
 from studkit.bots.players import (
     CallingStationBot,
     EquityBot,

@@ -70,7 +70,8 @@ static double equity(const sk_game *k, const sk_hand *h, int seat, const int8_t 
                      int64_t pot, int avail, uint64_t *stream) {
     const sk_rules *r = k->rules;
     /* a discard still to come: who wins depends on the cards each keeps */
-    if (r->street_discard[h->street] && r->street_discard_when[h->street] == SK_DISCARD_AFTER_BETTING)
+    if (r->street_discard[h->street] &&
+        r->street_discard_when[h->street] == SK_DISCARD_AFTER_BETTING)
         return -1.0;
     for (int st = h->street + 1; st < r->streets; st++)
         if (r->street_discard[st]) return -1.0;
@@ -231,8 +232,8 @@ static double equity(const sk_game *k, const sk_hand *h, int seat, const int8_t 
 }
 
 /* A tag, lag or equity decision. */
-static int thinking(const sk_game *k, const sk_seats *b, const sk_hand *h, int bot, int seat, int raises,
-                    sk_option *options, int count, uint64_t *stream) {
+static int thinking(const sk_game *k, const sk_seats *b, const sk_hand *h, int bot, int seat,
+                    int raises, sk_option *options, int count, uint64_t *stream) {
     const double *bt = &b->bot_table[seat * SK_B_COLUMNS];
     int avail = 0;
     int64_t to_call = 0;
@@ -292,8 +293,8 @@ int sk_seen_cards(const sk_game *k, const sk_hand *h, int seat, int64_t *own, in
     return n_own;
 }
 
-int sk_bot_choice(const sk_game *k, const sk_seats *b, const sk_hand *h, int seat, int raises, sk_option *options,
-                  int count, uint64_t *stream) {
+int sk_bot_choice(const sk_game *k, const sk_seats *b, const sk_hand *h, int seat, int raises,
+                  sk_option *options, int count, uint64_t *stream) {
     int bot = (int)b->bots[seat];
     if (bot == SK_BOT_RANDOM) return random_row(options, count, stream);
     return thinking(k, b, h, bot, seat, raises, options, count, stream);
@@ -301,7 +302,7 @@ int sk_bot_choice(const sk_game *k, const sk_seats *b, const sk_hand *h, int sea
 
 /* The row of `options` the seat's bot takes for request `q`. */
 int sk_bot_card(const sk_game *k, const sk_seats *b, const sk_hand *h, const sk_card_request *q,
-                    const uint8_t *options, int count, uint64_t *stream) {
+                const uint8_t *options, int count, uint64_t *stream) {
     if (b->bots[q->seat] == SK_BOT_RANDOM) return (int)sk_below(stream, count);
     const sk_rules *r = k->rules;
     int seat = q->seat;
@@ -345,8 +346,8 @@ int sk_bot_card(const sk_game *k, const sk_seats *b, const sk_hand *h, const sk_
 
 /* The row of `cards` (0: keep the hand; then each card that may be traded) the seat's bot
  * takes. */
-int sk_bot_trade(const sk_game *k, const sk_seats *b, const sk_hand *h, int seat, const int64_t *cards,
-                     int count, uint64_t *stream) {
+int sk_bot_trade(const sk_game *k, const sk_seats *b, const sk_hand *h, int seat,
+                 const int64_t *cards, int count, uint64_t *stream) {
     if (b->bots[seat] == SK_BOT_RANDOM) return (int)sk_below(stream, count);
     int64_t own[SK_CARDS + SK_BOARD], opp[SK_SEATS * SK_CARDS], opp_n[SK_SEATS];
     int nopp;
@@ -358,7 +359,8 @@ int sk_bot_trade(const sk_game *k, const sk_seats *b, const sk_hand *h, int seat
     return pick + 1;
 }
 
-int sk_bot_declaration(const sk_game *k, const sk_seats *b, const sk_hand *h, int seat, uint64_t *stream) {
+int sk_bot_declaration(const sk_game *k, const sk_seats *b, const sk_hand *h, int seat,
+                       uint64_t *stream) {
     int shares = k->rules->shares;
     if (b->bots[seat] == SK_BOT_RANDOM) return (int)sk_below(stream, shares + 1);
     int64_t own[SK_CARDS + SK_BOARD], opp[SK_SEATS * SK_CARDS], opp_n[SK_SEATS];
@@ -369,8 +371,8 @@ int sk_bot_declaration(const sk_game *k, const sk_seats *b, const sk_hand *h, in
 }
 
 /* Whether the seat's bot pays `price` to stay in a pot of `pot`. */
-int sk_bot_pays(const sk_game *k, const sk_seats *b, const sk_hand *h, int seat, int64_t price, int64_t pot,
-                    uint64_t *stream) {
+int sk_bot_pays(const sk_game *k, const sk_seats *b, const sk_hand *h, int seat, int64_t price,
+                int64_t pot, uint64_t *stream) {
     if (b->bots[seat] == SK_BOT_RANDOM) return sk_below(stream, 2) == 0;
     int64_t own[SK_CARDS + SK_BOARD], opp[SK_SEATS * SK_CARDS], opp_n[SK_SEATS];
     int nopp;

@@ -24,27 +24,12 @@ from __future__ import annotations
 
 from typing import Final
 
-from studkit.errors import StudkitError
+from studkit.errors import not_built
 
 try:
     from studkit.core import _core
 except ImportError as error:  # pragma: no cover - a build without its C extension
-    from pathlib import Path
-
-    _checkout = Path(__file__).resolve().parents[2]
-    _hint = (
-        f"; this studkit was imported from the source checkout {_checkout}, which holds the C "
-        "sources, not the built extension (Python puts the working directory first on its "
-        "path): run studkit from outside the checkout, or build it in place with "
-        "`pip install -e .`"
-        if (_checkout / "setup.py").is_file()
-        else ""
-    )
-    raise StudkitError(
-        "studkit's rules core (the C extension studkit.core._core) is not built: install "
-        "studkit with `pip install .` on a machine with a C compiler and the Python headers"
-        f"{_hint} ({error})"
-    ) from error
+    raise not_built("studkit.core._core", "rules core", error) from error
 
 __all__ = [
     "Rules", "State", "Records", "Game", "CoreError", "build_pots", "VERBS", "FOLD", "CHECK",

@@ -1,8 +1,10 @@
 /* A game as compiled code plays it whole: the rules core's rules, the deck, the evaluators
  * and wild cards that rank its hands, and the rules a plugin hands over as data
- * (studkit.hooks.kernel_rules). The batch kernel holds one per run, and the seats' bots
- * (studkit/bots/seats.c) read it to see what a seat sees; the rule forms built on it are in
- * this folder (wild_ranks.c, split_hands.c, declarations.c, card_choices.c). */
+ * (studkit.hooks.kernel_rules). Python builds one as studkit.core.Game (game_binding.c,
+ * compiled by studkit.game); the batch kernel plays a run on one, and the seats' bots
+ * (studkit/bots/seats.c) read it to see what a seat sees. The rule forms built on it are in
+ * this folder (wild_ranks.c, split_hands.c, up_cards.c, trades.c, declarations.c,
+ * card_choices.c), and so are the hands' strengths as it ranks them (game_strengths.c). */
 #ifndef STUDKIT_CORE_GAME_H
 #define STUDKIT_CORE_GAME_H
 

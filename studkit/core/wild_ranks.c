@@ -1,5 +1,5 @@
-/* Wild ranks that change during a hand, as a plugin hands them over, as the batch kernel plays them:
- * the rank that follows a trigger dealt face up, wild for everyone (Follow the Queen,
+/* Wild ranks that change during a hand, the rules a plugin hands over as data: the rank that
+ * follows a trigger dealt face up, wild for everyone (Follow the Queen,
  * studkit.hooks.kernel_rules.FollowedWildRule), and each player's own lowest hole card
  * (studkit.hooks.kernel_rules.HoleWildRule).
  *

@@ -116,8 +116,8 @@ int sk_play_up_cards(const sk_setup *k, sk_hand *h, sk_log *log, sk_draw *draw,
                      uint64_t *stream, int64_t *record, int64_t *recorded, int64_t room,
                      int64_t *mix, int *decisions);
 
-/* split_hands.c: the splits made before the deal of the game's split_street, by the seats' bots, into
- * `smalls` (each seat's small hand; a seat not asked keeps its row), recorded as
+/* split_hands.c: the splits made before the deal of the game's split_street, by the seats'
+ * bots, into `smalls` (each seat's small hand; a seat not asked keeps its row), recorded as
  * sk_play_card_step records. 0, or SK_KERNEL_LONG. */
 int sk_play_splits(const sk_setup *k, const sk_hand *h, uint64_t *stream,
                    uint8_t smalls[][SK_SPLIT_MOST], int64_t *record, int64_t *recorded,
