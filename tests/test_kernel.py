@@ -20,6 +20,7 @@ from studkit import load_variant
 from studkit.bots.registry import make_bot
 from studkit.cli import main
 from studkit.core import VERBS, _core
+from studkit.engine.rules import compile_rules
 from studkit.errors import PluginError
 from studkit.evaluation import (
     EVALUATOR_NAMES,
@@ -652,6 +653,38 @@ def test_both_engines_give_the_same_statistics_within_sampling_error(
         stats = [mean_and_sd(t.net[seat], t.net_sq[seat], hands) for t in (kernel, general)]
         assert _z(stats[0][0], stats[1][0], stats[0][1] / hands**0.5,
                   stats[1][1] / hands**0.5) < 4.5, (seat, stats)
+
+
+def test_a_setup_takes_only_a_game_that_was_made() -> None:
+    """The kernel plays a game only once its __init__ succeeded (a game left half made by a
+    refused argument, or never made, holds no rules), and a game is made once."""
+    import numpy as np
+
+    from studkit.core import Game
+    from studkit.game.compile import compiled_game
+    from studkit.game.evaluators import game_tables
+    from studkit.kernel import _kernel
+
+    variant = load_variant("razz")
+    seats = {"players": 2, "stack": 100, "bots": [0, 0], "bot_table": np.zeros((2, 8)),
+             "styles": np.zeros(3, dtype=np.int64)}
+    with pytest.raises(ValueError, match="a Game that was not made"):
+        _kernel.Setup(game=Game.__new__(Game), **seats)
+    half = Game.__new__(Game)
+    with pytest.raises(ValueError, match="share_evaluators"):
+        half.__init__(rules=compile_rules(variant).core.pack(), deck=bytes(range(52)), cards=7,
+                      showing=0, share_evaluators=[0] * 9, values=np.zeros(54, np.int64),
+                      modes=np.zeros(1, np.int64), by_row=np.zeros((1, 1), np.int32),
+                      flush=np.zeros(1, np.int32), index_row=0)
+    with pytest.raises(ValueError, match="a Game that was not made"):
+        _kernel.Setup(game=half, **seats)
+    game = compiled_game(variant, variant.stakes, game_tables(variant))
+    with pytest.raises(TypeError, match="a Game is made once"):
+        game.__init__(rules=b"", deck=b"", cards=0, showing=0, share_evaluators=[],
+                      values=b"", modes=b"", by_row=b"", flush=b"", index_row=0)
+    with pytest.raises(TypeError):
+        _kernel.Setup(game=object(), **seats)
+    assert _kernel.Setup(game=game, **seats) is not None
 
 
 def test_the_kernel_setup_refuses_malformed_wild_tables(

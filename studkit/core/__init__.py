@@ -15,7 +15,7 @@ What Python sees (:mod:`studkit.core._core`):
   events it causes to the hand's event list;
 * :class:`Game`: a game as compiled drivers play it whole (``game.h``: the rules, the deck,
   the evaluators' tables and wild cards, the rules plugins hand over as data), built by
-  :func:`studkit.kernel.plan.compiled_game`;
+  :func:`studkit.game.compile.compiled_game`;
 * :data:`VERBS`: the betting verbs by their one number code, shared by the engine, the
   kernel, the bots and the RL environments; :data:`PHASES`, what a hand waits for.
 """

@@ -1,6 +1,6 @@
 /* studkit.core._core.Game: a game as compiled drivers play it whole (game.h's sk_game), made
  * from Python once per run by the compile step that builds its arrays
- * (studkit.kernel.plan.compiled_game):
+ * (studkit.game.compile.compiled_game):
  *
  *   Game(rules, deck, cards, showing, share_evaluators, values, modes, by_row, flush,
  *        index_row, wild=None, share_modes=None, declaration=None, down_shares=None,
@@ -238,7 +238,7 @@ static int Game_init(sk_game_object *self, PyObject *args, PyObject *kwargs) {
     PyObject *wild = Py_None, *modes_in = Py_None, *declaration = Py_None, *down = Py_None;
     PyObject *expose = Py_None, *up_rules = Py_None, *trade = Py_None, *sets = Py_None;
     PyObject *split = Py_None;
-    if (self->held) {
+    if (self->held || self->ready) {
         PyErr_SetString(PyExc_TypeError, "a Game is made once");
         return -1;
     }
@@ -350,6 +350,7 @@ static int Game_init(sk_game_object *self, PyObject *args, PyObject *kwargs) {
         k->declare_may_tie = may_tie;
         k->declare_all_pots = all_pots;
     }
+    self->ready = 1;
     return 0;
 }
 

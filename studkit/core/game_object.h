@@ -17,6 +17,7 @@ typedef struct {
     sk_rules rules;
     Py_buffer views[SK_GAME_VIEWS];
     int held;
+    int ready; /* made: __init__ succeeded */
 } sk_game_object;
 
 /* The Game type (game_binding.c), in the extension that defines it (studkit.core._core);

@@ -54,6 +54,10 @@ static int Setup_init(SetupObject *self, PyObject *args, PyObject *kwargs) {
         PyErr_Format(PyExc_ValueError, "the kernel plays 2 to %d seats", SK_SEATS);
         return -1;
     }
+    if (!((sk_game_object *)game)->ready) {
+        PyErr_SetString(PyExc_ValueError, "game: a Game that was not made (its __init__ failed)");
+        return -1;
+    }
     Py_INCREF(game);
     self->game = game;
     sk_setup *run = &self->setup;
