@@ -310,3 +310,21 @@ def test_compare_plays_each_variant_s_skill_trace(tmp_path: Path) -> None:
     assert "skill trace: equity-25 against the weakest bot (bb/100)" in page
     assert compare(["seven-card-stud", "razz"], hands=20, players=3, seed=3,
                    odds=False).reports[0].design()["skill_trace"] is None
+
+
+def test_the_blinds_by_position_from_the_dealer_s_left(tmp_path: Path) -> None:
+    """Four players who fold whenever they may, in a game of blinds 2 and 5 (no ante): the
+    small blind, on the dealer's left, folds to the big blind, the next seat, which wins it.
+    From the dealer's left, whichever seat deals: -2 chips a hand, +2, 0 and 0, so -20, +20,
+    0 and 0 bb/100 at a big bet of 10; counted from the bring-in there is none."""
+    path = tmp_path / "pistol-pete-blinds.yaml"
+    path.write_text("studkit: 1\nextends: pistol-pete\nname: pistol-pete-blinds\n"
+                    "forced_bets: {ante: 0, bring_in: null, blinds: {small: 2, big: 5}}\n",
+                    encoding="utf-8")
+    report = simulate(str(path), hands=40, players=4, seed=3, workers=1,
+                      bots="test_design_metrics:FoldBot", engine="general")
+    design = report.to_json()["design"]
+    for k, value in enumerate((-20.0, 20.0, 0.0, 0.0)):
+        _exact(design["seat_ev_bb100"]["from_button"][k], value)
+    assert design["bring_in_ev_bb100"] is None
+    _exact(design["decisions_per_hand"], 3.0)  # three folds
