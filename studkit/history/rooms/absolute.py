@@ -37,10 +37,9 @@ from types import MappingProxyType
 
 from studkit.errors import HistoryError
 from studkit.history.rooms import action_phrases as phrase
-from studkit.history.rooms.hand_lines import HandLines, read_each, split_hands
+from studkit.history.rooms.hand_lines import HandLines, opens_with, read_each, split_hands
 from studkit.history.rooms.room_hand import (
     Collected,
-    Dealt,
     Game,
     OtherGameError,
     Posted,
@@ -50,7 +49,7 @@ from studkit.history.rooms.room_hand import (
     RoomSeat,
     Shown,
 )
-from studkit.history.rooms.room_reading import fill_bring_ins, finish_events
+from studkit.history.rooms.room_reading import dealt_in, fill_bring_ins, finish_events
 from studkit.history.rooms.room_text import amount, currency_of, room_cards
 from studkit.history.rooms.street_stakes import StreetStakes
 from studkit.history.rooms.stud_deals import dealt, fill_in
@@ -111,7 +110,7 @@ _COLLECTS = re.compile(r"^Collects (?P<amount>\S+) from (?P<pot>main|side) pot")
 
 def recognizes(text: str) -> bool:
     """Whether the text is an Absolute hand history (its first stage line)."""
-    return re.search(_START.pattern, text[:2048], re.MULTILINE) is not None
+    return opens_with(text, _START)
 
 
 def read_hands(text: str, source: str) -> list[RoomHand | RoomHistoryError]:
@@ -144,8 +143,7 @@ class _Hand:
                 f"hand {header['hand']} ends at {hand.lines[-1]!r}, before its summary line "
                 "'Total Pot(...) | Rake (...)' (the file is cut off?)"
             )
-        in_hand = {event.name for event in reading.events if isinstance(event, Dealt | Posted)}
-        seats = tuple(seat for seat in reading.listed if seat.name in in_hand)
+        seats = dealt_in(reading.listed, reading.events)
         shown = {e.name: e.cards for e in reading.events if isinstance(e, Shown)}
         events = fill_in(finish_events(reading.events, seats, reading.streets, {}), shown)
         posted = [e for e in events if isinstance(e, Posted)]

@@ -46,7 +46,7 @@ from types import MappingProxyType
 
 from studkit.errors import HistoryError
 from studkit.history.rooms import action_phrases as phrase
-from studkit.history.rooms.hand_lines import HandLines, read_each, split_hands
+from studkit.history.rooms.hand_lines import HandLines, opens_with, read_each, split_hands
 from studkit.history.rooms.room_hand import (
     Collected,
     Dealt,
@@ -61,7 +61,7 @@ from studkit.history.rooms.room_hand import (
     RoomSeat,
     Shown,
 )
-from studkit.history.rooms.room_reading import fill_bring_ins, finish_events, known_cards
+from studkit.history.rooms.room_reading import dealt_in, fill_bring_ins, finish_events, known_cards
 from studkit.history.rooms.room_text import amount, currency_of, room_cards
 from studkit.history.rooms.street_stakes import StreetStakes
 from studkit.history.rooms.stud_deals import dealt, fill_in
@@ -140,7 +140,7 @@ gives: the ledger of street stakes turns the chips a bet or raise adds into the 
 
 def recognizes(text: str) -> bool:
     """Whether the text is an Everleaf hand history (its first game line)."""
-    return re.search(_START.pattern, text[:2048], re.MULTILINE) is not None
+    return opens_with(text, _START)
 
 
 def read_hands(text: str, source: str) -> list[RoomHand | RoomHistoryError]:
@@ -174,8 +174,7 @@ class _Hand:
                 f"hand {number['hand']} ends at {hand.lines[-1]!r}, before anybody wins "
                 "(the file is cut off?)"
             )
-        in_hand = {event.name for event in reading.events if isinstance(event, Dealt | Posted)}
-        seats = tuple(seat for seat in reading.listed if seat.name in in_hand)
+        seats = dealt_in(reading.listed, reading.events)
         events = _with_uncalled_bet(reading.events, reading.stakes, [s.name for s in seats])
         put_in = sum((seat.stack - reading.stakes.left(seat.name) for seat in seats), Decimal(0))
         rake = put_in - sum((event.amount for event in collected), Decimal(0))

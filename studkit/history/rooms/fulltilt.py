@@ -50,7 +50,7 @@ from types import MappingProxyType
 from studkit.cards import Card
 from studkit.errors import HistoryError
 from studkit.history.rooms import action_phrases as phrase
-from studkit.history.rooms.hand_lines import HandLines, read_each, split_hands
+from studkit.history.rooms.hand_lines import HandLines, opens_with, read_each, split_hands
 from studkit.history.rooms.room_hand import (
     Collected,
     Dealt,
@@ -62,7 +62,7 @@ from studkit.history.rooms.room_hand import (
     RoomHistoryError,
     RoomSeat,
 )
-from studkit.history.rooms.room_reading import fill_bring_ins, finish_events, known_cards
+from studkit.history.rooms.room_reading import dealt_in, fill_bring_ins, finish_events, known_cards
 from studkit.history.rooms.room_text import amount, currency_of, room_cards
 from studkit.history.rooms.street_stakes import StreetStakes
 from studkit.history.rooms.stud_deals import unseen
@@ -167,7 +167,7 @@ added for the next hand, moods, chat)."""
 
 def recognizes(text: str) -> bool:
     """Whether the text is a Full Tilt hand history (its first game line)."""
-    return re.search(_START.pattern, text[:2048], re.MULTILINE) is not None
+    return opens_with(text, _START)
 
 
 def read_hands(text: str, source: str) -> list[RoomHand | RoomHistoryError]:
@@ -200,8 +200,7 @@ class _Hand:
                 f"hand {header['hand']} ends at {hand.lines[-1]!r}, before its summary line "
                 "'Total pot ... | Rake ...' (the file is cut off?)"
             )
-        in_hand = {event.name for event in reading.events if isinstance(event, Dealt | Posted)}
-        seats = tuple(seat for seat in reading.listed if seat.name in in_hand)
+        seats = dealt_in(reading.listed, reading.events)
         events = finish_events(reading.events, seats, reading.streets, reading.mucked)
         clock, zone, date = header["clock"], header["zone"], header["date"]
         if header["et_clock"]:

@@ -24,7 +24,7 @@ from typing import TypeVar
 from studkit.errors import HistoryError, StudkitError
 from studkit.history.rooms.room_hand import OtherGameError, RoomHistoryError
 
-__all__ = ["HandLines", "split_hands", "read_each", "split_actor", "UNREADABLE"]
+__all__ = ["HandLines", "split_hands", "read_each", "split_actor", "opens_with", "UNREADABLE"]
 
 Read = TypeVar("Read")
 
@@ -54,6 +54,12 @@ class HandLines:
     def last(self) -> None:
         """Point :attr:`number` at the hand's last line (to report a hand cut short)."""
         self.number = self.line + len(self.lines) - 1
+
+
+def opens_with(text: str, start: re.Pattern[str]) -> bool:
+    """Whether a line of the file's first 2 KiB (a byte-order mark left out) starts a hand by
+    ``start``: how a reader recognizes its room's files."""
+    return any(start.match(line) for line in text[:2048].lstrip("\ufeff").splitlines())
 
 
 def split_hands(text: str, start: re.Pattern[str]) -> list[HandLines]:

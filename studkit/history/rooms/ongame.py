@@ -50,7 +50,13 @@ from typing import Literal
 
 from studkit.cards import Card
 from studkit.errors import HistoryError
-from studkit.history.rooms.hand_lines import HandLines, read_each, split_actor, split_hands
+from studkit.history.rooms.hand_lines import (
+    HandLines,
+    opens_with,
+    read_each,
+    split_actor,
+    split_hands,
+)
 from studkit.history.rooms.room_hand import (
     Acted,
     Collected,
@@ -125,7 +131,7 @@ PHRASES: tuple[tuple[re.Pattern[str], _Kind], ...] = tuple(
 
 def recognizes(text: str) -> bool:
     """Whether ``text`` is an OnGame hand history."""
-    return any(_START.match(line) for line in text[:2048].splitlines())
+    return opens_with(text, _START)
 
 
 def read_hands(text: str, source: str) -> list[RoomHand | RoomHistoryError]:

@@ -32,7 +32,7 @@ from studkit.history.rooms.room_hand import (
 from studkit.history.rooms.room_text import room_cards
 from studkit.history.rooms.stud_deals import unseen
 
-__all__ = ["known_cards", "finish_events", "fill_bring_ins"]
+__all__ = ["known_cards", "finish_events", "fill_bring_ins", "dealt_in"]
 
 
 def known_cards(listed: str) -> tuple[Card, ...]:
@@ -43,6 +43,13 @@ def known_cards(listed: str) -> tuple[Card, ...]:
     if len(known) != len(cards) or not known:
         raise HistoryError(f"expected cards shown face up, got {listed!r}")
     return known
+
+
+def dealt_in(listed: Sequence[RoomSeat], events: Sequence[RoomEvent]) -> tuple[RoomSeat, ...]:
+    """The seats of a hand's listing that played it: dealt a card or posted a forced bet (a
+    room lists players sitting out too)."""
+    playing = {event.name for event in events if isinstance(event, Dealt | Posted)}
+    return tuple(seat for seat in listed if seat.name in playing)
 
 
 def finish_events(

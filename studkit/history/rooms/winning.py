@@ -46,22 +46,20 @@ from typing import Literal
 
 from studkit.cards import Card
 from studkit.errors import HistoryError
-from studkit.history.rooms.hand_lines import HandLines, read_each, split_hands
+from studkit.history.rooms.hand_lines import HandLines, opens_with, read_each, split_hands
 from studkit.history.rooms.room_hand import (
     Acted,
     Collected,
-    Dealt,
     Game,
     Mucked,
     OtherGameError,
-    Posted,
     RoomEvent,
     RoomHand,
     RoomHistoryError,
     RoomSeat,
     Shown,
 )
-from studkit.history.rooms.room_reading import finish_events, known_cards
+from studkit.history.rooms.room_reading import dealt_in, finish_events, known_cards
 from studkit.history.rooms.room_text import amount, room_card
 from studkit.history.rooms.street_stakes import StreetStakes
 from studkit.history.rooms.stud_deals import dealt
@@ -109,7 +107,7 @@ _ACTIONS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 
 def recognizes(text: str) -> bool:
     """Whether the text is one of the network's older histories."""
-    return any(_START.match(line) for line in text[:2048].lstrip("\ufeff").splitlines())
+    return opens_with(text, _START)
 
 
 def read_hands(text: str, source: str) -> list[RoomHand | RoomHistoryError]:
@@ -141,8 +139,7 @@ def _read_hand(lines: HandLines, source: str) -> RoomHand:
             f"{lines.lines[-1]!r} (the file is cut off?)"
         )
     hand.deal_pending()
-    dealt_in = {event.name for event in hand.events if isinstance(event, Posted | Dealt)}
-    seats = tuple(seat for seat in hand.seats if seat.name in dealt_in)
+    seats = dealt_in(hand.seats, hand.events)
     won = [Collected(name, chips) for name, chips in hand.collects.items() if chips]
     return RoomHand(
         site=SITE,
