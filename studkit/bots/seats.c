@@ -241,8 +241,7 @@ static int thinking(const sk_game *k, const sk_seats *b, const sk_hand *h, int b
         avail |= 1 << options[i].verb;
         if (options[i].verb == SK_CALL) to_call = options[i].lo;
     }
-    int64_t pot = h->dead; /* every chip put in: dead money (a plugin's payments) too */
-    for (int s = 0; s < h->n; s++) pot += h->contrib[s];
+    int64_t pot = sk_pot_now(h);
     int64_t my_bet = h->bets[seat];
     int64_t own[SK_CARDS + SK_BOARD], opp[SK_SEATS * SK_CARDS], opp_n[SK_SEATS];
     int nopp;

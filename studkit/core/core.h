@@ -15,6 +15,13 @@
 #include "hand.h"
 #include "rules.h"
 
+/* The pot as it stands: every chip put in so far, dead money (a plugin's payments) too. */
+static inline int64_t sk_pot_now(const sk_hand *h) {
+    int64_t pot = h->dead;
+    for (int s = 0; s < h->n; s++) pot += h->contrib[s];
+    return pot;
+}
+
 /* ---- setup.c: a new hand (seats, antes, blinds) -------------------------------------- */
 /* The hand of `n` seats with these stacks, the button at `button`: antes and blinds posted,
  * the first street waiting for its deal. */

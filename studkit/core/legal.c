@@ -10,12 +10,6 @@
  * put in more, and the raise cap allows it. */
 #include "core.h"
 
-static int64_t pot_now(const sk_hand *h) {
-    int64_t pot = h->dead;
-    for (int s = 0; s < h->n; s++) pot += h->contrib[s];
-    return pot;
-}
-
 int sk_passive(const sk_rules *r, const sk_hand *h, sk_option *out) {
     int seat = h->actor;
     int64_t stack = h->stack[seat];
@@ -63,7 +57,7 @@ static int aggression(const sk_rules *r, const sk_hand *h, sk_option *out) {
     int64_t lo[2], hi[2];
     int count;
     int verb;
-    int64_t pot = r->structure == SK_FIXED_LIMIT ? 0 : pot_now(h);
+    int64_t pot = r->structure == SK_FIXED_LIMIT ? 0 : sk_pot_now(h);
     if (h->forced == seat) { /* the forced player may complete (or open) instead */
         if (!r->may_complete) return 0;
         int64_t bring = r->bring_in;

@@ -117,9 +117,7 @@ void sk_end_round(const sk_rules *r, sk_hand *h, sk_log *log) {
         }
         for (int s = 0; s < n; s++) h->bets[s] = 0;
     }
-    int64_t pot = h->dead; /* the pot as the street's betting ended, for the tallies */
-    for (int s = 0; s < n; s++) pot += h->contrib[s];
-    h->street_pot[h->street] = pot;
+    h->street_pot[h->street] = sk_pot_now(h); /* as the street's betting ended, for the tallies */
     h->rounds_played |= SK_BIT(h->street);
     h->actor = -1;
     if (h->n_in == 1) {

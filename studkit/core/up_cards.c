@@ -57,9 +57,6 @@ int sk_up_cards_fall(const sk_game *k, sk_hand *h, sk_log *log, const uint8_t *f
 int64_t sk_up_card_price(const sk_game *k, const sk_hand *h, int seat, int rank) {
     if (h->n_in < 2 || h->folded[seat] || h->stack[seat] <= 0) return SK_NO_PRICE;
     int64_t price = k->up_price[rank];
-    if (price == SK_POT_PRICE) {
-        price = h->dead;
-        for (int s = 0; s < h->n; s++) price += h->contrib[s];
-    }
+    if (price == SK_POT_PRICE) price = sk_pot_now(h);
     return price < h->stack[seat] ? price : h->stack[seat];
 }

@@ -18,9 +18,7 @@ int sk_play_up_cards(const sk_setup *setup, sk_hand *h, sk_log *log, sk_draw *dr
         int seat = asked[i];
         int64_t price = sk_up_card_price(k, h, seat, ranks[i]);
         if (price == SK_NO_PRICE) continue;
-        int64_t pot = h->dead;
-        for (int s = 0; s < h->n; s++) pot += h->contrib[s];
-        int paying = sk_bot_pays(k, &setup->seats, h, seat, price, pot, stream);
+        int paying = sk_bot_pays(k, &setup->seats, h, seat, price, sk_pot_now(h), stream);
         if (record != NULL) {
             if (*recorded >= room) return SK_KERNEL_LONG;
             record[(*recorded)++] = paying ? (int64_t)SK_RECORD_PAY << 56 | price
